@@ -1,0 +1,220 @@
+/**
+ * The sandbox's HTTP interface: the spec's endpoints, with a documented choice for every
+ * "not shown" (docs/service.md). Requests are validated with the shared schemas; every error
+ * is `{"error":{"code","message","fields"?}}` and bad input never produces a 5xx.
+ */
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { z } from 'zod'
+import {
+  ApplicationRequest,
+  type ApplicationResult,
+  type ErrorBody,
+  FeedbackRequest,
+  type GrantDetail,
+  type GrantList,
+  Id,
+  ListGrantsQuery,
+  LoginRequest,
+  issueMessages,
+} from '../shared/api'
+import { customFieldProblems } from '../shared/fields'
+import type { ServiceStore } from './store'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+export interface AppOptions {
+  store: ServiceStore
+  tokenTtlMs: number
+  clock?: () => number
+  /** Where unexpected errors are reported; bad input is never reported here. */
+  logError?: (error: unknown) => void
+}
+
+function fail(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  extra: { fields?: Record<string, string>; application_id?: string } = {},
+) {
+  const body: ErrorBody = { error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}) } }
+  if (extra.application_id) body.application_id = extra.application_id
+  return c.json(body, status)
+}
+
+function invalid(c: Context, error: z.ZodError, what: string) {
+  const fields = issueMessages(error)
+  const summary = Object.entries(fields)
+    .map(([path, message]) => (path === '(body)' ? message : `${path} ${message}`))
+    .join('; ')
+  return fail(c, 400, 'invalid_input', `${what}: ${summary}.`, { fields })
+}
+
+/** The JSON body, or a 400 response. Errors of reading the body (size limit) propagate. */
+async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const text = await c.req.text()
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return {
+      ok: false,
+      response: fail(c, 400, 'invalid_json', 'The request body is not valid JSON. Send a JSON object with Content-Type: application/json.'),
+    }
+  }
+}
+
+function bearer(c: Context): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
+  return match ? match[1]! : null
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+
+export function createApp({ store, tokenTtlMs, clock = Date.now, logError = console.error }: AppOptions): Hono {
+  const app = new Hono()
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB. Shorten the pitch or the fields and send again.`),
+    }),
+  )
+
+  app.post('/api/auth/login', async (c) => {
+    const body = await readJson(c)
+    if (!body.ok) return body.response
+    const parsed = LoginRequest.safeParse(body.value)
+    if (!parsed.success) return invalid(c, parsed.error, 'Login needs an email and a password')
+    const credentials = await store.login(parsed.data.email, parsed.data.password, tokenTtlMs)
+    if (!credentials) return fail(c, 401, 'invalid_credentials', 'The email or password is wrong.')
+    return c.json(credentials, 200)
+  })
+
+  app.get('/api/build', (c) => {
+    const parsed = ListGrantsQuery.safeParse({ status: c.req.query('status'), type: c.req.query('type') })
+    if (!parsed.success) return invalid(c, parsed.error, 'Unsupported filter')
+    const items = store.listGrants(parsed.data)
+    const result: GrantList = { items, count: items.length }
+    return c.json(result, 200)
+  })
+
+  app.get('/api/build/:id', (c) => {
+    const id = c.req.param('id')
+    if (!Id.safeParse(id).success) return fail(c, 400, 'invalid_id', `"${id}" is not a grant id (a UUID).`)
+    const grant = store.getGrant(id)
+    if (!grant) return fail(c, 404, 'grant_not_found', `There is no grant with id ${id}.`)
+    // Exactly the spec's detail fields: clients must not come to rely on sponsor/status/track here.
+    const detail: GrantDetail = {
+      id: grant.id,
+      title: grant.title,
+      description: grant.description,
+      reward: grant.reward,
+      deadline: grant.deadline,
+      application_schema: grant.application_schema,
+      template_md: grant.template_md,
+      _apply_endpoint: `POST /api/build/${grant.id}/apply`,
+    }
+    return c.json(detail, 200)
+  })
+
+  app.post('/api/build/:id/apply', async (c) => {
+    const token = bearer(c)
+    if (!token) {
+      c.header('WWW-Authenticate', 'Bearer')
+      return fail(c, 401, 'unauthorized', 'Log in first: send Authorization: Bearer <access_token or api_key>.')
+    }
+    const auth = store.authenticate(token)
+    if (auth.kind === 'expired') {
+      c.header('WWW-Authenticate', 'Bearer error="invalid_token", error_description="expired"')
+      return fail(c, 401, 'token_expired', 'The access token has expired. Log in again, or use your api key.')
+    }
+    if (auth.kind === 'invalid') {
+      c.header('WWW-Authenticate', 'Bearer error="invalid_token"')
+      return fail(c, 401, 'invalid_token', 'The token is not valid. Log in again to get a new one.')
+    }
+
+    const id = c.req.param('id')
+    if (!Id.safeParse(id).success) return fail(c, 400, 'invalid_id', `"${id}" is not a grant id (a UUID).`)
+    const grant = store.getGrant(id)
+    if (!grant) return fail(c, 404, 'grant_not_found', `There is no grant with id ${id}.`)
+
+    const body = await readJson(c)
+    if (!body.ok) return body.response
+
+    // An existing application is the most useful answer, even to a resend after the deadline.
+    const existing = store.findApplication(auth.userId, grant.id)
+    if (existing) return alreadyApplied(c, existing)
+
+    if (grant.deadlineMs <= clock()) {
+      return fail(
+        c,
+        400,
+        'deadline_passed',
+        `The deadline for this grant passed on ${dateFormat.format(grant.deadlineMs)} UTC; it no longer accepts applications.`,
+      )
+    }
+    if (grant.status === 'closed') {
+      return fail(c, 400, 'grant_closed', 'This grant has been closed by its sponsor and no longer accepts applications.')
+    }
+
+    const parsed = ApplicationRequest.safeParse(body.value)
+    if (!parsed.success) return invalid(c, parsed.error, 'The application is incomplete')
+    const { pitch, custom_fields } = parsed.data
+    if (grant.application_schema === null) {
+      if (custom_fields !== undefined) {
+        return fail(c, 400, 'invalid_input', 'This grant takes a free-form application: send only pitch, without custom_fields.', {
+          fields: { custom_fields: 'must not be sent: the grant has no application form' },
+        })
+      }
+    } else {
+      const problems = customFieldProblems(grant.application_schema, custom_fields ?? {})
+      if (Object.keys(problems).length > 0) {
+        return fail(c, 400, 'invalid_input', `The application form is not filled in correctly: ${Object.values(problems).join('; ')}.`, {
+          fields: problems,
+        })
+      }
+    }
+
+    const outcome = store.apply(auth.userId, grant.id, pitch, custom_fields)
+    if (!outcome.created) return alreadyApplied(c, outcome.applicationId)
+    const result: ApplicationResult = {
+      application_id: outcome.applicationId,
+      grant_id: grant.id,
+      grant_title: grant.title,
+      status: 'pending',
+      message: `Application received for "${grant.title}". Its status is pending.`,
+    }
+    return c.json(result, 201)
+  })
+
+  app.post('/api/feedback', async (c) => {
+    const body = await readJson(c)
+    if (!body.ok) return body.response
+    const parsed = FeedbackRequest.safeParse(body.value)
+    if (!parsed.success) return invalid(c, parsed.error, 'The report is incomplete')
+    // A token is optional here; when a valid one is sent the report is linked to its user.
+    const token = bearer(c)
+    const auth = token ? store.authenticate(token) : null
+    const id = store.addFeedback(parsed.data.skill, parsed.data.issue, auth?.kind === 'user' ? auth.userId : null)
+    return c.json({ id, message: 'Thank you: the report was received.' }, 201)
+  })
+
+  app.notFound((c) => fail(c, 404, 'not_found', `There is no ${c.req.method} ${c.req.path} on this service.`))
+
+  app.onError((error, c) => {
+    logError(error)
+    return fail(c, 500, 'internal_error', 'The service failed unexpectedly. Try again; if it keeps failing, report it.')
+  })
+
+  return app
+}
+
+function alreadyApplied(c: Context, applicationId: string) {
+  return fail(c, 409, 'already_applied', `You have already applied to this grant (application ${applicationId}).`, {
+    application_id: applicationId,
+  })
+}
