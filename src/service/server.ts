@@ -18,7 +18,7 @@ export interface ServiceOptions {
   port?: number
   dataFile: string
   /** Loaded (upserted) on every start. Without one, an empty database gets the demo data. */
-  fixture?: Fixture
+  fixture?: Fixture | undefined
   /** Default 3600. */
   tokenTtlSeconds?: number
   clock?: () => number

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorBody, GrantDetail, GrantList } from '../../../src/shared/api'
+import { IDS, type TestService, login, request, startTestService, testFixture } from '../../support/service'
+
+let service: TestService
+beforeAll(async () => {
+  service = await startTestService({ fixture: testFixture() })
+})
+afterAll(() => service.dispose())
+
+const list = async (query = '') => {
+  const response = await request(service.url, 'GET', `/api/build${query}`)
+  expect(response.status).toBe(200)
+  return GrantList.parse(response.body)
+}
+
+describe('GET /api/build', () => {
+  it('lists open grants by default, sorted by deadline ascending, with count = number of items', async () => {
+    const result = await list()
+    expect(result.items.map((g) => g.id)).toEqual([IDS.bounty, IDS.freeForm, IDS.open])
+    expect(result.count).toBe(3)
+    expect(result.items.every((g) => g.status === 'open')).toBe(true)
+  })
+
+  it('answers exactly the summary fields of the spec', async () => {
+    const { items } = await list()
+    expect(Object.keys(items[0]!).sort()).toEqual(['deadline', 'id', 'reward', 'sponsor', 'status', 'title', 'track'])
+    const raw = await request(service.url, 'GET', '/api/build')
+    expect(Object.keys(raw.body.items[0]).sort()).toEqual(['deadline', 'id', 'reward', 'sponsor', 'status', 'title', 'track'])
+  })
+
+  it('treats a grant whose deadline has passed as closed, whatever was stored', async () => {
+    const closed = await list('?status=closed')
+    expect(closed.items.map((g) => g.id)).toEqual([IDS.pastDeadline, IDS.closedEarly])
+    expect(closed.items.every((g) => g.status === 'closed')).toBe(true)
+    expect(closed.count).toBe(2)
+  })
+
+  it('lists everything with status=all, in deadline order', async () => {
+    const all = await list('?status=all')
+    expect(all.count).toBe(5)
+    const deadlines = all.items.map((g) => Date.parse(g.deadline))
+    expect(deadlines).toEqual([...deadlines].sort((a, b) => a - b))
+  })
+
+  it('filters by type', async () => {
+    expect((await list('?type=bounty')).items.map((g) => g.id)).toEqual([IDS.bounty])
+    expect((await list('?status=all&type=grant')).count).toBe(4)
+  })
+
+  it.each(['?status=bogus', '?status=', '?status=OPEN', '?type=prize', '?type='])('answers 400 for %s', async (query) => {
+    const response = await request(service.url, 'GET', `/api/build${query}`)
+    expect(response.status).toBe(400)
+    const body = ErrorBody.parse(response.body)
+    expect(body.error.code).toBe('invalid_input')
+    expect(body.error.message).toMatch(/must be/)
+  })
+
+  it('needs no token, and accepts one when sent (even one it does not know)', async () => {
+    const { access_token } = await login(service.url)
+    expect((await request(service.url, 'GET', '/api/build', { token: access_token })).status).toBe(200)
+    expect((await request(service.url, 'GET', '/api/build', { token: 'gst_not-a-real-token' })).status).toBe(200)
+  })
+})
+
+describe('GET /api/build/{id}', () => {
+  it('answers exactly the detail fields of the spec, with the apply endpoint', async () => {
+    const response = await request(service.url, 'GET', `/api/build/${IDS.open}`)
+    expect(response.status).toBe(200)
+    expect(Object.keys(response.body).sort()).toEqual(
+      ['_apply_endpoint', 'application_schema', 'deadline', 'description', 'id', 'reward', 'template_md', 'title'].sort(),
+    )
+    const detail = GrantDetail.parse(response.body)
+    expect(detail._apply_endpoint).toBe(`POST /api/build/${IDS.open}/apply`)
+    expect(detail.application_schema?.map((f) => f.type)).toEqual(['text', 'url', 'textarea', 'number', 'select'])
+    expect(detail.template_md).toContain('## Problem statement')
+  })
+
+  it('answers application_schema null for a free-form grant', async () => {
+    const detail = GrantDetail.parse((await request(service.url, 'GET', `/api/build/${IDS.freeForm}`)).body)
+    expect(detail.application_schema).toBeNull()
+  })
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const unknown = await request(service.url, 'GET', `/api/build/${IDS.unknown}`)
+    expect(unknown.status).toBe(404)
+    expect(ErrorBody.parse(unknown.body).error.code).toBe('grant_not_found')
+    const malformed = await request(service.url, 'GET', '/api/build/not-a-uuid')
+    expect(malformed.status).toBe(400)
+    expect(ErrorBody.parse(malformed.body).error.code).toBe('invalid_id')
+  })
+})
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/'],
+    ['GET', '/api/nothing'],
+    ['DELETE', `/api/build/${IDS.open}`],
+    ['GET', '/api/auth/login'],
+  ])('%s %s answers 404 JSON', async (method, path) => {
+    const response = await request(service.url, method, path)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toContain('application/json')
+    expect(ErrorBody.parse(response.body).error.code).toBe('not_found')
+  })
+})
