@@ -18,8 +18,43 @@ import { z } from 'zod'
  */
 export const Id = z.guid({ error: 'must be a UUID' })
 
-/** ISO 8601 timestamp with a date, a time and a zone (`Z` or an offset). */
-export const IsoTimestamp = z.iso.datetime({ offset: true, error: 'invalid ISO date' })
+const ISO_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
+
+/**
+ * Milliseconds since the epoch of an ISO 8601 / RFC 3339 timestamp with a date, a time and a
+ * zone; null for anything else, including impossible dates (30 February) and times without a
+ * zone (which instant they mean is unknowable). Seconds and fractions are optional, and the
+ * offset may be written `+02:00`, `+0200` or `+02`, because all of these are ISO 8601.
+ */
+export function parseIsoTimestamp(text: string): number | null {
+  const m = ISO_TIMESTAMP.exec(text)
+  if (!m) return null
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number]
+  const second = Number(m[6] ?? 0)
+  const millis = Math.floor(Number(`0.${m[7] ?? '0'}`) * 1000)
+  const offsetHours = Number(m[10] ?? 0)
+  const offsetMinutes = Number(m[11] ?? 0)
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis)
+  const sign = m[9] === '-' ? -1 : 1
+  return utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000
+}
+
+/**
+ * An ISO 8601 timestamp (see `parseIsoTimestamp`), normalised to UTC `toISOString()` form so
+ * that everything downstream compares, sorts and displays one format.
+ */
+export const IsoTimestamp = z.string({ error: 'invalid ISO date' }).transform((text, ctx) => {
+  const ms = parseIsoTimestamp(text)
+  if (ms === null) {
+    ctx.addIssue({ code: 'custom', message: 'invalid ISO date' })
+    return z.NEVER
+  }
+  return new Date(ms).toISOString()
+})
 
 export const GrantStatus = z.enum(['open', 'closed'], { error: 'must be "open" or "closed"' })
 export type GrantStatus = z.infer<typeof GrantStatus>
@@ -144,7 +179,8 @@ export const FeedbackRequest = z.object({
   skill: z.string({ error: 'must be text' }).regex(FEEDBACK_SKILL_PATTERN, {
     error: 'must look like "<namespace>/grant-apply" (lowercase letters, digits and dashes)',
   }),
-  issue: nonBlank('issue').refine((s) => s.length <= FEEDBACK_ISSUE_MAX, {
+  // Counted in characters (code points), not UTF-16 units, as a person counts them.
+  issue: nonBlank('issue').refine((s) => [...s].length <= FEEDBACK_ISSUE_MAX, {
     error: `must be at most ${FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters`,
   }),
 })

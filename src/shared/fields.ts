@@ -36,7 +36,7 @@ export function fieldValueProblem(field: SchemaField, value: string): string | n
     case 'number':
       return isNumberText(value) ? null : 'must be a number, like 15000 or 15,000'
     case 'select':
-      return field.options && field.options.length > 0 && !field.options.includes(value)
+      return field.options && field.options.length > 0 && !field.options.includes(value.trim())
         ? `must be one of: ${field.options.join(', ')}`
         : null
     default:
@@ -58,7 +58,8 @@ export function customFieldProblems(
     if (!known.has(name)) problems[`custom_fields.${name}`] = 'is not a field of this grant’s application form'
   }
   for (const field of schema) {
-    const value = values[field.name]
+    // Own keys only: a field named `constructor` or `toString` must not read Object.prototype.
+    const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined
     if (field.required && isBlank(value)) {
       problems[`custom_fields.${field.name}`] = `${field.label || field.name} is required`
       continue
