@@ -71,28 +71,25 @@ export class ServiceStore {
 
   /** Grants upserted by id, users by email; applications and api keys are left as they are. */
   async load(fixture: Fixture): Promise<void> {
-    // Hash outside the transaction: scrypt is async and a transaction must not span awaits.
-    const users = await Promise.all(
-      fixture.users.map(async (user) => ({ ...user, existing: this.userByEmail(user.email) })),
-    )
+    // Hash first, write after: scrypt is async and a transaction must not span awaits.
     const writes: Array<() => void> = []
-    for (const user of users) {
-      if (!user.existing) {
+    for (const user of fixture.users) {
+      const existing = this.userByEmail(user.email)
+      if (!existing) {
         const hash = await hashPassword(user.password)
         writes.push(() =>
           this.db
             .prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)')
             .run(randomUUID(), user.email, hash, this.nowIso()),
         )
-      } else if (!(await verifyPassword(user.password, user.existing.password_hash))) {
+      } else if (!(await verifyPassword(user.password, existing.password_hash))) {
         // A new password cannot open the api key sealed under the old one: the key is dropped
         // and a new one issued at the next login (documented in docs/service.md).
         const hash = await hashPassword(user.password)
-        const id = user.existing.id
         writes.push(() =>
           this.db
             .prepare('UPDATE users SET password_hash = ?, api_key_hash = NULL, api_key_sealed = NULL WHERE id = ?')
-            .run(hash, id),
+            .run(hash, existing.id),
         )
       }
     }
@@ -139,14 +136,7 @@ export class ServiceStore {
     const passwordOk = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH)
     if (!user || !passwordOk) return null
 
-    let apiKey = user.api_key_sealed ? await unsealWithPassword(user.api_key_sealed, password) : null
-    if (apiKey === null) {
-      apiKey = newSecret('gsk_')
-      const sealed = await sealWithPassword(apiKey, password)
-      this.db
-        .prepare('UPDATE users SET api_key_hash = ?, api_key_sealed = ? WHERE id = ?')
-        .run(sha256(apiKey), sealed, user.id)
-    }
+    const apiKey = await this.apiKeyOf(user, password)
     const accessToken = newSecret('gst_')
     const now = this.clock()
     this.db.transaction(() => {
@@ -157,6 +147,25 @@ export class ServiceStore {
         .run(sha256(accessToken), user.id, now + tokenTtlMs)
     })()
     return { access_token: accessToken, api_key: apiKey }
+  }
+
+  /** The user's api key, issued now if they have none yet. */
+  private async apiKeyOf(user: UserRow, password: string): Promise<string> {
+    const existing = user.api_key_sealed ? await unsealWithPassword(user.api_key_sealed, password) : null
+    if (existing !== null) return existing
+    const apiKey = newSecret('gsk_')
+    const sealed = await sealWithPassword(apiKey, password)
+    // Only if nobody issued one meanwhile: two first logins at once must end with one key.
+    const issued = this.db
+      .prepare('UPDATE users SET api_key_hash = ?, api_key_sealed = ? WHERE id = ? AND api_key_sealed IS ?')
+      .run(sha256(apiKey), sealed, user.id, user.api_key_sealed)
+    if (issued.changes === 1) return apiKey
+    const winner = this.db.prepare('SELECT api_key_sealed FROM users WHERE id = ?').get(user.id) as
+      | { api_key_sealed: string | null }
+      | undefined
+    const key = winner?.api_key_sealed ? await unsealWithPassword(winner.api_key_sealed, password) : null
+    if (key === null) throw new Error(`api key of user ${user.id} changed during login and cannot be opened`)
+    return key
   }
 
   /** Who a bearer token (access token or api key) belongs to. */

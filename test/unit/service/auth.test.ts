@@ -69,6 +69,16 @@ describe('POST /api/auth/login', () => {
     expect(other.api_key).not.toBe(first.api_key)
   })
 
+  it('issues one api key even when the first logins arrive at the same time', async () => {
+    service = await startTestService({ fixture: testFixture() })
+    const url = service.url
+    const results = await Promise.all(Array.from({ length: 6 }, () => login(url)))
+    expect(new Set(results.map((r) => r.api_key)).size).toBe(1)
+    for (const { api_key } of results) {
+      expect((await request(url, 'POST', `/api/build/${IDS.bounty}/apply`, { token: api_key, json: { pitch: 'p' } })).status).not.toBe(401)
+    }
+  })
+
   it('keeps the api key across a restart with the same data file', async () => {
     service = await startTestService({ fixture: testFixture() })
     const before = await login(service.url)
