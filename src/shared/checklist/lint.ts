@@ -1,0 +1,94 @@
+/**
+ * Runs the rules over a pitch: parse once, run every rule on the same tree and context, drop
+ * what control comments suppress, sort by position, and summarize.
+ */
+import { readInlineConfig } from './inline-config'
+import { parsePitch } from './parse'
+import { ALL_RULES } from './rules'
+import type { Finding, LintInput, Rule, RuleContext, Severity } from './types'
+
+export interface Summary {
+  errors: number
+  warnings: number
+  infos: number
+  /** True when no error is left. */
+  ready: boolean
+  /** One line for the applicant: "3 problems must be fixed before this is ready." */
+  verdict: string
+}
+
+export interface LintResult {
+  findings: Finding[]
+  summary: Summary
+}
+
+const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
+
+export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): LintResult {
+  const doc = parsePitch(input.pitch)
+  const context: RuleContext = {
+    doc,
+    fields: input.fields ?? {},
+    schema: input.schema,
+    grant: input.grant ?? {},
+    projectKind: input.projectKind,
+    now: input.now ?? Date.now(),
+  }
+  const config = readInlineConfig(doc.lines, new Set(rules.map((rule) => rule.id)))
+  const findings: Finding[] = []
+  for (const rule of rules) {
+    let reported
+    try {
+      reported = rule.check(context)
+    } catch (error) {
+      // One broken heuristic must not take the whole checklist down with it.
+      findings.push({
+        ruleId: rule.id,
+        severity: 'info',
+        message: `The check "${rule.title}" could not run: ${(error as Error).message}`,
+        hint: 'Report this to the Grant Desk developers; the other checks are unaffected.',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+      })
+      continue
+    }
+    for (const finding of reported) {
+      if (config.isSuppressed(rule.id, finding.line)) continue
+      findings.push({ ...finding, ruleId: rule.id, severity: finding.severity ?? rule.severity })
+    }
+  }
+  for (const unknown of config.unknownIds) {
+    findings.push({
+      ruleId: 'checklist-comment',
+      severity: 'warning',
+      message: `A checklist comment names "${unknown.id}", which is not a checklist rule.`,
+      hint: `Use one of: ${rules.map((rule) => rule.id).join(', ')}.`,
+      line: unknown.line,
+      column: unknown.column,
+      endLine: unknown.line,
+      endColumn: unknown.column + 1,
+    })
+  }
+  findings.sort((a, b) => a.line - b.line || a.column - b.column || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId))
+  return { findings, summary: summarize(findings) }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+export function summarize(findings: readonly Finding[]): Summary {
+  const errors = findings.filter((f) => f.severity === 'error').length
+  const warnings = findings.filter((f) => f.severity === 'warning').length
+  const infos = findings.filter((f) => f.severity === 'info').length
+  let verdict: string
+  if (errors > 0) {
+    verdict = `${plural(errors, 'problem', 'problems')} must be fixed before this is ready` +
+      (warnings > 0 ? `, and ${plural(warnings, 'warning', 'warnings')} would make it stronger.` : '.')
+  } else if (warnings > 0) {
+    verdict = `Ready to submit; ${plural(warnings, 'warning', 'warnings')} would make it stronger.`
+  } else {
+    verdict = 'Ready to submit: every check passes.'
+  }
+  return { errors, warnings, infos, ready: errors === 0, verdict }
+}

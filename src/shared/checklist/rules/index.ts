@@ -1,0 +1,14 @@
+/** Every checklist rule, in the order the guidance lists its points. */
+import type { Rule } from '../types'
+import { deadline } from './deadline'
+import { fieldValues, optionalFields, requiredFields } from './fields'
+import { blankSection, templatePlaceholder } from './sections'
+
+export const ALL_RULES: readonly Rule[] = [
+  requiredFields,
+  optionalFields,
+  fieldValues,
+  blankSection,
+  templatePlaceholder,
+  deadline,
+]

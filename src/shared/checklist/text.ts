@@ -1,0 +1,109 @@
+/** Small readers of facts in prose: amounts of money, durations, links, numbers. */
+
+export interface Amount {
+  /** In the currency's units (USD for $ and the USD stablecoins). */
+  value: number
+  currency: string
+  index: number
+  text: string
+}
+
+// Every pattern here is linear in its input, because the readers run on each pause in typing
+// over text anyone can paste: a number starts where no digit precedes it (else a run of 20,000
+// digits is retried at each digit), and gaps are bounded (adjacent unbounded \s* around an
+// optional part backtrack quadratically on long runs of spaces).
+const CURRENCY_AFTER = '(?:USDC|USDT|DAI|USD|US\\$|dollars?)'
+const NUMBER = '(?<![\\d.,])(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)(?:[ \\t]?([kKmM])(?![a-zA-Z]))?'
+const AMOUNT = new RegExp(
+  `(?:(US\\$|\\$|USD|USDC)[ \\t]?${NUMBER})|(?:${NUMBER}[ \\t]{0,3}(${CURRENCY_AFTER})\\b)`,
+  'g',
+)
+
+function toNumber(digits: string, suffix: string | undefined): number {
+  const base = Number(digits.replace(/,/g, ''))
+  if (!suffix) return base
+  return suffix.toLowerCase() === 'k' ? base * 1_000 : base * 1_000_000
+}
+
+/** Amounts of US dollars or dollar stablecoins: `$5,000`, `5k USDC`, `USD 12,500`, `15,000 USD`. */
+export function findAmounts(text: string): Amount[] {
+  const amounts: Amount[] = []
+  for (const m of text.matchAll(AMOUNT)) {
+    if (m[2] !== undefined) {
+      amounts.push({ value: toNumber(m[2], m[3]), currency: m[1]!.replace('US$', '$'), index: m.index ?? 0, text: m[0] })
+    } else if (m[4] !== undefined) {
+      amounts.push({ value: toNumber(m[4], m[5]), currency: m[6]!, index: m.index ?? 0, text: m[0] })
+    }
+  }
+  return amounts
+}
+
+/** A bare number that reads as money in a column headed "Amount (USD)": `9,600`, `12k`. */
+export function parsePlainAmount(text: string): number | null {
+  const m = new RegExp(`^(?:US\\$|\\$|USD|USDC)?[ \\t]?${NUMBER}[ \\t]{0,3}(?:${CURRENCY_AFTER})?$`).exec(text.replace(/[*_`]/g, '').trim())
+  return m ? toNumber(m[1]!, m[2]) : null
+}
+
+export interface Duration {
+  weeks: number
+  index: number
+  text: string
+}
+
+const DURATION = /(?<![\d.])(\d+(?:\.\d+)?)(?:[ \t]{0,3}(?:-|–|to)[ \t]{0,3}(\d+(?:\.\d+)?))?(?:[ \t]{0,3}|-)(days?|weeks?|wks?|w\b|months?|mos?\b|years?|yrs?)\b/gi
+
+/** `3 weeks`, `2-3 months`, `a 4-month project`, `10 days`, `1 year`, in weeks (a range counts its upper end). */
+export function findDurations(text: string): Duration[] {
+  const durations: Duration[] = []
+  for (const m of text.matchAll(DURATION)) {
+    const amount = Number(m[2] ?? m[1])
+    const unit = m[3]!.toLowerCase()
+    const weeks = unit.startsWith('d')
+      ? amount / 7
+      : unit.startsWith('w')
+        ? amount
+        : unit.startsWith('m')
+          ? amount * 4.345
+          : amount * 52.18
+    durations.push({ weeks, index: m.index ?? 0, text: m[0] })
+  }
+  return durations
+}
+
+const URL = /\bhttps?:\/\/[^\s<>()\]"'`]+[^\s<>()\]"'`.,;:!?]/gi
+
+export function findUrls(text: string): Array<{ url: string; index: number }> {
+  return [...text.matchAll(URL)].map((m) => ({ url: m[0], index: m.index ?? 0 }))
+}
+
+/** A number, a percentage or an amount: what makes a claim quantified. */
+export function hasQuantity(text: string): boolean {
+  return /\d/.test(text.replace(/\b(?:19|20)\d{2}\b/g, '').replace(/\b(?:v|V)\d+(?:\.\d+)*\b/g, '')) ||
+    /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundreds?|thousands?|millions?|billions?|dozens?)\b/i.test(text)
+}
+
+/** The sentences of a paragraph, split after . ! ? followed by a space and a capital or a digit. */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/)
+    .filter((s) => s.length > 0)
+}
+
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length
+}
+
+/** 1-based line and column of an index in a text that starts at `line`, `column`. */
+export function positionAt(text: string, index: number, line: number, column: number): { line: number; column: number } {
+  let l = line
+  let c = column
+  for (let i = 0; i < index && i < text.length; i++) {
+    if (text[i] === '\n') {
+      l++
+      c = 1
+    } else c++
+  }
+  return { line: l, column: c }
+}

@@ -1,0 +1,70 @@
+/**
+ * The checklist's vocabulary, modelled on markdownlint's rule objects and Vale's levels: a rule
+ * is data plus a pure function from the draft's context to findings.
+ */
+import type { SchemaField } from '../api'
+import type { ProjectKind } from '../draft-file'
+import type { PitchDocument } from './parse'
+
+export type Severity = 'error' | 'warning' | 'info'
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info']
+
+/** 1-based line and column, end inclusive of the line, exclusive of the column (like unist). */
+export interface Position {
+  line: number
+  column: number
+  endLine: number
+  endColumn: number
+}
+
+export interface Finding extends Position {
+  ruleId: string
+  severity: Severity
+  /** What is missing or wrong, in the applicant's terms. */
+  message: string
+  /** A concrete way to fix it. */
+  hint: string
+}
+
+/** What a rule reports; the engine adds `ruleId` and, unless the rule says otherwise, `severity`. */
+export type RuleFinding = Omit<Finding, 'ruleId' | 'severity'> & { severity?: Severity }
+
+export interface GrantContext {
+  title?: string | undefined
+  reward?: string | undefined
+  /** ISO 8601. */
+  deadline?: string | undefined
+}
+
+export interface LintInput {
+  pitch: string
+  /** Values of the application form, by field name. */
+  fields?: Readonly<Record<string, string>> | undefined
+  /** The grant's application schema; null for a free-form application, undefined if unknown. */
+  schema?: readonly SchemaField[] | null | undefined
+  grant?: GrantContext | undefined
+  /** Declared kind of project (front matter `project_kind`); otherwise inferred from the text. */
+  projectKind?: ProjectKind | undefined
+  /** Epoch ms; the deadline rule compares against it. Default: now. */
+  now?: number | undefined
+}
+
+export interface RuleContext {
+  doc: PitchDocument
+  fields: Readonly<Record<string, string>>
+  schema: readonly SchemaField[] | null | undefined
+  grant: GrantContext
+  projectKind: ProjectKind | undefined
+  now: number
+}
+
+export interface Rule {
+  /** Stable, kebab-case; used in `<!-- checklist-disable rule-id -->`. */
+  id: string
+  title: string
+  /** The default severity of its findings. */
+  severity: Severity
+  /** Which point of the guidance it checks, and how. */
+  description: string
+  check(context: RuleContext): RuleFinding[]
+}

@@ -1,0 +1,93 @@
+/**
+ * The draft file: one Markdown file per draft, YAML front matter for everything that is not
+ * the pitch. Teams keep these in a shared folder (often a git repository), lint them with the
+ * CLI, and the app reads and writes them. Unknown front-matter keys are kept, so a newer app's
+ * file survives a round trip through an older one.
+ */
+import { parseDocument, stringify } from 'yaml'
+import { z } from 'zod'
+import { ApplicationSchema, Id, IsoTimestamp, formatIssuePath } from './api'
+
+export const DRAFT_FORMAT = 'grant-desk-draft/1'
+
+/** Declared kind of project, for the budget range check of the checklist. */
+export const ProjectKind = z.enum(['small-tooling', 'sdk', 'application', 'research'], {
+  error: 'must be one of small-tooling, sdk, application, research',
+})
+export type ProjectKind = z.infer<typeof ProjectKind>
+
+export const DraftReview = z.looseObject({
+  author: z.string(),
+  created_at: IsoTimestamp,
+  body: z.string(),
+})
+export type DraftReview = z.infer<typeof DraftReview>
+
+export const DraftFrontMatter = z.looseObject({
+  format: z.literal(DRAFT_FORMAT, { error: `must be "${DRAFT_FORMAT}"` }),
+  grant: z.looseObject({
+    id: Id,
+    title: z.string(),
+    reward: z.string(),
+    deadline: IsoTimestamp,
+    apply_endpoint: z.string(),
+    /** A snapshot taken when the draft was created: the form the draft is written against. */
+    application_schema: ApplicationSchema,
+  }),
+  custom_fields: z.record(z.string(), z.string({ error: 'must be text' })).default({}),
+  status: z.enum(['draft', 'submitted'], { error: 'must be "draft" or "submitted"' }).default('draft'),
+  application_id: Id.nullable().default(null),
+  project_kind: ProjectKind.optional(),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+  reviews: z.array(DraftReview).default([]),
+})
+export type DraftFrontMatter = z.infer<typeof DraftFrontMatter>
+
+export interface DraftFile {
+  frontMatter: DraftFrontMatter
+  /** The pitch, exactly as written after the front matter. */
+  pitch: string
+  /** 1-based line of the file where the pitch starts (for positions of findings). */
+  pitchLine: number
+}
+
+export class DraftFileError extends Error {
+  override name = 'DraftFileError'
+}
+
+const OPENING = /^---[ \t]*\r?\n/
+const CLOSING = /^---[ \t]*$/m
+
+/** Parses a draft file; a DraftFileError says what is wrong and where. */
+export function parseDraftFile(text: string): DraftFile {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text
+  const opening = OPENING.exec(source)
+  if (!opening) throw new DraftFileError('no front matter: the file must start with a line "---"')
+  const rest = source.slice(opening[0].length)
+  const closing = CLOSING.exec(rest)
+  if (!closing) throw new DraftFileError('the front matter is not closed by a line "---"')
+  const yamlText = rest.slice(0, closing.index)
+  let afterClosing = rest.slice(closing.index + closing[0].length)
+  if (afterClosing.startsWith('\r\n')) afterClosing = afterClosing.slice(2)
+  else if (afterClosing.startsWith('\n')) afterClosing = afterClosing.slice(1)
+
+  const document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true })
+  if (document.errors.length > 0) {
+    const error = document.errors[0]!
+    const line = error.linePos?.[0]?.line
+    throw new DraftFileError(`the front matter is not valid YAML${line ? ` (line ${line + 1})` : ''}: ${error.message.split('\n')[0]}`)
+  }
+  const parsed = DraftFrontMatter.safeParse(document.toJS())
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || 'front matter'}: ${issue.message}`)
+    throw new DraftFileError(`the front matter does not describe a draft: ${problems.join('; ')}`)
+  }
+  const headerLines = (opening[0] + yamlText + closing[0]).split('\n').length
+  return { frontMatter: parsed.data, pitch: afterClosing, pitchLine: headerLines + 1 }
+}
+
+export function serializeDraftFile(frontMatter: DraftFrontMatter, pitch: string): string {
+  const yaml = stringify(frontMatter, { lineWidth: 0 })
+  return `---\n${yaml}---\n${pitch}`
+}

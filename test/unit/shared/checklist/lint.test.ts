@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { lint, summarize } from '../../../../src/shared/checklist'
+import type { Finding, Rule } from '../../../../src/shared/checklist'
+import { blankSection } from '../../../../src/shared/checklist/rules/sections'
+import { findAmounts, findDurations, findUrls, hasQuantity, parsePlainAmount, sentences } from '../../../../src/shared/checklist/text'
+
+const md = (...lines: string[]) => lines.join('\n')
+const blankAt = (pitch: string) => lint({ pitch }, [blankSection]).findings.map((f) => f.line)
+
+describe('inline control comments', () => {
+  const pitch = (...middle: string[]) => md('# A', '## B', ...middle, '## C', '## D')
+
+  it('reports every blank section without comments', () => {
+    expect(blankAt(pitch())).toEqual([2, 3, 4])
+  })
+
+  it('checklist-disable with a rule id silences that rule from there on, enable brings it back', () => {
+    // B (line 2) is blank before the comment; C is silenced; D comes after the enable.
+    expect(blankAt(md('# A', '## B', '<!-- checklist-disable blank-section -->', '## C', '<!-- checklist-enable blank-section -->', '## D'))).toEqual([2, 6])
+  })
+
+  it('checklist-disable without ids silences every rule', () => {
+    expect(blankAt(md('<!-- checklist-disable -->', '# A', '## B'))).toEqual([])
+  })
+
+  it('checklist-disable-next-line silences only the next line', () => {
+    const text = md('# A', 'text', '<!-- checklist-disable-next-line blank-section -->', '## B', '## C')
+    expect(blankAt(text)).toEqual([5])
+  })
+
+  it('checklist-disable-line silences its own line', () => {
+    expect(blankAt(md('# A', 'text', '## B <!-- checklist-disable-line blank-section -->', '## C'))).toEqual([4])
+  })
+
+  it('leaves other rules alone', () => {
+    const other: Rule = { id: 'other-rule', title: 'Other', severity: 'warning', description: 'Reports line 2 always.', check: () => [{ line: 2, column: 1, endLine: 2, endColumn: 2, message: 'm', hint: 'h' }] }
+    const result = lint({ pitch: md('<!-- checklist-disable blank-section -->', '# A') }, [blankSection, other])
+    expect(result.findings.map((f) => f.ruleId)).toEqual(['other-rule'])
+  })
+
+  it('warns about a rule id that does not exist, naming the real ones', () => {
+    const result = lint({ pitch: md('# A', 'text', '<!-- checklist-disable blank-sections -->') }, [blankSection])
+    expect(result.findings).toEqual([
+      expect.objectContaining({ ruleId: 'checklist-comment', severity: 'warning', line: 3, message: expect.stringContaining('"blank-sections"'), hint: 'Use one of: blank-section.' }),
+    ])
+  })
+})
+
+describe('lint', () => {
+  it('turns a rule that throws into an info finding and runs the others', () => {
+    const broken: Rule = { id: 'broken-rule', title: 'Broken', severity: 'error', description: 'Throws to test isolation.', check: () => { throw new Error('boom') } }
+    const result = lint({ pitch: md('# A') }, [broken, blankSection])
+    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['blank-section', 'error'], ['broken-rule', 'info']])
+    expect(result.findings[1]!.message).toContain('boom')
+  })
+
+  it('sorts findings by line, then column, then severity', () => {
+    const at = (line: number, column: number, severity: Finding['severity']) => ({ line, column, endLine: line, endColumn: column + 1, message: 'm', hint: 'h', severity })
+    const rule: Rule = { id: 'many', title: 'Many', severity: 'info', description: 'Reports in a shuffled order.', check: () => [at(3, 1, 'info'), at(1, 5, 'warning'), at(1, 5, 'error'), at(1, 2, 'info')] }
+    expect(lint({ pitch: '' }, [rule]).findings.map((f) => `${f.line}:${f.column}:${f.severity}`)).toEqual(['1:2:info', '1:5:error', '1:5:warning', '3:1:info'])
+  })
+
+  it('uses the rule’s severity unless the finding sets its own', () => {
+    const rule: Rule = { id: 'mixed', title: 'Mixed', severity: 'warning', description: 'One default, one info.', check: () => [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'm', hint: 'h' }, { line: 2, column: 1, endLine: 2, endColumn: 1, message: 'm', hint: 'h', severity: 'info' }] }
+    expect(lint({ pitch: '' }, [rule]).findings.map((f) => f.severity)).toEqual(['warning', 'info'])
+  })
+})
+
+describe('summarize', () => {
+  const f = (severity: Finding['severity']): Finding => ({ ruleId: 'r', severity, message: 'm', hint: 'h', line: 1, column: 1, endLine: 1, endColumn: 1 })
+  it('says plainly how many problems must be fixed', () => {
+    expect(summarize([f('error'), f('error'), f('error'), f('warning')])).toEqual({
+      errors: 3, warnings: 1, infos: 0, ready: false,
+      verdict: '3 problems must be fixed before this is ready, and 1 warning would make it stronger.',
+    })
+    expect(summarize([f('error')]).verdict).toBe('1 problem must be fixed before this is ready.')
+  })
+  it('calls a draft with only warnings or infos ready', () => {
+    expect(summarize([f('warning'), f('warning'), f('info')])).toMatchObject({ ready: true, infos: 1, verdict: 'Ready to submit; 2 warnings would make it stronger.' })
+    expect(summarize([]).verdict).toBe('Ready to submit: every check passes.')
+  })
+})
+
+describe('text readers', () => {
+  it('finds amounts of dollars and dollar stablecoins in their usual spellings', () => {
+    expect(findAmounts('$5,000 then 5k USDC, USD 12,500, 15,000 USD, 2.5M DAI and US$300').map((a) => a.value)).toEqual([5000, 5000, 12500, 15000, 2_500_000, 300])
+    expect(findAmounts('in 2027 we ship v2 to 40 teams')).toEqual([])
+  })
+  it('reads a bare amount cell', () => {
+    expect(parsePlainAmount('9,600')).toBe(9600)
+    expect(parsePlainAmount('**42,000**')).toBe(42000)
+    expect(parsePlainAmount('$12k')).toBe(12000)
+    expect(parsePlainAmount('fixed')).toBeNull()
+  })
+  it('reads durations in weeks', () => {
+    expect(findDurations('4 weeks, then 2-3 months, 10 days and 1 year').map((d) => Math.round(d.weeks * 10) / 10)).toEqual([4, 13, 1.4, 52.2])
+  })
+  it('finds links without trailing punctuation', () => {
+    expect(findUrls('See [x](https://github.com/a/b), and https://docs.example/page.').map((u) => u.url)).toEqual(['https://github.com/a/b', 'https://docs.example/page'])
+  })
+  it('knows a quantified claim from a vague one', () => {
+    expect(hasQuantity('74% of developers')).toBe(true)
+    expect(hasQuantity('thousands of teams')).toBe(true)
+    expect(hasQuantity('Developers struggle with debugging in 2026 on v2')).toBe(false)
+  })
+  it('splits sentences', () => {
+    expect(sentences('One thing fails. Two things work! Does 3 work?')).toEqual(['One thing fails.', 'Two things work!', 'Does 3 work?'])
+  })
+})
