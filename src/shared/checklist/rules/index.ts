@@ -1,5 +1,6 @@
 /** Every checklist rule, in the order the guidance lists its points. */
 import type { Rule } from '../types'
+import { CONTENT_RULES } from './content'
 import { deadline } from './deadline'
 import { fieldValues, optionalFields, requiredFields } from './fields'
 import { blankSection, templatePlaceholder } from './sections'
@@ -10,5 +11,6 @@ export const ALL_RULES: readonly Rule[] = [
   fieldValues,
   blankSection,
   templatePlaceholder,
+  ...CONTENT_RULES,
   deadline,
 ]
