@@ -3,6 +3,7 @@ import type { Rule } from '../types'
 import { CONTENT_RULES } from './content'
 import { deadline } from './deadline'
 import { fieldValues, optionalFields, requiredFields } from './fields'
+import { PLAN_RULES } from './plan'
 import { blankSection, templatePlaceholder } from './sections'
 
 export const ALL_RULES: readonly Rule[] = [
@@ -12,5 +13,6 @@ export const ALL_RULES: readonly Rule[] = [
   blankSection,
   templatePlaceholder,
   ...CONTENT_RULES,
+  ...PLAN_RULES,
   deadline,
 ]

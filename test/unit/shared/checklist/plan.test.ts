@@ -1,0 +1,465 @@
+/**
+ * The plan rules (milestones, budget, deliverables, timeline, audit): the readers of milestones
+ * and budgets in their three written forms, and the decisions of each rule.
+ */
+import { describe, expect, it } from 'vitest'
+import { lint, parsePitch } from '../../../../src/shared/checklist'
+import type { LintInput, Rule } from '../../../../src/shared/checklist'
+import {
+  auditPlan,
+  budgetCoverage,
+  budgetItemized,
+  budgetTotal,
+  deliverablesConcrete,
+  findMilestoneSection,
+  hoursTimesRate,
+  milestoneParts,
+  milestonePayment,
+  milestonesCount,
+  milestonesMatchBudget,
+  readBudget,
+  readMilestones,
+  timelineLength,
+} from '../../../../src/shared/checklist/rules/plan'
+import type { ProjectKind } from '../../../../src/shared/draft-file'
+
+const GRANT = { title: 'Test grant', reward: '50,000 USDC', deadline: '2099-01-01T00:00:00.000Z' }
+
+function run(pitch: string, rules: Rule[], extra: Partial<LintInput> = {}) {
+  return lint({ pitch, schema: null, fields: {}, grant: GRANT, ...extra }, rules).findings
+}
+
+function milestonesOf(pitch: string) {
+  const section = findMilestoneSection(parsePitch(pitch))
+  expect(section).toBeDefined()
+  return readMilestones(section!)
+}
+
+function budgetOf(pitch: string) {
+  const doc = parsePitch(pitch)
+  const section = doc.sections.find((s) => /budget/i.test(s.title))
+  expect(section).toBeDefined()
+  return readBudget(section!)
+}
+
+const TABLE = `# Tracekit
+
+## Milestones
+
+Each milestone is paid on completion, after the reviewers accept its criteria.
+
+| Milestone | Deliverables | Completion criteria | Weeks | Amount (USD) |
+| --- | --- | --- | --- | --- |
+| M1 Core decoder | Repository https://github.com/t/t | CI passes with 85% coverage | 4 | 10,000 |
+| M2 SDK | npm package, docs at https://t.dev/docs | Example app traces a testnet transaction | 5 | 12,000 |
+| M3 Viewer | Demo deployed at https://demo.t.dev | Renders 500 frames in under 1 second | 4 | 9,000 |
+`
+
+const SUBSECTIONS = `# Tracekit
+
+## Milestones
+
+Payment for each milestone is released after the reviewers accept it.
+
+### Milestone 1: Core decoder
+
+- Deliverables: repository https://github.com/t/t
+- Completion criteria: CI passes with 85% coverage
+- Amount: $10,000
+- Timeline: 4 weeks
+
+### Milestone 2: SDK (5 weeks, $12,000)
+
+**Deliverables:** npm package and docs at https://t.dev/docs
+**Done when:** the example app traces a testnet transaction
+
+### Milestone 3: Viewer
+
+Deliverables: demo deployed at https://demo.t.dev. Criteria: renders 500 frames in under 1 second. Budget: 9k USDC. Duration: 1 month.
+`
+
+const LIST = `# Tracekit
+
+## Roadmap
+
+1. **M1 – Core decoder** ($10,000, weeks 1–4)
+   - Deliverables: repository https://github.com/t/t
+   - Done when: CI passes with 85% coverage
+2. **SDK** — 12,000 USD — 5 weeks
+   - Deliverables: docs at https://t.dev/docs
+   - Criteria: the example app traces a testnet transaction
+3. Viewer: demo deployed at https://demo.t.dev, done when it renders 500 frames in under 1 second; 4 weeks; $9,000
+`
+
+describe('readMilestones', () => {
+  it('reads a table by its header names', () => {
+    const milestones = milestonesOf(TABLE)
+    expect(milestones.map((m) => [m.name, m.amountUsd, m.weeks, m.layout])).toEqual([
+      ['Core decoder', 10_000, 4, 'table'],
+      ['SDK', 12_000, 5, 'table'],
+      ['Viewer', 9_000, 4, 'table'],
+    ])
+    expect(milestones[0]!.deliverables).toContain('github.com/t/t')
+    expect(milestones[1]!.criteria).toBe('Example app traces a testnet transaction')
+    expect(milestones.map((m) => m.position.line)).toEqual([9, 10, 11])
+  })
+
+  it('reads "### Milestone N" subsections with labelled, bold or inline parts', () => {
+    const milestones = milestonesOf(SUBSECTIONS)
+    expect(milestones.map((m) => [m.name, m.amountUsd, m.weeks, m.layout])).toEqual([
+      ['Core decoder', 10_000, 4, 'subsection'],
+      ['SDK', 12_000, 5, 'subsection'],
+      ['Viewer', 9_000, 4.345, 'subsection'],
+    ])
+    expect(milestones[1]!.criteria).toBe('the example app traces a testnet transaction')
+    expect(milestones[2]!.deliverables).toContain('https://demo.t.dev')
+    expect(milestones.map((m) => m.position.line)).toEqual([7, 14, 19])
+  })
+
+  it('reads a list, one item per milestone, with nested or inline parts', () => {
+    const milestones = milestonesOf(LIST)
+    expect(milestones.map((m) => [m.name, m.amountUsd, m.weeks, m.layout])).toEqual([
+      ['Core decoder', 10_000, 4, 'list'],
+      ['SDK', 12_000, 5, 'list'],
+      ['Viewer', 9_000, 4, 'list'],
+    ])
+    expect(milestones[0]!.criteria).toBe('CI passes with 85% coverage')
+    expect(milestones[2]!.criteria).toContain('renders 500 frames')
+    expect(milestones.map((m) => m.position.line)).toEqual([5, 8, 11])
+  })
+
+  it('reads consecutive "## Milestone N" sections as one milestones section', () => {
+    const pitch = `# X
+
+## Milestone 1: Decoder
+
+Amount: $5,000. Timeline: 4 weeks. Deliverables: repo. Criteria: tests pass.
+
+## Milestone 2: SDK
+
+Amount: $6,000. Timeline: 2 months. Deliverables: docs. Criteria: 3 users.
+
+## Budget
+
+Development.
+`
+    expect(milestonesOf(pitch).map((m) => m.name)).toEqual(['Decoder', 'SDK'])
+  })
+})
+
+describe('milestones-count', () => {
+  it('is an error when there is no milestones section, at the document start', () => {
+    const [finding] = run('# X\n\n## Problem\n\nSlow.\n', [milestonesCount])
+    expect(finding).toMatchObject({ severity: 'error', line: 1 })
+  })
+
+  it('is an error when the section lists nothing it can read as milestones', () => {
+    const [finding] = run('# X\n\n## Milestones\n\nWe will see.\n', [milestonesCount])
+    expect(finding).toMatchObject({ severity: 'error', line: 3 })
+  })
+
+  it('warns outside 3 to 5, and accepts 3 in any form', () => {
+    const six = `## Milestones\n\n${[1, 2, 3, 4, 5, 6].map((n) => `- M${n} Part ${n}: $1,000, 1 week`).join('\n')}\n`
+    expect(run(six, [milestonesCount])).toEqual([expect.objectContaining({ severity: 'warning', line: 1 })])
+    expect(run(six, [milestonesCount])[0]!.message).toContain('6 milestones')
+    for (const pitch of [TABLE, SUBSECTIONS, LIST]) expect(run(pitch, [milestonesCount])).toEqual([])
+  })
+})
+
+describe('milestone-parts', () => {
+  it('passes complete milestones in all three forms', () => {
+    for (const pitch of [TABLE, SUBSECTIONS, LIST]) expect(run(pitch, [milestoneParts])).toEqual([])
+  })
+
+  it('reports each incomplete milestone at its own line, naming what is missing', () => {
+    const pitch = `## Milestones
+
+| Milestone | Deliverables | Completion criteria | Weeks | Amount (USD) |
+| --- | --- | --- | --- | --- |
+| M1 Decoder | Repository https://github.com/t/t | CI passes | 4 | 10,000 |
+| M2 | Repository https://github.com/t/t | Tests pass | | 5,000 |
+| M3 Viewer | A nice viewer | It is good | 4 | |
+`
+    const findings = run(pitch, [milestoneParts])
+    expect(findings.map((f) => f.line)).toEqual([6, 7])
+    expect(findings[0]!.message).toBe('Milestone 2 lacks a name and a timeline in weeks.')
+    expect(findings[1]!.message).toContain('Milestone 3 “Viewer” lacks a USD amount, named deliverables and testable completion criteria')
+    expect(findings[1]!.hint).toMatch(/repository URL/)
+  })
+
+  it('reports a subsection milestone at its heading', () => {
+    const pitch = SUBSECTIONS.replace('- Amount: $10,000\n', '')
+    const findings = run(pitch, [milestoneParts])
+    expect(findings).toEqual([expect.objectContaining({ line: 7, message: 'Milestone 1 “Core decoder” lacks a USD amount.' })])
+  })
+
+  it('does not take an amount in another currency for USD', () => {
+    const pitch = TABLE.replace('Amount (USD)', 'Payment (ETH)')
+    expect(run(pitch, [milestoneParts]).map((f) => f.message)).toEqual([
+      'Milestone 1 “Core decoder” lacks a USD amount.',
+      'Milestone 2 “SDK” lacks a USD amount.',
+      'Milestone 3 “Viewer” lacks a USD amount.',
+    ])
+  })
+})
+
+describe('milestone-payment', () => {
+  it.each([
+    'Each milestone is paid on completion.',
+    'Payment upon acceptance of each milestone by the reviewers.',
+    'The funds for a milestone are released after its criteria are accepted.',
+    'We invoice on completion of each milestone.',
+  ])('accepts "%s"', (sentence) => {
+    expect(run(`## Milestones\n\n${sentence}\n\n- M1 A: $1, 1 week\n`, [milestonePayment])).toEqual([])
+  })
+
+  it('warns at the milestones heading when nothing ties payment to completion', () => {
+    const pitch = '# X\n\n## Milestones\n\nWe release v1 after the audit.\n\n- M1 A: $1, 1 week\n'
+    expect(run(pitch, [milestonePayment])).toEqual([expect.objectContaining({ line: 3 })])
+  })
+})
+
+describe('budget readers', () => {
+  it.each([
+    ['320 h × $100', 32_000],
+    ['120 hours at $80/h', 9_600],
+    ['10 days x 500 USD', 5_000],
+    ['$100/h × 320 h', 32_000],
+    ['$80 per hour for 120 hours', 9_600],
+    ['2 engineers, 160 person-hours @ $90', 14_400],
+  ])('reads hours × rate in "%s"', (text, product) => {
+    expect(hoursTimesRate(text).map((r) => r.product)).toEqual([product])
+  })
+
+  it.each(['$2,400', 'fixed: 12 months of hosting', '$200/month', 'v2 × 3'])('finds no hours × rate in "%s"', (text) => {
+    expect(hoursTimesRate(text)).toEqual([])
+  })
+
+  it('takes the Total row of a table, not the sum', () => {
+    const budget = budgetOf(`## Budget
+
+| Item | Hours × rate or fixed cost | Rationale | Amount (USD) |
+| --- | --- | --- | --- |
+| Development | 320 h × $100 | Decoder and SDK | 32,000 |
+| Hosting | fixed | Archive node for 12 months | 2,400 |
+| **Total** | | | **40,000** |
+`)
+    expect(budget.items.map((i) => [i.label, i.amount, i.hoursTimesRate, i.fixed])).toEqual([
+      ['Development', 32_000, true, false],
+      ['Hosting', 2_400, false, true],
+    ])
+    expect(budget.total).toMatchObject({ amount: 40_000, computed: false, position: { line: 7 } })
+  })
+
+  it('computes the total from the items when no Total is written, and reads separate Hours and Rate columns', () => {
+    const budget = budgetOf(`## Budget
+
+| Component | Hours | Rate | Notes |
+| --- | --- | --- | --- |
+| Engineering | 200 | $90 | two developers |
+| Docs | 20 | $90 | guides |
+`)
+    expect(budget.items.map((i) => [i.label, i.amount, i.hoursTimesRate])).toEqual([
+      ['Engineering', 18_000, true],
+      ['Docs', 1_800, true],
+    ])
+    expect(budget.total).toMatchObject({ amount: 19_800, computed: true, position: { line: 1 } })
+  })
+
+  it('reads a list budget and a "Total:" line', () => {
+    const budget = budgetOf(`## Budget
+
+- Development: 120 hours at $80/h = $9,600
+- Hosting: $200/month × 12 = $2,400 for the archive node
+- **Audit:** $8,000 fixed — quote from an independent firm
+
+Total requested: 20,000 USD
+`)
+    expect(budget.items.map((i) => [i.label, i.amount, i.hoursTimesRate, i.fixed, i.position.line])).toEqual([
+      ['Development', 9_600, true, false, 3],
+      ['Hosting', 2_400, false, true, 4],
+      ['Audit', 8_000, false, true, 5],
+    ])
+    expect(budget.total).toMatchObject({ amount: 20_000, computed: false, position: { line: 7 } })
+  })
+})
+
+describe('budget-itemized', () => {
+  it('warns at the document start without a budget section', () => {
+    expect(run('# X\n\n## Team\n\nMe.\n', [budgetItemized])).toEqual([expect.objectContaining({ line: 1, message: 'The pitch has no budget section.' })])
+  })
+
+  it('reports each item lacking a rate or a fixed cost, or a fixed cost lacking its rationale, at its line', () => {
+    const findings = run(`## Budget
+
+| Item | Cost | Rationale |
+| --- | --- | --- |
+| Development | 320 h × $100 | |
+| Hosting | $2,400 | |
+| Documentation | | a guide and an API reference |
+| Audit | $5,000 | external review of the contracts |
+`, [budgetItemized])
+    expect(findings.map((f) => [f.line, f.message])).toEqual([
+      [6, '“Hosting” is a fixed cost of $2,400 with no rationale.'],
+      [7, '“Documentation” has neither hours × rate nor a fixed cost.'],
+    ])
+  })
+
+  it('asks for at least two items', () => {
+    expect(run('## Budget\n\n- Everything: $40,000 for the whole project\n', [budgetItemized])[0]!.message).toContain('single item')
+  })
+})
+
+describe('budget-coverage', () => {
+  const budget = (rows: string) => `## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n${rows}`
+  const rows = '| Development | 100 h × $100 | SDK | 10,000 |\n| Hosting | fixed | RPC node for a year | 1,000 |\n| Documentation | 10 h × $100 | guides | 1,000 |\n'
+
+  it('requires an audit only when the work includes smart contracts', () => {
+    expect(run(`# A CLI\n\n${budget(rows)}`, [budgetCoverage])).toEqual([])
+    const contract = run(`# A vault\n\nWe write the vault in Solidity.\n\n${budget(rows)}`, [budgetCoverage])
+    expect(contract.map((f) => f.message)).toEqual(['The budget has no item for audits.'])
+  })
+
+  it('names every missing category', () => {
+    const [finding] = run(budget('| Development | 100 h × $100 | SDK | 10,000 |\n| Marketing | fixed | launch posts and talks | 2,000 |\n'), [budgetCoverage])
+    expect(finding!.message).toBe('The budget has no item for infrastructure and documentation.')
+  })
+})
+
+describe('budget-total', () => {
+  const pitch = (title: string, total: string, solution = '') =>
+    `# ${title}\n\n${solution}\n\n## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n| Development | fixed | the whole build, two engineers | ${total} |\n| Documentation | fixed | guides and reference | 0 |\n| Total | | | ${total} |\n`
+
+  it('infers the kind from how the pitch describes itself', () => {
+    expect(run(pitch('Tracekit: a tracing SDK for Arcadia', '42,000'), [budgetTotal])).toEqual([])
+    const [finding] = run(pitch('Devnet: a command-line tool for local networks', '42,000'), [budgetTotal])
+    expect(finding).toMatchObject({ severity: 'warning', line: 11 })
+    expect(finding!.message).toBe('The budget total, $42,000, is above the typical approved range for small tooling ($5,000–$20,000; kind inferred from “command-line”).')
+  })
+
+  it('lets the declared project_kind override the inferred kind', () => {
+    const text = pitch('Devnet: a command-line tool for local networks', '42,000')
+    expect(run(text, [budgetTotal], { projectKind: 'sdk' as ProjectKind })).toEqual([])
+    const [finding] = run(pitch('Tracekit: a tracing SDK', '12,000'), [budgetTotal], { projectKind: 'application' })
+    expect(finding!.message).toContain('below the typical approved range for a full application or protocol ($50,000–$150,000; kind declared in project_kind)')
+  })
+
+  it('gives an info, not a warning, when the kind cannot be told', () => {
+    const unknown = run(pitch('Devnet', '42,000'), [budgetTotal])
+    expect(unknown).toEqual([expect.objectContaining({ severity: 'info' })])
+    expect(unknown[0]!.message).toContain("declare project_kind in the draft's front matter")
+    const tie = run(pitch('Devnet: a CLI and an SDK', '42,000'), [budgetTotal])
+    expect(tie).toEqual([expect.objectContaining({ severity: 'info' })])
+    expect(tie[0]!.message).toContain('an SDK or library and small tooling')
+  })
+
+  it('warns when the total asks for more than the grant offers', () => {
+    const findings = run(pitch('Tracekit: a tracing SDK', '55,000'), [budgetTotal])
+    expect(findings).toEqual([expect.objectContaining({ severity: 'warning', message: 'The budget total, $55,000, asks for more than the grant offers (50,000 USDC).' })])
+    const capped = run(pitch('Tracekit: a tracing SDK', '42,000'), [budgetTotal], { grant: { ...GRANT, reward: 'Up to 30K in stablecoins' } })
+    expect(capped.map((f) => f.message)).toEqual(['The budget total, $42,000, asks for more than the grant offers (Up to 30K in stablecoins).'])
+    // A reward in tokens cannot be compared.
+    expect(run(pitch('Tracekit: a tracing SDK', '42,000'), [budgetTotal], { grant: { ...GRANT, reward: '30K ARB' } })).toEqual([])
+  })
+
+  it('warns when no total can be found', () => {
+    const [finding] = run('## Budget\n\n- Development: to be agreed with the reviewers\n- Documentation: included in development\n', [budgetTotal])
+    expect(finding).toMatchObject({ severity: 'warning', line: 1 })
+  })
+})
+
+describe('milestones-match-budget', () => {
+  const budget = (total: string) => `\n## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n| Development | 310 h × $100 | everything | 31,000 |\n| **Total** | | | **${total}** |\n`
+
+  it('reports both sums when they differ by more than 1%', () => {
+    const findings = run(TABLE + budget('42,000'), [milestonesMatchBudget])
+    expect(findings).toEqual([expect.objectContaining({ line: 3 })])
+    expect(findings[0]!.message).toBe('The milestone amounts add up to $31,000 but the budget total is $42,000 (a difference of $11,000).')
+  })
+
+  it('accepts sums within 1%, and says nothing when a side is missing', () => {
+    expect(run(TABLE + budget('31,200'), [milestonesMatchBudget])).toEqual([])
+    expect(run(TABLE, [milestonesMatchBudget])).toEqual([])
+    expect(run(TABLE.replace('| 9,000 |', '| |') + budget('42,000'), [milestonesMatchBudget])).toEqual([])
+  })
+})
+
+describe('deliverables-concrete', () => {
+  const complete = `## Deliverables
+
+- Repository: https://github.com/t/t with 85% test coverage
+- Documentation: https://t.dev/docs
+- Usage metrics: weekly npm downloads on a public dashboard
+`
+
+  it('asks for a deployed address only for contract work', () => {
+    expect(run(`# An SDK\n\n${complete}`, [deliverablesConcrete])).toEqual([])
+    const [finding] = run(`# A vault\n\nWritten in Solidity.\n\n${complete}`, [deliverablesConcrete])
+    expect(finding!.message).toBe('The section “Deliverables” does not name a deployed contract address.')
+  })
+
+  it('names every missing artifact, and falls back to the milestones', () => {
+    const [finding] = run('## Deliverables\n\n- A great tool\n- Happy developers\n', [deliverablesConcrete])
+    expect(finding!.message).toBe('The section “Deliverables” does not name a repository, documentation, a test coverage target and usage metrics.')
+    const [fallback] = run(TABLE, [deliverablesConcrete])
+    expect(fallback).toMatchObject({ line: 3 })
+    expect(fallback!.message).toContain('milestones’ deliverables do not name usage metrics')
+  })
+})
+
+describe('timeline-length', () => {
+  const timeline = (text: string) => `# X\n\n## Timeline\n\n${text}\n`
+
+  it('is an error over 12 months', () => {
+    const findings = run(timeline('The project runs for 14 months.'), [timelineLength])
+    expect(findings).toEqual([expect.objectContaining({ severity: 'error', line: 3 })])
+  })
+
+  it('reads a date range', () => {
+    expect(run(timeline('From 1 March 2027 to 30 April 2028.'), [timelineLength])).toEqual([expect.objectContaining({ severity: 'error' })])
+    expect(run(timeline('We work from February to May 2027.'), [timelineLength])).toEqual([])
+  })
+
+  it('adds up a schedule by milestone rather than taking one milestone for the whole', () => {
+    const table = '| Milestone | Dates |\n| --- | --- |\n| M1 | 1 Feb 2027 – 28 Feb 2027 |\n| M2 | 1 Mar 2027 – 30 Apr 2027 |\n| M3 | 1 May 2027 – 31 May 2027 |'
+    expect(run(timeline(table), [timelineLength])).toEqual([]) // February to May
+    expect(run(timeline('Milestone 1 takes 4 weeks.\nMilestone 2 takes 5 weeks.\nMilestone 3 takes 4 weeks.'), [timelineLength])).toEqual([])
+    expect(run(timeline('Milestones 1 to 4 take 16 weeks in total.'), [timelineLength])).toEqual([])
+  })
+
+  it('warns outside 2 to 6 months', () => {
+    expect(run(timeline('The whole work takes 6 weeks.'), [timelineLength])).toEqual([expect.objectContaining({ severity: 'warning' })])
+    expect(run(timeline('Total: 9 months.'), [timelineLength])).toEqual([expect.objectContaining({ severity: 'warning' })])
+    expect(run(timeline('The work takes 17 weeks (about 4 months). Each milestone takes about 4 weeks.'), [timelineLength])).toEqual([])
+  })
+
+  it('falls back to the milestones’ weeks, and gives an info when nothing tells', () => {
+    expect(run(TABLE, [timelineLength])).toEqual([]) // 13 weeks
+    const short = TABLE.replace('| 4 | 10,000 |', '| 1 | 10,000 |').replace('| 5 | 12,000 |', '| 1 | 12,000 |').replace('| 4 | 9,000 |', '| 1 | 9,000 |')
+    expect(run(short, [timelineLength])).toEqual([expect.objectContaining({ severity: 'warning', line: 3 })])
+    expect(run('# X\n\nWe will build it.\n', [timelineLength])).toEqual([expect.objectContaining({ severity: 'info', line: 1 })])
+  })
+})
+
+describe('audit-plan', () => {
+  it('says nothing when the work includes no smart contracts', () => {
+    expect(run('# Tracekit\n\nAn SDK for smart contract developers. It deploys no contracts.\n', [auditPlan])).toEqual([])
+  })
+
+  it.each([
+    'The vault is written in Solidity.',
+    'We deploy the vault contract to testnet.',
+    'Our Move modules hold the escrow.',
+    'The escrow is an on-chain program.',
+  ])('asks for an audit plan for contract work: "%s"', (sentence) => {
+    const findings = run(`# Vault\n\n${sentence}\n`, [auditPlan])
+    expect(findings).toEqual([expect.objectContaining({ line: 3 })])
+  })
+
+  it('accepts an audit with a when or a by whom, not a bare mention', () => {
+    const base = '# Vault\n\nThe vault is written in Solidity.\n\n'
+    expect(run(`${base}The contracts are audited by Zellic before the mainnet launch.\n`, [auditPlan])).toEqual([])
+    expect(run(`${base}## Audit plan\n\nAn independent auditor reviews the contracts in milestone 3.\n`, [auditPlan])).toEqual([])
+    expect(run(`${base}We care about audits.\n`, [auditPlan])).toHaveLength(1)
+  })
+})
