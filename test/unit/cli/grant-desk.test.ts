@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { lintFile, main } from '../../../src/cli/grant-desk'
+import { ALL_RULES } from '../../../src/shared/checklist'
+import { FIXTURES } from '../../support/checklist'
+import { tempDir } from '../../support/service'
+
+const GOOD = join(FIXTURES, 'good-pitch.md')
+const BLANK = join(FIXTURES, 'blank-section/fail.md')
+
+async function run(...argv: string[]) {
+  let out = ''
+  let err = ''
+  const code = await main(argv, { out: (s) => (out += s + '\n'), err: (s) => (err += s + '\n') })
+  return { code, out, err }
+}
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+describe('grant-desk lint', () => {
+  it('exits 0 for a draft without errors and says so', async () => {
+    const result = await run('lint', GOOD)
+    expect(result.code).toBe(0)
+    expect(result.out).toContain('good-pitch.md: Ready to submit: every check passes.')
+    expect(result.out).toContain('1 draft checked: 0 errors, 0 warnings.')
+  })
+
+  it('exits 1 when a draft has errors, printing file:line:column, severity, rule, message and hint', async () => {
+    const result = await run('lint', BLANK)
+    expect(result.code).toBe(1)
+    expect(result.out).toMatch(/blank-section\/fail\.md:7:1: error blank-section: The section “Budget” is empty\.\n {4}Write this section/)
+  })
+
+  it('reports lines of the file, not of the pitch, for drafts with front matter', async () => {
+    const text = readFileSync(GOOD, 'utf8').replace('## Deliverables\n', '## Empty section\n\n## Deliverables\n')
+    const line = text.split('\n').indexOf('## Empty section') + 1
+    expect(line).toBeGreaterThan(40)
+    const findings = lintFile(text).findings.filter((f) => f.ruleId === 'blank-section')
+    expect(findings).toHaveLength(1)
+    expect(findings[0]).toMatchObject({ line, endLine: line, message: 'The section “Empty section” is empty.' })
+  })
+
+  it('takes fields, schema and deadline from the front matter', () => {
+    const text = readFileSync(GOOD, 'utf8')
+      .replace('github_repository: https://github.com/tracekit/tracekit', 'github_repository: ""')
+      .replace('deadline: 2099-06-30T12:00:00.000Z', 'deadline: 2020-06-30T12:00:00.000Z')
+    const ids = lintFile(text).findings.map((f) => f.ruleId)
+    expect(ids).toContain('required-fields')
+    expect(ids).toContain('deadline')
+  })
+
+  it('lints a folder recursively (only .md files) and exits 1 if any draft has errors', async () => {
+    const dir = tempDir('grant-desk-cli-')
+    dirs.push(dir)
+    mkdirSync(join(dir, 'team/nested'), { recursive: true })
+    writeFileSync(join(dir, 'team/good.md'), readFileSync(GOOD))
+    writeFileSync(join(dir, 'team/nested/blank.md'), readFileSync(BLANK))
+    writeFileSync(join(dir, 'notes.txt'), 'not a draft')
+    const result = await run('lint', '--format', 'json', dir)
+    expect(result.code).toBe(1)
+    const reports = JSON.parse(result.out) as Array<{ file: string; summary: { errors: number } }>
+    expect(reports.map((r) => r.file.split('/').slice(-2).join('/'))).toEqual(['team/good.md', 'nested/blank.md'])
+    expect(reports.map((r) => r.summary.errors > 0)).toEqual([false, true])
+  })
+
+  it('reports an unreadable front matter as an error of the file and still checks the pitch', async () => {
+    const dir = tempDir('grant-desk-cli-')
+    dirs.push(dir)
+    const file = join(dir, 'broken.md')
+    writeFileSync(file, '---\nformat: grant-desk-draft/1\ngrant: [unclosed\n---\n# Pitch\n\n## Team\n')
+    const result = await run('lint', file)
+    expect(result.code).toBe(1)
+    expect(result.out).toMatch(/broken\.md:1:1: error front-matter: The draft’s front matter cannot be read: the front matter is not valid YAML/)
+    expect(result.out).toMatch(/broken\.md:7:1: error blank-section: The section “Team” is empty/)
+  })
+
+  it('writes SARIF 2.1.0 with every rule and each finding located', async () => {
+    const result = await run('lint', '--format', 'sarif', BLANK)
+    expect(result.code).toBe(1)
+    const sarif = JSON.parse(result.out)
+    expect(sarif.version).toBe('2.1.0')
+    const run0 = sarif.runs[0]
+    expect(run0.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual([...ALL_RULES.map((r) => r.id), 'front-matter'])
+    const blank = run0.results.find((r: { ruleId: string }) => r.ruleId === 'blank-section')
+    expect(blank.level).toBe('error')
+    expect(blank.locations[0].physicalLocation.region).toMatchObject({ startLine: 7, startColumn: 1 })
+    expect(blank.locations[0].physicalLocation.artifactLocation.uri).toMatch(/blank-section\/fail\.md$/)
+    expect(run0.results.some((r: { level: string }) => r.level === 'note')).toBe(true)
+  })
+
+  it.each([
+    [['lint'], 'Name at least one draft file or folder.'],
+    [['check', GOOD], 'Unknown command "check"'],
+    [['lint', '--format', 'xml', GOOD], 'Unknown format "xml"'],
+    [['lint', '--colour', GOOD], "Unknown option '--colour'"],
+    [['lint', '/no/such/draft.md'], 'Cannot read /no/such/draft.md: no such file or folder'],
+  ])('exits 2 on a usage or read failure: %j', async (argv, message) => {
+    const result = await run(...argv)
+    expect(result.code).toBe(2)
+    expect(result.err).toContain(message)
+  })
+
+  it('exits 2 when a folder has no drafts', async () => {
+    const dir = tempDir('grant-desk-cli-')
+    dirs.push(dir)
+    const result = await run('lint', dir)
+    expect(result.code).toBe(2)
+    expect(result.err).toContain('No .md files found')
+  })
+})
+
+describe('the grant-desk bin', () => {
+  beforeAll(async () => {
+    await promisify(execFile)('npm', ['run', 'build:cli'], { cwd: process.cwd() })
+  }, 120_000)
+
+  it('runs the bundled CLI with its exit code', async () => {
+    const bin = join(process.cwd(), 'bin/grant-desk.mjs')
+    const ok = await promisify(execFile)(process.execPath, [bin, 'lint', GOOD])
+    expect(ok.stdout).toContain('1 draft checked: 0 errors, 0 warnings.')
+    const failed = await promisify(execFile)(process.execPath, [bin, 'lint', BLANK]).catch((error: { code: number; stdout: string }) => error)
+    expect('code' in failed ? failed.code : 0).toBe(1)
+  })
+})
