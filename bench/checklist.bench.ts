@@ -50,6 +50,8 @@ const pathological = [
   '## Milestones', '', `- ${'['.repeat(12_000)}`, `- ${'[a]('.repeat(3_000)}`, `- ${('1' + ' '.repeat(200)).repeat(40)}`, `- time${' '.repeat(8_000)}x`, '',
   '## Timeline', '', 'from 1 May 2027 to '.repeat(600), '', '## Team', '', `- ${'https://github.com/a/'.repeat(500)}`,
   '## KPIs', '', `- ${'10% '.repeat(3_000)}`, '## Problem statement', '', `${'Developers. '.repeat(1_500)}`,
+  '## Placeholders', '', `${'[your '.repeat(1_500)} ${'<your '.repeat(1_500)} ${'**a '.repeat(1_500)}`,
+  ...Array.from({ length: 600 }, (_, i) => `## Milestone ${i}\n\nText.\n`),
 ].join('\n')
 
 const cases = {

@@ -12,9 +12,12 @@ import type { LintInput } from '../shared/checklist'
 import { DraftFileError, parseDraftFile } from '../shared/draft-file'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
+       grant-desk rules
 
-Checks Grant Desk drafts against the pitch guidance. A folder is searched for .md files.
-Exit code: 0 no errors, 1 errors found, 2 usage or read failure.`
+lint   checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
+       Exit code: 0 no errors, 1 errors found, 2 usage or read failure.
+       Silence a rule in a draft with <!-- checklist-disable rule-id --> (see rules).
+rules  lists every rule: id, severity, what it checks.`
 
 export interface FileReport {
   file: string
@@ -162,6 +165,10 @@ export async function main(argv: string[], io = { out: (s: string) => console.lo
   const [command, ...targets] = parsed.positionals
   if (parsed.values.help) {
     io.out(USAGE)
+    return 0
+  }
+  if (command === 'rules' && targets.length === 0) {
+    io.out(ALL_RULES.map((rule) => `${rule.id} (${rule.severity}): ${rule.title}\n    ${rule.description}`).join('\n'))
     return 0
   }
   const format = parsed.values.format

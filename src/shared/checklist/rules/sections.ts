@@ -36,7 +36,7 @@ export const blankSection: Rule = {
 }
 
 /** Text that templates use for "write here": [Your project name], <Project name>, TODO, TBD, lorem ipsum. */
-const PLACEHOLDER = /\[(?:your|insert|add|describe|enter|name of|project name)[^\]\n]*\]|<(?:your|insert|project name)[^>\n]*>|\b(?:TODO|TBD|TBA|FIXME|XXX)\b|lorem ipsum/gi
+const PLACEHOLDER = /\[(?:your|insert|add|describe|enter|name of|project name)[^[\]\n]*\]|<(?:your|insert|project name)[^<>\n]*>|\b(?:TODO|TBD|TBA|FIXME|XXX)\b|lorem ipsum/gi
 
 export const templatePlaceholder: Rule = {
   id: 'template-placeholder',
