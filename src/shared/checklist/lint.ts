@@ -23,6 +23,7 @@ export interface LintResult {
 }
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
+const BLANK_SECTION = 'blank-section'
 
 export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): LintResult {
   const doc = parsePitch(input.pitch)
@@ -71,8 +72,13 @@ export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): Lint
       endColumn: unknown.column + 1,
     })
   }
-  findings.sort((a, b) => a.line - b.line || a.column - b.column || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId))
-  return { findings, summary: summarize(findings) }
+  // "Write this section" is the one thing to do about an empty section: the finding that says so
+  // supersedes what other rules report at its heading (no milestones found, no links, …), and
+  // their detailed checks speak once the section has content.
+  const blankHeadings = new Set(findings.filter((f) => f.ruleId === BLANK_SECTION).map((f) => f.line))
+  const shown = findings.filter((f) => f.ruleId === BLANK_SECTION || !blankHeadings.has(f.line) || f.line === 1)
+  shown.sort((a, b) => a.line - b.line || a.column - b.column || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId))
+  return { findings: shown, summary: summarize(shown) }
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`

@@ -66,6 +66,22 @@ describe('lint', () => {
   })
 })
 
+describe('a blank section', () => {
+  const atHeading: Rule = {
+    id: 'about-sections',
+    title: 'About sections',
+    severity: 'warning',
+    description: 'Reports at every heading and at line 1, to test superseding.',
+    check: ({ doc }) => [1, ...doc.sections.filter((s) => s.heading).map((s) => s.line)].map((line) => ({ line, column: 1, endLine: line, endColumn: 2, message: 'm', hint: 'h' })),
+  }
+
+  it('supersedes what other rules report at its heading, not elsewhere or at the document start', () => {
+    const result = lint({ pitch: md('# Title', 'Intro.', '## Empty', '<!-- hint -->', '## Written', 'Text.') }, [blankSection, atHeading])
+    expect(result.findings.map((f) => `${f.line}:${f.ruleId}`)).toEqual(['1:about-sections', '1:about-sections', '3:blank-section', '5:about-sections'])
+    expect(result.summary.errors).toBe(1)
+  })
+})
+
 describe('summarize', () => {
   const f = (severity: Finding['severity']): Finding => ({ ruleId: 'r', severity, message: 'm', hint: 'h', line: 1, column: 1, endLine: 1, endColumn: 1 })
   it('says plainly how many problems must be fixed', () => {
