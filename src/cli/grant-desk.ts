@@ -9,7 +9,7 @@ import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../shared/checklist'
 import type { LintInput } from '../shared/checklist'
-import { DraftFileError, parseDraftFile } from '../shared/draft-file'
+import { DraftFileError, ProjectKind, parseDraftFile } from '../shared/draft-file'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
        grant-desk rules
@@ -43,12 +43,27 @@ export function lintFile(text: string): { findings: Finding[]; summary: Summary 
       const draft = parseDraftFile(text)
       lineOffset = draft.pitchLine - 1
       const fm = draft.frontMatter
+      // A project_kind under grant: is a slip of indentation; honour it, and say where it belongs.
+      const nested = ProjectKind.safeParse((fm.grant as Record<string, unknown>)['project_kind'])
+      if (fm.project_kind === undefined && nested.success) {
+        const line = text.split('\n').findIndex((l) => /^\s+project_kind\s*:/.test(l)) + 1
+        findings.push({
+          ruleId: FRONT_MATTER_RULE.id,
+          severity: 'warning',
+          message: 'project_kind is indented under grant:, where the app does not look for it.',
+          hint: `Move the line “project_kind: ${nested.data}” to the top level of the front matter (no indentation). It was used for this check.`,
+          line: Math.max(line, 1),
+          column: 1,
+          endLine: Math.max(line, 1),
+          endColumn: 2,
+        })
+      }
       input = {
         pitch: draft.pitch,
         fields: fm.custom_fields,
         schema: fm.grant.application_schema,
         grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline },
-        projectKind: fm.project_kind,
+        projectKind: fm.project_kind ?? (nested.success ? nested.data : undefined),
       }
     } catch (error) {
       if (!(error instanceof DraftFileError)) throw error

@@ -11,7 +11,7 @@ export interface Summary {
   errors: number
   warnings: number
   infos: number
-  /** True when no error is left. */
+  /** True when no error is left: nothing blocks submitting (the verdict says how strong it is). */
   ready: boolean
   /** One line for the applicant: "3 problems must be fixed before this is ready." */
   verdict: string
@@ -24,6 +24,8 @@ export interface LintResult {
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
 const BLANK_SECTION = 'blank-section'
+/** From this many warnings on, the verdict no longer calls a draft ready. */
+const MANY_WARNINGS = 3
 
 export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): LintResult {
   const doc = parsePitch(input.pitch)
@@ -91,6 +93,10 @@ export function summarize(findings: readonly Finding[]): Summary {
   if (errors > 0) {
     verdict = `${plural(errors, 'problem', 'problems')} must be fixed before this is ready` +
       (warnings > 0 ? `, and ${plural(warnings, 'warning', 'warnings')} would make it stronger.` : '.')
+  } else if (warnings >= MANY_WARNINGS) {
+    // Each warning is a point of the guidance drawn from rejected applications: many of them
+    // together is no "ready", even though nothing blocks sending.
+    verdict = `Nothing blocks submitting, but ${warnings} warnings point to gaps reviewers often reject for.`
   } else if (warnings > 0) {
     verdict = `Ready to submit; ${plural(warnings, 'warning', 'warnings')} would make it stronger.`
   } else {

@@ -53,6 +53,13 @@ describe('grant-desk lint', () => {
     expect(ids).toContain('deadline')
   })
 
+  it('honours a project_kind indented under grant: and says it belongs at the top level', () => {
+    const text = readFileSync(GOOD, 'utf8').replace('  title: Arcadia SDK & Library Grants\n', '  title: Arcadia SDK & Library Grants\n  project_kind: sdk\n')
+    const line = text.split('\n').indexOf('  project_kind: sdk') + 1
+    const findings = lintFile(text).findings
+    expect(findings).toEqual([expect.objectContaining({ ruleId: 'front-matter', severity: 'warning', line, hint: expect.stringContaining('top level') })])
+  })
+
   it('lints a folder recursively (only .md files) and exits 1 if any draft has errors', async () => {
     const dir = tempDir('grant-desk-cli-')
     dirs.push(dir)

@@ -91,9 +91,17 @@ describe('summarize', () => {
     })
     expect(summarize([f('error')]).verdict).toBe('1 problem must be fixed before this is ready.')
   })
-  it('calls a draft with only warnings or infos ready', () => {
+  it('calls a draft with only a few warnings or infos ready', () => {
     expect(summarize([f('warning'), f('warning'), f('info')])).toMatchObject({ ready: true, infos: 1, verdict: 'Ready to submit; 2 warnings would make it stronger.' })
+    expect(summarize([f('warning')]).verdict).toBe('Ready to submit; 1 warning would make it stronger.')
+    expect(summarize([f('info')]).verdict).toBe('Ready to submit: every check passes.')
     expect(summarize([]).verdict).toBe('Ready to submit: every check passes.')
+  })
+  it('does not call a draft with many warnings ready, though nothing blocks sending it', () => {
+    expect(summarize([f('warning'), f('warning'), f('warning')])).toMatchObject({
+      ready: true,
+      verdict: 'Nothing blocks submitting, but 3 warnings point to gaps reviewers often reject for.',
+    })
   })
 })
 
