@@ -87,6 +87,11 @@ export function parseWeeks(text: string, header = 'weeks'): number | null {
   if (range) return range.endWeek - range.startWeek
   const found = findDurations(t)[0]
   if (found) return found.weeks
+  // A milestone dated by its month ("Feb 2027", "Month 2", "Feb–Mar 2027") takes that month or range.
+  if (/^\s*months?\s{0,3}\d{1,2}\s*$/i.test(t)) return 4.345
+  const dated = dateRangeWeeks(t)
+  if (dated !== null) return dated
+  if (new RegExp(`^\\s*${MONTH}(?:,?\\s{1,3}\\d{4})?\\s*$`, 'i').test(t)) return 4.345
   const bare = /^\s*(?:~\s*)?(\d+(?:\.\d+)?)(?:\s*(?:-|–|—|to)\s*(\d+(?:\.\d+)?))?\s*$/.exec(t)
   if (!bare) return null
   const factor = /month/i.test(header) ? 4.345 : /\bdays?\b/i.test(header) ? 1 / 7 : 1
@@ -95,6 +100,13 @@ export function parseWeeks(text: string, header = 'weeks'): number | null {
   const b = Number(bare[2])
   // Under "Duration" a range is an estimate (its upper end); under "Weeks" it numbers the weeks.
   return (/duration|length/i.test(header) || b < a ? b : b - a + 1) * factor
+}
+
+/** Whether a timing is a place in the calendar rather than a duration: "weeks 5–9", "Month 2", "Feb 2027". */
+function isDated(text: string): boolean {
+  const t = stripInline(text)
+  if (findDurations(t).length > 0 && periodRanges(t).length === 0) return false
+  return periodRanges(t).length > 0 || /^\s*months?\s{0,3}\d{1,2}\s*$/i.test(t) || dateMentions(t).length > 0
 }
 
 /** Sorts the columns of a table into kinds by their header names; the first column to claim a kind wins. */
@@ -148,6 +160,8 @@ export interface Milestone {
   weeks: number | null
   /** How the pitch writes its milestones. */
   layout: 'table' | 'subsection' | 'list'
+  /** True when its timing is a place in the calendar ("weeks 5–9", "Month 2", "Feb 2027"), which may overlap the others', not a duration. */
+  dated?: boolean | undefined
   /** The table row, the subsection heading or the first line of the list item. */
   position: Position
 }
@@ -156,7 +170,7 @@ type MilestoneColumn = 'criteria' | 'deliverables' | 'weeks' | 'amount' | 'name'
 const MILESTONE_HEADERS: ReadonlyArray<readonly [MilestoneColumn, RegExp]> = [
   ['criteria', /criteri|acceptance|definition of done|done when|verification|success|how to verify/i],
   ['deliverables', /deliverable|outputs?\b|artifacts?\b/i],
-  ['weeks', /weeks?\b|duration|timeline|\btime\b|schedule|months?\b|\bdays?\b|\beta\b|length/i],
+  ['weeks', /weeks?\b|duration|timeline|\btime\b|schedule|months?\b|\bdays?\b|\beta\b|length|\bwhen\b|\bdates?\b|\bdue\b|deadline|period/i],
   ['amount', /amount|usd|\$|\bcost|payment|budget|price|funding|payout|tranche/i],
   ['name', /milestone|name|phase|title|stage|step|sprint/i],
 ]
@@ -261,6 +275,7 @@ function milestoneFromText(title: string, body: string, layout: Milestone['layou
     name: milestoneName(fields.name || title),
     amountUsd: (amountField !== undefined ? amountIn(amountField, 'usd') : null) ?? firstAmount(title) ?? firstAmount(free),
     weeks: (weeksField !== undefined ? parseWeeks(weeksField) : null) ?? firstWeeks(title) ?? firstWeeks(free),
+    dated: weeksField !== undefined ? isDated(weeksField) : findDurations(stripInline(`${title} ${free}`)).length === 0,
     deliverables: fields.deliverables ?? (free.includes(title) ? free : `${title} ${free}`.trim()),
     criteria: fields.criteria ?? sentences(free).filter((s) => CRITERIA_CUE.test(s)).join(' '),
     layout,
@@ -290,6 +305,7 @@ function milestonesFromTable(table: Table): Milestone[] {
         name: nameColumn === undefined ? null : milestoneName(cell(nameColumn)),
         amountUsd: columns.amount !== undefined ? amountIn(cell(columns.amount), headers[columns.amount]) : firstAmount(row.cells.join(' ')),
         weeks: columns.weeks !== undefined ? parseWeeks(cell(columns.weeks), headers[columns.weeks]) : firstWeeks(rowText),
+        dated: columns.weeks !== undefined ? isDated(cell(columns.weeks)) : findDurations(stripInline(rowText)).length === 0,
         deliverables: looseInline(columns.deliverables !== undefined ? cell(columns.deliverables) : [nameColumn, ...otherColumns].map(cell).join(' ')),
         criteria: looseInline(columns.criteria !== undefined
           ? cell(columns.criteria)
@@ -358,6 +374,54 @@ function milestonesFromList(section: Section, list: List): Milestone[] {
   })
 }
 
+/** A paragraph that opens one milestone: "Milestone 2: …", "M2 …", "**Milestone 2** …", "The second milestone ($4,500, 3 weeks) …". */
+const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
+const ORDINAL_LEAD = /^the \w{1,10} (?:milestone|phase|stage)\s{0,3}/i
+
+/** The title of a milestone written as prose: its bold label and the rest of its first sentence, without the "The first milestone … is" frame. */
+function proseMilestoneTitle(firstLine: string): string {
+  const first = (sentences(looseInline(firstLine))[0] ?? '').replace(/[ \t]{0,3}(?:\b(?:at|on|in) )?https?:\/\/[^\s()]{1,300}/g, '')
+  if (!ORDINAL_LEAD.test(first)) return first
+  // "The first milestone ($4,000, 3 weeks) is the parser and validator: …" → "($4,000, 3 weeks) parser and validator: …"
+  return first
+    .replace(ORDINAL_LEAD, '')
+    .replace(/^(\([^()\n]{0,80}\))?[ \t,]{0,3}(?:is|are|will be|covers?|adds?|ships?|delivers?|builds?|brings?|implements?|contains?|includes?|consists of)?[ \t]{0,3}(?:the |an? )?/i, '$1 ')
+    .replace(/^\((.*?)\) (.*)$/, '$2 ($1)')
+    .trim()
+}
+
+/**
+ * Milestones written as paragraphs that each open with a label ("**Milestone 1: Core** ($4,000,
+ * 3 weeks). …", "The first milestone (…) is …"), or as a bold label line followed by a list of
+ * its parts: each lead paragraph opens one milestone, which runs to the next one.
+ */
+function milestonesFromParagraphs(section: Section): Milestone[] {
+  const nodes = section.ownNodes
+  const leads: number[] = []
+  nodes.forEach((node, index) => {
+    if (node.type !== 'paragraph') return
+    const text = looseInline(rawText(node).trimStart())
+    if (!MILESTONE_LEAD.test(text)) return
+    // "The first milestone starts once …" is not one unless it states an amount or a duration.
+    if (ORDINAL_LEAD.test(text) && firstAmount(text) === null && firstWeeks(text) === null) return
+    leads.push(index)
+  })
+  return leads.map((index, k) => {
+    const end = leads[k + 1] ?? nodes.length
+    const body = nodes.slice(index, end).filter((node) => node.type !== 'heading' && node.type !== 'html')
+    const first = body[0]!
+    const last = body[body.length - 1]!
+    const base = section.nodes[0]?.position?.start.offset
+    const start = first.position?.start.offset
+    const stop = last.position?.end.offset
+    const raw = withoutComments(base !== undefined && start !== undefined && stop !== undefined
+      ? section.text.slice(start - base, stop - base)
+      : body.map((node) => rawText(node)).join('\n'))
+    const title = proseMilestoneTitle(raw.split('\n', 1)[0] ?? '')
+    return milestoneFromText(title, raw, 'list', firstLinePosition(first, raw))
+  })
+}
+
 /**
  * The milestones of a section, written as a table (columns found by their headers), as
  * subsections ("### Milestone 1: …") or as a list (one item per milestone). A summary table
@@ -377,6 +441,7 @@ export function readMilestones(section: Section): Milestone[] {
           name: m.name ?? s.name,
           amountUsd: m.amountUsd ?? s.amountUsd,
           weeks: m.weeks ?? s.weeks,
+          dated: m.weeks !== null ? m.dated : s.dated,
           deliverables: `${m.deliverables} ${s.deliverables}`.trim(),
           criteria: `${m.criteria} ${s.criteria}`.trim(),
         }
@@ -385,7 +450,9 @@ export function readMilestones(section: Section): Milestone[] {
     return fromTable
   }
   if (fromSubsections.length > 0) return fromSubsections
+  const fromParagraphs = milestonesFromParagraphs(section)
   const list = milestoneList(section)
+  if (fromParagraphs.length >= 2 || (fromParagraphs.length > 0 && !list)) return fromParagraphs
   return list ? milestonesFromList(section, list) : []
 }
 
@@ -437,6 +504,8 @@ export interface BudgetItem {
   /** In USD; from hours × rate when only those are given. */
   amount: number | null
   hoursTimesRate: boolean
+  /** Hours × rate as written, when the item states both (null otherwise), to check against its amount. */
+  product?: number | null | undefined
   /** A cost without hours × rate: an amount, or marked fixed/flat/lump sum/quote. */
   fixed: boolean
   rationale: string
@@ -464,6 +533,8 @@ const HOURS_THEN_RATE = new RegExp(`${QTY}\\s*${TIME_UNIT}\\b${TIMES}${RATE}`, '
 /** "$100/h × 320 h", "$80 per hour for 120 hours". */
 const RATE_THEN_HOURS = new RegExp(`(?:US\\$|\\$|USD\\s?|USDC\\s?)\\s?(\\d[\\d,]*(?:\\.\\d+)?)(?:\\s*(?:USD|USDC))?\\s*(?:\\/\\s*|per\\s+|an?\\s+)(?:h|hr|hour|day|week|month)\\b[^\\n|]{0,30}?(?:[×xX*]|for|times)\\s*${QTY}\\s*${TIME_UNIT}\\b`, 'gi')
 const RATE_SUFFIX = /^\s*(?:USD|USDC)?\s*(?:\/\s*|per\s+|an?\s+)(?:h|hr|hour|day|week|month|mo)\b/i
+/** "2 engineers × 3 months × $8,000": more than one factor, so hours × rate is not the whole product. */
+const MANY_FACTORS = /(?:×|\s[xX*]\s)[^×\n|]{1,40}(?:×|\s[xX*]\s)/
 const FIXED_WORD = /\b(?:fixed|flat|lump[- ]?sum|one[- ]?off|quoted?|quotation)\b/i
 
 const num = (digits: string) => Number(digits.replace(/,/g, ''))
@@ -547,7 +618,10 @@ function budgetFromTable(table: Table): Budget {
     const rate = columns.rate !== undefined ? amountIn(cell(columns.rate), 'usd') : null
     const splitRate = hours !== null && rate !== null
     const others = row.cells.filter((_, i) => i !== columns.label && i !== columns.hours && i !== columns.rate).join(' ')
-    let amount = columns.amount !== undefined ? amountIn(amountCell, amountHeader) : splitRate ? hours * rate : itemAmount(others)
+    let amount = columns.amount !== undefined
+      // "320 h × $100" under "Cost" costs the product, not the rate.
+      ? (hoursTimesRate(stripInline(amountCell)).length > 0 ? itemAmount(amountCell) : amountIn(amountCell, amountHeader))
+      : splitRate ? hours * rate : itemAmount(others)
     if (isTotal) {
       amount ??= itemAmount(rowText)
       if (amount !== null) total = { amount, computed: false, position: nodePosition(row.node) }
@@ -556,6 +630,7 @@ function budgetFromTable(table: Table): Budget {
     if (amount === null && rates[0]) amount = rates[0].product
     if (amount === null && splitRate) amount = hours * rate
     const withRate = rates.length > 0 || splitRate
+    const product = splitRate ? hours * rate : rates.length === 1 && !MANY_FACTORS.test(stripInline(rowText)) ? rates[0]!.product : null
     const rationale = columns.rationale !== undefined
       ? cell(columns.rationale)
       : [...extra.filter((i) => i !== columns.label).map(cell), cell(columns.basis)].join(' ')
@@ -563,6 +638,7 @@ function budgetFromTable(table: Table): Budget {
       label,
       amount,
       hoursTimesRate: withRate,
+      product,
       fixed: !withRate && (FIXED_WORD.test(rowText) || amount !== null),
       rationale: looseInline(rationale).trim(),
       position: nodePosition(row.node),
@@ -587,15 +663,17 @@ function budgetFromList(section: Section, list: List): Budget {
       if (amount !== null) total = { amount, computed: false, position }
       continue
     }
-    const withRate = hoursTimesRate(stripInline(text)).length > 0
+    const rates = hoursTimesRate(stripInline(text))
+    const withRate = rates.length > 0
+    const product = rates.length === 1 && !MANY_FACTORS.test(stripInline(text)) ? rates[0]!.product : null
     const rest = stripInline(text).replace(/^\s*\*\*[^*\n]+\*\*/, '').trim()
     const rationale = (rest.startsWith(label) ? rest.slice(label.length) : rest).replace(/^\s*[:—–-]\s*/, '').trim()
-    items.push({ label, amount, hoursTimesRate: withRate, fixed: !withRate && (FIXED_WORD.test(text) || amount !== null), rationale, position })
+    items.push({ label, amount, hoursTimesRate: withRate, product, fixed: !withRate && (FIXED_WORD.test(text) || amount !== null), rationale, position })
   }
   return { items, total }
 }
 
-const TOTAL_LINE = /^(?:[-*+]\s+)?[*_]*\s*(?:grand\s+)?total\b|\btotal (?:budget|request(?:ed)?|cost|amount|ask|funding)\b|\bin total\b/i
+const TOTAL_LINE = /^(?:[-*+]\s+)?[*_]*\s*(?:grand\s+)?total\b|\btotal (?:budget|request(?:ed)?|cost|amount|ask|funding)\b|\bin total\b|\ba total of\b|\b(?:request|ask for|apply for|seek)(?:ing)? \$/i
 
 /** A line "Total: $42,000", "The total request is 42,000 USD" or "… $42,000 in total" outside the table. */
 function totalLine(section: Section): BudgetTotal | null {
@@ -639,9 +717,18 @@ export function readBudget(section: Section): Budget {
 // ─── Facts shared by the rules, read once per parsed document ──────────────────────────────
 
 interface ContractWork {
-  /** The words that show it: "Solidity", "smart contract", "deploy … contract". */
+  /** The words that show it: "Solidity", "smart contract", "lending pool contracts". */
   evidence: string
   position: Position
+}
+
+/**
+ * Why a finding applies to contract work: "the pitch mentions “Solidity”". No line number in
+ * the text: positions are the finding's, and the CLI and the editor show them in their own terms
+ * (lines of the file, not of the pitch).
+ */
+function contractReason(contract: ContractWork): string {
+  return `the pitch mentions “${contract.evidence}”`
 }
 
 interface Facts {
@@ -690,6 +777,7 @@ function budgetPlan(doc: PitchDocument): { section: Section | null; budget: Budg
 
 /** Audience words: "smart contract developers" are who the work is for, not what it builds. */
 const AUDIENCE = '(?!\\s+(?:developers?|devs?|engineers?|authors?|teams?|auditors?|users?|ecosystem|communit(?:y|ies)|languages?|ABIs?))'
+const CONTRACT_KINDS = '(?:pool|lending|vault|auction|token|escrow|marketplace|governance|staking|swap|amm|dex|nft|bridge|factory|treasury|oracle|registry|multisig|router)'
 const CONTRACT_WORK: readonly RegExp[] = [
   new RegExp(`\\b(?:solidity|vyper|cosmwasm)\\b${AUDIENCE}`, 'gi'),
   new RegExp(`\\bCairo\\b${AUDIENCE}`, 'g'),
@@ -699,14 +787,24 @@ const CONTRACT_WORK: readonly RegExp[] = [
   /\bdeploy(?:s|ed|ing|ment)?\b[^.\n|]{0,40}?\bcontracts?\b/gi,
   /\bcontracts?\s+(?:address(?:es)?|deployed|deployment)\b/gi,
   /\bcontracts?\b[^.\n|]{0,20}?\b0x[0-9a-f]{8,}/gi,
+  // "lending pool contracts", "Auction contracts", "ERC-20 token contract"
+  new RegExp(`\\b(?:[\\w-]{1,20} )?${CONTRACT_KINDS}s?[ -]contracts?\\b${AUDIENCE}`, 'gi'),
+  /\b(?:deploy(?:s|ed|ing)?|launch(?:es|ed|ing)?)\b[^.\n|]{0,30}?\b(?:to|on)\s(?:the\s)?(?:[\w-]{1,20}\s)?(?:mainnet|testnet)\b/gi,
+  /\b(?:Foundry|Hardhat|Truffle|Anchor framework|ink!)(?=[\s.,;:)]|$)/g,
+  /\b(?:in|with|using|written in) (?:Clarity|Sway|Tact|ink!)(?=[\s.,;:)]|$)|\b(?:Clarity|Sway|Tact) (?:smart )?(?:contracts?|programs?|language)\b/g,
 ]
 const NEGATION = /\b(?:no|not|without|never|none|nor)\b|n't\b/i
+/** A mention in a comparison is about other chains, not this work: "unlike chains where …", "instead of deploying …". */
+const COMPARISON = /\b(?:unlike|instead of|rather than|compared (?:to|with)|other (?:chains|networks|ecosystems|L1s|L2s|protocols)|elsewhere|no need (?:for|to)|avoids?|avoiding)\b/i
+/** "No new contracts are deployed", "Walletkit deploys no contracts", "there are no contracts", "off-chain code only". */
+const NO_CONTRACTS = /\bno (?:new |smart |on-?chain )?contracts? (?:are|is|will be|get|gets) (?:deployed|written|needed|required|involved|changed)|\bdeploys? no (?:new |smart )?contracts?|\bthere (?:are|is) no (?:new |smart |on-?chain )?contracts?|\b(?:involves?|includes?|requires?|needs?) no (?:new |smart |on-?chain )?contracts?|\boff-?chain (?:code |work )?only\b|\bonly off-?chain\b/i
 
-/** Whether the work includes smart contracts, and the first words that say so (negated mentions do not count). */
+/** Whether the work includes smart contracts, and the first words that say so (negated or compared mentions do not count). */
 function contractWork(doc: PitchDocument): ContractWork | null {
   const f = facts(doc)
   if (f.contract !== undefined) return f.contract
   const text = cleanSource(doc)
+  if (NO_CONTRACTS.test(stripInline(text))) return (f.contract = null)
   let first: { index: number; text: string } | null = null
   for (const pattern of CONTRACT_WORK) {
     for (const m of text.matchAll(pattern)) {
@@ -715,6 +813,8 @@ function contractWork(doc: PitchDocument): ContractWork | null {
       const before = text.slice(Math.max(0, index - 40), index)
       const clause = before.split(/[.!?;\n]/).pop() ?? ''
       if (NEGATION.test(clause) || NEGATION.test(m[0])) continue
+      const sentence = text.slice(Math.max(0, index - 120), index).split(/[.!?;\n]/).pop() ?? ''
+      if (COMPARISON.test(sentence) || COMPARISON.test(m[0])) continue
       first = { index, text: m[0] }
       break
     }
@@ -722,7 +822,8 @@ function contractWork(doc: PitchDocument): ContractWork | null {
   if (!first) return (f.contract = null)
   const line = text.slice(0, first.index).split('\n').length
   const column = first.index - text.lastIndexOf('\n', first.index - 1)
-  f.contract = { evidence: first.text, position: { line, column, endLine: line, endColumn: column + first.text.length } }
+  const evidence = stripInline(first.text).replace(/\s+/g, ' ').trim()
+  f.contract = { evidence, position: { line, column, endLine: line, endColumn: column + first.text.length } }
   return f.contract
 }
 
@@ -772,7 +873,7 @@ export const milestonesCount: Rule = {
   },
 }
 
-const ARTIFACT = /https?:\/\/|\b(?:github|gitlab|bitbucket|codeberg)\b|\brepo(?:sitor(?:y|ies))?s?\b|\b0x[0-9a-f]{6,}|\bdocs?\b|\bdocumentation\b|\bdeployed\b|\bcontract address|\bnpm\b|\bcrates\.io\b|\bpypi\b|(?<![\w-])[\w-]+\.(?:dev|io|xyz|org|com|app|network)\b/i
+const ARTIFACT = /\b(?:papers?|reports?|specs?|specifications?|proposals?|packages?|releases?|extensions?|plugins?|plug-ins?|datasets?|benchmarks?)\b|https?:\/\/|\b(?:github|gitlab|bitbucket|codeberg)\b|\brepo(?:sitor(?:y|ies))?s?\b|\b0x[0-9a-f]{6,}|\bdocs?\b|\bdocumentation\b|\bdeployed\b|\bcontract address|\bnpm\b|\bcrates\.io\b|\bpypi\b|(?<![\w-])[\w-]+\.(?:dev|io|xyz|org|com|app|network)\b/i
 const TESTABLE = /%|\d|\b(?:pass(?:es|ed|ing)?|green|deploy(?:s|ed)?|merged|published|released|live|audited|accepted|approved|signed[- ]off|sign[- ]off|verified|reviewed|demonstrated|demo|runs?|traces?|decodes?|renders?|returns?|executes?|integrated|installs?|succeeds?|users?|tests?|test suite|CI|coverage|benchmarks?|downloads?|transactions?|onboarded|testnet|mainnet|end[- ]to[- ]end|zero|no open)\b/i
 
 export const milestoneParts: Rule = {
@@ -885,6 +986,13 @@ export const budgetItemized: Rule = {
     }
     for (const item of budget.items) {
       const name = item.label ? `“${item.label}”` : 'A budget item'
+      if (item.product != null && item.amount !== null && Math.abs(item.product - item.amount) > 0.01 * Math.max(item.product, item.amount)) {
+        findings.push({
+          ...item.position,
+          message: `${name} states ${usd(item.amount)}, but its hours × rate come to ${usd(item.product)}.`,
+          hint: 'Correct the hours, the rate or the amount so that hours × rate equals the amount reviewers will pay.',
+        })
+      }
       if (item.hoursTimesRate) continue
       if (!item.fixed) {
         findings.push({
@@ -920,12 +1028,17 @@ export const budgetCoverage: Rule = {
     const { section, budget } = budgetPlan(doc)
     if (!section || !budget || budget.items.length === 0) return [] // budget-itemized reports it
     const texts = budget.items.map((item) => `${item.label} ${item.rationale}`)
-    const needed = COVERAGE.filter((c) => c.name !== 'audits' || contractWork(doc) !== null)
-    const missing = needed.filter((c) => !texts.some((text) => c.pattern.test(text)))
+    const contract = contractWork(doc)
+    const needed = COVERAGE.filter((c) => c.name !== 'audits' || contract !== null)
+    // Hours × rate that is not documentation, infrastructure or an audit pays for development ("Grammar and validator | 45 | 80").
+    const others = COVERAGE.filter((c) => c.name !== 'development')
+    const developmentByRate = budget.items.some((item, i) => item.hoursTimesRate && !others.some((c) => c.pattern.test(texts[i]!)))
+    const missing = needed.filter((c) => !texts.some((text) => c.pattern.test(text)) && !(c.name === 'development' && developmentByRate))
     if (missing.length === 0) return []
+    const why = contract && missing.some((c) => c.name === 'audits') ? ` (an audit is needed because ${contractReason(contract)})` : ''
     return [{
       ...sectionPosition(section),
-      message: `The budget has no item for ${listing(missing.map((c) => c.name))}.`,
+      message: `The budget has no item for ${listing(missing.map((c) => c.name))}${why}.`,
       hint: `Add ${missing.length === 1 ? 'a row' : 'rows'} such as ${missing.map((c) => `“${c.example}”`).join(', ')}; if a cost is covered elsewhere, say so in its own row.`,
     }]
   },
@@ -955,8 +1068,28 @@ function firstSentence(section: Section): string {
 
 export interface KindGuess {
   kinds: ProjectKind[]
-  /** The word that decided, for the message. */
+  /** The words that decided, quoted, for the message: “SDK”, “library”. */
   evidence: string
+  /** The words found for each kind. */
+  words?: Partial<Record<ProjectKind, string[]>>
+}
+
+/**
+ * Words that name something else than the project: proper names ("Language Server Protocol",
+ * "Protocol Labs", "Protocol Guild"), technical protocols ("the HTTP protocol", "LSP") and the
+ * libraries it uses ("using the `vscode-languageserver` library").
+ */
+const NOT_THE_PROJECT: readonly RegExp[] = [
+  /\b(?:Language Server|Debug Adapter|Model Context|Internet|Transmission Control|Hyper[Tt]ext Transfer|File Transfer|Simple Mail Transfer|Inter-?Planetary|Gossip|Noise|Wire) Protocols?\b/g,
+  /\bProtocol (?:Labs|Guild|Berg|Buidl|Research|Fellowship)\b/g,
+  /\b(?:VS ?Code|Visual Studio|Chrome Web|JetBrains|Open VSX|GitHub|Google Play|App) (?:Marketplace|Store)\b|\bthe Marketplace\b/g,
+  /\b(?:[A-Z][a-z]{1,20}[ -]){1,4}Protocols?(?=[ \t]{0,3}\([A-Z]{2,6}\))/g,
+  /\b(?:LSP|HTTPS?|TCP|UDP|IP|DAP|MCP|RPC|JSON-RPC|gRPC|IPFS|P2P|wire|transport|network(?:ing)?|gossip|messaging) protocols?\b/gi,
+  /\b(?:using|uses|use|with|via|on top of|built on|based on|wrapping|wraps)[ \t]{1,3}(?:the[ \t]{1,3}|an?[ \t]{1,3})?`?[\w@/.-]{1,40}`?[ \t]{1,3}(?:librar(?:y|ies)|sdks?|framework|bindings|plugins?|extensions?)\b/gi,
+]
+
+function withoutOtherNames(text: string): string {
+  return NOT_THE_PROJECT.reduce((t, pattern) => t.replace(pattern, ' '), text)
 }
 
 /**
@@ -970,21 +1103,28 @@ export function inferProjectKind(doc: PitchDocument): KindGuess {
   const described = [doc.sections.find((s) => s.depth === 0), first(SUMMARY_TITLE), first(TOPICS.solution)].filter((s): s is Section => s !== undefined)
   const problem = first(TOPICS.problem)
   const context = problem ? [...described, problem] : described
-  const strong = [title, ...described.map(firstSentence)].join('\n')
-  const weak = context.length > 0 ? context.map((s) => stripInline(withoutComments(s.text))).join('\n') : stripInline(cleanSource(doc))
+  const strong = withoutOtherNames([title, ...described.map(firstSentence)].join('\n'))
+  const weak = withoutOtherNames(context.length > 0 ? context.map((s) => stripInline(withoutComments(s.text))).join('\n') : stripInline(cleanSource(doc)))
   const scores = new Map<ProjectKind, number>()
-  const evidence = new Map<ProjectKind, string>()
+  const words: Partial<Record<ProjectKind, string[]>> = {}
   for (const kind of KINDS) {
     const strongHits = [...strong.matchAll(KIND_WORDS[kind])]
     const weakHits = [...weak.matchAll(KIND_WORDS[kind])]
     scores.set(kind, strongHits.length * 10 + weakHits.length)
-    const word = strongHits[0]?.[0] ?? weakHits[0]?.[0]
-    if (word) evidence.set(kind, word)
+    const found: string[] = []
+    for (const m of [...strongHits, ...weakHits]) {
+      if (!found.some((w) => w.toLowerCase() === m[0].toLowerCase())) found.push(m[0])
+    }
+    if (found.length > 0) words[kind] = found.slice(0, 3)
   }
   const best = Math.max(...scores.values())
-  if (best === 0) return { kinds: [], evidence: '' }
+  if (best === 0) return { kinds: [], evidence: '', words }
   const kinds = KINDS.filter((kind) => scores.get(kind) === best)
-  return { kinds, evidence: kinds.length === 1 ? (evidence.get(kinds[0]!) ?? '') : '' }
+  return { kinds, evidence: kinds.length === 1 ? quoteWords(words[kinds[0]!] ?? []) : '', words }
+}
+
+function quoteWords(words: readonly string[]): string {
+  return words.map((w) => `“${w}”`).join(', ')
 }
 
 /** The most the grant offers, in USD: the largest amount of its reward text, or a number with K ("up to 50K"). */
@@ -1015,19 +1155,31 @@ export const budgetTotal: Rule = {
     const findings: RuleFinding[] = []
     const amount = usd(total.amount)
     const where = total.computed ? 'the sum of the budget items' : 'the budget total'
+    const items = budget?.items ?? []
+    if (!total.computed && items.length >= 2 && items.every((item) => item.amount !== null)) {
+      const sum = items.reduce((acc, item) => acc + (item.amount ?? 0), 0)
+      if (Math.abs(sum - total.amount) > total.amount * 0.01) {
+        findings.push({
+          ...total.position,
+          severity: 'warning',
+          message: `The budget items add up to ${usd(sum)} but the budget total is ${amount} (a difference of ${usd(Math.abs(sum - total.amount))}).`,
+          hint: 'Make the total the sum of the items: correct an item’s amount or the total, and add any missing item.',
+        })
+      }
+    }
     let kind: ProjectKind | undefined = projectKind
     let how = 'declared in project_kind'
     if (!kind) {
       const guess = inferProjectKind(doc)
       if (guess.kinds.length === 1) {
         kind = guess.kinds[0]!
-        how = `inferred from “${guess.evidence}”`
+        how = `inferred from ${guess.evidence}`
       } else {
         findings.push({
           ...total.position,
           severity: 'info',
           message: guess.kinds.length > 1
-            ? `Could not tell the kind of project (it reads as ${listing(guess.kinds.map((k) => KIND_RANGES[k].name))}); declare project_kind in the draft's front matter.`
+            ? `Could not tell the kind of project (it reads as ${listing(guess.kinds.map((k) => `${KIND_RANGES[k].name} (${quoteWords(guess.words?.[k] ?? [])})`))}); declare project_kind in the draft's front matter.`
             : "Could not tell the kind of project; declare project_kind in the draft's front matter.",
           hint: `Add “project_kind: small-tooling”, “sdk”, “application” or “research” to the front matter so ${where} (${amount}) can be compared with the typical approved range.`,
         })
@@ -1094,7 +1246,8 @@ export const deliverablesConcrete: Rule = {
   severity: 'warning',
   description: 'The deliverables name concrete artifacts: a repository, a deployed contract address (for contract work; testnet is fine), documentation, a test coverage target and usage metrics.',
   check({ doc }: RuleContext): RuleFinding[] {
-    const section = findSection(doc, 'deliverables')
+    const section = findSection(doc, 'deliverables') ??
+      doc.sections.find((s) => s.depth > 0 && /\bdeliver(?:y|ies)?\b|\bwhat (?:we|I)(?:'ll|’ll| will) (?:ship|build|hand over)\b/i.test(s.title))
     const plan = milestonePlan(doc)
     let text: string
     let position: Position
@@ -1122,9 +1275,10 @@ export const deliverablesConcrete: Rule = {
     ]
     const missing = checks.filter((c) => !c.ok)
     if (missing.length === 0) return []
+    const why = contract && missing.some((c) => c.name === 'a deployed contract address') ? ` (an address is expected because ${contractReason(contract)})` : ''
     return [{
       ...position,
-      message: `${where} ${listing(missing.map((c) => c.name))}.`,
+      message: `${where} ${listing(missing.map((c) => c.name))}${why}.`,
       hint: `List concrete artifacts under “## Deliverables”: ${missing.map((c) => c.fix).join('; ')}.`,
     }]
   },
@@ -1170,7 +1324,8 @@ export function dateRangeWeeks(text: string): number | null {
   for (let i = 0; i + 1 < dates.length; i++) {
     const a = dates[i]!
     const b = dates[i + 1]!
-    if (!/^\s*(?:to|until|till|through|thru|–|—|-|and)\s*$/i.test(text.slice(a.end, b.index))) continue
+    // "1 April to 31 May", "1 April and ending 31 May", "starting 1 April, ending on 31 May"
+    if (!/^\s{0,3}(?:,\s{0,3})?(?:to|until|till|through|thru|–|—|-|and|(?:and\s{1,3})?(?:ending|ends?|finishing|finish(?:es)?|completing|complete[ds]?)(?:\s{1,3}(?:on|in|by))?)\s{0,3}$/i.test(text.slice(a.end, b.index))) continue
     if (a.year === null && b.year === null) continue
     const endYear = b.year ?? a.year!
     let startYear = a.year ?? endYear
@@ -1200,6 +1355,8 @@ export interface TotalDuration {
   /** Where it was read. */
   source: string
   position: Position
+  /** True when the timeline section states the total (a duration, dates or numbered weeks), not a sum of parts. */
+  stated?: boolean
 }
 
 /** The total duration: stated in the timeline section ("N months", a date range, weeks 1–N), else the milestones' weeks added up. */
@@ -1214,16 +1371,21 @@ export function totalDuration(doc: PitchDocument): TotalDuration | null {
     // "Each milestone takes 4 weeks", "Milestone 2 (5 weeks)": a part, not the whole.
     const all = lines.filter((s) => !PER_PART.test(s) && !ONE_PART.test(s))
     const cued = lines.filter((s) => !PER_PART.test(s) && (WHOLE.test(s) || (TOTAL_CUE.test(s) && !ONE_PART.test(s))))
+    // Dates are what the plan is held to: "8 weeks, from 1 April to 31 May" runs from 1 April to 31 May.
+    const range = dateRangeWeeks(text)
+    if (range !== null) return { weeks: range, source: `${source}, its dates`, position, stated: true }
     for (const sentence of cued) {
       const found = findDurations(sentence)
-      if (found.length > 0) return { weeks: Math.max(...found.map((d) => d.weeks)), source, position }
+      if (found.length > 0) return { weeks: Math.max(...found.map((d) => d.weeks)), source, position, stated: true }
     }
-    const range = dateRangeWeeks(text)
-    if (range !== null) return { weeks: range, source, position }
     const periods = periodRanges(text)
-    if (periods.length > 0) return { weeks: Math.max(...periods.map((p) => p.endWeek)), source, position }
+    if (periods.length > 0) {
+      // A schedule "Months 1–2 … Month 6" ends with its last numbered month or week.
+      const singles = [...text.matchAll(/\b(weeks?|months?)[ \t]{0,3}(\d{1,3})\b/gi)].map((m) => Number(m[2]) * (m[1]!.toLowerCase().startsWith('m') ? 4.345 : 1))
+      return { weeks: Math.max(...periods.map((p) => p.endWeek), ...singles), source, position, stated: true }
+    }
     const stated = all.flatMap((s) => findDurations(s))
-    if (stated.length === 1) return { weeks: stated[0]!.weeks, source, position }
+    if (stated.length === 1) return { weeks: stated[0]!.weeks, source, position, stated: true }
     const parts = lines.filter((s) => ONE_PART.test(s)).map((s) => findDurations(s)[0]?.weeks ?? 0).filter((w) => w > 0)
     if (stated.length === 0 && parts.length >= 2) return { weeks: parts.reduce((a, b) => a + b, 0), source: `${source}, its parts added up`, position }
   }
@@ -1252,29 +1414,45 @@ export const timelineLength: Rule = {
     }
     const m = months(total.weeks)
     const said = `about ${oneDecimal(m)} months (${Math.round(total.weeks)} weeks, from ${total.source})`
+    const findings: RuleFinding[] = []
+    // The band is 2 to 6 months; 4 weeks count as a month at its lower edge, so 8 weeks are 2 months.
     if (m > 12.05) {
-      return [{
+      findings.push({
         ...total.position,
         severity: 'error',
         message: `The timeline runs ${said}; plans over 12 months are not realistic for a grant.`,
         hint: 'Cut the scope to what fits 2 to 6 months and propose the rest as a follow-up grant.',
-      }]
-    }
-    if (m > 6.05) {
-      return [{
+      })
+    } else if (total.weeks > 26.5) {
+      findings.push({
         ...total.position,
         message: `The timeline runs ${said}; approved pitches plan 2 to 6 months.`,
         hint: 'Shorten the plan to at most 6 months, e.g. by moving the last milestones to a follow-up grant.',
-      }]
-    }
-    if (m < 1.95) {
-      return [{
+      })
+    } else if (total.weeks < 7.95) {
+      const budget = budgetPlan(doc).budget?.total?.amount ?? null
+      const bounty = budget !== null && budget < 5_000 ? '; if the work really is this short and small, a bounty may fit better than a grant' : ''
+      findings.push({
         ...total.position,
-        message: `The timeline runs ${said}; approved pitches plan 2 to 6 months.`,
-        hint: 'Check the estimate: include testing, review, documentation and the audit; if the work really is this short, a bounty may fit better than a grant.',
-      }]
+        message: `The timeline runs about ${oneDecimal(total.weeks / 4)} month${oneDecimal(total.weeks / 4) === '1' ? '' : 's'} (${Math.round(total.weeks)} weeks, from ${total.source}); approved pitches plan 2 to 6 months.`,
+        hint: `Check the estimate: include testing, review, documentation and the audit, and state the total in weeks or dates${bounty}.`,
+      })
     }
-    return []
+    // A stated total that the milestones' weeks contradict: one of the two is wrong.
+    const { milestones } = milestonePlan(doc)
+    if (total.stated && milestones.length > 0 && milestones.every((ms) => ms.weeks !== null && !ms.dated)) {
+      const sum = milestones.reduce((acc, ms) => acc + (ms.weeks ?? 0), 0)
+      if (sum > 0 && Math.abs(sum - total.weeks) > 0.25 * Math.max(sum, total.weeks)) {
+        const found = findings[0]
+        if (found) found.message += ` The milestones’ weeks add up to ${Math.round(sum)} weeks (about ${oneDecimal(months(sum))} months), which does not match it.`
+        else findings.push({
+          ...total.position,
+          message: `The timeline states ${Math.round(total.weeks)} weeks (about ${oneDecimal(m)} months, from ${total.source}) but the milestones’ weeks add up to ${Math.round(sum)} weeks (about ${oneDecimal(months(sum))} months).`,
+          hint: 'Make the timeline and the milestones agree: either the milestones overlap (say so) or one of the two durations is wrong.',
+        })
+      }
+    }
+    return findings
   },
 }
 
@@ -1282,12 +1460,20 @@ const AUDIT_WORD = /\b(?:audit\w*|security review|security assessment)\b/i
 const AUDIT_WHEN = /\b(?:before|prior to|ahead of|after|during|once|in (?:milestone|phase|week|month)|milestones?|phases?|M\d+|weeks?|months?|Q[1-4]|mainnet|launch|release|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|20\d\d)\b/i
 const AUDIT_WHO = /\bby (?:an? |the )?(?:independent |external |third[- ]party |reputable )?[\w-]+|\b(?:auditors?|audit firms?|firms?|OpenZeppelin|Trail of Bits|CertiK|Halborn|Spearbit|Code4rena|Sherlock|Cantina|Zellic|Consensys Diligence|Quantstamp|Runtime Verification|Hacken|OtterSec|Veridise|Cyfrin|Immunefi|contest|bug bounty)\b/i
 
-/** A sentence (or line of a table) that says an audit happens, and when or by whom. */
+/** "No audit is planned", "without an audit", "the audit is not budgeted". */
+const NEGATED_AUDIT = /\b(?:no|not|without|never|nor|skip\w*|forgo\w*)\b[^.;:\n]{0,30}?\b(?:audit\w*|security review)|\b(?:audit\w*|security review)\b[^.;:\n]{0,30}?\b(?:is|are|will|would|was|has been)\s(?:not|never)\b|\b(?:audit\w*|security review)\b[^.;:\n]{0,30}?\b(?:isn't|aren't|won't|wouldn't)\b/i
+/** "An audit after launch if TVL grows", "we may consider an audit later": not a plan for the code that ships. */
+const LATER_AUDIT = /\b(?:after|post)[- ](?:the )?(?:launch|mainnet|release|deployment|go-live)\b|\bif\b[^.;\n]{0,40}?\b(?:grows?|needed|necessary|funds?|funding|successful|traction|tvl|budget)\b|\b(?:may|might|could|consider\w*|look into|eventually|someday|in the future|later on)\b/i
+const BEFORE_RELEASE = /\b(?:before|prior to|ahead of)\b/i
+
+/** A sentence (or line of a table) that says an audit happens, and when or by whom; negated, after-launch or conditional audits do not count. */
 export function hasAuditPlan(doc: PitchDocument): boolean {
   for (const line of cleanSource(doc).split('\n')) {
     if (!AUDIT_WORD.test(line)) continue
     for (const sentence of sentences(stripInline(line))) {
-      if (AUDIT_WORD.test(sentence) && (AUDIT_WHEN.test(sentence) || AUDIT_WHO.test(sentence))) return true
+      if (!AUDIT_WORD.test(sentence) || NEGATED_AUDIT.test(sentence)) continue
+      if (LATER_AUDIT.test(sentence) && !BEFORE_RELEASE.test(sentence)) continue
+      if (AUDIT_WHEN.test(sentence) || AUDIT_WHO.test(sentence)) return true
     }
   }
   return false
@@ -1303,7 +1489,7 @@ export const auditPlan: Rule = {
     if (!contract || hasAuditPlan(doc)) return []
     return [{
       ...contract.position,
-      message: `The work includes smart contracts (“${contract.evidence}”) but the pitch has no audit plan saying who audits them and when.`,
+      message: `The work includes smart contracts, because ${contractReason(contract)}, but the pitch has no audit plan saying who audits them and when.`,
       hint: 'Add a “## Audit plan” section, e.g. “The contracts are audited by an independent firm in milestone 3, before the mainnet deployment; high findings are fixed and re-reviewed.”, and budget the audit.',
     }]
   },

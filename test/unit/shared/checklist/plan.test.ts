@@ -317,7 +317,7 @@ describe('budget-coverage', () => {
   it('requires an audit only when the work includes smart contracts', () => {
     expect(run(`# A CLI\n\n${budget(rows)}`, [budgetCoverage])).toEqual([])
     const contract = run(`# A vault\n\nWe write the vault in Solidity.\n\n${budget(rows)}`, [budgetCoverage])
-    expect(contract.map((f) => f.message)).toEqual(['The budget has no item for audits.'])
+    expect(contract.map((f) => f.message)).toEqual(['The budget has no item for audits (an audit is needed because the pitch mentions “Solidity”).'])
   })
 
   it('names every missing category', () => {
@@ -334,7 +334,7 @@ describe('budget-total', () => {
     expect(run(pitch('Tracekit: a tracing SDK for Arcadia', '42,000'), [budgetTotal])).toEqual([])
     const [finding] = run(pitch('Devnet: a command-line tool for local networks', '42,000'), [budgetTotal])
     expect(finding).toMatchObject({ severity: 'warning', line: 11 })
-    expect(finding!.message).toBe('The budget total, $42,000, is above the typical approved range for small tooling ($5,000–$20,000; kind inferred from “command-line”).')
+    expect(finding!.message).toBe('The budget total, $42,000, is above the typical approved range for small tooling ($5,000–$20,000; kind inferred from “command-line”, “tool”).')
   })
 
   it('lets the declared project_kind override the inferred kind', () => {
@@ -350,7 +350,7 @@ describe('budget-total', () => {
     expect(unknown[0]!.message).toContain("declare project_kind in the draft's front matter")
     const tie = run(pitch('Devnet: a CLI and an SDK', '42,000'), [budgetTotal])
     expect(tie).toEqual([expect.objectContaining({ severity: 'info' })])
-    expect(tie[0]!.message).toContain('an SDK or library and small tooling')
+    expect(tie[0]!.message).toContain('an SDK or library (“SDK”) and small tooling (“CLI”)')
   })
 
   it('warns when the total asks for more than the grant offers', () => {
@@ -395,7 +395,7 @@ describe('deliverables-concrete', () => {
   it('asks for a deployed address only for contract work', () => {
     expect(run(`# An SDK\n\n${complete}`, [deliverablesConcrete])).toEqual([])
     const [finding] = run(`# A vault\n\nWritten in Solidity.\n\n${complete}`, [deliverablesConcrete])
-    expect(finding!.message).toBe('The section “Deliverables” does not name a deployed contract address.')
+    expect(finding!.message).toBe('The section “Deliverables” does not name a deployed contract address (an address is expected because the pitch mentions “Solidity”).')
   })
 
   it('names every missing artifact, and falls back to the milestones', () => {
@@ -461,5 +461,198 @@ describe('audit-plan', () => {
     expect(run(`${base}The contracts are audited by Zellic before the mainnet launch.\n`, [auditPlan])).toEqual([])
     expect(run(`${base}## Audit plan\n\nAn independent auditor reviews the contracts in milestone 3.\n`, [auditPlan])).toEqual([])
     expect(run(`${base}We care about audits.\n`, [auditPlan])).toHaveLength(1)
+  })
+})
+
+describe('QA review fixes', () => {
+  describe('milestones written as prose', () => {
+    it('reads paragraphs opening with “The first milestone (…)”, “**Milestone N: …**” or “M1”', () => {
+      const ordinal = milestonesOf(`## Milestones
+
+Each milestone is paid on completion.
+
+The first milestone ($4,000, 3 weeks) is the parser and validator: a grammar in https://github.com/n/lsp, accepted when 120 manifests parse.
+
+The second milestone ($4,500, 3 weeks) adds completion and hover, released as version 0.2 on npm. It is accepted when completion returns in under 200 ms.
+
+The third milestone ($3,500, 2 weeks) ships the VS Code extension and the docs at https://lsp.dev. It is accepted when the extension installs on VS Code 1.90.
+`)
+      expect(ordinal.map((m) => [m.name, m.amountUsd, m.weeks])).toEqual([
+        ['parser and validator', 4000, 3],
+        ['completion and hover', 4500, 3],
+        ['VS Code extension and the docs', 3500, 2],
+      ])
+      const bold = milestonesOf(`## Milestones
+
+**Milestone 1: Parser** ($4,000, 3 weeks). A grammar in https://github.com/n/lsp, accepted when 120 manifests parse.
+
+**Milestone 2: Hover** ($4,500, 3 weeks). Hover docs on npm, accepted when it returns in under 200 ms.
+
+M3 Extension ($3,500, 2 weeks): the extension and docs at https://lsp.dev, accepted when it installs.
+`)
+      expect(bold.map((m) => [m.name, m.amountUsd, m.weeks, m.position.line])).toEqual([
+        ['Parser', 4000, 3, 3],
+        ['Hover', 4500, 3, 5],
+        ['Extension', 3500, 2, 7],
+      ])
+    })
+
+    it('reads a bold label line followed by a list of its parts as one milestone', () => {
+      const pitch = `## Milestones
+
+Every milestone is paid on completion.
+
+**Milestone 1: Signing core — $12,000, weeks 1–4**
+
+- Deliverable: repository https://github.com/w/w
+- Completion criteria: CI green with 85% coverage
+- Duration: 4 weeks
+
+**Milestone 2: SDK — $14,000, weeks 5–9**
+
+- Deliverable: npm package and docs at https://w.dev/docs
+- Completion criteria: example sends 100 operations on testnet
+- Duration: 5 weeks
+
+**Milestone 3: Demo — $12,000, weeks 10–13**
+
+- Deliverable: demo deployed at https://demo.w.dev
+- Completion criteria: demo runs 10 minutes with zero prompts
+- Duration: 4 weeks
+`
+      const milestones = milestonesOf(pitch)
+      expect(milestones.map((m) => [m.name, m.amountUsd, m.weeks, m.position.line])).toEqual([
+        ['Signing core', 12000, 4, 5],
+        ['SDK', 14000, 5, 11],
+        ['Demo', 12000, 4, 17],
+      ])
+      expect(milestones[0]!.criteria).toBe('CI green with 85% coverage')
+      expect(run(pitch, [milestonesCount, milestoneParts])).toEqual([])
+    })
+  })
+
+  describe('timeline-length', () => {
+    const milestones = (weeks: number[]) => `## Milestones\n\n| Milestone | Weeks | Amount (USD) |\n| --- | --- | --- |\n${weeks.map((w, i) => `| M${i + 1} Part ${i + 1} | ${w} | 1,000 |`).join('\n')}\n`
+
+    it('counts 8 weeks as 2 months, and prefers the dates to the weeks', () => {
+      expect(run(`# X\n\n## Timeline\n\n8 weeks in total.\n`, [timelineLength])).toEqual([])
+      expect(run(`# X\n\n## Timeline\n\n8 weeks, starting 1 April 2027 and ending 31 May 2027.\n`, [timelineLength])).toEqual([])
+      const [dated] = run(`# X\n\n## Timeline\n\n10 weeks, from 1 April 2027 to 15 April 2027.\n`, [timelineLength])
+      expect(dated!.message).toContain('(2 weeks, from the section “Timeline”, its dates)')
+    })
+
+    it('does not send a small grant to a bounty when the timeline is short', () => {
+      const [finding] = run(`# X\n\n## Timeline\n\n4 weeks in total.\n\n## Budget\n\n- Development: 100 h × $80 = $8,000 (parser)\n- Documentation: $1,000 fixed (guides)\n`, [timelineLength])
+      expect(finding!.message).toContain('about 1 month (4 weeks')
+      expect(finding!.hint).not.toContain('bounty')
+    })
+
+    it('warns when the stated total and the milestones’ weeks disagree by more than a quarter, with both numbers', () => {
+      const [finding] = run(`# X\n\n${milestones([8, 10, 12])}\n## Timeline\n\n3 months.\n`, [timelineLength])
+      expect(finding).toMatchObject({ severity: 'warning', line: 11 })
+      expect(finding!.message).toBe('The timeline states 13 weeks (about 3 months, from the section “Timeline”) but the milestones’ weeks add up to 30 weeks (about 6.9 months).')
+      expect(run(`# X\n\n${milestones([4, 5, 4])}\n## Timeline\n\n3 months.\n`, [timelineLength])).toEqual([])
+    })
+  })
+
+  describe('budget-coverage', () => {
+    it('counts hours × rate items that are not documentation, infrastructure or an audit as development', () => {
+      const pitch = `## Budget
+
+| Item | Hours | Rate (USD/h) | Cost (USD) | Rationale |
+| --- | --- | --- | --- | --- |
+| Grammar and validator | 45 | 80 | 3,600 | grammar, validation |
+| Documentation | 20 | 80 | 1,600 | docs site |
+| Infrastructure | – | fixed | 800 | hosting |
+`
+      expect(run(pitch, [budgetCoverage])).toEqual([])
+    })
+  })
+
+  describe('contract work', () => {
+    const noAudit = (body: string) => run(`# X\n\n${body}\n`, [auditPlan])
+
+    it('ignores comparisons and honours an explicit “no new contracts are deployed”', () => {
+      expect(noAudit('Session keys are native here, unlike chains where they need an extra smart-contract wallet deployment.')).toEqual([])
+      expect(noAudit('We use the precompile instead of deploying contracts.')).toEqual([])
+      expect(noAudit('The SDK calls audited smart contracts. No new contracts are deployed.')).toEqual([])
+      expect(noAudit('The indexer is off-chain only; it reads Solidity events.')).toEqual([])
+    })
+
+    it('detects contract kinds, deployments and contract toolchains, quoting the evidence and its line', () => {
+      const cases: Array<[string, string]> = [
+        ['ArcLend is a set of isolated lending pool contracts.', 'lending pool contracts'],
+        ['The vault is deployed to testnet in milestone 2.', 'deployed to testnet'],
+        ['Pools are built with Foundry.', 'Foundry'],
+        ['Pools are written in Rust with ink!.', 'with ink!'],
+        ['We write Clarity contracts for Stacks.', 'Clarity contracts'],
+        ['The token is written in Sway.', 'written in Sway'],
+      ]
+      for (const [body, evidence] of cases) {
+        const [finding] = noAudit(body)
+        expect(finding?.message, body).toBe(`The work includes smart contracts, because the pitch mentions “${evidence}”, but the pitch has no audit plan saying who audits them and when.`)
+      }
+    })
+  })
+
+  describe('audit-plan', () => {
+    it('does not count a negated, after-launch or conditional audit', () => {
+      const base = '# X\n\nThe pools are written in Solidity.\n\n## Security\n\n'
+      expect(run(`${base}No audit is planned before mainnet.\n`, [auditPlan])).toHaveLength(1)
+      expect(run(`${base}We will look into an audit after launch if TVL grows.\n`, [auditPlan])).toHaveLength(1)
+      expect(run(`${base}The contracts are audited by Zellic before mainnet; a second audit follows after launch.\n`, [auditPlan])).toEqual([])
+    })
+  })
+
+  describe('milestone-parts', () => {
+    it('accepts named papers, reports, proposals and packages as deliverables, and a month as timing', () => {
+      const pitch = `## Milestones
+
+| Milestone | Deliverables | Completion criteria | When | Amount (USD) |
+| --- | --- | --- | --- | --- |
+| M1 Paper | paper submitted to IACR ePrint | accepted by 2 reviewers | Feb 2027 | 10,000 |
+| M2 Proposal | an improvement proposal on the forum | accepted as draft by the editors | Month 2 | 10,000 |
+| M3 Package | the package on crates.io | 90% test coverage | Months 3–4 | 10,000 |
+`
+      expect(run(pitch, [milestoneParts])).toEqual([])
+      expect(milestonesOf(pitch).map((m) => m.weeks?.toFixed(1))).toEqual(['4.3', '4.3', '8.7'])
+    })
+  })
+
+  describe('budget-total', () => {
+    const budget = '## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n| Development | 100 h × $100 | parser and server | 10,000 |\n| Documentation | 20 h × $100 | guides | 2,000 |\n| Total | | | 12,000 |\n'
+
+    it('does not infer the kind from proper names, and says which words decided', () => {
+      const lsp = `# arcadia-lsp\n\n## Solution\n\nI will build a Language Server Protocol (LSP) server, using the \`vscode-languageserver\` library, and a VS Code extension on the Marketplace.\n\n${budget}`
+      expect(run(lsp, [budgetTotal])).toEqual([])
+      const [finding] = run(`# Arcflow: a lending protocol\n\n${budget}`, [budgetTotal])
+      expect(finding!.message).toContain('kind inferred from “protocol”')
+    })
+
+    it('reads “We request a total of $130,000” as the total', () => {
+      const budgetText = '## Budget\n\nWe request a total of $130,000 to fund the full development over 18 months.\n'
+      expect(budgetOf(`# X\n\n${budgetText}`).total).toMatchObject({ amount: 130_000, computed: false, position: { line: 5 } })
+    })
+
+    it('warns when the items add up to something else than the stated total, with both sums', () => {
+      const pitch = '# Tracekit: a tracing SDK\n\n## Budget\n\n- Development: 300 h × $100 = $30,000 (SDK)\n- Infrastructure: $6,000 fixed (hosting)\n- Documentation: 80 h × $100 = $8,000 (guides)\n- Total: $40,000\n'
+      const findings = run(pitch, [budgetTotal])
+      expect(findings).toEqual([expect.objectContaining({ severity: 'warning', line: 8 })])
+      expect(findings[0]!.message).toBe('The budget items add up to $44,000 but the budget total is $40,000 (a difference of $4,000).')
+    })
+  })
+
+  describe('budget-itemized', () => {
+    it('warns at the row whose hours × rate disagree with its amount by more than 1%', () => {
+      const findings = run(`## Budget
+
+| Item | Cost basis | Rationale | Amount (USD) |
+| --- | --- | --- | --- |
+| Development | 300 h × $100 | All SDK modules | 45,000 |
+| Documentation | 50 h × $100 | Guides and API reference | 5,020 |
+| **Total** | | | **50,020** |
+`, [budgetItemized])
+      expect(findings.map((f) => [f.line, f.message])).toEqual([[5, '“Development” states $45,000, but its hours × rate come to $30,000.']])
+    })
   })
 })
