@@ -8,13 +8,13 @@ import type { Position } from './types'
 
 export const TOPICS = {
   problem: /\b(problem|challenge|motivation|pain point|background|the gap)\b/i,
-  solution: /\b(solution|technical|technology|architecture|implementation|approach|design|how it works|stack)\b/i,
+  solution: /\b(solution|technical|technology|architecture|implementation|approach|design|how it works|stack|how (?:we|it)|how (?:we|I)(?:'ll|’ll| will)? solve)\b/i,
   milestones: /\b(milestones?|roadmap|work ?plan|phases?)\b/i,
   budget: /\b(budget|costs?|funding request|financials?|pricing)\b/i,
-  deliverables: /\b(deliverables?|artifacts?|outputs?)\b/i,
+  deliverables: /\b(deliverables?|artifacts?|outputs?|what (?:we|I)(?:'ll|’ll| will| plan to)? deliver|deliver(?:ed|ing))\b/i,
   team: /\b(team|about (?:us|me|you)|who we are|people|contributors?|founders?)\b/i,
   ecosystem: /\b(ecosystem|alignment|why (?:this|\w+ )?(?:ecosystem|chain|network|protocol|us)|impact|fit)\b/i,
-  kpis: /\b(kpis?|metrics|success criteria|measur\w*|key results|targets?)\b/i,
+  kpis: /\b(kpis?|metrics|success criteria|measur\w*|key results|targets?|goals?|objectives?|expected outcomes?|outcomes?|success metrics)\b/i,
   timeline: /\b(timeline|schedule|duration|time ?frame|plan)\b/i,
   priorWork: /\b(prior|previous|past) (work|projects?|grants?)|track record|portfolio\b/i,
   audit: /\b(audits?|security)\b/i,

@@ -15,7 +15,7 @@
  */
 import type { List, ListItem, Nodes, Paragraph, RootContent } from 'mdast'
 import { plainText, stripInline, type PitchDocument, type Section } from '../parse'
-import { findUrls, hasQuantity, sentences, wordCount } from '../text'
+import { findUrls, sentences, wordCount } from '../text'
 import { DOCUMENT_START, TOPICS, findSections, nodePosition, sectionPosition, type Topic } from '../topics'
 import type { Position, Rule, RuleContext, RuleFinding } from '../types'
 
@@ -150,10 +150,17 @@ function introNodes(doc: PitchDocument): RootContent[] {
   return out
 }
 
-/** Short, quotable text of a block for a message. */
+/**
+ * Short, quotable text of a block for a message: at most `max` characters, cut at a word
+ * boundary (unless that would leave less than half) and marked with “…”.
+ */
 function quote(text: string, max = 60): string {
   const plain = stripInline(text).replace(/\s+/g, ' ').trim()
-  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain
+  if (plain.length <= max) return plain
+  const cut = plain.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  const head = space >= max / 2 ? cut.slice(0, space) : cut
+  return `${head.replace(/[\s,;:.–—-]+$/, '')}…`
 }
 
 function headingOf(sections: readonly Section[]): Position {
@@ -304,6 +311,27 @@ export const problemStatement: Rule = {
 // ---------------------------------------------------------------------------------------------
 // 2. problem-quantified
 
+/**
+ * Names with digits that are no quantity: years, versions, standards and layers (“web3”, “L2”,
+ * “ERC-20”, “EIP 1559”, “Layer 2”, “v2”). Digits glued to a letter, a dash or a point are caught
+ * by QUANTITY_DIGIT's look-behind; these are the ones written with a space.
+ */
+const NOT_A_QUANTITY = /\b(?:(?:19|20)\d{2}s?|(?:web|layer|ERC|EIP|BIP|SIP|ARC|SRC|CIP|NEP|TIP|FIP)[ \t]?\d+(?:\.\d+)*)\b/gi
+/** A digit that starts a number, not one inside a name (“web3”, “L2”, “ERC-20”, “v2”, “M1”). */
+const QUANTITY_DIGIT = /(?<![A-Za-z\d.,_-])\d/
+/** A number word with what it counts: “thousands of developers”, “three teams”, “a dozen wallets”. */
+const NUMBER_WORD = /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?)(?:[ \t]+of)?[ \t]+(?!of\b)[A-Za-z]{3,}/i
+/** Fractions and ratios in words: “one in five”, “half of”, “a third of”, “twice as long”. */
+const FRACTION_WORD = /\b(?:one in (?:two|three|four|five|six|seven|eight|nine|ten)|(?:half|a third|a quarter|two thirds|three quarters) of|twice|three times|ten times|tenfold)\b/i
+
+/**
+ * Whether a problem is sized: a number (not a year or part of a name), a percentage, an amount, or
+ * a number word with what it counts. Idioms (“one of the biggest”, “no one”, “one-stop”) are not.
+ */
+export function quantifiesProblem(text: string): boolean {
+  return QUANTITY_DIGIT.test(text.replace(NOT_A_QUANTITY, ' ')) || NUMBER_WORD.test(text) || FRACTION_WORD.test(text)
+}
+
 export const problemQuantified: Rule = {
   id: 'problem-quantified',
   title: 'Problem quantified',
@@ -319,7 +347,7 @@ export const problemQuantified: Rule = {
         hint: 'Add a “## Problem statement” section with a number: how many people are affected, how much time or money they lose, e.g. “1,800 developers lose 6 hours a week”.',
       }]
     }
-    if (hasQuantity(proseOf(blocks))) return []
+    if (quantifiesProblem(proseOf(blocks))) return []
     return [{
       ...(sections[0] ? sectionPosition(sections[0]) : blocks[0] ? nodePosition(blocks[0].node) : DOCUMENT_START),
       message: `The problem ${sections[0] ? `in the section ${named(sections[0], '')} ` : ''}is not quantified: it has no number, percentage or amount.`,
@@ -443,28 +471,75 @@ export const ecosystemFeatures: Rule = {
 // ---------------------------------------------------------------------------------------------
 // 5. ecosystem-why
 
-const WHY = /\b(?:why|because|specifically|unlike|no other|only (?:\S+\s+){0,6}?(?:offers?|has|have|provides?|supports?|gives?|allows?|enables?))\b/i
+/** Words that give a reason: “because”, “specifically”, “unlike”, “thanks to”, “for its”. */
+const WHY = /\b(?:why|because|specifically|unlike|no other|thanks to|due to|since its|as its|for its|(?:the )?only\b)/i
+/** A comparison with other ecosystems, which makes any reason specific. */
+const COMPARISON = /\b(?:unlike|no other|any other|(?:on|than|from|to|with) other (?:chains?|ecosystems?|networks?|L[12]s?|blockchains?|EVM chains?|rollups?|platforms?)|other (?:chains|ecosystems|networks|L[12]s|blockchains|rollups) (?:lack|do not|don't|don’t|cannot|can't|can’t|would|need|require)|elsewhere|compared (?:to|with)|whereas|(?:the|is) only (?:\S+\s+){0,3}?(?:chain|network|ecosystem|L[12]|blockchain|platform|rollup|protocol)|only (?:\S+\s+){0,6}?(?:offers?|has|have|provides?|supports?|gives?|allows?|enables?))\b/i
+/** Technical features and capabilities of a chain (not “fast”, “cheap” or “a great community”). */
+const FEATURE_WORD = /\b(?:precompiles?|opcodes?|account[- ]abstraction|smart accounts?|paymasters?|bundlers?|sequencers?|runtimes?|virtual machines?|WASM|WebAssembly|consensus|finality|standards?|modules?|native(?:ly)?|on-chain|registry|registries|oracles?|bridges?|light clients?|state[- ](?:proofs?|commitments?)|commitments?|manifests?|automation|keepers?|identity|zk\w*|rollups?|data availability|sharding|parachains?|subnets?|hooks?|permits?|storage|indexing|tracing|ABIs?|RPCs?|APIs?|SDKs?|contract specs?|specs?)\b/i
+/** Names of features and standards as written: “EVM”, “MoveVM”, “ERC-4337”, “ARC-42”. */
+const FEATURE_NAME = /\b(?:[A-Z][A-Za-z]{0,5})?VMs?\b|\b[A-Z]{2,}[- ]?\d+\b/
+/** A capability: “its X lets / allows / enables / makes … possible”. */
+const CAPABILITY = /\bits\s+(?:[\w-]+\s+){0,4}?(?:lets?|allows?|enables?|makes?|gives?|provides?|supports?|offers?|exposes?|stores?|runs?)\b/i
+/** A user base or market in numbers: “2M accounts”, “400 active dApps”, “$300M TVL”. */
+const USER_BASE = /(?<![A-Za-z\d.,-])[$]?\d[\d,.]*(?:[ \t]?[kKmMbB])?\+?[ \t]{1,3}(?:\w+[ \t]+){0,2}?(?:users?|accounts?|developers?|devs|dapps?|projects?|teams?|wallets?|transactions|TVL|validators?|holders?|contracts?)\b|\bTVL\b/i
+/** The program's stated priorities, focus areas, RFP or round. */
+const PROGRAM_PRIORITY = /\b(?:priorit(?:y|ies)|focus areas?|RFPs?|requests? for proposals?|(?:round|track|wishlist|wish list)\s+\d+)\b/i
+
+/** Whether a sentence gives a reason specific to this ecosystem, not a generic one like “a great community”. */
+function concreteReason(sentence: Sentence): boolean {
+  const plain = sentence.plain
+  return COMPARISON.test(plain) || FEATURE_WORD.test(plain) || FEATURE_NAME.test(plain) || CODE_SPAN.test(sentence.raw) || CAPABILITY.test(plain) ||
+    USER_BASE.test(plain) || PROGRAM_PRIORITY.test(plain) || findTechnology(plain) !== null
+}
+
+/** Words after “Why” that name no ecosystem: “Why now”, “Why us”, “Why this matters”. */
+const WHY_NOT_ECOSYSTEM = /^(?:now|us|me|we|it|this|these|that|our|my|the|a|an|today|here|so|fund|funding|grant|grants|matters?|it matters|should|does|is|are|do)$/i
+
+/**
+ * A heading that asks why this ecosystem: “Why Arcadia?”, “Why build on Lumen”, “Why this
+ * ecosystem”, “Why this chain” – not “Why now” or “Why us”.
+ */
+export function isWhyEcosystemHeading(title: string): boolean {
+  const m = /^\W*why\s+(?:(?:we|I)\s+(?:chose|choose|picked|pick|selected|prefer)\s+)?(?:(?:build(?:ing)?|deploy(?:ing)?|launch(?:ing)?)\s+(?:on|in)\s+)?(?:(this|the|our)\s+)?([\w.’'-]+)/i.exec(title)
+  if (!m) return false
+  const word = m[2]!.replace(/[’']s$/, '')
+  if (/^(?:ecosystems?|chains?|networks?|protocols?|blockchains?|L[12]|rollups?|platforms?)$/i.test(word)) return true
+  if (m[1]) return false
+  return /^[A-Z0-9]/.test(word) && !WHY_NOT_ECOSYSTEM.test(word)
+}
 
 export const ecosystemWhy: Rule = {
   id: 'ecosystem-why',
   title: 'Why this ecosystem',
   severity: 'warning',
-  description: 'The ecosystem section answers why this ecosystem specifically: a sentence with “why”, “because”, “specifically”, “unlike”, “no other” or “only … offers”, or a subsection titled “Why …”.',
+  description: 'The ecosystem section answers why this ecosystem specifically with a concrete reason: a sentence with “because”, “specifically”, “unlike”, “only …” (or a subsection titled “Why <ecosystem>”) that names a feature or capability, a user base in numbers, the program’s priorities, or a comparison with other ecosystems. “A great community” alone is no reason.',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'ecosystem')
-    // A subsection “Why Arcadia?” with content is an answer, whatever its wording.
-    if (sectionsTitled(doc, /\bwhy\b/i).some((section) => collectBlocks(doc, section.nodes).length > 0)) return []
-    if (sections.length === 0) {
+    // A subsection “Why Arcadia?” is the question; any concrete sentence in it is an answer.
+    const whySections = sectionsTitled(doc, /^\W*why\b/i).filter((section) => isWhyEcosystemHeading(section.title))
+    if (whySections.some((section) => sentencesOf(collectBlocks(doc, section.nodes)).some(concreteReason))) return []
+    if (sections.length === 0 && whySections.length === 0) {
       return [{
         ...DOCUMENT_START,
         message: 'The pitch has no ecosystem section, so it does not say why this ecosystem specifically.',
         hint: 'Add a “## Ecosystem alignment” section that says what this ecosystem offers that others don’t, e.g. “We build on Arcadia because its v2 tracing RPC makes exact replay possible, which no other chain offers.”',
       }]
     }
-    if (sentencesOf(sectionBlocks(doc, sections)).some((sentence) => WHY.test(sentence.plain))) return []
+    const reasons = sentencesOf(sectionBlocks(doc, sections)).filter((sentence) => WHY.test(sentence.plain))
+    if (reasons.some(concreteReason)) return []
+    const vague = reasons[0] ?? sentencesOf(sectionBlocks(doc, whySections))[0]
+    const where = sections[0] ?? whySections[0]
+    if (vague) {
+      return [{
+        ...headingOf(where ? [where] : []),
+        message: `The section ${named(where, 'on the ecosystem')} gives no reason specific to this ecosystem: “${quote(vague.plain, 80)}” would fit any chain.`,
+        hint: 'Name what this ecosystem offers that others don’t: a feature or capability you rely on, its user base in numbers, or the program’s stated priority, e.g. “We build on Arcadia because its v2 tracing RPC makes exact replay possible, which no other chain offers.”',
+      }]
+    }
     return [{
-      ...headingOf(sections),
-      message: `The section ${named(sections[0], 'on the ecosystem')} does not say why this ecosystem specifically.`,
+      ...headingOf(where ? [where] : []),
+      message: `The section ${named(where, 'on the ecosystem')} does not say why this ecosystem specifically.`,
       hint: 'Add a sentence on what this ecosystem offers that others don’t, e.g. “We build on Arcadia because its v2 tracing RPC makes exact replay possible, which no other chain offers.”',
     }]
   },
@@ -475,7 +550,12 @@ export const ecosystemWhy: Rule = {
 
 const OTHERS_QUALIFIED = /\b(?:other|every|any|each|all|more|many|third[- ]party|external|downstream|\d[\d,]*\+?)\s+(?:[\w’'-]+\s+){0,2}?(?:developers?|devs|teams?|projects?|builders?|dapps?|protocols?|apps?|applications?|wallets?)\b/i
 const OTHERS_PLAIN = /\b(?:developers|devs|builders|teams|projects|dapps|protocols|wallets)\b/i
-const REUSE = /\b(?:re-?us\w*|uses?|using|used|build(?:s|ing)?\s+on|built\s+on|benefit\w*|integrat\w*|adopt\w*|fork\w*|depend\w*\s+on|plug\w*\s+in|compos\w+|extend\w*|embed\w*|import\w*|install\w*|leverag\w+)\b/i
+/**
+ * “build … on”, “build … on top of” with up to ten words between, within one sentence and clause:
+ * “other developers can build explorers and alerting bots on it”.
+ */
+const BUILD_ON = String.raw`(?:build(?:s|ing)?|built)(?:\s+[^\s.!?;:]+){0,10}?\s+on(?:\s+top\s+of)?`
+const REUSE = new RegExp(String.raw`\b(?:re-?us\w*|uses?|using|used|${BUILD_ON}|benefit\w*|integrat\w*|adopt\w*|fork\w*|depend\w*\s+on|plug\w*\s+in|compos\w+|extend\w*|embed\w*|import\w*|install\w*|leverag\w+)\b`, 'i')
 
 export const ecosystemMultiplier: Rule = {
   id: 'ecosystem-multiplier',
@@ -496,6 +576,46 @@ export const ecosystemMultiplier: Rule = {
         ? `The section ${named(ecosystem[0], '')} does not explain the multiplier effect: how other developers or projects will reuse or build on the work.`
         : 'The pitch does not explain the multiplier effect: how other developers or projects will reuse or build on the work.',
       hint: 'Say who else benefits and how, with a number if you can, e.g. “Every Arcadia team can reuse the SDK: other developers can build explorers and alerting bots on it instead of writing their own decoder.”',
+    }]
+  },
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6b. program-priorities
+
+/** What a program states it funds: its priorities, focus areas, RFP, wishlist. */
+const PRIORITY_WORD = /\b(?:priorit(?:y|ies)|focus areas?|RFPs?|requests? for (?:proposals?|projects?)|wish ?lists?|stated goals?|mandate)\b/i
+/** Who states them: the program, fund, round, track, foundation … */
+const PROGRAM_WORD = /\b(?:programs?|programmes?|funds?|rounds?|tracks?|grants?|foundation|council|committee|RFPs?|requests? for (?:proposals?|projects?)|initiative|sponsors?|ecosystem|DAO)\b/i
+/** “Our priority”, “my top priority”, “a priority for us”: the applicant's own priorities. */
+const OWN_PRIORITY = /\b(?:our|my|we|I)\s+(?:\w+\s+){0,2}?priorit(?:y|ies)\b|\bpriorit(?:y|ies) (?:for|to) (?:us|me)\b/i
+/** The program's priorities by name: “the program's focus”, “the fund's stated goals”, “Round 7's theme”, an RFP. */
+const PROGRAM_CALL = /\b(?:RFPs?|requests? for proposals?|focus areas?|(?:program|programme|fund|round|track|foundation|council|committee|grant)(?:'s|’s)?\s+(?:\d+(?:'s|’s)?\s+)?(?:\w+\s+){0,2}?(?:priorit(?:y|ies)|focus|themes?|mission|goals?|mandate|wish ?list))\b/i
+
+/** Whether a sentence refers to the program's stated priorities rather than the applicant's own. */
+export function refersToProgramPriorities(sentence: string): boolean {
+  if (PROGRAM_CALL.test(sentence)) return true
+  // “Security is our top priority for the grant” is about the applicant, not the program.
+  return PRIORITY_WORD.test(sentence) && PROGRAM_WORD.test(sentence) && !OWN_PRIORITY.test(sentence)
+}
+
+export const programPriorities: Rule = {
+  id: 'program-priorities',
+  title: 'Program priorities referenced',
+  severity: 'warning',
+  description: 'The pitch references the program’s stated priorities: a sentence naming the program’s (fund’s, round’s, track’s) priority, focus area, theme or RFP that the project answers. Out-of-scope is among the most frequent rejection reasons.',
+  check({ doc, fields }: RuleContext): RuleFinding[] {
+    const prose = sentencesOf(collectBlocks(doc, doc.root.children)).map((sentence) => sentence.plain)
+    for (const value of Object.values(fields)) prose.push(...sentences(value))
+    if (prose.some(refersToProgramPriorities)) return []
+    const ecosystem = topicSections(doc, 'ecosystem')
+    const where = ecosystem.length > 0 ? ecosystem : sectionsTitled(doc, /^\W*why\b/i).filter((section) => isWhyEcosystemHeading(section.title))
+    return [{
+      ...headingOf(where),
+      message: where.length > 0
+        ? `The section ${named(where[0], '')} does not reference the program’s stated priorities: reviewers cannot tell which of them the project serves.`
+        : 'The pitch does not reference the program’s stated priorities: reviewers cannot tell which of them the project serves.',
+      hint: 'Quote the priority, focus area or RFP of the grant you answer and say how the project serves it, e.g. “Tracekit answers the program’s stated priority “debugging and observability”.” The grant’s description lists them.',
     }]
   },
 }
@@ -610,8 +730,35 @@ const SOLO = /\b(?:solo|sole (?:developer|founder|maintainer|contributor|enginee
 /** “I” as the subject of a sentence: “I built”, “I'm”, “I have”. */
 const I_SUBJECT = /(?:^|[\s(“"])I(?:'m|’m|'ve|’ve|'ll|’ll|\s+[a-z])/m
 const TEAM_SIZE_FIELD = /team.?size|team.?members?.?(?:count|number)|(?:number|count).?of.?(?:team.?)?(?:members|people|developers)|headcount/i
-const SOLO_JUSTIFIED = /\b(?:scope|fits?|one person|alone|full[- ]time|part[- ]time|hours? (?:per|a|each) week|h(?:ours)?\s*\/\s*week|I(?:'ve|’ve| have) (?:shipped|built|delivered|maintained)|I shipped)\b/i
+/** A time commitment: “full-time”, “part-time”, “20 hours a week”, “30 h/week”. */
+const TIME_COMMITMENT = /\b(?:full[- ]?time|part[- ]?time|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3})?[ \t]?(?:hours?|hrs?|h)[ \t]?(?:(?:per|a|each|every)[ \t]+week|\/[ \t]?(?:week|wk|w))\b|\d{1,3}[ \t]?h\/w\b)/i
+/**
+ * An argument that the scope fits one person: “the scope fits one person because …”, “one
+ * developer can deliver it”, “I apply alone because …”, “I have shipped a comparable tool alone”.
+ */
+const SCOPE_ARGUMENT = /\b(?:scope\b[^.!?\n]{0,80}?\b(?:fits?|suits?|is (?:small|narrow|focused|manageable|realistic|sized)|(?:one|a single) (?:person|developer|engineer))|(?:fits?|suits?|manageable (?:by|for)|realistic for|doable (?:by|for)|within reach of) (?:one|a single) (?:person|developer|engineer)|(?:one|a single) (?:person|developer|engineer) can\b|(?:applying|apply|work(?:ing)?|build(?:ing)?) (?:this )?alone because|(?:comparable|similar|of (?:this|that|the same|similar) (?:size|scope))\b[^.!?\n]{0,80}?\balone\b|\balone\b[^.!?\n]{0,80}?\b(?:comparable|similar|of (?:this|that|the same|similar) (?:size|scope))\b)/i
 const SCOPE_TITLE = /\b(?:scope|capacity|availability|commitment|solo|why me)\b/i
+/** First-person plural: the writer speaks for a team. */
+const WE = /\b(?:we|we're|we’re|we've|we’ve|our|ours|us)\b/i
+/** Words that name a co-worker in prose. */
+const CO_WORKER = /\b(?:co-?founders?|partners?|colleagues?|teammates?|together with|alongside|my (?:team|co-?\w+)|with (?:the help of|help from))\b/i
+
+/**
+ * How many people the profiles linked in a text belong to, at least: the most distinct accounts
+ * on one site (a person has one GitHub and one X account, often spelled differently).
+ */
+function profilePeople(text: string): number {
+  const bySite = new Map<string, Set<string>>()
+  for (const url of linksIn(text)) {
+    if (linkKind(url) !== 'profile') continue
+    const m = /^https?:\/\/(?:www\.)?([^/?#:]+)(?::\d+)?\/(?:in\/)?@?([\w.-]+)/i.exec(url)
+    if (!m) continue
+    const site = m[1]!.toLowerCase()
+    if (!bySite.has(site)) bySite.set(site, new Set())
+    bySite.get(site)!.add(m[2]!.toLowerCase())
+  }
+  return Math.max(0, ...[...bySite.values()].map((owners) => owners.size))
+}
 
 type TeamKind = 'solo' | 'team' | 'unknown'
 
@@ -621,10 +768,17 @@ function teamKind({ doc, fields }: RuleContext, sections: readonly Section[]): T
     const size = /^\s*(\d+|one)\b/i.exec(value)?.[1]
     if (size !== undefined) return size.toLowerCase() === 'one' || Number(size) === 1 ? 'solo' : 'team'
   }
-  if (SOLO.test(proseOf(sectionBlocks(doc, sections)))) return 'solo'
+  const blocks = sectionBlocks(doc, sections)
+  const prose = proseOf(blocks)
+  if (SOLO.test(prose)) return 'solo'
   const people = rosterItems(sections).length
   if (people === 1 && I_SUBJECT.test(doc.source)) return 'solo'
   if (people > 1) return 'team'
+  // A prose team section written as “I” by one person, naming no one else: “I'm Rafael, …”.
+  if (people === 0 && I_SUBJECT.test(prose) && !WE.test(prose) && !CO_WORKER.test(prose)) {
+    // Two accounts on one site (two GitHub profiles) name a second person.
+    if (profilePeople(blocks.map((block) => block.text).join('\n')) <= 1) return 'solo'
+  }
   return 'unknown'
 }
 
@@ -632,13 +786,14 @@ export const soloScope: Rule = {
   id: 'solo-scope',
   title: 'Solo scope explained',
   severity: 'warning',
-  description: 'A solo applicant (the team section says so, lists one person writing as “I”, or a team-size field is 1) explains why the scope fits one person: time commitment, scope, what they shipped alone.',
+  description: 'A solo applicant (the team section says so, lists one person or is written as “I” naming no one else, or a team-size field is 1) explains why the scope fits one person: a time commitment (full-time, part-time, hours per week) or a scope argument (“the scope fits one person because …”). Past work alone is no justification.',
   check(context: RuleContext): RuleFinding[] {
     const { doc } = context
     const team = topicSections(context.doc, 'team')
     if (teamKind(context, team) !== 'solo') return []
     const explaining = [...team, ...topicSections(doc, 'timeline'), ...sectionsTitled(doc, SCOPE_TITLE)]
-    if (SOLO_JUSTIFIED.test(proseOf(sectionBlocks(doc, explaining)))) return []
+    const text = proseOf(sectionBlocks(doc, explaining))
+    if (TIME_COMMITMENT.test(text) || SCOPE_ARGUMENT.test(text)) return []
     return [{
       ...headingOf(team),
       message: 'You apply alone, but the pitch does not explain why the scope fits one person.',
@@ -705,6 +860,11 @@ const DATE = new RegExp(
     `|[QH][1-4]\\s*\\d{4}|\\d{4}-\\d{2}(?:-\\d{2})?)\\b`,
   'i',
 )
+/**
+ * A date relative to the project: “by month 6”, “in week 8”, “within 3 months of launch”,
+ * “within 8 weeks”, “6 months after release”, “by the end of month 4”.
+ */
+const RELATIVE_DATE = /\b(?:(?:by|in|before|until|after|from|end of)\s+(?:the\s+end\s+of\s+)?(?:month|week|quarter|year|day|milestone)\s+\d{1,3}|(?:within|in|after)\s+(?:the\s+first\s+)?\d{1,3}\s+(?:days?|weeks?|months?|years?|quarters?)|\d{1,3}\s+(?:days?|weeks?|months?|years?)\s+(?:after|from|of|post)\s+(?:the\s+)?(?:launch|release|delivery|start|kick-?off|mainnet|completion|the grant))\b/i
 const PERCENT = /\d\s*(?:%|percent\b|pct\b)/i
 /** A number followed by a unit or a noun: “1,000 weekly downloads”, “5 minutes”, “$5k TVL”, “10x”. */
 const NUMBER_WITH_UNIT = /(?<![A-Za-z\d.,-])[$€£]?\d[\d,.]*(?:\s*[kKmMbB](?![A-Za-z]))?\+?\s*(?:[A-Za-z$€£]{2,}|(?:a|\/)\s*[A-Za-z]{2,}|x\b|[smh]\b)/
@@ -719,13 +879,13 @@ function kpiLabel(text: string): string {
     .split('|')
     .map((cell) => cell.trim())
     .filter(Boolean)
-  return quote(cells.join(': '))
+  return quote(cells.join(': '), 80)
 }
 
 /** Whether a KPI can be checked: a number with a unit, a percentage or a date. */
 export function isMeasurable(text: string): boolean {
   const plain = stripInline(text)
-  return PERCENT.test(plain) || DATE.test(plain) || NUMBER_WITH_UNIT.test(plain)
+  return PERCENT.test(plain) || DATE.test(plain) || RELATIVE_DATE.test(plain) || NUMBER_WITH_UNIT.test(plain)
 }
 
 export const kpisMeasurable: Rule = {
@@ -763,8 +923,8 @@ export const kpisMeasurable: Rule = {
       .filter((item) => !isMeasurable(item.text) && !(item.row && BARE_NUMBER.test(stripInline(item.text))))
       .map((item) => ({
         ...nodePosition(item.node),
-        message: `“${kpiLabel(item.text)}” is not measurable: add a number and a date, e.g. “200 weekly active developers by June 2027”.`,
-        hint: 'Give each KPI a target reviewers can check: a count with its unit, a percentage or a date, e.g. “1,000 weekly npm downloads within 3 months of launch”.',
+        message: `“${kpiLabel(item.text)}” is not measurable: it has no number with a unit, no percentage and no date.`,
+        hint: 'Give each KPI a target reviewers can check: a count with its unit, a percentage or a date (“by June 2027”, “by month 6”), e.g. “1,000 weekly npm downloads within 3 months of launch”.',
       }))
   },
 }
@@ -776,6 +936,7 @@ export const CONTENT_RULES: Rule[] = [
   ecosystemFeatures,
   ecosystemWhy,
   ecosystemMultiplier,
+  programPriorities,
   teamLinks,
   teamPriorWork,
   soloScope,

@@ -11,14 +11,20 @@ import {
   findTechnology,
   isMeasurable,
   kpisMeasurable,
+  isWhyEcosystemHeading,
   priorProjectLinked,
   problemQuantified,
+  programPriorities,
+  quantifiesProblem,
+  refersToProgramPriorities,
   problemStatement,
   soloScope,
   teamLinks,
   teamPriorWork,
   techStack,
 } from '../../../../src/shared/checklist/rules/content'
+import { parsePitch } from '../../../../src/shared/checklist/parse'
+import { findSection } from '../../../../src/shared/checklist/topics'
 import { FIXTURES, fixtureInput } from '../../../support/checklist'
 
 const GRANT = { title: 'Lumen Ecosystem Grants', reward: '15,000 USDC', deadline: '2099-01-01T00:00:00.000Z' }
@@ -85,6 +91,28 @@ describe('problem-quantified', () => {
 
   it('warns at the document start when there is no problem to quantify', () => {
     expect(run(problemQuantified, md('# Devnet', '', '## Team', '', 'Ada.'))[0]).toMatchObject({ line: 1, column: 1 })
+  })
+
+  it('does not count names with digits or idioms with “one” as quantities', () => {
+    for (const text of [
+      'Building on web3 is hard for developers.',
+      'Every L2 and Layer 2 makes bridging harder.',
+      'ERC-20 and EIP-1559 tokens confuse users, and ERC 721 too.',
+      'Interoperability is one of the biggest problems in the space.',
+      'No one maintains a one-stop tool for it.',
+      'Web 3.0 tooling is fragmented since 2024 and v2.',
+    ]) {
+      expect(quantifiesProblem(text), text).toBe(false)
+    }
+    const findings = run(problemQuantified, md('# T', '', '## Problem statement', '', 'Building on web3 is hard. Interoperability is one of the biggest problems in the L2 space.'))
+    expect(findings).toHaveLength(1)
+    expect(findings[0]!.line).toBe(3)
+  })
+
+  it('still counts a real number, a percentage, an amount or a number word with a noun', () => {
+    for (const text of ['3 teams gave up.', 'Teams lose $4,000 a month.', '58% of respondents', 'thousands of developers wait', 'three wallets broke', 'one in five deploys fails', 'It takes 3–4 weeks on web3.']) {
+      expect(quantifiesProblem(text), text).toBe(true)
+    }
   })
 })
 
@@ -160,6 +188,46 @@ describe('ecosystem-why', () => {
   it('warns at the document start when there is no ecosystem section', () => {
     expect(run(ecosystemWhy, md('# T', '', '## Team', '', 'Ada.'))[0]).toMatchObject({ line: 1 })
   })
+
+  it('does not take a generic reason (“a great community”) for a specific one, and quotes it', () => {
+    for (const text of ['We chose Arcadia because it has a great community and fast transactions.', 'We chose Arcadia because we love the community.', 'We chose Arcadia for its great community.']) {
+      const findings = run(ecosystemWhy, md('# T', '', '## Ecosystem alignment', '', text))
+      expect(findings, text).toHaveLength(1)
+      expect(findings[0]!.line).toBe(3)
+      expect(findings[0]!.message).toContain('gives no reason specific to this ecosystem')
+      expect(findings[0]!.message).toContain(text.slice(0, 30))
+    }
+  })
+
+  it('accepts a named feature, a capability, a user base, the program’s priority or a comparison', () => {
+    for (const text of [
+      'We build on Arcadia specifically because its identity standard gives every account a portable profile.',
+      'We chose Arcadia because its `AccountModule` precompile signs without pop-ups.',
+      'We chose Arcadia because its 400 live dApps need this today.',
+      'We chose Arcadia because session keys are the program’s stated priority.',
+      'We chose Arcadia because its fees are lower than on other chains.',
+      'Arcadia is the only chain whose deployments are driven by a declarative manifest.',
+    ]) {
+      expect(run(ecosystemWhy, md('# T', '', '## Ecosystem alignment', '', text)), text).toEqual([])
+    }
+  })
+
+  it('counts a “Why …” heading only when it names the ecosystem, and still wants a concrete reason in it', () => {
+    expect(isWhyEcosystemHeading('Why Arcadia?')).toBe(true)
+    expect(isWhyEcosystemHeading('Why build on Lumen')).toBe(true)
+    expect(isWhyEcosystemHeading('Why this ecosystem')).toBe(true)
+    expect(isWhyEcosystemHeading('Why this chain?')).toBe(true)
+    expect(isWhyEcosystemHeading('Why now')).toBe(false)
+    expect(isWhyEcosystemHeading('Why Now?')).toBe(false)
+    expect(isWhyEcosystemHeading('Why us')).toBe(false)
+    expect(isWhyEcosystemHeading('Why this matters')).toBe(false)
+    const whyNow = md('# T', '', '## Why now', '', 'Cross-chain usage tripled in 2026.', '', '## Ecosystem alignment', '', 'We chose Arcadia for its great community.')
+    expect(run(ecosystemWhy, whyNow).map((f) => f.line)).toEqual([7])
+    expect(run(ecosystemWhy, md('# T', '', '## Why Lumen', '', 'Lumen is the only network whose contract specs are stored on-chain.'))).toEqual([])
+    const vague = run(ecosystemWhy, md('# T', '', '## Why Lumen', '', 'We love the Lumen community.'))
+    expect(vague).toHaveLength(1)
+    expect(vague[0]!.line).toBe(3)
+  })
 })
 
 describe('ecosystem-multiplier', () => {
@@ -169,6 +237,19 @@ describe('ecosystem-multiplier', () => {
 
   it('finds a clear “other projects” sentence anywhere in the pitch', () => {
     expect(run(ecosystemMultiplier, md('# T', '', '## KPIs', '', '- 20 other projects integrate the SDK by June 2027'))).toEqual([])
+  })
+
+  it('accepts “build … on” and “build … on top of” with words between, within one sentence', () => {
+    for (const text of [
+      'Other developers can build explorers and alerting bots on it instead of writing their own decoder.',
+      'Other developers can build clients and bots on our open social graph.',
+      'Other developers can build payroll apps, vesting dashboards and grant tools on top of the factory and subgraph.',
+    ]) {
+      expect(run(ecosystemMultiplier, md('# T', '', '## Ecosystem alignment', '', text)), text).toEqual([])
+    }
+    // “build” and “on” in different sentences are no claim about others building on the work.
+    const split = run(ecosystemMultiplier, md('# T', '', '## Ecosystem alignment', '', 'Other developers build wallets. The SDK runs on Lumen.'))
+    expect(split).toHaveLength(1)
   })
 
   it('does not count a mere mention of developers outside the ecosystem and solution sections', () => {
@@ -252,6 +333,33 @@ describe('solo-scope', () => {
     expect(run(soloScope, timeline)).toEqual([])
   })
 
+  it('detects a solo applicant from a prose team section written as “I”, naming no one else', () => {
+    const prose = 'I\'m Rafael ([GitHub](https://github.com/rafa-arc), [X](https://x.com/rafa_arc)), a full-stack developer. I built [tipjar](https://github.com/rafa-arc/tipjar). This is my first grant.'
+    const findings = run(soloScope, pitchWith(prose))
+    expect(findings).toHaveLength(1)
+    expect(findings[0]!.line).toBe(3)
+    // A second person's profile, or “we”, makes it a team.
+    expect(run(soloScope, pitchWith('I lead the work ([GitHub](https://github.com/rafa)); Mei builds the front end ([GitHub](https://github.com/mei)).'))).toEqual([])
+    expect(run(soloScope, pitchWith('I\'m Rafael and we are two engineers.'))).toEqual([])
+  })
+
+  it('does not take past work alone (“I have built many apps”) for a justification', () => {
+    const findings = run(soloScope, pitchWith('- **Chris Doe** — sole developer. [GitHub](https://github.com/chrisdoe). I have built many web3 apps over the years.'))
+    expect(findings).toHaveLength(1)
+  })
+
+  it('accepts a time commitment or a scope argument', () => {
+    for (const team of [
+      'I am the sole developer and can commit 20 hours a week.',
+      'I am the sole developer, working part-time on it.',
+      'I am applying alone because the scope fits one person: an LSP server of this size.',
+      'I am the sole developer; one person can deliver a CLI of this size.',
+      'I am the sole developer and shipped a comparable server alone in 2024.',
+    ]) {
+      expect(run(soloScope, pitchWith(team)), team).toEqual([])
+    }
+  })
+
   it('says nothing for a team, or when it cannot tell', () => {
     expect(run(soloScope, pitchWith('- Ada\n- Tomás\n\nI lead the work.'))).toEqual([])
     expect(run(soloScope, pitchWith('- Ada Okafor, who built the faucet.'))).toEqual([])
@@ -293,7 +401,7 @@ describe('kpis-measurable', () => {
     const pitch = md('# T', '', '## KPIs', '', '- 500 installs within 3 months', '- Grow the community', '- M1 adoption across v2 users')
     const findings = run(kpisMeasurable, pitch)
     expect(findings.map((f) => f.line)).toEqual([6, 7])
-    expect(findings[0]!.message).toBe('“Grow the community” is not measurable: add a number and a date, e.g. “200 weekly active developers by June 2027”.')
+    expect(findings[0]!.message).toBe('“Grow the community” is not measurable: it has no number with a unit, no percentage and no date.')
   })
 
   it('accepts a number with a unit, a percentage or a date', () => {
@@ -316,12 +424,88 @@ describe('kpis-measurable', () => {
     expect(findings[0]!.message).toContain('“We also want happy users.”')
   })
 
+  it('accepts a date relative to the project as the time bound', () => {
+    for (const kpi of ['Paper on ePrint and ARC proposal accepted as draft by month 6', 'Audit report published in week 12', 'Mainnet release within 3 months of launch', 'Plugin listed within 8 weeks', 'Public beta 6 weeks after release']) {
+      expect(isMeasurable(kpi), kpi).toBe(true)
+    }
+    expect(isMeasurable('Become the leading tool by month end')).toBe(false)
+  })
+
+  it('quotes up to about 80 characters, cut at a word boundary', () => {
+    const kpi = 'Paper on IACR ePrint and improvement proposal accepted as a draft by the Arcadia community council eventually'
+    const findings = run(kpisMeasurable, md('# T', '', '## KPIs', '', `- ${kpi}`))
+    expect(findings).toHaveLength(1)
+    const quoted = /^“(.*)” is not measurable/.exec(findings[0]!.message)![1]!
+    expect(quoted.length).toBeLessThanOrEqual(80)
+    expect(quoted.endsWith('…')).toBe(true)
+    expect(kpi.startsWith(quoted.slice(0, -1))).toBe(true)
+    expect(kpi[quoted.length - 1]).toBe(' ')
+    expect(quoted).toContain('accepted as a draft')
+  })
+
   it('does not judge the paragraph that introduces the list', () => {
     expect(run(kpisMeasurable, md('# T', '', '## KPIs', '', 'We will report these:', '', '- 300 monthly users by June 2027'))).toEqual([])
   })
 
   it('warns at the document start without a KPI section', () => {
     expect(run(kpisMeasurable, md('# T', '', '## Team', '', 'Ada.'))[0]).toMatchObject({ line: 1 })
+  })
+})
+
+describe('program-priorities', () => {
+  it('accepts a reference to the program’s, fund’s or round’s stated priority, focus area or RFP', () => {
+    for (const text of [
+      'Tracekit answers the program\'s stated priority "debugging and observability".',
+      'It fits the Round 7 priority “developer tooling”.',
+      'The fund lists "DAO tooling" as a 2027 priority.',
+      'ArcSocial matches the fund’s priority “consumer applications”.',
+      'This proposal answers RFP-12 on indexing.',
+      'It serves the focus area “wallets and onboarding”.',
+    ]) {
+      expect(refersToProgramPriorities(text), text).toBe(true)
+    }
+  })
+
+  it('does not take the applicant’s own priorities for the program’s', () => {
+    for (const text of ['Security is our top priority for the grant.', 'We focus on the Lumen ecosystem.', 'The dashboard tracks grants.', 'Our mission is to grow the ecosystem.']) {
+      expect(refersToProgramPriorities(text), text).toBe(false)
+    }
+  })
+
+  it('warns at the ecosystem heading, or at the document start without one', () => {
+    const findings = run(programPriorities, md('# T', '', '## Problem', '', 'Slow.', '', '## Ecosystem alignment', '', 'We build on Lumen because its runtime is embeddable.'))
+    expect(findings).toHaveLength(1)
+    expect(findings[0]).toMatchObject({ line: 7, severity: 'warning' })
+    expect(findings[0]!.hint).toContain('stated priority')
+    expect(run(programPriorities, md('# T', '', '## Problem', '', 'Slow.'))[0]).toMatchObject({ line: 1, column: 1 })
+    expect(run(programPriorities, md('# T', '', '## Why Lumen', '', 'Its runtime is embeddable.'))[0]).toMatchObject({ line: 3 })
+  })
+
+  it('finds the reference anywhere in the pitch or in the form', () => {
+    expect(run(programPriorities, md('# T', '', '## Problem', '', 'Slow. This answers Round 7’s priority “tooling”.'))).toEqual([])
+    expect(run(programPriorities, md('# T', '', '## Problem', '', 'Slow.'), { fields: { innovation: 'It fits the program’s focus areas.' } })).toEqual([])
+  })
+
+  it('does not take the template’s hint comment for a reference', () => {
+    expect(run(programPriorities, md('# T', '', '## Ecosystem alignment', '<!-- Which of the program’s priorities this serves. -->', '', 'Lumen.'))).toHaveLength(1)
+  })
+})
+
+describe('section names', () => {
+  const topicOf = (title: string, topic: 'deliverables' | 'kpis' | 'solution') => findSection(parsePitch(`# T\n\n## ${title}\n\nText.`), topic)?.title
+  it.each([
+    ['What we will deliver', 'deliverables'],
+    ['Delivered artifacts', 'deliverables'],
+    ['Goals', 'kpis'],
+    ['Objectives', 'kpis'],
+    ['Expected Outcomes', 'kpis'],
+    ['Outcomes', 'kpis'],
+    ['Success metrics', 'kpis'],
+    ['How we\'ll solve it', 'solution'],
+    ['How it works', 'solution'],
+    ['Our approach', 'solution'],
+  ] as const)('reads “%s” as %s', (title, topic) => {
+    expect(topicOf(title, topic)).toBe(title)
   })
 })
 
