@@ -62,7 +62,7 @@ export function lintFile(text: string): { findings: Finding[]; summary: Summary 
         pitch: draft.pitch,
         fields: fm.custom_fields,
         schema: fm.grant.application_schema,
-        grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline },
+        grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline, type: fm.grant.type },
         projectKind: fm.project_kind ?? (nested.success ? nested.data : undefined),
       }
     } catch (error) {
@@ -183,7 +183,7 @@ export async function main(argv: string[], io = { out: (s: string) => console.lo
     return 0
   }
   if (command === 'rules' && targets.length === 0) {
-    io.out(ALL_RULES.map((rule) => `${rule.id} (${rule.severity}): ${rule.title}\n    ${rule.description}`).join('\n'))
+    io.out(ALL_RULES.map((rule) => `${rule.id} (${rule.severity}${rule.appliesTo ? `; ${rule.appliesTo.join(', ')}s only` : ''}): ${rule.title}\n    ${rule.description}`).join('\n'))
     return 0
   }
   const format = parsed.values.format

@@ -6,7 +6,7 @@
  */
 import { parseDocument, stringify } from 'yaml'
 import { z } from 'zod'
-import { ApplicationSchema, Id, IsoTimestamp, formatIssuePath } from './api'
+import { ApplicationSchema, GrantType, Id, IsoTimestamp, formatIssuePath } from './api'
 
 export const DRAFT_FORMAT = 'grant-desk-draft/1'
 
@@ -33,6 +33,11 @@ export const DraftFrontMatter = z.looseObject({
     apply_endpoint: z.string(),
     /** A snapshot taken when the draft was created: the form the draft is written against. */
     application_schema: ApplicationSchema,
+    /**
+     * Grant or bounty, when known (the spec's detail does not say; the list's type filter does).
+     * A bounty pitch is checked only by the rules that apply to bounties.
+     */
+    type: GrantType.optional(),
   }),
   custom_fields: z.record(z.string(), z.string({ error: 'must be text' })).default({}),
   status: z.enum(['draft', 'submitted'], { error: 'must be "draft" or "submitted"' }).default('draft'),

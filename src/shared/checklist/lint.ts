@@ -39,7 +39,9 @@ export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): Lint
   }
   const config = readInlineConfig(doc.lines, new Set(rules.map((rule) => rule.id)))
   const findings: Finding[] = []
+  const type = context.grant.type
   for (const rule of rules) {
+    if (type && rule.appliesTo && !rule.appliesTo.includes(type)) continue
     let reported
     try {
       reported = rule.check(context)

@@ -2,7 +2,7 @@
  * The checklist's vocabulary, modelled on markdownlint's rule objects and Vale's levels: a rule
  * is data plus a pure function from the draft's context to findings.
  */
-import type { SchemaField } from '../api'
+import type { GrantType, SchemaField } from '../api'
 import type { ProjectKind } from '../draft-file'
 import type { PitchDocument } from './parse'
 
@@ -34,6 +34,8 @@ export interface GrantContext {
   reward?: string | undefined
   /** ISO 8601. */
   deadline?: string | undefined
+  /** Unknown: every rule runs. */
+  type?: GrantType | undefined
 }
 
 export interface LintInput {
@@ -66,5 +68,11 @@ export interface Rule {
   severity: Severity
   /** Which point of the guidance it checks, and how. */
   description: string
+  /**
+   * The kinds of grant whose pitches it checks; all when absent. The guidance comes from grant
+   * proposals: a bounty pitch (approach, deliverables, timeline, about you) has no milestones,
+   * budget or KPIs to check.
+   */
+  appliesTo?: readonly GrantType[]
   check(context: RuleContext): RuleFinding[]
 }

@@ -114,7 +114,7 @@ describe('grant-desk lint', () => {
   it('lists every rule with its severity and description', async () => {
     const result = await run('rules')
     expect(result.code).toBe(0)
-    for (const rule of ALL_RULES) expect(result.out).toContain(`${rule.id} (${rule.severity}): ${rule.title}\n    ${rule.description}`)
+    for (const rule of ALL_RULES) expect(result.out).toContain(`${rule.id} (${rule.severity}${rule.appliesTo ? '; grants only' : ''}): ${rule.title}\n    ${rule.description}`)
   })
 
   it('exits 2 when a folder has no drafts', async () => {

@@ -269,6 +269,7 @@ export const problemStatement: Rule = {
   id: 'problem-statement',
   title: 'One-sentence problem statement',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The description opens with a one-sentence problem statement: the first sentence of the problem section (or of the pitch’s opening) says who has which problem, in at most 45 words.',
   check({ doc }: RuleContext): RuleFinding[] {
     const section = topicSections(doc, 'problem')[0]
@@ -336,6 +337,7 @@ export const problemQuantified: Rule = {
   id: 'problem-quantified',
   title: 'Problem quantified',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The problem is quantified: the problem section (or the pitch’s opening) gives a number, a percentage or an amount, so reviewers can weigh the gap.',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'problem')
@@ -449,6 +451,7 @@ export const ecosystemFeatures: Rule = {
   id: 'ecosystem-features',
   title: 'Ecosystem features named',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The solution or ecosystem section names the ecosystem features it uses: an RPC, API, SDK, standard (ERC-20), precompile, registry, oracle, bridge or faucet, or a sentence saying it uses or builds on a named feature.',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'solution', 'ecosystem')
@@ -513,6 +516,7 @@ export const ecosystemWhy: Rule = {
   id: 'ecosystem-why',
   title: 'Why this ecosystem',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The ecosystem section answers why this ecosystem specifically with a concrete reason: a sentence with “because”, “specifically”, “unlike”, “only …” (or a subsection titled “Why <ecosystem>”) that names a feature or capability, a user base in numbers, the program’s priorities, or a comparison with other ecosystems. “A great community” alone is no reason.',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'ecosystem')
@@ -561,6 +565,7 @@ export const ecosystemMultiplier: Rule = {
   id: 'ecosystem-multiplier',
   title: 'Multiplier effect explained',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The pitch explains the multiplier effect for other developers: a sentence on other developers, teams, projects or builders reusing, integrating, building on or benefiting from the work (ecosystem and solution sections first, then the whole pitch).',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'ecosystem', 'solution')
@@ -603,6 +608,7 @@ export const programPriorities: Rule = {
   id: 'program-priorities',
   title: 'Program priorities referenced',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The pitch references the program’s stated priorities: a sentence naming the program’s (fund’s, round’s, track’s) priority, focus area, theme or RFP that the project answers. Out-of-scope is among the most frequent rejection reasons.',
   check({ doc, fields }: RuleContext): RuleFinding[] {
     const prose = sentencesOf(collectBlocks(doc, doc.root.children)).map((sentence) => sentence.plain)
@@ -682,6 +688,7 @@ export const teamPriorWork: Rule = {
   id: 'team-prior-work',
   title: 'Prior work and grants',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The team or prior-work sections mention the team’s prior work (built, shipped, maintains …) and its prior grants with their outcomes (delivered, completed, report …), or say it is the team’s first grant.',
   check({ doc, fields }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team', 'priorWork')
@@ -786,6 +793,7 @@ export const soloScope: Rule = {
   id: 'solo-scope',
   title: 'Solo scope explained',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'A solo applicant (the team section says so, lists one person or is written as “I” naming no one else, or a team-size field is 1) explains why the scope fits one person: a time commitment (full-time, part-time, hours per week) or a scope argument (“the scope fits one person because …”). Past work alone is no justification.',
   check(context: RuleContext): RuleFinding[] {
     const { doc } = context
@@ -892,6 +900,7 @@ export const kpisMeasurable: Rule = {
   id: 'kpis-measurable',
   title: 'Measurable KPIs',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'A KPI section exists and each KPI (list item, table row, or sentence) has a number with a unit, a percentage or a date.',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'kpis')

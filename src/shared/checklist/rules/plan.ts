@@ -789,7 +789,9 @@ const CONTRACT_WORK: readonly RegExp[] = [
   /\bcontracts?\b[^.\n|]{0,20}?\b0x[0-9a-f]{8,}/gi,
   // "lending pool contracts", "Auction contracts", "ERC-20 token contract"
   new RegExp(`\\b(?:[\\w-]{1,20} )?${CONTRACT_KINDS}s?[ -]contracts?\\b${AUDIENCE}`, 'gi'),
-  /\b(?:deploy(?:s|ed|ing)?|launch(?:es|ed|ing)?)\b[^.\n|]{0,30}?\b(?:to|on)\s(?:the\s)?(?:[\w-]{1,20}\s)?(?:mainnet|testnet)\b/gi,
+  // "The vault is deployed to testnet": only a contract kind counts, since subgraphs, front-ends
+  // and nodes are deployed to testnet too.
+  new RegExp(`\\b${CONTRACT_KINDS}s?\\b[^.\\n|]{0,30}?\\bdeploy(?:s|ed|ing)?\\b[^.\\n|]{0,20}?\\b(?:to|on)\\s(?:the\\s)?(?:[\\w-]{1,20}\\s)?(?:mainnet|testnet)\\b`, 'gi'),
   /\b(?:Foundry|Hardhat|Truffle|Anchor framework|ink!)(?=[\s.,;:)]|$)/g,
   /\b(?:in|with|using|written in) (?:Clarity|Sway|Tact|ink!)(?=[\s.,;:)]|$)|\b(?:Clarity|Sway|Tact) (?:smart )?(?:contracts?|programs?|language)\b/g,
 ]
@@ -835,6 +837,7 @@ export const milestonesCount: Rule = {
   id: 'milestones-count',
   title: '3 to 5 milestones',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The pitch has a milestones section with 3 to 5 milestones (error when there are none; warning outside 3–5). Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, milestones } = milestonePlan(doc)
@@ -880,6 +883,7 @@ export const milestoneParts: Rule = {
   id: 'milestone-parts',
   title: 'Each milestone complete',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'Each milestone has a name, a USD amount, named deliverables (repository, deployed address or documentation link), testable completion criteria and a timeline in weeks.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
@@ -946,6 +950,7 @@ export const milestonePayment: Rule = {
   id: 'milestone-payment',
   title: 'Payment tied to milestones',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The milestones section ties each payment to the completion of its milestone (“paid on completion”, “payment upon acceptance”).',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section } = milestonePlan(doc)
@@ -964,6 +969,7 @@ export const budgetItemized: Rule = {
   id: 'budget-itemized',
   title: 'Budget itemized',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'A budget section itemizes the cost per component (at least 2 items), each with hours × rate or a fixed cost and its rationale.',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, budget } = budgetPlan(doc)
@@ -1023,6 +1029,7 @@ export const budgetCoverage: Rule = {
   id: 'budget-coverage',
   title: 'Budget covers the essentials',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The budget includes development hours, infrastructure, audits (when the work includes smart contracts) and documentation.',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, budget } = budgetPlan(doc)
@@ -1141,6 +1148,7 @@ export const budgetTotal: Rule = {
   id: 'budget-total',
   title: 'Budget total in range',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The budget states a total within the typical approved range for the kind of project (small tooling 5K–20K, SDK or library 20K–60K, application or protocol 50K–150K, research plus implementation 25K–80K USD) and not above what the grant offers.',
   check({ doc, projectKind, grant }: RuleContext): RuleFinding[] {
     const { section, budget } = budgetPlan(doc)
@@ -1219,6 +1227,7 @@ export const milestonesMatchBudget: Rule = {
   id: 'milestones-match-budget',
   title: 'Milestones add up to the budget',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The milestone amounts add up to the budget total (within 1%).',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, milestones } = milestonePlan(doc)
@@ -1244,6 +1253,7 @@ export const deliverablesConcrete: Rule = {
   id: 'deliverables-concrete',
   title: 'Concrete deliverables',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The deliverables name concrete artifacts: a repository, a deployed contract address (for contract work; testnet is fine), documentation, a test coverage target and usage metrics.',
   check({ doc }: RuleContext): RuleFinding[] {
     const section = findSection(doc, 'deliverables') ??
@@ -1401,6 +1411,7 @@ export const timelineLength: Rule = {
   id: 'timeline-length',
   title: 'Realistic timeline',
   severity: 'warning',
+  appliesTo: ['grant'],
   description: 'The total duration is 2 to 6 months (warning outside; error over 12 months; info when it cannot be determined), from the timeline section or the milestones’ weeks.',
   check({ doc }: RuleContext): RuleFinding[] {
     const total = totalDuration(doc)

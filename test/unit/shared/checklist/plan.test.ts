@@ -579,10 +579,15 @@ Every milestone is paid on completion.
       expect(noAudit('The indexer is off-chain only; it reads Solidity events.')).toEqual([])
     })
 
-    it('detects contract kinds, deployments and contract toolchains, quoting the evidence and its line', () => {
+    it('does not take any deployment to testnet for contract work (a subgraph, a front-end)', () => {
+      expect(noAudit('The subgraph is deployed to testnet and fully synced.')).toEqual([])
+      expect(noAudit('Deployed front-end, live on testnet.')).toEqual([])
+    })
+
+    it('detects contract kinds, deployments and contract toolchains, quoting the evidence', () => {
       const cases: Array<[string, string]> = [
         ['ArcLend is a set of isolated lending pool contracts.', 'lending pool contracts'],
-        ['The vault is deployed to testnet in milestone 2.', 'deployed to testnet'],
+        ['The vault is deployed to testnet in milestone 2.', 'vault is deployed to testnet'],
         ['Pools are built with Foundry.', 'Foundry'],
         ['Pools are written in Rust with ink!.', 'with ink!'],
         ['We write Clarity contracts for Stacks.', 'Clarity contracts'],

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FIXTURES, lintFixture } from '../../../support/checklist'
+import { lint } from '../../../../src/shared/checklist'
+import { FIXTURES, fixtureInput, lintFixture } from '../../../support/checklist'
 
 const dir = join(FIXTURES, 'realistic')
 
@@ -37,5 +38,21 @@ describe('weak pitches', () => {
     const result = lintFixture(join(dir, `${name}.md`))
     expect(result.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(expected as string[]))
     expect(result.summary.verdict).not.toMatch(/^Ready to submit/)
+  })
+})
+
+describe('a bounty pitch', () => {
+  const file = join(dir, 'bounty-subgraph.md')
+
+  it('is checked only by the rules that apply to bounties, and passes them', () => {
+    const result = lintFixture(file)
+    expect(result.findings.filter((f) => f.severity !== 'info')).toEqual([])
+    expect(result.summary.verdict).toBe('Ready to submit: every check passes.')
+  })
+
+  it('would draw grant-proposal findings (milestones, budget, KPIs) if its type were unknown', () => {
+    const input = fixtureInput(file)
+    const ids = lint({ ...input, grant: { ...input.grant, type: undefined } }).findings.map((f) => f.ruleId)
+    expect(ids).toEqual(expect.arrayContaining(['milestones-count', 'budget-itemized', 'kpis-measurable']))
   })
 })
