@@ -76,12 +76,6 @@ export function findUrls(text: string): Array<{ url: string; index: number }> {
   return [...text.matchAll(URL)].map((m) => ({ url: m[0], index: m.index ?? 0 }))
 }
 
-/** A number, a percentage or an amount: what makes a claim quantified. */
-export function hasQuantity(text: string): boolean {
-  return /\d/.test(text.replace(/\b(?:19|20)\d{2}\b/g, '').replace(/\b(?:v|V)\d+(?:\.\d+)*\b/g, '')) ||
-    /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundreds?|thousands?|millions?|billions?|dozens?)\b/i.test(text)
-}
-
 /** The sentences of a paragraph, split after . ! ? followed by a space and a capital or a digit. */
 export function sentences(text: string): string[] {
   return text
@@ -95,15 +89,3 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length
 }
 
-/** 1-based line and column of an index in a text that starts at `line`, `column`. */
-export function positionAt(text: string, index: number, line: number, column: number): { line: number; column: number } {
-  let l = line
-  let c = column
-  for (let i = 0; i < index && i < text.length; i++) {
-    if (text[i] === '\n') {
-      l++
-      c = 1
-    } else c++
-  }
-  return { line: l, column: c }
-}

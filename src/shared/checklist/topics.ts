@@ -50,11 +50,5 @@ export function sectionPosition(section: Section): Position {
   return section.heading ? nodePosition(section.heading) : { line: 1, column: 1, endLine: 1, endColumn: 1 }
 }
 
-/** The whole of line `line` (1-based) of the document. */
-export function linePosition(doc: PitchDocument, line: number): Position {
-  const text = doc.lines[line - 1] ?? ''
-  return { line, column: 1, endLine: line, endColumn: text.length + 1 }
-}
-
 /** The start of the document, for findings about something missing from it. */
 export const DOCUMENT_START: Position = { line: 1, column: 1, endLine: 1, endColumn: 1 }
