@@ -1,0 +1,136 @@
+/**
+ * The main process's core, assembled: services over the data folder, the service client and
+ * the two ports the host provides (where secrets and settings live). The Electron shell and
+ * the browser host both run exactly this, and talk to it only through `dispatch` and
+ * `subscribe`. Nothing here imports `electron`.
+ */
+import { join } from 'node:path'
+import type { IpcEvent } from '../../shared/ipc'
+import { ApplicationsLog } from './applications'
+import { ResponseCache } from './cache'
+import { DraftStore } from './drafts'
+import { AppFailure, type Logger, consoleLogger } from './errors'
+import { CoreEvents } from './events'
+import { type Dispatch, type Handlers, createDispatch } from './handlers'
+import { GrantsService } from './grants'
+import type { SecretStore } from './secret-store'
+import { createServiceClient, type ServiceClientOptions } from './service-client'
+import { Session } from './session'
+import { type SettingsBackend, SettingsService } from './settings'
+import { SubmissionService } from './submission'
+
+export interface CoreOptions {
+  /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
+  dataDir: string
+  secrets: SecretStore
+  settings: SettingsBackend
+  /** Read for `GRANT_SERVICE_URL`. Default `process.env`. */
+  env?: Record<string, string | undefined>
+  log?: Logger
+  now?: () => Date
+  /** Timeouts and retries of the service client (tests shorten them). */
+  client?: Omit<ServiceClientOptions, 'baseUrl' | 'log' | 'onReachability'>
+}
+
+export interface Core {
+  dispatch: Dispatch
+  subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void
+  close(): Promise<void>
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const log = options.log ?? consoleLogger
+  const now = options.now ?? (() => new Date())
+  const env = options.env ?? process.env
+  const events = new CoreEvents()
+
+  const settings = new SettingsService({
+    backend: options.settings,
+    dataDir: options.dataDir,
+    serviceUrlOverride: env['GRANT_SERVICE_URL'],
+  })
+
+  let online: boolean | null = null
+  const client = createServiceClient({
+    ...options.client,
+    baseUrl: () => settings.serviceUrl(),
+    log,
+    onReachability: (reachable) => {
+      if (reachable === online) return
+      online = reachable
+      events.emit('connectivity', { online: reachable })
+    },
+  })
+
+  const session = new Session({ secrets: options.secrets, client, events, log })
+  const grants = new GrantsService({ client, cache: new ResponseCache(join(options.dataDir, 'cache'), log), now, log })
+  const drafts = new DraftStore({
+    folder: () => settings.draftsFolder(),
+    trashDir: join(options.dataDir, 'deleted-drafts'),
+    now,
+    log,
+  })
+  const applications = new ApplicationsLog(join(options.dataDir, 'applications.json'), { log, now })
+  const submission = new SubmissionService({ client, session, drafts, applications, now })
+
+  let stopWatching: (() => void) | null = null
+  const watchDrafts = async () => {
+    stopWatching?.()
+    stopWatching = null
+    try {
+      stopWatching = await drafts.watch((ids) => events.emit('drafts.changed', { ids }))
+    } catch (error) {
+      // Without a watcher the app still works; it only learns of outside edits on the next list.
+      log.warn('the drafts folder cannot be watched', error)
+    }
+  }
+
+  const handlers: Handlers = {
+    'settings.get': () => settings.view(),
+    'settings.update': async (patch) => {
+      const before = await settings.draftsFolder()
+      const view = await settings.update(patch)
+      if (view.effectiveDraftsFolder !== before) await watchDrafts()
+      return view
+    },
+    'session.status': () => session.status(),
+    'session.login': (input) => session.login(input),
+    'session.logout': () => session.logout(),
+    'grants.list': (input) => grants.list(input),
+    'grants.get': ({ id }) => grants.get(id),
+    'drafts.list': () => drafts.list(),
+    'drafts.create': async ({ grantId, pitch, customFields }) => {
+      const { grant } = await grants.get(grantId)
+      const grantType = await grants.typeOf(grantId)
+      return drafts.create({
+        grant,
+        grantType,
+        ...(pitch !== undefined ? { pitch } : {}),
+        ...(customFields !== undefined ? { customFields } : {}),
+      })
+    },
+    'drafts.get': ({ id }) => drafts.get(id),
+    'drafts.save': (input) => drafts.save(input),
+    'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),
+    'applications.submit': ({ draftId }) => submission.submit(draftId),
+    'applications.list': async () => ({ items: await applications.list() }),
+    'feedback.send': async ({ issue }) => {
+      const { feedbackNamespace } = await settings.values()
+      const result = await client.sendFeedback({ skill: `${feedbackNamespace}/grant-apply`, issue })
+      return { message: result.message ?? 'Thank you — your report was sent.', id: result.id ?? null }
+    },
+  }
+
+  await watchDrafts()
+
+  return {
+    dispatch: createDispatch(handlers, log),
+    subscribe: (listener) => events.subscribe(listener),
+    close: async () => {
+      stopWatching?.()
+      stopWatching = null
+    },
+  }
+}
+
+export { AppFailure }

@@ -1,0 +1,70 @@
+/**
+ * Grants, live when the service answers and from the offline cache when it cannot: the list
+ * of every filter and every detail fetched are saved, and served with `fromCache: true` and
+ * the reason when the live request fails for a reason that says "the service is not there
+ * right now" (not for answers like "no such grant", which the cache must not contradict).
+ */
+import { GrantDetail, GrantList, type GrantType } from '../../shared/api'
+import type { AppError, GrantsGetOutput, GrantsListInput, GrantsListOutput } from '../../shared/ipc'
+import { AppFailure, isFailure, type Logger } from './errors'
+import type { ResponseCache } from './cache'
+import type { ServiceClient } from './service-client'
+
+const UNREACHABLE = ['offline', 'timeout', 'server_error', 'rate_limited', 'bad_response'] as const
+
+export class GrantsService {
+  readonly #client: ServiceClient
+  readonly #cache: ResponseCache
+  readonly #now: () => Date
+  readonly #log: Logger
+
+  constructor(options: { client: ServiceClient; cache: ResponseCache; now: () => Date; log: Logger }) {
+    this.#client = options.client
+    this.#cache = options.cache
+    this.#now = options.now
+    this.#log = options.log
+  }
+
+  async list(input: GrantsListInput = {}): Promise<GrantsListOutput> {
+    const status = input?.status ?? 'open'
+    const type = input?.type
+    const key = `list-${status}-${type ?? 'any'}`
+    const query = type ? { status, type } : { status }
+    const result = await this.#liveOrCached(key, GrantList, () => this.#client.listGrants(query))
+    return { ...result.value, fetchedAt: result.fetchedAt, fromCache: result.fromCache, cacheReason: result.cacheReason }
+  }
+
+  async get(id: string): Promise<GrantsGetOutput> {
+    const result = await this.#liveOrCached(`grant-${id.toLowerCase()}`, GrantDetail, () => this.#client.getGrant(id))
+    return { grant: result.value, fetchedAt: result.fetchedAt, fromCache: result.fromCache, cacheReason: result.cacheReason }
+  }
+
+  /**
+   * Grant or bounty. Neither the list nor the detail says; the list's `type` filter does, so
+   * a grant is a bounty when it is in the bounty list, and a grant otherwise (the keyword has
+   * two values). Null when that cannot be learnt now (offline with nothing cached).
+   */
+  async typeOf(id: string): Promise<GrantType | null> {
+    try {
+      const bounties = await this.list({ status: 'all', type: 'bounty' })
+      return bounties.items.some((item) => item.id.toLowerCase() === id.toLowerCase()) ? 'bounty' : 'grant'
+    } catch (error) {
+      this.#log.warn(`the type of grant ${id} could not be learnt`, error)
+      return null
+    }
+  }
+
+  async #liveOrCached<T>(key: string, schema: { parse(value: unknown): T } & Parameters<ResponseCache['read']>[1], fetch: () => Promise<T>) {
+    try {
+      const value = await fetch()
+      const fetchedAt = this.#now().toISOString()
+      await this.#cache.write(key, value, fetchedAt)
+      return { value, fetchedAt, fromCache: false, cacheReason: null as AppError | null }
+    } catch (error) {
+      if (!isFailure(error, ...UNREACHABLE)) throw error
+      const cached = await this.#cache.read(key, schema)
+      if (!cached) throw error
+      return { value: cached.value as T, fetchedAt: cached.fetchedAt, fromCache: true, cacheReason: (error as AppFailure).toAppError() }
+    }
+  }
+}

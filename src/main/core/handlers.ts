@@ -1,0 +1,54 @@
+/**
+ * The contract's channels bound to the core's services, and the one door every call from the
+ * renderer comes through: `dispatch` validates the input (a malformed payload is answered
+ * with `invalid_input`, the handler never sees it), runs the handler, turns any failure into
+ * an `AppError`, and validates the output before it leaves.
+ */
+import type { z } from 'zod'
+import { issueMessages } from '../../shared/api'
+import { type ChannelOutput, type IpcChannel, type IpcResult, ipcContract } from '../../shared/ipc'
+import { AppFailure, type Logger, toAppError } from './errors'
+
+/** The input after validation (defaults applied). */
+export type ChannelParsedInput<C extends IpcChannel> = z.output<(typeof ipcContract)[C]['input']>
+
+export type Handlers = {
+  [C in IpcChannel]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>
+}
+
+export function isChannel(name: unknown): name is IpcChannel {
+  return typeof name === 'string' && Object.hasOwn(ipcContract, name)
+}
+
+export type Dispatch = (channel: string, input: unknown) => Promise<IpcResult<unknown>>
+
+export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
+  return async (channel, input) => {
+    if (!isChannel(channel)) {
+      return { ok: false, error: { code: 'invalid_input', message: `Grant Desk has no action called “${String(channel)}”.` } }
+    }
+    const schemas = ipcContract[channel]
+    const parsed = schemas.input.safeParse(input)
+    if (!parsed.success) {
+      const fields = issueMessages(parsed.error)
+      const list = Object.entries(fields).map(([key, message]) => `${key} ${message}`).join('; ')
+      return { ok: false, error: { code: 'invalid_input', message: `That request could not be used: ${list}.`, fields } }
+    }
+    let value: unknown
+    try {
+      value = await (handlers[channel] as (input: unknown) => Promise<unknown>)(parsed.data)
+    } catch (error) {
+      return { ok: false, error: toAppError(error, log) }
+    }
+    const checked = schemas.output.safeParse(value)
+    if (!checked.success) {
+      // A bug of ours, not of the applicant's: log what was wrong, say what to do.
+      log.error(`${channel} produced an answer outside the contract`, issueMessages(checked.error))
+      return {
+        ok: false,
+        error: new AppFailure('bad_response', 'Grant Desk produced an answer it could not check, so it was not shown. Try again; if it keeps happening, restart the app.').toAppError(),
+      }
+    }
+    return { ok: true, value: checked.data }
+  }
+}

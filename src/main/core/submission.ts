@@ -1,0 +1,181 @@
+/**
+ * Submitting a draft. Safe to repeat: the client re-sends once when the connection drops
+ * after sending, and a 409 (then or on any later attempt) means the service already has the
+ * application — the draft is marked submitted with that id, which is a success, not an error.
+ * Everything that can be known before sending is checked before sending (logged in, deadline,
+ * required fields), so the applicant learns it without a round trip and nothing is half-sent.
+ */
+import type { ApplicationRequest, GrantDetail } from '../../shared/api'
+import { customFieldProblems, isBlank } from '../../shared/fields'
+import type { ApplicationRecord, ApplicationsSubmitOutput, Draft } from '../../shared/ipc'
+import type { ApplicationsLog } from './applications'
+import type { DraftStore } from './drafts'
+import { AppFailure, formatDay, isFailure } from './errors'
+import type { ServiceClient } from './service-client'
+import type { Session } from './session'
+
+export class SubmissionService {
+  readonly #client: ServiceClient
+  readonly #session: Session
+  readonly #drafts: DraftStore
+  readonly #applications: ApplicationsLog
+  readonly #now: () => Date
+
+  constructor(options: {
+    client: ServiceClient
+    session: Session
+    drafts: DraftStore
+    applications: ApplicationsLog
+    now: () => Date
+  }) {
+    this.#client = options.client
+    this.#session = options.session
+    this.#drafts = options.drafts
+    this.#applications = options.applications
+    this.#now = options.now
+  }
+
+  async submit(draftId: string): Promise<ApplicationsSubmitOutput> {
+    const draft = await this.#drafts.get(draftId)
+    if (draft.status === 'submitted' && draft.applicationId) return this.#alreadySubmitted(draft)
+
+    if (!(await this.#session.status()).loggedIn) {
+      throw new AppFailure('unauthorized', 'Log in to submit. Your draft is saved and stays ready to send.')
+    }
+    const grant = await this.#currentGrant(draft)
+    const body = this.#requestBody(draft, grant)
+
+    let application: ApplicationRecord
+    let alreadyApplied = false
+    try {
+      const result = await this.#session.authorized((token) =>
+        this.#client.apply({ grantId: grant.id, applyEndpoint: grant._apply_endpoint, body, token }),
+      )
+      application = {
+        applicationId: result.application_id,
+        grantId: result.grant_id,
+        grantTitle: result.grant_title,
+        status: result.status,
+        message: result.message,
+        submittedAt: this.#now().toISOString(),
+        draftId: draft.id,
+      }
+    } catch (error) {
+      if (isFailure(error, 'deadline_passed') && !/sponsor/i.test(error.message)) {
+        throw new AppFailure('deadline_passed', deadlineMessage(grant.deadline, this.#now()), {}, { cause: error })
+      }
+      if (!isFailure(error, 'duplicate')) throw error
+      const existingId = error.extra.applicationId ?? (await this.#applications.find(grant.id))?.applicationId
+      if (!existingId) throw error
+      alreadyApplied = true
+      const known = await this.#applications.find(grant.id)
+      application = {
+        applicationId: existingId,
+        grantId: grant.id,
+        grantTitle: grant.title,
+        // The service shows only `pending`, the state every application is created in.
+        status: known?.applicationId === existingId ? known.status : 'pending',
+        message: `You had already applied to this grant: application ${existingId}.`,
+        submittedAt: known?.applicationId === existingId ? known.submittedAt : this.#now().toISOString(),
+        draftId: draft.id,
+      }
+    }
+
+    // The record first: whatever happens to the draft file, the application id is not lost.
+    const recorded = await this.#applications.record(application)
+    let marked: Draft
+    try {
+      marked = await this.#drafts.markSubmitted(draft.id, recorded.applicationId)
+    } catch (error) {
+      const reason = error instanceof AppFailure ? ` ${error.message}` : ''
+      throw new AppFailure(
+        'storage_error',
+        `Your application was ${alreadyApplied ? 'already with the service' : 'sent'} (id ${recorded.applicationId}) and is listed under Applications, but the draft file could not be marked submitted.${reason}`,
+        { applicationId: recorded.applicationId },
+        { cause: error },
+      )
+    }
+    return { application: recorded, alreadyApplied, draft: marked }
+  }
+
+  async #alreadySubmitted(draft: Draft): Promise<ApplicationsSubmitOutput> {
+    const applicationId = draft.applicationId!
+    const known = (await this.#applications.list()).find((entry) => entry.applicationId === applicationId)
+    const application =
+      known ??
+      (await this.#applications.record({
+        applicationId,
+        grantId: draft.grant.id,
+        grantTitle: draft.grant.title,
+        status: 'pending',
+        message: `This draft was submitted as application ${applicationId}.`,
+        submittedAt: draft.updatedAt,
+        draftId: draft.id,
+      }))
+    return { application, alreadyApplied: true, draft }
+  }
+
+  /**
+   * The grant as the service has it now (its deadline, form and endpoint may have changed since
+   * the draft was started). When it cannot be fetched the submission could not be sent either,
+   * so that failure is the answer.
+   */
+  async #currentGrant(draft: Draft): Promise<GrantDetail> {
+    let grant: GrantDetail
+    try {
+      grant = await this.#client.getGrant(draft.grant.id)
+    } catch (error) {
+      if (isFailure(error, 'not_found')) {
+        throw new AppFailure('not_found', `“${draft.grant.title}” is no longer on the grant service, so it cannot take applications. Your draft is kept.`, {}, { cause: error })
+      }
+      throw error
+    }
+    const now = this.#now()
+    if (Date.parse(grant.deadline) <= now.getTime()) {
+      throw new AppFailure('deadline_passed', deadlineMessage(grant.deadline, now))
+    }
+    if (grant.status === 'closed') {
+      throw new AppFailure('deadline_passed', `“${grant.title}” was closed by its sponsor — it no longer accepts applications.`)
+    }
+    return grant
+  }
+
+  #requestBody(draft: Draft, grant: GrantDetail): ApplicationRequest {
+    const fields: Record<string, string> = {}
+    if (isBlank(draft.pitch)) fields['pitch'] = 'Write your pitch before submitting: it is the application.'
+    const schema = grant.application_schema
+    if (schema === null) {
+      if (Object.keys(fields).length > 0) throw invalid(fields)
+      return { pitch: draft.pitch } // a free-form application sends the pitch alone
+    }
+    const values: Record<string, string> = {}
+    for (const field of schema) {
+      const value = draft.customFields[field.name]
+      if (value !== undefined && !isBlank(value)) values[field.name] = value
+      else if (field.required) fields[`custom_fields.${field.name}`] = `Fill in “${field.label || field.name}” — this grant requires it.`
+    }
+    for (const [key, problem] of Object.entries(customFieldProblems(schema, values))) {
+      const name = key.replace(/^custom_fields\./, '')
+      const label = schema.find((field) => field.name === name)?.label || name
+      fields[key] ??= `“${label}” ${problem}.`
+    }
+    if (Object.keys(fields).length > 0) throw invalid(fields)
+    return { pitch: draft.pitch, custom_fields: values }
+  }
+}
+
+function invalid(fields: Record<string, string>): AppFailure {
+  const count = Object.keys(fields).length
+  return new AppFailure(
+    'invalid_input',
+    count === 1 ? `${Object.values(fields)[0]}` : `${count} things need fixing before this can be submitted: ${Object.values(fields).join(' ')}`,
+    { fields },
+  )
+}
+
+export function deadlineMessage(deadline: string, now: Date): string {
+  const passed = Date.parse(deadline) <= now.getTime()
+  return passed
+    ? `The deadline for this grant passed on ${formatDay(deadline)} — it no longer accepts applications.`
+    : `The service says the deadline for this grant has passed (its listing says ${formatDay(deadline)}) — it no longer accepts applications.`
+}

@@ -1,0 +1,57 @@
+/**
+ * The names of the IPC contract's channels and events, and the builder of `window.grantDesk`
+ * from them. Kept free of zod (types only) so the preloads that import it stay small; the
+ * schemas live in `ipc.ts`, whose contract object is checked against these names at compile
+ * time, so a channel cannot exist in one and not the other.
+ */
+import type { GrantDeskApi, IpcChannel, IpcEvent, IpcEventPayload, IpcResult } from './ipc'
+
+export const IPC_CHANNELS = [
+  'settings.get',
+  'settings.update',
+  'session.status',
+  'session.login',
+  'session.logout',
+  'grants.list',
+  'grants.get',
+  'drafts.list',
+  'drafts.create',
+  'drafts.get',
+  'drafts.save',
+  'drafts.delete',
+  'applications.submit',
+  'applications.list',
+  'feedback.send',
+] as const
+
+export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired'] as const
+
+/** Electron IPC channel that carries every main → renderer event as `{event, payload}`. */
+export const EVENT_CHANNEL = 'grant-desk:event'
+
+export type Invoke = (channel: IpcChannel, input: unknown) => Promise<IpcResult<unknown>>
+export type Subscribe = (listener: (event: IpcEvent, payload: unknown) => void) => () => void
+
+/**
+ * Builds `window.grantDesk` from the channel names: `grantDesk.drafts.save(input)` invokes
+ * `drafts.save`. Both preloads (Electron's and the browser host's) use it with their own
+ * transport, so the renderer cannot tell them apart. The result objects are plain data;
+ * nothing of the transport (no `ipcRenderer`, no event object) reaches the page.
+ */
+export function buildGrantDeskApi(invoke: Invoke, subscribe: Subscribe): GrantDeskApi {
+  const api: Record<string, Record<string, (input?: unknown) => Promise<IpcResult<unknown>>>> = {}
+  for (const channel of IPC_CHANNELS) {
+    const [namespace, method] = channel.split('.') as [string, string]
+    api[namespace] ??= {}
+    api[namespace][method] = (input?: unknown) => invoke(channel, input)
+  }
+  const on = (event: IpcEvent, listener: (payload: unknown) => void): (() => void) => {
+    if (!(IPC_EVENTS as readonly string[]).includes(event)) throw new Error(`Unknown Grant Desk event "${event}"`)
+    return subscribe((name, payload) => {
+      if (name === event) listener(payload)
+    })
+  }
+  return Object.freeze({ ...api, on }) as unknown as GrantDeskApi
+}
+
+export type { IpcEventPayload }

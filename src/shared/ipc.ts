@@ -1,0 +1,386 @@
+/**
+ * The IPC contract: every channel between the renderer and the main process (or the browser
+ * host), as zod schemas for its input and its output, and every event main sends back.
+ *
+ * - The main side validates each input before a handler sees it (a malformed payload gets
+ *   `invalid_input`) and each output before it leaves (a bug there never reaches the page).
+ * - The preloads and the renderer are typed from this object; `window.grantDesk` is built
+ *   from its channel names (see `ipc-names.ts`), not written by hand.
+ * - Every answer is an `IpcResult`: `{ok: true, value}` or `{ok: false, error}`, because a
+ *   thrown Error loses its fields when Electron carries it across the boundary.
+ */
+import { z } from 'zod'
+import {
+  ApplicationSchema,
+  GrantDetail,
+  GrantSummary,
+  GrantType,
+  Id,
+  IsoTimestamp,
+  LoginRequest,
+  FEEDBACK_ISSUE_MAX,
+} from './api'
+import { ProjectKind } from './draft-file'
+import { IPC_CHANNELS, IPC_EVENTS } from './ipc-names'
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+export const ERROR_CODES = [
+  'offline',
+  'timeout',
+  'unauthorized',
+  'session_expired',
+  'not_found',
+  'deadline_passed',
+  'duplicate',
+  'invalid_input',
+  'rate_limited',
+  'server_error',
+  'bad_response',
+  'conflict',
+  'storage_error',
+] as const
+export const ErrorCode = z.enum(ERROR_CODES)
+export type ErrorCode = z.infer<typeof ErrorCode>
+
+/** A failure as the renderer sees it: a code to branch on and a message for the applicant. */
+export const AppError = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  /** `duplicate`: the application that already exists. */
+  applicationId: Id.optional(),
+  /** `invalid_input`: a message per field, keyed by a dotted path (`custom_fields.website`). */
+  fields: z.record(z.string(), z.string()).optional(),
+  /** `rate_limited`: how long the service asked us to wait. */
+  retryAfterSeconds: z.number().nonnegative().optional(),
+  /** `conflict`: the version now on disk. */
+  currentVersion: z.string().optional(),
+})
+export type AppError = z.infer<typeof AppError>
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError }
+
+export const IpcResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: AppError }),
+])
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+/** Channels that take no input accept nothing or `{}`, and refuse anything else. */
+const NoInput = z.strictObject({}).optional()
+
+const HttpUrl = z
+  .string({ error: 'must be text' })
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value)
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+      } catch {
+        return false
+      }
+    },
+    { error: 'must be a web address starting with http:// or https://' },
+  )
+
+/** Absolute on POSIX (`/…`) or Windows (`C:\…`, `\\server\…`). */
+const AbsolutePath = z
+  .string({ error: 'must be text' })
+  .refine((value) => /^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(value), {
+    error: 'must be a full folder path, like /home/you/grant-drafts',
+  })
+
+export const FEEDBACK_NAMESPACE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export const SettingsValues = z.object({
+  /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
+  serviceUrl: HttpUrl,
+  /** Feedback goes to `<namespace>/grant-apply`. */
+  feedbackNamespace: z.string({ error: 'must be text' }).regex(FEEDBACK_NAMESPACE_PATTERN, {
+    error: 'must be lowercase letters, digits and single dashes, like "grant-desk"',
+  }),
+  /** How this person signs reviews of a teammate's draft. */
+  reviewerName: z.string({ error: 'must be text' }).trim().max(80, { error: 'must be at most 80 characters' }),
+  /** Where drafts live; null means the default folder inside the app's data folder. */
+  draftsFolder: AbsolutePath.nullable(),
+})
+export type SettingsValues = z.infer<typeof SettingsValues>
+
+export const SettingsView = SettingsValues.extend({
+  /** The address actually used: `serviceUrl`, unless the environment overrides it. */
+  effectiveServiceUrl: z.string(),
+  /** Name of the environment variable that overrides `serviceUrl`, or null. */
+  serviceUrlOverriddenBy: z.string().nullable(),
+  /** The folder actually used for drafts. */
+  effectiveDraftsFolder: z.string(),
+  defaultDraftsFolder: z.string(),
+  /** Something the applicant should know about their settings (e.g. a damaged file was reset). */
+  notice: z.string().nullable(),
+})
+export type SettingsView = z.infer<typeof SettingsView>
+
+// ---------------------------------------------------------------------------------------------
+// Session
+
+/**
+ * Where credentials are kept: encrypted on disk by the OS keychain (Electron's safeStorage),
+ * only in memory for this session, or in a plain 0600 file (the development browser host).
+ */
+export const CredentialStorage = z.enum(['encrypted', 'memory', 'plain-file'])
+export type CredentialStorage = z.infer<typeof CredentialStorage>
+
+export const SessionStatus = z.object({
+  loggedIn: z.boolean(),
+  /** The logged-in email, or after an expiry the last one (to prefill the login form). */
+  email: z.string().nullable(),
+  storage: CredentialStorage,
+  /** One sentence for the applicant about `storage`. */
+  storageNote: z.string(),
+})
+export type SessionStatus = z.infer<typeof SessionStatus>
+
+// ---------------------------------------------------------------------------------------------
+// Grants
+
+const CacheInfo = {
+  /** When this data came from the service. */
+  fetchedAt: IsoTimestamp,
+  /** True when the service could not be reached and this is the last saved copy. */
+  fromCache: z.boolean(),
+  /** Why the cached copy is shown (the failure of the live request), else null. */
+  cacheReason: AppError.nullable(),
+}
+
+export const GrantsListInput = z
+  .strictObject({
+    status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }).optional(),
+    type: GrantType.optional(),
+  })
+  .optional()
+export type GrantsListInput = z.input<typeof GrantsListInput>
+
+export const GrantsListOutput = z.object({
+  items: z.array(GrantSummary),
+  count: z.number().int().nonnegative(),
+  ...CacheInfo,
+})
+export type GrantsListOutput = z.infer<typeof GrantsListOutput>
+
+export const GrantsGetOutput = z.object({ grant: GrantDetail, ...CacheInfo })
+export type GrantsGetOutput = z.infer<typeof GrantsGetOutput>
+
+// ---------------------------------------------------------------------------------------------
+// Drafts
+
+/** A draft's id is its file name without `.md`: a slug, so it can never name a path. */
+export const DraftId = z
+  .string({ error: 'must be text' })
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, {
+    error: 'must be a draft id: lowercase letters, digits and dashes',
+  })
+export type DraftId = z.infer<typeof DraftId>
+
+/** Opaque version of a draft file (a hash of its bytes); a save names the one it started from. */
+export const DraftVersion = z.string({ error: 'must be text' }).regex(/^[a-f0-9]{64}$/, {
+  error: 'must be a draft version as returned by drafts.get',
+})
+
+/** Pitches far past anything a service accepts are refused before they are written. */
+export const PITCH_MAX_CHARS = 1_000_000
+
+const Pitch = z
+  .string({ error: 'must be text' })
+  .max(PITCH_MAX_CHARS, { error: `must be at most ${PITCH_MAX_CHARS.toLocaleString('en-US')} characters` })
+
+const CustomFields = z.record(z.string(), z.string({ error: 'must be text' }), {
+  error: 'must be an object of text values',
+})
+
+export const DraftGrant = z.object({
+  id: Id,
+  title: z.string(),
+  reward: z.string(),
+  deadline: IsoTimestamp,
+  applyEndpoint: z.string(),
+  applicationSchema: ApplicationSchema,
+  type: GrantType.nullable(),
+})
+
+export const DraftReviewView = z.object({ author: z.string(), createdAt: IsoTimestamp, body: z.string() })
+
+export const Draft = z.object({
+  id: DraftId,
+  fileName: z.string(),
+  /** Full path of the file, to show and to open in another editor. */
+  path: z.string(),
+  version: z.string(),
+  grant: DraftGrant,
+  pitch: z.string(),
+  customFields: z.record(z.string(), z.string()),
+  status: z.enum(['draft', 'submitted']),
+  applicationId: Id.nullable(),
+  projectKind: ProjectKind.nullable(),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+  reviews: z.array(DraftReviewView),
+})
+export type Draft = z.infer<typeof Draft>
+
+export const DraftSummary = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('ok'),
+    id: DraftId,
+    fileName: z.string(),
+    version: z.string(),
+    grantId: Id,
+    grantTitle: z.string(),
+    grantDeadline: IsoTimestamp,
+    status: z.enum(['draft', 'submitted']),
+    applicationId: Id.nullable(),
+    updatedAt: IsoTimestamp,
+  }),
+  z.object({
+    /** The file could not be read as a draft; it is listed, never overwritten. */
+    state: z.literal('damaged'),
+    id: DraftId,
+    fileName: z.string(),
+    version: z.string(),
+    reason: z.string(),
+  }),
+])
+export type DraftSummary = z.infer<typeof DraftSummary>
+
+export const DraftsCreateInput = z.strictObject({
+  grantId: Id,
+  /** Start from this text instead of the grant's template (a copy of another draft). */
+  pitch: Pitch.optional(),
+  customFields: CustomFields.optional(),
+})
+
+export const DraftsSaveInput = z.strictObject({
+  id: DraftId,
+  pitch: Pitch,
+  customFields: CustomFields,
+  baseVersion: DraftVersion,
+})
+
+export const DraftsDeleteOutput = z.object({
+  id: DraftId,
+  /** Deleted drafts are moved here, not erased, so a mistaken delete can be undone by hand. */
+  movedTo: z.string(),
+})
+
+// ---------------------------------------------------------------------------------------------
+// Applications
+
+export const ApplicationRecord = z.object({
+  applicationId: Id,
+  grantId: Id,
+  grantTitle: z.string(),
+  /** `pending` on creation; other states are not shown by the service. */
+  status: z.string(),
+  /** The service's confirmation, or ours for an application that already existed. */
+  message: z.string(),
+  submittedAt: IsoTimestamp,
+  draftId: DraftId.nullable(),
+})
+export type ApplicationRecord = z.infer<typeof ApplicationRecord>
+
+export const ApplicationsSubmitOutput = z.object({
+  application: ApplicationRecord,
+  /** The service already had an application from this user for this grant (409). */
+  alreadyApplied: z.boolean(),
+  /** The draft, now marked submitted. */
+  draft: Draft,
+})
+export type ApplicationsSubmitOutput = z.infer<typeof ApplicationsSubmitOutput>
+
+// ---------------------------------------------------------------------------------------------
+// The contract
+
+interface ChannelSchemas {
+  input: z.ZodType
+  output: z.ZodType
+}
+
+export const ipcContract = {
+  'settings.get': { input: NoInput, output: SettingsView },
+  'settings.update': {
+    input: SettingsValues.partial().strict(),
+    output: SettingsView,
+  },
+  'session.status': { input: NoInput, output: SessionStatus },
+  'session.login': { input: LoginRequest.strict(), output: SessionStatus },
+  'session.logout': { input: NoInput, output: SessionStatus },
+  'grants.list': { input: GrantsListInput, output: GrantsListOutput },
+  'grants.get': { input: z.strictObject({ id: Id }), output: GrantsGetOutput },
+  'drafts.list': { input: NoInput, output: z.object({ items: z.array(DraftSummary), folder: z.string() }) },
+  'drafts.create': { input: DraftsCreateInput, output: Draft },
+  'drafts.get': { input: z.strictObject({ id: DraftId }), output: Draft },
+  'drafts.save': { input: DraftsSaveInput, output: Draft },
+  'drafts.delete': {
+    input: z.strictObject({ id: DraftId, baseVersion: DraftVersion.optional() }),
+    output: DraftsDeleteOutput,
+  },
+  'applications.submit': { input: z.strictObject({ draftId: DraftId }), output: ApplicationsSubmitOutput },
+  'applications.list': { input: NoInput, output: z.object({ items: z.array(ApplicationRecord) }) },
+  'feedback.send': {
+    input: z.strictObject({
+      issue: z
+        .string({ error: 'must be text' })
+        .refine((s) => s.trim() !== '', { error: 'must not be empty' })
+        .refine((s) => [...s].length <= FEEDBACK_ISSUE_MAX, {
+          error: `must be at most ${FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters`,
+        }),
+    }),
+    output: z.object({ message: z.string(), id: z.string().nullable() }),
+  },
+} satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
+
+export const ipcEvents = {
+  /** The service became reachable or unreachable. */
+  connectivity: z.object({ online: z.boolean() }),
+  /** Draft files changed on disk by something other than this app (ids of the files). */
+  'drafts.changed': z.object({ ids: z.array(DraftId) }),
+  /** The credentials stopped working; log in again and repeat the action. */
+  'session.expired': z.object({ email: z.string().nullable(), message: z.string() }),
+} satisfies Record<(typeof IPC_EVENTS)[number], z.ZodType>
+
+export type IpcChannel = keyof typeof ipcContract
+export type IpcEvent = keyof typeof ipcEvents
+export type ChannelInput<C extends IpcChannel> = z.input<(typeof ipcContract)[C]['input']>
+export type ChannelOutput<C extends IpcChannel> = z.output<(typeof ipcContract)[C]['output']>
+export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>
+
+// Both directions of the name check: every name has schemas (the `satisfies` above) and
+// every schema has a name (these lines fail to compile otherwise).
+type Extra<A, B> = Exclude<A, B> extends never ? true : never
+const everyChannelNamed: Extra<IpcChannel, (typeof IPC_CHANNELS)[number]> = true
+const everyEventNamed: Extra<IpcEvent, (typeof IPC_EVENTS)[number]> = true
+void everyChannelNamed
+void everyEventNamed
+
+type Namespace<C> = C extends `${infer N}.${string}` ? N : never
+type Method<C, N extends string> = C extends `${N}.${infer M}` ? M : never
+
+type ChannelMethod<C extends IpcChannel> =
+  undefined extends ChannelInput<C>
+    ? (input?: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
+    : (input: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
+
+/** `window.grantDesk`: one method per channel, grouped by the part before the dot. */
+export type GrantDeskApi = {
+  readonly [N in Namespace<IpcChannel>]: {
+    readonly [C in IpcChannel as Method<C, N>]: ChannelMethod<C>
+  }
+} & {
+  /** Listens to an event from main; returns the function that stops listening. */
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void
+}

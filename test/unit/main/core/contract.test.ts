@@ -1,0 +1,110 @@
+/**
+ * Every channel of the contract, through the core's one door: a malformed payload is refused
+ * with `invalid_input` (per-field messages, the handler never runs), and the drafts channels
+ * keep their promises end to end (template, conflict, confinement, damaged files).
+ */
+import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IPC_CHANNELS } from '../../../../src/shared/ipc-names'
+import { ipcContract } from '../../../../src/shared/ipc'
+import { startTestCore, type TestCore } from '../../../support/core'
+import { IDS, startTestService, testFixture, type TestService } from '../../../support/service'
+
+/** For each channel, payloads it must refuse. */
+const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
+  'settings.get': ['x', 42, null, { extra: true }],
+  'settings.update': ['x', { serviceUrl: 'ftp://example.org' }, { serviceUrl: 'not a url' }, { feedbackNamespace: 'Has Spaces' }, { draftsFolder: 'relative/path' }, { unknownSetting: 1 }, { reviewerName: 'x'.repeat(81) }],
+  'session.status': ['x', [], { email: 'a@b.c' }],
+  'session.login': [undefined, {}, { email: 'ada' , password: 'x' }, { email: 'ada@example.org' }, { email: 'ada@example.org', password: '' }, { email: 'ada@example.org', password: 'x', admin: true }],
+  'session.logout': ['now', { everywhere: true }],
+  'grants.list': ['open', { status: 'pending' }, { type: 'loan' }, { status: 'open', page: 2 }],
+  'grants.get': [undefined, {}, { id: 'not-a-uuid' }, { id: 42 }, { id: IDS.open, extra: 1 }],
+  'drafts.list': ['all', { folder: '/etc' }],
+  'drafts.create': [undefined, {}, { grantId: 'x' }, { grantId: IDS.open, pitch: 5 }, { grantId: IDS.open, customFields: { a: 1 } }, { grantId: IDS.open, pitch: 'x'.repeat(1_000_001) }],
+  'drafts.get': [undefined, {}, { id: '../etc/passwd' }, { id: 'a/b' }, { id: '/abs' }, { id: '..' }, { id: 'UPPER' }, { id: 'x'.repeat(101) }, { id: '%2e%2e%2fx' }],
+  'drafts.save': [{}, { id: 'a', pitch: 'p', customFields: {} }, { id: 'a', pitch: 'p', customFields: {}, baseVersion: 'v1' }, { id: '../a', pitch: 'p', customFields: {}, baseVersion: 'a'.repeat(64) }, { id: 'a', pitch: null, customFields: {}, baseVersion: 'a'.repeat(64) }],
+  'drafts.delete': [undefined, { id: '../a' }, { id: 'a', baseVersion: 'x' }],
+  'applications.submit': [undefined, {}, { draftId: '../../x' }, { draftId: 'a', force: true }],
+  'applications.list': ['x', { grantId: IDS.open }],
+  'feedback.send': [undefined, {}, { issue: '' }, { issue: '   ' }, { issue: 'x'.repeat(10_001) }, { issue: 'ok', skill: 'other/grant-apply' }],
+}
+
+describe('the contract through dispatch', () => {
+  let service: TestService
+  let app: TestCore
+
+  beforeAll(async () => {
+    service = await startTestService({ fixture: testFixture() })
+    app = await startTestCore({ serviceUrl: service.url })
+  })
+  afterAll(async () => {
+    await app.dispose()
+    await service.dispose()
+  })
+
+  it('covers every channel of the contract in this table', () => {
+    expect(Object.keys(MALFORMED).sort()).toEqual([...IPC_CHANNELS].sort())
+    expect(Object.keys(ipcContract).sort()).toEqual([...IPC_CHANNELS].sort())
+  })
+
+  for (const channel of IPC_CHANNELS) {
+    it(`${channel} refuses malformed payloads with invalid_input`, async () => {
+      for (const payload of MALFORMED[channel]) {
+        const result = await app.core.dispatch(channel, payload)
+        expect(result.ok, `${channel} accepted ${JSON.stringify(payload)?.slice(0, 80)}`).toBe(false)
+        if (!result.ok) {
+          expect(result.error.code).toBe('invalid_input')
+          expect(result.error.message.length).toBeGreaterThan(10)
+          expect(Object.keys(result.error.fields ?? {}).length).toBeGreaterThan(0)
+        }
+      }
+    })
+  }
+
+  it('refuses a channel that is not in the contract', async () => {
+    for (const name of ['drafts.export', '__proto__', 'constructor', 'toString']) {
+      const result = await app.core.dispatch(name, {})
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    }
+  })
+
+  it('creates a draft from the template, with the grant’s type when it is a bounty', async () => {
+    const grant = (await app.call('grants.get', { id: IDS.bounty })).grant
+    const draft = await app.call('drafts.create', { grantId: IDS.bounty })
+    expect(draft.pitch).toBe(grant.template_md)
+    expect(draft.grant).toMatchObject({ id: IDS.bounty, type: 'bounty', applyEndpoint: grant._apply_endpoint, applicationSchema: null })
+    const open = await app.call('drafts.create', { grantId: IDS.open })
+    expect(open.grant.type).toBe('grant')
+    expect(open.grant.applicationSchema).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'repo', type: 'url', required: true })]))
+    const listed = await app.call('drafts.list')
+    expect(listed.items.map((item) => item.id)).toEqual(expect.arrayContaining([draft.id, open.id]))
+  })
+
+  it('saves atomically and answers conflict instead of overwriting a file changed on disk', async () => {
+    const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
+    const saved = await app.call('drafts.save', { id: draft.id, pitch: '# Mine\n', customFields: {}, baseVersion: draft.version })
+    expect(saved.version).not.toBe(draft.version)
+
+    const theirs = (await readFile(saved.path, 'utf8')).replace('# Mine', '# Theirs')
+    await writeFile(saved.path, theirs)
+    const error = await app.fail('drafts.save', { id: draft.id, pitch: '# Mine, later\n', customFields: {}, baseVersion: saved.version })
+    expect(error.code).toBe('conflict')
+    expect(error.currentVersion).toMatch(/^[a-f0-9]{64}$/)
+    expect(await readFile(saved.path, 'utf8')).toBe(theirs)
+    expect((await readdir(join(saved.path, '..'))).filter((name) => !name.endsWith('.md'))).toEqual([])
+  })
+
+  it('lists a damaged draft with its reason and never touches it', async () => {
+    const folder = (await app.call('settings.get')).effectiveDraftsFolder
+    const bytes = '---\nformat: grant-desk-draft/1\ngrant: [unclosed\n---\nPitch\n'
+    await writeFile(join(folder, 'broken-draft.md'), bytes)
+    const listed = (await app.call('drafts.list')).items.find((item) => item.id === 'broken-draft')
+    expect(listed).toMatchObject({ state: 'damaged', fileName: 'broken-draft.md' })
+    expect(listed?.state === 'damaged' && listed.reason).toMatch(/YAML|front matter/)
+    expect((await app.fail('drafts.get', { id: 'broken-draft' })).code).toBe('storage_error')
+    const save = await app.fail('drafts.save', { id: 'broken-draft', pitch: 'x', customFields: {}, baseVersion: listed!.version })
+    expect(save.code).toBe('storage_error')
+    expect(await readFile(join(folder, 'broken-draft.md'), 'utf8')).toBe(bytes)
+  })
+})

@@ -1,0 +1,161 @@
+/**
+ * Submitting drafts to the real sandbox: a created application, an application that already
+ * exists (409) treated as success with its id, the deadline checked before sending and the
+ * service's 400 mapped, a free-form grant sent as the pitch alone, and required fields
+ * enforced before anything leaves.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { countApplications, startTestCore, storedApplication, storedFeedback, type TestCore } from '../../../support/core'
+import { DAY, IDS, USERS, startTestService, testFixture, type TestService } from '../../../support/service'
+
+const PITCH = '# Indexer kit\n\n## Problem statement\nIndexers cost teams 3 weeks each.\n'
+const FIELDS = {
+  project_name: 'Indexer kit',
+  repo: 'https://github.com/example/indexer-kit',
+  details: 'A kit.',
+  amount: '15,000',
+  stage: 'Beta',
+}
+
+describe('applications.submit', () => {
+  let service: TestService
+  let app: TestCore
+
+  beforeEach(async () => {
+    service = await startTestService({ fixture: testFixture() })
+    app = await startTestCore({ serviceUrl: service.url })
+    await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
+  })
+  afterEach(async () => {
+    await app.dispose()
+    await service.dispose()
+  })
+
+  async function draftFor(grantId: string, pitch = PITCH, customFields: Record<string, string> = {}) {
+    const draft = await app.call('drafts.create', { grantId })
+    return app.call('drafts.save', { id: draft.id, pitch, customFields, baseVersion: draft.version })
+  }
+
+  it('submits a draft: 201, recorded, and the draft marked submitted with the id', async () => {
+    const draft = await draftFor(IDS.open, PITCH, FIELDS)
+    const out = await app.call('applications.submit', { draftId: draft.id })
+
+    expect(out.alreadyApplied).toBe(false)
+    expect(out.application).toMatchObject({ grantId: IDS.open, grantTitle: 'Open grant with a form', status: 'pending', draftId: draft.id })
+    expect(out.draft).toMatchObject({ status: 'submitted', applicationId: out.application.applicationId, pitch: PITCH })
+    const stored = storedApplication(service.dataFile, out.application.applicationId)
+    expect(stored?.pitch).toBe(PITCH)
+    expect(JSON.parse(stored!.custom_fields!)).toEqual(FIELDS)
+
+    const list = await app.call('applications.list')
+    expect(list.items).toEqual([out.application])
+    // A submitted draft is read-only.
+    const error = await app.fail('drafts.save', { id: draft.id, pitch: 'changed', customFields: {}, baseVersion: out.draft.version })
+    expect(error.code).toBe('invalid_input')
+  })
+
+  it('treats 409 as already applied: a copy submitted again gets the same id, not an error', async () => {
+    const first = await app.call('applications.submit', { draftId: (await draftFor(IDS.open, PITCH, FIELDS)).id })
+    const copy = await app.call('drafts.create', { grantId: IDS.open, pitch: PITCH + '\nMore.', customFields: FIELDS })
+    const again = await app.call('applications.submit', { draftId: copy.id })
+
+    expect(again.alreadyApplied).toBe(true)
+    expect(again.application.applicationId).toBe(first.application.applicationId)
+    expect(again.application.message).toMatch(/already applied/i)
+    expect(again.draft).toMatchObject({ status: 'submitted', applicationId: first.application.applicationId })
+    expect(countApplications(service.dataFile)).toBe(1)
+    expect((await app.call('applications.list')).items).toHaveLength(1)
+  })
+
+  it('answers a submitted draft again from its record without sending', async () => {
+    const draft = await draftFor(IDS.freeForm)
+    const first = await app.call('applications.submit', { draftId: draft.id })
+    await service.close() // proves nothing is sent: the service is gone
+    const again = await app.call('applications.submit', { draftId: draft.id })
+    expect(again).toMatchObject({ alreadyApplied: true, application: { applicationId: first.application.applicationId } })
+  })
+
+  it('sends only the pitch for a free-form grant', async () => {
+    const draft = await draftFor(IDS.freeForm, PITCH, { stray: 'value left from a copy' })
+    const out = await app.call('applications.submit', { draftId: draft.id })
+    const stored = storedApplication(service.dataFile, out.application.applicationId)
+    expect(stored).toMatchObject({ pitch: PITCH, custom_fields: null, grant_id: IDS.freeForm })
+  })
+
+  it('checks the deadline before sending', async () => {
+    const draft = await draftFor(IDS.pastDeadline)
+    const error = await app.fail('applications.submit', { draftId: draft.id })
+    expect(error.code).toBe('deadline_passed')
+    expect(error.message).toMatch(/^The deadline for this grant passed on \d{1,2} [A-Z][a-z]{2} \d{4} — it no longer accepts applications\.$/)
+    expect(countApplications(service.dataFile)).toBe(0)
+    expect((await app.call('drafts.get', { id: draft.id })).status).toBe('draft')
+  })
+
+  it('maps the service’s 400 to deadline_passed when its clock and ours disagree', async () => {
+    // This core's clock runs three days behind, so its own check lets the request through.
+    const behind = await startTestCore({ serviceUrl: service.url, now: () => new Date(Date.now() - 3 * DAY) })
+    try {
+      await behind.call('session.login', { email: USERS[1].email, password: USERS[1].password })
+      const created = await behind.call('drafts.create', { grantId: IDS.pastDeadline })
+      const draft = await behind.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: created.version })
+      const error = await behind.fail('applications.submit', { draftId: draft.id })
+      expect(error.code).toBe('deadline_passed')
+      expect(error.message).toMatch(/no longer accepts applications/)
+      expect(countApplications(service.dataFile)).toBe(0)
+    } finally {
+      await behind.dispose()
+    }
+  })
+
+  it('says a grant closed by its sponsor no longer accepts applications', async () => {
+    const draft = await draftFor(IDS.closedEarly)
+    const error = await app.fail('applications.submit', { draftId: draft.id })
+    expect(error.code).toBe('deadline_passed')
+    expect(error.message).toMatch(/sponsor/)
+  })
+
+  it('enforces required fields and field formats before sending, per field', async () => {
+    const draft = await draftFor(IDS.open, PITCH, { project_name: 'Kit', repo: 'github.com/no-scheme', amount: 'lots' })
+    const error = await app.fail('applications.submit', { draftId: draft.id })
+    expect(error.code).toBe('invalid_input')
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['custom_fields.amount', 'custom_fields.repo'])
+    expect(error.fields?.['custom_fields.repo']).toMatch(/http/)
+    const empty = await draftFor(IDS.open, PITCH, {})
+    const missing = await app.fail('applications.submit', { draftId: empty.id })
+    expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['custom_fields.project_name', 'custom_fields.repo'])
+    expect(missing.fields?.['custom_fields.repo']).toMatch(/Fill in “Repository”/)
+    expect(countApplications(service.dataFile)).toBe(0)
+  })
+
+  it('keeps the draft ready when the service is unreachable', async () => {
+    const draft = await draftFor(IDS.freeForm)
+    await service.close()
+    const error = await app.fail('applications.submit', { draftId: draft.id })
+    expect(error.code).toBe('offline')
+    expect(await app.call('drafts.get', { id: draft.id })).toMatchObject({ status: 'draft', pitch: PITCH, version: draft.version })
+  })
+
+  it('answers an unknown draft with not_found', async () => {
+    const error = await app.fail('applications.submit', { draftId: 'no-such-draft' })
+    expect(error.code).toBe('not_found')
+  })
+})
+
+describe('feedback.send', () => {
+  it('sends the issue under the configured namespace', async () => {
+    const service = await startTestService({ fixture: testFixture() })
+    const app = await startTestCore({ serviceUrl: service.url })
+    try {
+      await app.call('settings.update', { feedbackNamespace: 'team-kit' })
+      const out = await app.call('feedback.send', { issue: 'The guide says 3 to 5 milestones but the form allows 8.' })
+      expect(out.message.length).toBeGreaterThan(0)
+      expect(storedFeedback(service.dataFile)).toEqual([
+        { skill: 'team-kit/grant-apply', issue: 'The guide says 3 to 5 milestones but the form allows 8.' },
+      ])
+      expect((await app.fail('feedback.send', { issue: '   ' })).code).toBe('invalid_input')
+    } finally {
+      await app.dispose()
+      await service.dispose()
+    }
+  })
+})
