@@ -8,11 +8,22 @@ export class AppFailure extends Error {
   override name = 'AppFailure'
   readonly code: ErrorCode
   readonly extra: Omit<AppError, 'code' | 'message'>
+  /**
+   * A finer reason inside the core (e.g. `grant_closed` within `deadline_passed`), so callers
+   * branch on data rather than on the wording of a message. Not sent to the renderer.
+   */
+  readonly reason: string | undefined
 
-  constructor(code: ErrorCode, message: string, extra: Omit<AppError, 'code' | 'message'> = {}, options?: { cause?: unknown }) {
-    super(message, options)
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: Omit<AppError, 'code' | 'message'> = {},
+    options?: { cause?: unknown; reason?: string },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.extra = extra
+    this.reason = options?.reason
   }
 
   toAppError(): AppError {

@@ -231,7 +231,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const svc = said.message === null ? null : asSentence(said.message)
     const host = call.host
     log.warn(`${describe(call)}: HTTP ${status}`, { code: said.code, body: clip(text.trim(), 500) })
-    const fail = (code: ErrorCode, message: string, extra: Extra = {}) => new AppFailure(code, message, extra)
+    const fail = (code: ErrorCode, message: string, extra: Extra = {}, reason?: string) =>
+      new AppFailure(code, message, extra, reason === undefined ? {} : { reason })
     const fieldsExtra: Extra = said.fields && Object.keys(said.fields).length > 0 ? { fields: said.fields } : {}
     const afterMs = retryAfterMs(headers)
     const retryExtra: Extra = afterMs === null ? {} : { retryAfterSeconds: Math.max(0, Math.ceil(afterMs / 1000)) }
@@ -274,7 +275,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         return fail('invalid_input', `${svc ?? 'The grant service did not accept the application as filled in.'} Fix the marked fields and submit again.`, fieldsExtra)
       }
       if (kind === 'closed') {
-        return fail('deadline_passed', 'The sponsor has closed this grant early, so it no longer accepts applications. Your draft is kept; look for another grant to send it to.')
+        return fail('deadline_passed', 'The sponsor has closed this grant early, so it no longer accepts applications. Your draft is kept; look for another grant to send it to.', {}, 'grant_closed')
       }
       return fail('deadline_passed', `${svc ?? 'The deadline for this grant has passed, so it no longer accepts applications.'} Your draft is kept; look for another grant to send it to.`)
     }

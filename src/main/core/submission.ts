@@ -61,7 +61,7 @@ export class SubmissionService {
         draftId: draft.id,
       }
     } catch (error) {
-      if (isFailure(error, 'deadline_passed') && !/sponsor/i.test(error.message)) {
+      if (isFailure(error, 'deadline_passed') && error.reason !== 'grant_closed') {
         throw new AppFailure('deadline_passed', deadlineMessage(grant.deadline, this.#now()), {}, { cause: error })
       }
       if (!isFailure(error, 'duplicate')) throw error
@@ -135,7 +135,7 @@ export class SubmissionService {
       throw new AppFailure('deadline_passed', deadlineMessage(grant.deadline, now))
     }
     if (grant.status === 'closed') {
-      throw new AppFailure('deadline_passed', `“${grant.title}” was closed by its sponsor — it no longer accepts applications.`)
+      throw new AppFailure('deadline_passed', `“${grant.title}” was closed by its sponsor — it no longer accepts applications.`, {}, { reason: 'grant_closed' })
     }
     return grant
   }
