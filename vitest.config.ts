@@ -1,11 +1,24 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  resolve: {
+    // The Electron binary cannot run here, so unit tests get a recording fake of the module
+    // (see the file's header). Exact match only: `electron-store` must stay itself.
+    alias: [{ find: /^electron$/, replacement: fileURLToPath(new URL('./test/support/fake-electron.ts', import.meta.url)) }],
+  },
   test: {
     include: ['test/unit/**/*.test.ts'],
     environment: 'node',
     // Service tests start real servers and hash passwords with scrypt: give them room on 2 cores.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    server: {
+      deps: {
+        // Node would load these itself and import the real `electron` (which throws without
+        // its binary); inlined, they go through Vite and so through the alias above.
+        inline: ['electron-store', 'conf'],
+      },
+    },
   },
 })

@@ -1,37 +1,71 @@
 /**
- * Electron entry. Kept thin: the main-process logic lives in src/main/core (no `electron`
- * import there) so it can run and be tested without the Electron binary.
+ * Electron entry. Kept thin: it wires Electron's pieces to the core (src/main/core, which
+ * never imports `electron`) and to the hardening in window.ts and ipc.ts, which are unit
+ * tested against a fake `electron` module because the binary cannot run everywhere.
  */
-import { fileURLToPath } from 'node:url'
-import { BrowserWindow, app } from 'electron'
+import { join } from 'node:path'
+import { BrowserWindow, app, dialog, safeStorage, session } from 'electron'
+import { ElectronStoreSettingsBackend } from './adapters/electron-settings'
+import { chooseSecretStore } from './adapters/safe-storage-secrets'
+import { type Core, createCore } from './core/core'
+import { consoleLogger as log } from './core/errors'
+import { forwardEvents, registerIpcHandlers } from './ipc'
+import { createMainWindow, hardenSession, hardenWebContents, rendererLocation } from './window'
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    show: false,
-    title: 'Grant Desk',
-    webPreferences: {
-      preload: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+// Every renderer sandboxed, including any the shell does not create itself; must precede `ready`.
+app.enableSandbox()
+
+const location = rendererLocation({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] })
+let mainWindow: BrowserWindow | null = null
+let core: Core | null = null
+
+const currentWindow = (): BrowserWindow | null => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)
+
+function openWindow(): void {
+  const window = createMainWindow(location, log)
+  mainWindow = window
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null
   })
-  window.once('ready-to-show', () => window.show())
-  const devServer = process.env['ELECTRON_RENDERER_URL']
-  if (!app.isPackaged && devServer) void window.loadURL(devServer)
-  else void window.loadFile(fileURLToPath(new URL('../renderer/index.html', import.meta.url)))
 }
 
-void app.whenReady().then(() => {
-  createWindow()
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession, location.isAppUrl)
+  const dataDir = app.getPath('userData')
+  const secrets = chooseSecretStore(safeStorage, join(dataDir, 'credentials.bin'), { log })
+  const settings = await ElectronStoreSettingsBackend.open(dataDir, { log })
+  core = await createCore({ dataDir, secrets, settings, log })
+  registerIpcHandlers({ dispatch: core.dispatch, getWindow: currentWindow, isAppUrl: location.isAppUrl, log })
+  forwardEvents(core.subscribe, currentWindow)
+  openWindow()
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow()
+    if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
-})
+}
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, location.isAppUrl, log))
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
+
+// The core watches the drafts folder; let it stop before the process goes.
+app.on('will-quit', (event) => {
+  const closing = core
+  if (!closing) return
+  core = null
+  event.preventDefault()
+  closing
+    .close()
+    .catch((error: unknown) => log.error('the core did not close cleanly', error))
+    .finally(() => app.quit())
+})
+
+app
+  .whenReady()
+  .then(start)
+  .catch((error: unknown) => {
+    log.error('Grant Desk could not start', error)
+    dialog.showErrorBox('Grant Desk could not start', error instanceof Error ? error.message : String(error))
+    app.exit(1)
+  })

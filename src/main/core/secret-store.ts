@@ -3,7 +3,7 @@
  * safeStorage (encrypted on disk), the browser host one over a 0600 file, and either falls
  * back to memory. The core never knows which, except through `kind` for `session.status`.
  */
-import { chmod, mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
@@ -66,8 +66,8 @@ export class PlainFileSecretStore implements SecretStore {
 
   async save(credentials: StoredCredentials): Promise<void> {
     await mkdir(dirname(this.file), { recursive: true })
+    // An explicit mode is applied even when the file already existed with a looser one.
     await writeFileAtomic(this.file, JSON.stringify(credentials), { mode: 0o600 })
-    await chmod(this.file, 0o600) // write-file-atomic keeps an existing file's mode
   }
 
   async clear(): Promise<void> {

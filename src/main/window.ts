@@ -1,0 +1,145 @@
+/**
+ * The app's window and the rules every page inside Electron lives under. The renderer is
+ * treated as untrusted content: it runs sandboxed and isolated, cannot navigate anywhere but
+ * the app's own page, cannot open windows (an https link goes to the system browser instead),
+ * cannot embed webviews and gets no permission (camera, notifications, …) it asks for.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type WebContents, shell } from 'electron'
+import { consoleLogger, type Logger } from './core/errors'
+
+/**
+ * The policy sent as a response header for the app's pages. Identical to the meta tag in
+ * src/renderer/index.html (a test holds them together). Two copies because each covers a gap
+ * of the other: the header applies before any byte of the page is parsed, and cannot be
+ * removed by the page; the meta tag applies where no response headers pass through the
+ * session (a `file://` page may not).
+ */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src 'none'"
+
+export interface RendererLocation {
+  /** What the main window loads. */
+  readonly load: { kind: 'file'; path: string } | { kind: 'url'; url: string }
+  /** Whether `url` is the app's own page: the only page allowed to load and to call IPC. */
+  isAppUrl(url: string): boolean
+}
+
+export interface RendererLocationOptions {
+  isPackaged: boolean
+  /** `ELECTRON_RENDERER_URL`, set by `electron-vite dev`; ignored in a packaged app. */
+  devServerUrl?: string | undefined
+  /** The built renderer page. Default: out/renderer/index.html next to the main bundle. */
+  rendererFile?: string
+}
+
+function parse(url: string): URL | null {
+  try {
+    return new URL(url)
+  } catch {
+    return null
+  }
+}
+
+export function rendererLocation(options: RendererLocationOptions): RendererLocation {
+  const devServer = !options.isPackaged && options.devServerUrl ? parse(options.devServerUrl) : null
+  if (devServer && (devServer.protocol === 'http:' || devServer.protocol === 'https:')) {
+    const origin = devServer.origin
+    return {
+      load: { kind: 'url', url: devServer.href },
+      isAppUrl: (url) => parse(url)?.origin === origin,
+    }
+  }
+  const path = options.rendererFile ?? fileURLToPath(new URL('../renderer/index.html', import.meta.url))
+  const page = pathToFileURL(path)
+  return {
+    load: { kind: 'file', path },
+    // Query and hash are the page's own business (routing); any other file is not ours.
+    isAppUrl: (url) => {
+      const candidate = parse(url)
+      return candidate !== null && candidate.protocol === 'file:' && candidate.host === page.host && candidate.pathname === page.pathname
+    },
+  }
+}
+
+export function mainWindowOptions(preload: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 820,
+    minWidth: 800,
+    minHeight: 560,
+    show: false,
+    title: 'Grant Desk',
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      spellcheck: true,
+    },
+  }
+}
+
+export function createMainWindow(location: RendererLocation, log: Logger = consoleLogger): BrowserWindow {
+  // A sandboxed preload must be CommonJS; electron-vite emits it as index.cjs (see its config).
+  const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+  const window = new BrowserWindow(mainWindowOptions(preload))
+  window.once('ready-to-show', () => window.show())
+  const loading = location.load.kind === 'url' ? window.loadURL(location.load.url) : window.loadFile(location.load.path)
+  loading.catch((error: unknown) => log.error('the Grant Desk page could not be loaded', error))
+  return window
+}
+
+/** Only https links leave the app, and only to the system browser. */
+export function isExternalLink(url: string): boolean {
+  const parsed = parse(url)
+  return parsed !== null && parsed.protocol === 'https:' && parsed.hostname !== ''
+}
+
+/**
+ * Applied to every webContents Electron creates (`web-contents-created`), so a window or
+ * frame the shell did not make itself is held to the same rules.
+ */
+export function hardenWebContents(contents: WebContents, isAppUrl: (url: string) => boolean, log: Logger = consoleLogger): void {
+  const stayInApp = (kind: string) => (event: { url: string; preventDefault(): void }) => {
+    if (isAppUrl(event.url)) return
+    event.preventDefault()
+    log.warn(`blocked ${kind} to ${event.url}`)
+  }
+  contents.on('will-navigate', stayInApp('navigation'))
+  contents.on('will-frame-navigate', stayInApp('frame navigation'))
+  contents.on('will-redirect', stayInApp('redirect'))
+
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalLink(url)) {
+      shell.openExternal(url).catch((error: unknown) => log.warn(`the link ${url} could not be opened`, error))
+    } else {
+      log.warn(`blocked a new window for ${url}`)
+    }
+    return { action: 'deny' }
+  })
+
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault()
+    log.warn('blocked a <webview>')
+  })
+}
+
+/**
+ * The session-wide rules: no permission is ever granted, and the app's pages get the CSP as a
+ * response header.
+ */
+export function hardenSession(session: Session, isAppUrl: (url: string) => boolean): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.setPermissionCheckHandler(() => false)
+  session.webRequest.onHeadersReceived((details, callback) => {
+    if (!isAppUrl(details.url)) {
+      callback({})
+      return
+    }
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
+  })
+}

@@ -1,0 +1,403 @@
+/**
+ * A FAKE of the `electron` module, for unit tests only. It exists because the Electron binary
+ * cannot be downloaded (and so cannot run) on this machine: vitest aliases `electron` to this
+ * file, so the real shell code (src/main, src/preload, and electron-store inside it) runs
+ * against it unchanged. It does not try to be Electron; it records what the shell asks of
+ * Electron (window options, handlers, IPC registrations, opened links, permission and header
+ * handlers) and lets a test play Electron's part (navigate, open a window, invoke a channel
+ * from some frame, send an event) to see what the shell answers.
+ *
+ * Behaviour copied from Electron where the shell relies on it:
+ * - constructing a BrowserWindow emits `web-contents-created` on `app`;
+ * - `loadFile`/`loadURL` set the main frame's URL (what the IPC sender check reads);
+ * - `ipcMain.handle` refuses a second handler for the same channel;
+ * - `safeStorage.encryptString` throws when encryption is unavailable, `decryptString` throws
+ *   on bytes it did not produce; the "encryption" is a reversible XOR, never real crypto;
+ * - `app.quit()` emits `before-quit` and `will-quit`, either of which can cancel it.
+ *
+ * All state lives in `fake`; call `fake.reset()` between tests.
+ */
+import { EventEmitter } from 'node:events'
+import { pathToFileURL } from 'node:url'
+
+type Listener = (...args: any[]) => unknown
+
+/** Electron's `Event`: preventable, with the event's details spread onto it. */
+export interface FakeEvent {
+  preventDefault(): void
+  readonly defaultPrevented: boolean
+  [key: string]: unknown
+}
+
+export function fakeEvent(details: Record<string, unknown> = {}): FakeEvent {
+  let prevented = false
+  return {
+    ...details,
+    preventDefault: () => {
+      prevented = true
+    },
+    get defaultPrevented() {
+      return prevented
+    },
+  }
+}
+
+let nextProcessId = 100
+let nextRoutingId = 1
+let nextWebContentsId = 1
+
+export class FakeFrame {
+  readonly processId: number
+  readonly routingId: number
+  constructor(
+    public url: string,
+    readonly parent: FakeFrame | null = null,
+    processId?: number,
+  ) {
+    this.processId = processId ?? nextProcessId++
+    this.routingId = nextRoutingId++
+  }
+}
+
+export type WindowOpenHandler = (details: { url: string; frameName: string; features: string; disposition: string }) => {
+  action: 'allow' | 'deny'
+}
+
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextWebContentsId++
+  readonly mainFrame = new FakeFrame('about:blank')
+  windowOpenHandler: WindowOpenHandler | null = null
+  /** Every `send(channel, ...args)`. */
+  readonly sent: { channel: string; args: unknown[] }[] = []
+  destroyed = false
+
+  setWindowOpenHandler(handler: WindowOpenHandler): void {
+    this.windowOpenHandler = handler
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed) throw new Error('Object has been destroyed')
+    // Electron serialises with structured clone: a function or class instance would not survive.
+    this.sent.push({ channel, args: structuredClone(args) })
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  /** A child frame of the main frame, in the same renderer process. */
+  subframe(url: string): FakeFrame {
+    return new FakeFrame(url, this.mainFrame, this.mainFrame.processId)
+  }
+
+  /** Emits one of the navigation events as Electron does and returns whether it was prevented. */
+  navigate(url: string, kind: 'will-navigate' | 'will-frame-navigate' | 'will-redirect' = 'will-navigate'): boolean {
+    const event = fakeEvent({ url, isMainFrame: true, isSameDocument: false, frame: this.mainFrame })
+    // The deprecated positional arguments are still passed by Electron 39; pass them too.
+    this.emit(kind, event, url, false, true, this.mainFrame.processId, this.mainFrame.routingId)
+    return event.defaultPrevented
+  }
+
+  /** What `window.open(url)` from the page would get. */
+  openWindow(url: string): { action: 'allow' | 'deny' } {
+    if (!this.windowOpenHandler) return { action: 'allow' } // Electron's default allows
+    return this.windowOpenHandler({ url, frameName: '', features: '', disposition: 'new-window' })
+  }
+
+  /** `<webview>` attaching; returns whether it was prevented. */
+  attachWebview(src: string): boolean {
+    const event = fakeEvent()
+    const webPreferences: Record<string, unknown> = {}
+    this.emit('will-attach-webview', event, webPreferences, { src })
+    return event.defaultPrevented
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static getAllWindows(): BrowserWindow[] {
+    return fake.windows.filter((w) => !w.destroyed)
+  }
+
+  readonly webContents = new FakeWebContents()
+  readonly options: Record<string, any>
+  destroyed = false
+  shown = false
+  loaded: { kind: 'file' | 'url'; target: string } | null = null
+
+  constructor(options: Record<string, any> = {}) {
+    super()
+    this.options = options
+    fake.windows.push(this)
+    app.emit('web-contents-created', fakeEvent(), this.webContents)
+  }
+
+  async loadFile(path: string): Promise<void> {
+    this.loaded = { kind: 'file', target: path }
+    this.webContents.mainFrame.url = pathToFileURL(path).href
+  }
+
+  async loadURL(url: string): Promise<void> {
+    this.loaded = { kind: 'url', target: url }
+    this.webContents.mainFrame.url = url
+  }
+
+  show(): void {
+    this.shown = true
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  close(): void {
+    if (this.destroyed) return
+    this.destroyed = true
+    this.webContents.destroyed = true
+    this.emit('closed')
+    if (BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed')
+  }
+}
+
+class FakeApp extends EventEmitter {
+  isPackaged = false
+  readonly quitCalls: number[] = []
+  sandboxEnabled = false
+
+  whenReady(): Promise<void> {
+    return fake.ready
+  }
+
+  getPath(name: string): string {
+    const path = fake.paths[name]
+    if (path === undefined) throw new Error(`fake electron: no path "${name}" (set fake.paths.${name})`)
+    return path
+  }
+
+  getVersion(): string {
+    return '0.1.0'
+  }
+
+  getName(): string {
+    return 'grant-desk'
+  }
+
+  enableSandbox(): void {
+    this.sandboxEnabled = true
+  }
+
+  quit(): void {
+    this.quitCalls.push(Date.now())
+    const before = fakeEvent()
+    this.emit('before-quit', before)
+    if (before.defaultPrevented) return
+    const will = fakeEvent()
+    this.emit('will-quit', will)
+    if (will.defaultPrevented) return
+    fake.quitted = true
+    this.emit('quit', fakeEvent(), 0)
+  }
+
+  exit(code = 0): void {
+    fake.exitCode = code
+  }
+}
+
+export const app = new FakeApp()
+
+type InvokeHandler = (event: unknown, ...args: unknown[]) => unknown
+
+class FakeIpcMain extends EventEmitter {
+  readonly handlers = new Map<string, InvokeHandler>()
+
+  handle(channel: string, handler: InvokeHandler): void {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
+    this.handlers.set(channel, handler)
+  }
+
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel)
+  }
+
+  /** What `ipcRenderer.invoke(channel, ...args)` from `frame` of `sender` would get. */
+  async invokeFrom(sender: FakeWebContents, frame: FakeFrame | null, channel: string, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel)
+    if (!handler) throw new Error(`No handler registered for '${channel}'`)
+    const event = { sender, senderFrame: frame, processId: frame?.processId ?? -1, frameId: frame?.routingId ?? -1 }
+    return structuredClone(await handler(event, ...structuredClone(args)))
+  }
+}
+
+export const ipcMain = new FakeIpcMain()
+
+/** The renderer side, for the preload. */
+class FakeIpcRenderer extends EventEmitter {
+  readonly invocations: { channel: string; args: unknown[] }[] = []
+  /** What `invoke` resolves to; tests replace it. */
+  answer: (channel: string, ...args: unknown[]) => unknown = () => ({ ok: true, value: null })
+
+  async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+    this.invocations.push({ channel, args })
+    return this.answer(channel, ...args)
+  }
+
+  /** Main sending `channel` to this renderer: listeners get Electron's event object first. */
+  deliver(channel: string, ...args: unknown[]): void {
+    const event = { sender: this, senderId: 0, ports: [], secret: 'the-ipc-renderer-event' }
+    this.emit(channel, event, ...structuredClone(args))
+  }
+}
+
+export const ipcRenderer = new FakeIpcRenderer()
+
+export const contextBridge = {
+  exposeInMainWorld(key: string, api: unknown): void {
+    if (Object.hasOwn(fake.mainWorld, key)) throw new Error(`Cannot bind an API on top of an existing property on the window object`)
+    fake.mainWorld[key] = api
+  },
+}
+
+export const shell = {
+  async openExternal(url: string): Promise<void> {
+    fake.openedExternally.push(url)
+  },
+  async openPath(path: string): Promise<string> {
+    fake.openedPaths.push(path)
+    return ''
+  },
+}
+
+export const dialog = {
+  showErrorBox(title: string, content: string): void {
+    fake.errorBoxes.push({ title, content })
+  },
+}
+
+/** The values of Electron's `safeStorage.getSelectedStorageBackend()`. */
+export type StorageBackend = 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown'
+
+const CIPHER_PREFIX = Buffer.from('FAKE-SAFESTORAGE:')
+
+export const safeStorage = {
+  isEncryptionAvailable(): boolean {
+    return fake.encryptionAvailable
+  },
+  getSelectedStorageBackend(): StorageBackend {
+    return fake.storageBackend
+  },
+  encryptString(plainText: string): Buffer {
+    if (!fake.encryptionAvailable) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.')
+    const body = Buffer.from(plainText, 'utf8').map((byte) => byte ^ 0x5a)
+    return Buffer.concat([CIPHER_PREFIX, body])
+  },
+  decryptString(encrypted: Buffer): string {
+    if (!Buffer.isBuffer(encrypted) || !encrypted.subarray(0, CIPHER_PREFIX.length).equals(CIPHER_PREFIX)) {
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+    }
+    return Buffer.from(encrypted.subarray(CIPHER_PREFIX.length).map((byte) => byte ^ 0x5a)).toString('utf8')
+  },
+  setUsePlainTextEncryption(): void {},
+}
+
+type HeadersListener = (details: Record<string, any>, callback: (response: Record<string, any>) => void) => void
+
+class FakeSession {
+  permissionRequestHandler: ((...args: any[]) => void) | null = null
+  permissionCheckHandler: ((...args: any[]) => boolean) | null = null
+  headersReceived: { filter: unknown; listener: HeadersListener }[] = []
+
+  readonly webRequest = {
+    onHeadersReceived: (filterOrListener: unknown, maybeListener?: HeadersListener | null) => {
+      const listener = (typeof filterOrListener === 'function' ? filterOrListener : maybeListener) as HeadersListener | null
+      const filter = typeof filterOrListener === 'function' ? null : filterOrListener
+      // Like Electron, a later registration replaces the earlier one.
+      this.headersReceived = listener ? [{ filter, listener }] : []
+    },
+  }
+
+  setPermissionRequestHandler(handler: ((...args: any[]) => void) | null): void {
+    this.permissionRequestHandler = handler
+  }
+
+  setPermissionCheckHandler(handler: ((...args: any[]) => boolean) | null): void {
+    this.permissionCheckHandler = handler
+  }
+
+  /** What a page asking for `permission` is told. Electron grants when no handler is set. */
+  requestPermission(contents: FakeWebContents, permission: string): Promise<boolean> {
+    const handler = this.permissionRequestHandler
+    if (!handler) return Promise.resolve(true)
+    return new Promise((resolve) => handler(contents, permission, resolve, { requestingUrl: contents.mainFrame.url }))
+  }
+
+  checkPermission(contents: FakeWebContents | null, permission: string, origin: string): boolean {
+    return this.permissionCheckHandler ? this.permissionCheckHandler(contents, permission, origin, {}) : true
+  }
+
+  /** The headers a response for `url` ends up with after the shell's `onHeadersReceived`. */
+  receiveHeaders(url: string, responseHeaders: Record<string, string[]>, resourceType = 'mainFrame'): Promise<Record<string, any>> {
+    const entry = this.headersReceived[0]
+    if (!entry) return Promise.resolve({ responseHeaders })
+    return new Promise((resolve) => {
+      entry.listener({ id: 1, url, method: 'GET', resourceType, responseHeaders, statusCode: 200, statusLine: 'HTTP/1.1 200 OK' }, (response) => {
+        resolve(response.cancel ? { cancel: true } : { responseHeaders: response.responseHeaders ?? responseHeaders })
+      })
+    })
+  }
+}
+
+export const session = {
+  defaultSession: new FakeSession(),
+}
+
+/** The fake's state and controls. */
+export const fake = {
+  windows: [] as BrowserWindow[],
+  paths: {} as Record<string, string>,
+  ready: Promise.resolve() as Promise<void>,
+  encryptionAvailable: true,
+  storageBackend: 'gnome_libsecret' as StorageBackend,
+  mainWorld: {} as Record<string, unknown>,
+  openedExternally: [] as string[],
+  openedPaths: [] as string[],
+  errorBoxes: [] as { title: string; content: string }[],
+  quitted: false,
+  exitCode: null as number | null,
+
+  reset(): void {
+    fake.windows = []
+    fake.paths = {}
+    fake.ready = Promise.resolve()
+    fake.encryptionAvailable = true
+    fake.storageBackend = 'gnome_libsecret'
+    fake.mainWorld = {}
+    fake.openedExternally = []
+    fake.openedPaths = []
+    fake.errorBoxes = []
+    fake.quitted = false
+    fake.exitCode = null
+    app.removeAllListeners()
+    app.isPackaged = false
+    app.quitCalls.length = 0
+    app.sandboxEnabled = false
+    ipcMain.removeAllListeners()
+    ipcMain.handlers.clear()
+    ipcRenderer.removeAllListeners()
+    ipcRenderer.invocations.length = 0
+    ipcRenderer.answer = () => ({ ok: true, value: null })
+    session.defaultSession = new FakeSession()
+  },
+}
+
+export type { FakeSession }
+
+export default {
+  app,
+  BrowserWindow,
+  contextBridge,
+  dialog,
+  ipcMain,
+  ipcRenderer,
+  safeStorage,
+  session,
+  shell,
+}

@@ -1,0 +1,155 @@
+/**
+ * The window and the page rules of the Electron shell (src/main/window.ts), run against the
+ * fake `electron` module (test/support/fake-electron.ts) because the binary cannot run here.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Session, WebContents } from 'electron'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { silentLogger } from '../../../src/main/core/errors'
+import {
+  CONTENT_SECURITY_POLICY,
+  createMainWindow,
+  hardenSession,
+  hardenWebContents,
+  isExternalLink,
+  rendererLocation,
+} from '../../../src/main/window'
+import { FakeWebContents, fake, session } from '../../support/fake-electron'
+
+const RENDERER_FILE = join(process.cwd(), 'out/renderer/index.html')
+const fileLocation = () => rendererLocation({ isPackaged: true, rendererFile: RENDERER_FILE })
+
+beforeEach(() => fake.reset())
+
+describe('the main window', () => {
+  it('is created with exactly the hardened web preferences and the .cjs preload', () => {
+    const window = createMainWindow(fileLocation(), silentLogger)
+    expect(fake.windows).toHaveLength(1)
+    const options = fake.windows[0]!.options
+    expect(options['webPreferences']).toEqual({
+      preload: expect.stringMatching(/[\\/]preload[\\/]index\.cjs$/),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      spellcheck: true,
+    })
+    // Shown only once painted, so the applicant never sees a blank white window.
+    expect(options['show']).toBe(false)
+    expect(window.isDestroyed()).toBe(false)
+  })
+
+  it('loads the built page from disk, or the dev server only when not packaged', () => {
+    createMainWindow(fileLocation(), silentLogger)
+    expect(fake.windows[0]!.loaded).toEqual({ kind: 'file', target: RENDERER_FILE })
+
+    const dev = rendererLocation({ isPackaged: false, devServerUrl: 'http://localhost:5173/', rendererFile: RENDERER_FILE })
+    createMainWindow(dev, silentLogger)
+    expect(fake.windows[1]!.loaded).toEqual({ kind: 'url', target: 'http://localhost:5173/' })
+
+    const packaged = rendererLocation({ isPackaged: true, devServerUrl: 'http://localhost:5173/', rendererFile: RENDERER_FILE })
+    expect(packaged.load).toEqual({ kind: 'file', path: RENDERER_FILE })
+  })
+
+  it('shows the window once it is ready to show', () => {
+    createMainWindow(fileLocation(), silentLogger)
+    const window = fake.windows[0]!
+    expect(window.shown).toBe(false)
+    window.emit('ready-to-show')
+    expect(window.shown).toBe(true)
+  })
+})
+
+describe('the app page', () => {
+  it('is the built index.html (any hash or query), nothing else on disk', () => {
+    const { isAppUrl } = fileLocation()
+    const page = pathToFileURL(RENDERER_FILE).href
+    expect(isAppUrl(page)).toBe(true)
+    expect(isAppUrl(`${page}#/drafts/x`)).toBe(true)
+    expect(isAppUrl(pathToFileURL(join(process.cwd(), 'out/renderer/other.html')).href)).toBe(false)
+    expect(isAppUrl('file:///etc/passwd')).toBe(false)
+    expect(isAppUrl('https://example.org/index.html')).toBe(false)
+    expect(isAppUrl('not a url')).toBe(false)
+  })
+
+  it('is the dev server origin in development', () => {
+    const { isAppUrl } = rendererLocation({ isPackaged: false, devServerUrl: 'http://localhost:5173', rendererFile: RENDERER_FILE })
+    expect(isAppUrl('http://localhost:5173/src/main.tsx')).toBe(true)
+    expect(isAppUrl('http://localhost:5174/')).toBe(false)
+    expect(isAppUrl('https://localhost:5173/')).toBe(false)
+    expect(isAppUrl(pathToFileURL(RENDERER_FILE).href)).toBe(false)
+  })
+})
+
+describe('every webContents', () => {
+  function hardened(): FakeWebContents {
+    const contents = new FakeWebContents()
+    hardenWebContents(contents as unknown as WebContents, fileLocation().isAppUrl, silentLogger)
+    return contents
+  }
+
+  it('cannot navigate, frame-navigate or be redirected away from the app page', () => {
+    const contents = hardened()
+    for (const kind of ['will-navigate', 'will-frame-navigate', 'will-redirect'] as const) {
+      expect(contents.navigate('https://evil.example/', kind), kind).toBe(true)
+      expect(contents.navigate('file:///etc/passwd', kind), kind).toBe(true)
+      expect(contents.navigate(pathToFileURL(RENDERER_FILE).href, kind), kind).toBe(false)
+    }
+    expect(fake.openedExternally).toEqual([])
+  })
+
+  it('opens https links in the system browser and never in a new window', () => {
+    const contents = hardened()
+    expect(contents.openWindow('https://grants.example/apply?x=1')).toEqual({ action: 'deny' })
+    expect(fake.openedExternally).toEqual(['https://grants.example/apply?x=1'])
+  })
+
+  it('neither opens nor forwards http, file, javascript or other links', () => {
+    const contents = hardened()
+    for (const url of ['http://grants.example/', 'file:///etc/passwd', 'javascript:alert(1)', 'mailto:a@b.c', 'smb://host/share', 'https://']) {
+      expect(contents.openWindow(url), url).toEqual({ action: 'deny' })
+    }
+    expect(fake.openedExternally).toEqual([])
+    expect(isExternalLink('HTTPS://grants.example/')).toBe(true) // URL parsing lowercases the scheme
+  })
+
+  it('cannot attach a <webview>', () => {
+    expect(hardened().attachWebview('https://evil.example/')).toBe(true)
+  })
+})
+
+describe('the session', () => {
+  function hardenedSession() {
+    const ses = session.defaultSession
+    hardenSession(ses as unknown as Session, fileLocation().isAppUrl)
+    return ses
+  }
+
+  it('denies every permission request and check', async () => {
+    const ses = hardenedSession()
+    const contents = new FakeWebContents()
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'fullscreen']) {
+      await expect(ses.requestPermission(contents, permission), permission).resolves.toBe(false)
+      expect(ses.checkPermission(contents, permission, 'file://'), permission).toBe(false)
+    }
+  })
+
+  it('adds the CSP header to the app page only', async () => {
+    const ses = hardenedSession()
+    const page = await ses.receiveHeaders(pathToFileURL(RENDERER_FILE).href, { 'content-type': ['text/html'] })
+    expect(page['responseHeaders']).toEqual({ 'content-type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] })
+    const other = await ses.receiveHeaders('https://images.example/a.png', { 'content-type': ['image/png'] }, 'image')
+    expect(other['responseHeaders']).toEqual({ 'content-type': ['image/png'] })
+  })
+
+  it('sends the same policy as the meta tag of the renderer page', () => {
+    const html = readFileSync(join(process.cwd(), 'src/renderer/index.html'), 'utf8')
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]
+    expect(meta).toBe(CONTENT_SECURITY_POLICY)
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/)
+  })
+})
