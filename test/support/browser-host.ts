@@ -1,0 +1,111 @@
+/**
+ * The browser host as `npm run start:browser` runs it, for a test: the sandbox with the
+ * tests' own fixture, a real core on a temporary data folder pointed at it, and the host on a
+ * free port serving a renderer (by default the BUILT one in `out/`) and the bridge.
+ */
+import { existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Core, createCore } from '../../src/main/core/core'
+import type { Logger } from '../../src/main/core/errors'
+import { PlainFileSecretStore } from '../../src/main/core/secret-store'
+import { JsonFileSettingsBackend } from '../../src/main/core/settings'
+import { type BrowserHost, startBrowserHost } from '../../src/host/server'
+import { type TestService, startTestService, tempDir, testFixture } from './service'
+
+const PROJECT = fileURLToPath(new URL('../..', import.meta.url))
+export const BUILT_RENDERER = join(PROJECT, 'out/renderer')
+export const BUILT_BRIDGE = join(PROJECT, 'out/browser/bridge.js')
+
+/** Throws, saying what to run, when the build the host serves is not there. */
+export function assertBuilt(): void {
+  const missing = [join(BUILT_RENDERER, 'index.html'), BUILT_BRIDGE].filter((file) => !existsSync(file))
+  if (missing.length > 0) {
+    throw new Error(
+      `The browser host serves the built app, and ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing. Run \`npm run build\` first (\`npm test\` does).`,
+    )
+  }
+}
+
+export interface HostStack {
+  host: BrowserHost
+  service: TestService
+  core: Core
+  dataDir: string
+  /** Where the core keeps drafts (the default folder inside `dataDir`). */
+  draftsDir: string
+  /** The address to open: the host with its token in the fragment. */
+  pageUrl: string
+  /** What the core logged (warnings and errors), to show when a test fails. */
+  logs: string[]
+  /** How many event listeners the host holds right now (one per open `/events` stream). */
+  eventClients(): number
+  dispose(): Promise<void>
+}
+
+export async function startHostStack(options: { rendererDir?: string; bridgeFile?: string; token?: string } = {}): Promise<HostStack> {
+  if (options.rendererDir === undefined) assertBuilt()
+  const service = await startTestService({ fixture: testFixture() })
+  const dataDir = tempDir('grant-desk-host-')
+  const logs: string[] = []
+  const log: Logger = {
+    warn: (message, detail) => logs.push(`warn: ${message} ${detail === undefined ? '' : String(detail)}`),
+    error: (message, detail) => logs.push(`error: ${message} ${detail === undefined ? '' : String(detail)}`),
+  }
+  let core: Core | null = null
+  try {
+    core = await createCore({
+      dataDir,
+      secrets: new PlainFileSecretStore(join(dataDir, 'credentials.json')),
+      settings: await JsonFileSettingsBackend.open(join(dataDir, 'settings.json')),
+      env: { GRANT_SERVICE_URL: service.url },
+      log,
+    })
+    const settings = await core.dispatch('settings.get', undefined)
+    if (!settings.ok) throw new Error(`settings.get failed: ${settings.error.message}`)
+    const draftsDir = (settings.value as { effectiveDraftsFolder: string }).effectiveDraftsFolder
+
+    let clients = 0
+    const real = core
+    const host = await startBrowserHost({
+      core: {
+        dispatch: real.dispatch,
+        subscribe: (listener) => {
+          clients += 1
+          const stop = real.subscribe(listener)
+          return () => {
+            clients -= 1
+            stop()
+          }
+        },
+      },
+      rendererDir: options.rendererDir ?? BUILT_RENDERER,
+      bridgeFile: options.bridgeFile ?? BUILT_BRIDGE,
+      port: 0,
+      log,
+      ...(options.token !== undefined ? { token: options.token } : {}),
+    })
+    return {
+      host,
+      service,
+      core,
+      dataDir,
+      draftsDir,
+      pageUrl: `${host.url}/#token=${host.token}`,
+      logs,
+      eventClients: () => clients,
+      dispose: async () => {
+        await host.close()
+        await real.close()
+        await service.dispose()
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await core?.close()
+    await service.dispose()
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+}
