@@ -4,6 +4,8 @@
  * the browser host both run exactly this, and talk to it only through `dispatch` and
  * `subscribe`. Nothing here imports `electron`.
  */
+import { constants } from 'node:fs'
+import { access, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { IpcEvent } from '../../shared/ipc'
 import { ApplicationsLog } from './applications'
@@ -88,6 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: Handlers = {
     'settings.get': () => settings.view(),
     'settings.update': async (patch) => {
+      if (typeof patch.draftsFolder === 'string') await assertUsableFolder(patch.draftsFolder)
       const before = await settings.draftsFolder()
       const view = await settings.update(patch)
       if (view.effectiveDraftsFolder !== before) await watchDrafts()
@@ -133,4 +136,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 }
 
-export { AppFailure }
+/** A drafts folder must exist (or be creatable) and be writable before it is chosen. */
+async function assertUsableFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true })
+    await access(folder, constants.R_OK | constants.W_OK)
+    if (!(await stat(folder)).isDirectory()) throw new Error('not a folder')
+  } catch (error) {
+    const message = `Grant Desk cannot use ${folder} for drafts: it is not a folder it can create and write to. Choose another folder, or fix its permissions.`
+    throw new AppFailure('invalid_input', message, { fields: { draftsFolder: message } }, { cause: error })
+  }
+}

@@ -72,4 +72,16 @@ describe('settings', () => {
     const app = await start({ serviceUrl: 'http://127.0.0.1:9', dataDir })
     expect(await app.call('settings.get')).toMatchObject({ reviewerName: 'Sam', feedbackNamespace: 'grant-desk' })
   })
+
+  it('refuses a drafts folder it cannot create or write to, and keeps the old one', async () => {
+    const app = await start({ serviceUrl: 'http://127.0.0.1:9' })
+    const file = join(app.dataDir, 'a-file')
+    await writeFile(file, 'not a folder')
+    for (const folder of [file, join(file, 'below-a-file')]) {
+      const error = await app.fail('settings.update', { draftsFolder: folder })
+      expect(error.code).toBe('invalid_input')
+      expect(error.fields?.['draftsFolder']).toMatch(/cannot use .* for drafts/)
+    }
+    expect((await app.call('settings.get')).effectiveDraftsFolder).toBe(join(app.dataDir, 'drafts'))
+  })
 })
