@@ -44,6 +44,29 @@ export const ERROR_CODES = [
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>
 
+/** A finding of the checklist (src/shared/checklist), positioned in the pitch (line 1 = its first line). */
+export const ChecklistFinding = z.object({
+  ruleId: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  hint: z.string(),
+  line: z.number().int().positive(),
+  column: z.number().int().positive(),
+  endLine: z.number().int().positive(),
+  endColumn: z.number().int().positive(),
+})
+export type ChecklistFinding = z.infer<typeof ChecklistFinding>
+
+export const ChecklistReport = z.object({
+  errors: z.number().int().nonnegative(),
+  warnings: z.number().int().nonnegative(),
+  infos: z.number().int().nonnegative(),
+  /** One line for the applicant: "3 problems must be fixed before this is ready." */
+  verdict: z.string(),
+  findings: z.array(ChecklistFinding),
+})
+export type ChecklistReport = z.infer<typeof ChecklistReport>
+
 /** A failure as the renderer sees it: a code to branch on and a message for the applicant. */
 export const AppError = z.object({
   code: ErrorCode,
@@ -56,6 +79,8 @@ export const AppError = z.object({
   retryAfterSeconds: z.number().nonnegative().optional(),
   /** `conflict`: the version now on disk. */
   currentVersion: z.string().optional(),
+  /** `invalid_input` from `applications.submit`: the checklist's errors that stopped it. */
+  checklist: ChecklistReport.optional(),
 })
 export type AppError = z.infer<typeof AppError>
 
@@ -329,7 +354,17 @@ export const ipcContract = {
     input: z.strictObject({ id: DraftId, baseVersion: DraftVersion.optional() }),
     output: DraftsDeleteOutput,
   },
-  'applications.submit': { input: z.strictObject({ draftId: DraftId }), output: ApplicationsSubmitOutput },
+  'applications.submit': {
+    input: z.strictObject({
+      draftId: DraftId,
+      /**
+       * The applicant saw the checklist's remaining errors and chose to submit anyway. Without
+       * it, a draft with checklist errors is not sent (`invalid_input` with `checklist`).
+       */
+      submitAnyway: z.boolean({ error: 'must be true or false' }).optional(),
+    }),
+    output: ApplicationsSubmitOutput,
+  },
   'applications.list': { input: NoInput, output: z.object({ items: z.array(ApplicationRecord) }) },
   'feedback.send': {
     input: z.strictObject({

@@ -7,7 +7,8 @@
  */
 import type { ApplicationRequest, GrantDetail } from '../../shared/api'
 import { customFieldProblems, isBlank } from '../../shared/fields'
-import type { ApplicationRecord, ApplicationsSubmitOutput, Draft } from '../../shared/ipc'
+import { lint } from '../../shared/checklist'
+import type { ApplicationRecord, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
 import { AppFailure, formatDay, isFailure } from './errors'
@@ -35,7 +36,7 @@ export class SubmissionService {
     this.#now = options.now
   }
 
-  async submit(draftId: string): Promise<ApplicationsSubmitOutput> {
+  async submit(draftId: string, options: { submitAnyway?: boolean | undefined } = {}): Promise<ApplicationsSubmitOutput> {
     const draft = await this.#drafts.get(draftId)
     if (draft.status === 'submitted' && draft.applicationId) return this.#alreadySubmitted(draft)
 
@@ -44,6 +45,7 @@ export class SubmissionService {
     }
     const grant = await this.#currentGrant(draft)
     const body = this.#requestBody(draft, grant)
+    if (!options.submitAnyway) this.#checkGuidance(draft, grant)
 
     let application: ApplicationRecord
     let alreadyApplied = false
@@ -138,6 +140,36 @@ export class SubmissionService {
       throw new AppFailure('deadline_passed', `“${grant.title}” was closed by its sponsor — it no longer accepts applications.`, {}, { reason: 'grant_closed' })
     }
     return grant
+  }
+
+  /**
+   * The checklist, run on the pitch as it will be sent and against the grant as it is now. Its
+   * errors stop the submission until the applicant has seen them and chosen to submit anyway;
+   * warnings and notes never do.
+   */
+  #checkGuidance(draft: Draft, grant: GrantDetail): void {
+    const { findings, summary } = lint({
+      pitch: draft.pitch,
+      fields: draft.customFields,
+      schema: grant.application_schema,
+      grant: { title: grant.title, reward: grant.reward, deadline: grant.deadline, type: draft.grant.type ?? undefined },
+      projectKind: draft.projectKind ?? undefined,
+      now: this.#now().getTime(),
+    })
+    if (summary.errors === 0) return
+    const errors = findings.filter((finding) => finding.severity === 'error')
+    const checklist: ChecklistReport = {
+      errors: summary.errors,
+      warnings: summary.warnings,
+      infos: summary.infos,
+      verdict: summary.verdict,
+      findings: errors.map(({ ruleId, severity, message, hint, line, column, endLine, endColumn }) => ({ ruleId, severity, message, hint, line, column, endLine, endColumn })),
+    }
+    throw new AppFailure(
+      'invalid_input',
+      `${summary.verdict} Fix ${summary.errors === 1 ? 'it' : 'them'} first, or choose “Submit anyway” to send the draft as it is.`,
+      { fields: { checklist: summary.verdict }, checklist },
+    )
   }
 
   #requestBody(draft: Draft, grant: GrantDetail): ApplicationRequest {

@@ -4,11 +4,16 @@
  * service's 400 mapped, a free-form grant sent as the pitch alone, and required fields
  * enforced before anything leaves.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { parseDraftFile } from '../../../../src/shared/draft-file'
+import { FIXTURES } from '../../../support/checklist'
 import { countApplications, startTestCore, storedApplication, storedFeedback, type TestCore } from '../../../support/core'
 import { DAY, IDS, USERS, startTestService, testFixture, type TestService } from '../../../support/service'
 
-const PITCH = '# Indexer kit\n\n## Problem statement\nIndexers cost teams 3 weeks each.\n'
+/** A pitch the checklist passes without errors (its budget warning does not block). */
+const PITCH = parseDraftFile(readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')).pitch
 const FIELDS = {
   project_name: 'Indexer kit',
   repo: 'https://github.com/example/indexer-kit',
@@ -133,6 +138,23 @@ describe('applications.submit', () => {
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('offline')
     expect(await app.call('drafts.get', { id: draft.id })).toMatchObject({ status: 'draft', pitch: PITCH, version: draft.version })
+  })
+
+  it('does not send a draft with checklist errors until the applicant chooses to submit anyway', async () => {
+    const template = (await app.call('drafts.create', { grantId: IDS.freeForm })).pitch
+    const draft = await draftFor(IDS.freeForm, template)
+    const error = await app.fail('applications.submit', { draftId: draft.id })
+    expect(error.code).toBe('invalid_input')
+    expect(error.message).toMatch(/must be fixed .* “Submit anyway”/)
+    expect(error.checklist?.errors).toBeGreaterThan(0)
+    expect(error.checklist?.findings.every((f) => f.severity === 'error')).toBe(true)
+    expect(error.checklist?.findings.map((f) => f.ruleId)).toContain('blank-section')
+    expect(error.checklist?.findings[0]?.line).toBeGreaterThanOrEqual(1)
+    expect(countApplications(service.dataFile)).toBe(0)
+
+    const out = await app.call('applications.submit', { draftId: draft.id, submitAnyway: true })
+    expect(out.alreadyApplied).toBe(false)
+    expect(storedApplication(service.dataFile, out.application.applicationId)?.pitch).toBe(template)
   })
 
   it('answers an unknown draft with not_found', async () => {
