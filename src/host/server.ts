@@ -29,6 +29,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Core } from '../main/core/core'
 import { type Logger, consoleLogger } from '../main/core/errors'
+import { CONTENT_SECURITY_POLICY } from '../shared/csp'
 import type { AppError, IpcResult } from '../shared/ipc'
 
 export const TOKEN_HEADER = 'x-grant-desk-token'
@@ -40,9 +41,6 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024
 /** Keeps idle proxies and the browser from dropping a quiet event stream. */
 const SSE_PING_MS = 15_000
 
-/** Used when the built page carries no policy of its own (it should; see index.html). */
-const FALLBACK_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src 'none'"
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -116,7 +114,7 @@ export function injectBridge(html: string): string {
 export function cspOf(html: string): string {
   const meta = /<meta\b[^>]*http-equiv=["']Content-Security-Policy["'][^>]*>/i.exec(html)?.[0]
   const content = meta ? /\bcontent=(["'])([\s\S]*?)\1/i.exec(meta)?.[2] : undefined
-  const policy = (content ?? FALLBACK_CSP).trim().replace(/;\s*$/, '')
+  const policy = (content ?? CONTENT_SECURITY_POLICY).trim().replace(/;\s*$/, '')
   return `${policy}; frame-ancestors 'none'`
 }
 

@@ -6,17 +6,10 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type WebContents, shell } from 'electron'
+import { CONTENT_SECURITY_POLICY } from '../shared/csp'
 import { consoleLogger, type Logger } from './core/errors'
 
-/**
- * The policy sent as a response header for the app's pages. Identical to the meta tag in
- * src/renderer/index.html (a test holds them together). Two copies because each covers a gap
- * of the other: the header applies before any byte of the page is parsed, and cannot be
- * removed by the page; the meta tag applies where no response headers pass through the
- * session (a `file://` page may not).
- */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src 'none'"
+export { CONTENT_SECURITY_POLICY }
 
 export interface RendererLocation {
   /** What the main window loads. */

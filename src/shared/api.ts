@@ -171,8 +171,9 @@ export const Credentials = z.object({
 })
 export type Credentials = z.infer<typeof Credentials>
 
-/** Namespace of the guide: lowercase letters, digits and dashes. */
-export const FEEDBACK_SKILL_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\/grant-apply$/
+/** Namespace of the guide: lowercase letters, digits and single dashes. */
+export const FEEDBACK_NAMESPACE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const FEEDBACK_SKILL_PATTERN = new RegExp(`${FEEDBACK_NAMESPACE_PATTERN.source.slice(0, -1)}\\/grant-apply$`)
 export const FEEDBACK_ISSUE_MAX = 10_000
 
 export const FeedbackRequest = z.object({

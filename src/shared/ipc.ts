@@ -18,8 +18,10 @@ import {
   Id,
   IsoTimestamp,
   LoginRequest,
-  FEEDBACK_ISSUE_MAX,
+  FEEDBACK_NAMESPACE_PATTERN,
+  FeedbackRequest,
 } from './api'
+import { isHttpUrl } from './fields'
 import { ProjectKind } from './draft-file'
 import { IPC_CHANNELS, IPC_EVENTS } from './ipc-names'
 
@@ -100,17 +102,7 @@ const NoInput = z.strictObject({}).optional()
 const HttpUrl = z
   .string({ error: 'must be text' })
   .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value)
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-      } catch {
-        return false
-      }
-    },
-    { error: 'must be a web address starting with http:// or https://' },
-  )
+  .refine(isHttpUrl, { error: 'must be a web address starting with http:// or https://' })
 
 /** Absolute on POSIX (`/…`) or Windows (`C:\…`, `\\server\…`). */
 const AbsolutePath = z
@@ -118,8 +110,6 @@ const AbsolutePath = z
   .refine((value) => /^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(value), {
     error: 'must be a full folder path, like /home/you/grant-drafts',
   })
-
-export const FEEDBACK_NAMESPACE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -367,14 +357,8 @@ export const ipcContract = {
   },
   'applications.list': { input: NoInput, output: z.object({ items: z.array(ApplicationRecord) }) },
   'feedback.send': {
-    input: z.strictObject({
-      issue: z
-        .string({ error: 'must be text' })
-        .refine((s) => s.trim() !== '', { error: 'must not be empty' })
-        .refine((s) => [...s].length <= FEEDBACK_ISSUE_MAX, {
-          error: `must be at most ${FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters`,
-        }),
-    }),
+    // The namespace comes from settings; the issue follows the service's own rule.
+    input: FeedbackRequest.pick({ issue: true }).strict(),
     output: z.object({ message: z.string(), id: z.string().nullable() }),
   },
 } satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>

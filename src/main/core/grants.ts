@@ -4,6 +4,7 @@
  * the reason when the live request fails for a reason that says "the service is not there
  * right now" (not for answers like "no such grant", which the cache must not contradict).
  */
+import type { z } from 'zod'
 import { GrantDetail, GrantList, type GrantType } from '../../shared/api'
 import type { AppError, GrantsGetOutput, GrantsListInput, GrantsListOutput } from '../../shared/ipc'
 import { AppFailure, isFailure, type Logger } from './errors'
@@ -54,7 +55,7 @@ export class GrantsService {
     }
   }
 
-  async #liveOrCached<T>(key: string, schema: { parse(value: unknown): T } & Parameters<ResponseCache['read']>[1], fetch: () => Promise<T>) {
+  async #liveOrCached<T>(key: string, schema: z.ZodType<T>, fetch: () => Promise<T>) {
     try {
       const value = await fetch()
       const fetchedAt = this.#now().toISOString()
@@ -64,7 +65,7 @@ export class GrantsService {
       if (!isFailure(error, ...UNREACHABLE)) throw error
       const cached = await this.#cache.read(key, schema)
       if (!cached) throw error
-      return { value: cached.value as T, fetchedAt: cached.fetchedAt, fromCache: true, cacheReason: (error as AppFailure).toAppError() }
+      return { value: cached.value, fetchedAt: cached.fetchedAt, fromCache: true, cacheReason: (error as AppFailure).toAppError() }
     }
   }
 }

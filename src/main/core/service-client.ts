@@ -23,6 +23,7 @@ import {
   type LoginRequest,
 } from '../../shared/api'
 import type { AppError, ErrorCode } from '../../shared/ipc'
+import { isHttpUrl } from '../../shared/fields'
 import { AppFailure, consoleLogger, type Logger } from './errors'
 
 export interface ServiceClientOptions {
@@ -111,12 +112,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function base(): Promise<{ base: string; host: string }> {
     const raw = String(await options.baseUrl()).trim()
     const value = raw.replace(/\/+$/, '')
-    try {
-      const url = new URL(value)
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '') return { base: value, host: url.host }
-    } catch {
-      // Falls through to the failure below.
-    }
+    if (isHttpUrl(value)) return { base: value, host: new URL(value).host }
     // Not a network failure: nothing was tried, so reachability is not reported.
     throw new AppFailure(
       'offline',

@@ -67,10 +67,10 @@ export class SubmissionService {
         throw new AppFailure('deadline_passed', deadlineMessage(grant.deadline, this.#now()), {}, { cause: error })
       }
       if (!isFailure(error, 'duplicate')) throw error
-      const existingId = error.extra.applicationId ?? (await this.#applications.find(grant.id))?.applicationId
+      const known = await this.#applications.find(grant.id)
+      const existingId = error.extra.applicationId ?? known?.applicationId
       if (!existingId) throw error
       alreadyApplied = true
-      const known = await this.#applications.find(grant.id)
       application = {
         applicationId: existingId,
         grantId: grant.id,
