@@ -388,13 +388,15 @@ describe('DraftStore id confinement', () => {
     writeFileSync(join(root, 'x.md'), GOOD_DRAFT)
     const before = snapshot()
 
+    // Thunks, run one at a time: promises created together would reject before
+    // the loop reaches them, which Node reports as unhandled rejections.
     for (const attempt of [
-      store.get(id),
-      store.save({ id, pitch: 'overwrite', customFields: {}, baseVersion: draftVersion('') }),
-      store.markSubmitted(id, APPLICATION_ID),
-      store.delete(id),
+      () => store.get(id),
+      () => store.save({ id, pitch: 'overwrite', customFields: {}, baseVersion: draftVersion('') }),
+      () => store.markSubmitted(id, APPLICATION_ID),
+      () => store.delete(id),
     ]) {
-      const error = await failure(attempt)
+      const error = await failure(attempt())
       expect(error.code).toBe('invalid_input')
       expect(error.extra.fields).toHaveProperty('id')
     }
@@ -472,13 +474,15 @@ describe('DraftStore damaged files', () => {
     expect(DraftSummary.safeParse(item).success).toBe(true)
     expect(item).toMatchObject({ state: 'damaged', id: 'my-notes', fileName: 'My Notes.md', reason: expect.stringMatching(/Rename it/) })
 
+    // Thunks, run one at a time: promises created together would reject before
+    // the loop reaches them, which Node reports as unhandled rejections.
     for (const attempt of [
-      store.get('my-notes'),
-      store.save({ id: 'my-notes', pitch: 'overwrite', customFields: {}, baseVersion: item.version }),
-      store.markSubmitted('my-notes', APPLICATION_ID),
-      store.delete('my-notes'),
+      () => store.get('my-notes'),
+      () => store.save({ id: 'my-notes', pitch: 'overwrite', customFields: {}, baseVersion: item.version }),
+      () => store.markSubmitted('my-notes', APPLICATION_ID),
+      () => store.delete('my-notes'),
     ]) {
-      expect((await failure(attempt)).code).toBe('storage_error')
+      expect((await failure(attempt())).code).toBe('storage_error')
     }
     expect(snapshot()).toEqual(before)
 
