@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -8,8 +9,6 @@ export default defineConfig({
     alias: [{ find: /^electron$/, replacement: fileURLToPath(new URL('./test/support/fake-electron.ts', import.meta.url)) }],
   },
   test: {
-    include: ['test/unit/**/*.test.ts'],
-    environment: 'node',
     // Service tests start real servers and hash passwords with scrypt: give them room on 2 cores.
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -20,5 +19,17 @@ export default defineConfig({
         inline: ['electron-store', 'conf'],
       },
     },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['test/unit/**/*.test.ts'], exclude: ['test/unit/renderer/**'], environment: 'node' },
+      },
+      {
+        // The renderer's components, rendered in jsdom with Testing Library.
+        extends: true,
+        plugins: [react()],
+        test: { name: 'renderer', include: ['test/unit/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/support/renderer-setup.ts'] },
+      },
+    ],
   },
 })

@@ -7,7 +7,7 @@
  */
 import type { ApplicationRequest, GrantDetail } from '../../shared/api'
 import { customFieldProblems, isBlank } from '../../shared/fields'
-import { lint } from '../../shared/checklist'
+import { draftLintInput, lint } from '../../shared/checklist'
 import type { ApplicationRecord, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
@@ -148,14 +148,9 @@ export class SubmissionService {
    * warnings and notes never do.
    */
   #checkGuidance(draft: Draft, grant: GrantDetail): void {
-    const { findings, summary } = lint({
-      pitch: draft.pitch,
-      fields: draft.customFields,
-      schema: grant.application_schema,
-      grant: { title: grant.title, reward: grant.reward, deadline: grant.deadline, type: draft.grant.type ?? undefined },
-      projectKind: draft.projectKind ?? undefined,
-      now: this.#now().getTime(),
-    })
+    // Judged against the grant as it is now: its current schema, title, reward and deadline.
+    const current = { ...draft, grant: { ...draft.grant, title: grant.title, reward: grant.reward, deadline: grant.deadline } }
+    const { findings, summary } = lint(draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime() }))
     if (summary.errors === 0) return
     const errors = findings.filter((finding) => finding.severity === 'error')
     const checklist: ChecklistReport = {

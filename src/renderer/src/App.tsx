@@ -1,44 +1,133 @@
 /**
- * The application frame. The screens (grant browser, draft editor, submission) come with the
- * renderer's own issue; until then the frame shows one line that proves the wiring: which
- * service the core talks to and who is logged in, both read through `window.grantDesk`.
+ * The application frame: the header (screens, who is logged in), the offline banner, the
+ * current screen, the status bar, and the login dialog that can open over any screen.
  */
 import { useEffect, useState } from 'react'
+import type { SettingsView } from '../../shared/ipc'
+import { bridgeMissing } from './lib/bridge'
+import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
+import { OfflineBanner } from './features/connectivity/OfflineBanner'
+import { startConnectivity } from './features/connectivity/connectivitySlice'
+import { DraftsList } from './features/drafts/DraftsList'
+import { DraftEditor } from './features/editor/DraftEditor'
+import { FeedbackScreen } from './features/feedback/FeedbackScreen'
+import { GrantBrowser } from './features/grants/GrantBrowser'
+import { GrantDetail } from './features/grants/GrantDetail'
+import { type Route, useNavigation } from './features/navigation/navigationSlice'
+import { LoginDialog } from './features/session/LoginDialog'
+import { startSession, useSession } from './features/session/sessionSlice'
+import { SettingsScreen } from './features/settings/SettingsScreen'
+import { WelcomeScreen } from './features/settings/WelcomeScreen'
+import { useSettings } from './features/settings/settingsSlice'
 
-async function readWiring(): Promise<string> {
-  // Typed as always present, but a preload that failed to run leaves it out: say so plainly.
-  if (!(window as Partial<Window>).grantDesk) return 'Grant Desk — not connected: the app’s bridge did not load.'
-  const [settings, session] = await Promise.all([window.grantDesk.settings.get(), window.grantDesk.session.status()])
-  if (!settings.ok) return `Grant Desk — ${settings.error.message}`
-  if (!session.ok) return `Grant Desk — service: ${settings.value.effectiveServiceUrl} · ${session.error.message}`
-  const who = session.value.loggedIn ? `logged in as ${session.value.email ?? 'unknown'}` : 'not logged in'
-  return `Grant Desk — service: ${settings.value.effectiveServiceUrl} · ${who}`
+const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
+  { label: 'Grants', route: { name: 'grants' }, key: ['grants', 'grant'] },
+  { label: 'Drafts', route: { name: 'drafts' }, key: ['drafts', 'draft'] },
+  { label: 'Applications', route: { name: 'applications' }, key: ['applications'] },
+  { label: 'Settings', route: { name: 'settings' }, key: ['settings', 'welcome'] },
+  { label: 'Report an outdated guide', route: { name: 'feedback' }, key: ['feedback'] },
+]
+
+function Screen({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'welcome':
+      return <WelcomeScreen />
+    case 'grants':
+      return <GrantBrowser />
+    case 'grant':
+      return <GrantDetail id={route.id} />
+    case 'drafts':
+      return <DraftsList />
+    case 'draft':
+      return <DraftEditor key={route.id} id={route.id} />
+    case 'applications':
+      return <ApplicationsScreen />
+    case 'settings':
+      return <SettingsScreen />
+    case 'feedback':
+      return <FeedbackScreen />
+  }
+}
+
+function statusLine(settings: SettingsView | null, loggedIn: boolean, email: string | null): string {
+  if (bridgeMissing()) return 'Grant Desk — not connected: the app’s bridge did not load.'
+  if (!settings) return 'Grant Desk — connecting…'
+  return `Grant Desk — service: ${settings.effectiveServiceUrl} · ${loggedIn ? `logged in as ${email ?? 'unknown'}` : 'not logged in'}`
 }
 
 export function App() {
-  const [wiring, setWiring] = useState('Grant Desk — connecting…')
+  const route = useNavigation((s) => s.route)
+  const go = useNavigation((s) => s.go)
+  const session = useSession((s) => s.status)
+  const logout = useSession((s) => s.logout)
+  const settings = useSettings((s) => s.view)
+  const [started, setStarted] = useState(false)
 
   useEffect(() => {
-    let current = true
-    const refresh = () => {
-      void readWiring().then((line) => {
-        if (current) setWiring(line)
-      })
-    }
-    refresh()
-    const stop = (window as Partial<Window>).grantDesk?.on('session.expired', refresh)
+    const stopSession = startSession()
+    const stopConnectivity = startConnectivity()
+    void useSettings.getState().load()
     return () => {
-      current = false
-      stop?.()
+      stopSession()
+      stopConnectivity()
     }
   }, [])
 
+  // First screen: the welcome (address check + login) for someone not logged in, else the grants.
+  useEffect(() => {
+    if (started || !session) return
+    setStarted(true)
+    if (!session.loggedIn) go({ name: 'welcome' })
+  }, [session, started, go])
+
+  const loggedIn = session?.loggedIn ?? false
+
   return (
-    <main>
-      <h1>Grant Desk</h1>
-      <p role="status" data-testid="wiring">
-        {wiring}
-      </p>
-    </main>
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <span className="app-name">Grant Desk</span>
+        <nav aria-label="Screens">
+          {NAV.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              className="nav-item"
+              aria-current={item.key.includes(route.name) ? 'page' : undefined}
+              onClick={() => go(item.route)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </nav>
+        <div className="session-area">
+          {loggedIn ? (
+            <>
+              <span className="hint">{session?.email}</span>
+              <button type="button" onClick={() => void logout().then(() => go({ name: 'welcome' }))}>
+                Log out
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => go({ name: 'welcome' })}>
+              Log in
+            </button>
+          )}
+        </div>
+      </header>
+      <OfflineBanner />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Screen route={route} />
+      </main>
+      <footer className="status-bar">
+        <span role="status" data-testid="wiring">
+          {statusLine(settings, loggedIn, session?.email ?? null)}
+        </span>
+      </footer>
+      <LoginDialog />
+    </div>
   )
 }
+

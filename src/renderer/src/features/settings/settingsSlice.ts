@@ -1,0 +1,53 @@
+/** The app's settings as the core holds them, and the check of the service address. */
+import { create } from 'zustand'
+import type { AppError, SettingsValues, SettingsView } from '../../../../shared/ipc'
+import { call } from '../../lib/bridge'
+import { setOnline } from '../connectivity/connectivitySlice'
+
+export type AddressCheck =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'ok'; count: number; fromCache: boolean; message: string }
+  | { state: 'failed'; error: AppError }
+
+interface SettingsState {
+  view: SettingsView | null
+  error: AppError | null
+  check: AddressCheck
+  load(): Promise<void>
+  /** Resolves to null when saved, else the error (with per-field messages) to show. */
+  update(values: Partial<SettingsValues>): Promise<AppError | null>
+  /** Lists grants through the core with the current address, and says what came back. */
+  checkAddress(): Promise<void>
+}
+
+export const useSettings = create<SettingsState>((set) => ({
+  view: null,
+  error: null,
+  check: { state: 'idle' },
+  load: async () => {
+    const result = await call('settings.get')
+    set(result.ok ? { view: result.value, error: null } : { error: result.error })
+  },
+  update: async (values) => {
+    const result = await call('settings.update', values)
+    if (!result.ok) return result.error
+    set({ view: result.value, error: null, check: { state: 'idle' } })
+    return null
+  },
+  checkAddress: async () => {
+    set({ check: { state: 'checking' } })
+    const result = await call('grants.list', { status: 'all' })
+    if (!result.ok) {
+      set({ check: { state: 'failed', error: result.error } })
+      return
+    }
+    const { count, fromCache, cacheReason } = result.value
+    setOnline(!fromCache)
+    if (fromCache) {
+      set({ check: { state: 'failed', error: cacheReason ?? { code: 'offline', message: 'The grant service could not be reached.' } } })
+      return
+    }
+    set({ check: { state: 'ok', count, fromCache, message: `Connected: the service lists ${count} grant${count === 1 ? '' : 's'} and bounties.` } })
+  },
+}))

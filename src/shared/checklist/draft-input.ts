@@ -1,0 +1,21 @@
+/**
+ * The checklist's input for a draft as the app holds it (the contract's `Draft`): one mapping,
+ * used by the editor's live panel, the submit confirmation and the core's check before
+ * sending, so all three judge the same thing.
+ */
+import type { Draft } from '../ipc'
+import type { LintInput } from './types'
+
+export type DraftForLint = Pick<Draft, 'pitch' | 'customFields' | 'grant' | 'projectKind'>
+
+export function draftLintInput(draft: DraftForLint, options: { now?: number; schema?: Draft['grant']['applicationSchema'] } = {}): LintInput {
+  return {
+    pitch: draft.pitch,
+    fields: draft.customFields,
+    // The core passes the grant's current schema; the app has the snapshot in the draft.
+    schema: options.schema !== undefined ? options.schema : draft.grant.applicationSchema,
+    grant: { title: draft.grant.title, reward: draft.grant.reward, deadline: draft.grant.deadline, type: draft.grant.type ?? undefined },
+    projectKind: draft.projectKind ?? undefined,
+    now: options.now ?? Date.now(),
+  }
+}
