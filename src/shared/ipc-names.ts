@@ -19,6 +19,7 @@ export const IPC_CHANNELS = [
   'drafts.get',
   'drafts.save',
   'drafts.delete',
+  'applications.preview',
   'applications.submit',
   'applications.list',
   'feedback.send',

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod'
 import {
+  ApplicationRequest,
   ApplicationSchema,
   GrantDetail,
   GrantSummary,
@@ -317,6 +318,22 @@ export const ApplicationsSubmitOutput = z.object({
 })
 export type ApplicationsSubmitOutput = z.infer<typeof ApplicationsSubmitOutput>
 
+/**
+ * What submitting a draft would send, decided by the core exactly as `applications.submit`
+ * decides it (same endpoint choice, same body, same checks), so the confirmation can show it
+ * before anything leaves the computer.
+ */
+export const ApplicationsPreviewOutput = z.object({
+  method: z.literal('POST'),
+  url: z.string(),
+  body: ApplicationRequest,
+  loggedIn: z.boolean(),
+  grant: z.object({ id: Id, title: z.string(), deadline: IsoTimestamp }),
+  /** The checklist on the draft as it would be sent; its errors need "submit anyway". */
+  checklist: ChecklistReport,
+})
+export type ApplicationsPreviewOutput = z.infer<typeof ApplicationsPreviewOutput>
+
 // ---------------------------------------------------------------------------------------------
 // The contract
 
@@ -344,6 +361,11 @@ export const ipcContract = {
     input: z.strictObject({ id: DraftId, baseVersion: DraftVersion.optional() }),
     output: DraftsDeleteOutput,
   },
+  /**
+   * A dry run of `applications.submit`: fails as it would (deadline passed, a required field
+   * empty, offline) or answers with exactly what would be sent, and where.
+   */
+  'applications.preview': { input: z.strictObject({ draftId: DraftId }), output: ApplicationsPreviewOutput },
   'applications.submit': {
     input: z.strictObject({
       draftId: DraftId,

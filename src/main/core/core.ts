@@ -115,6 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.save': (input) => drafts.save(input),
     'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),
+    'applications.preview': ({ draftId }) => submission.preview(draftId),
     'applications.submit': ({ draftId, submitAnyway }) => submission.submit(draftId, { submitAnyway }),
     'applications.list': async () => ({ items: await applications.list() }),
     'feedback.send': async ({ issue }) => {

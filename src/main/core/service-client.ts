@@ -54,6 +54,8 @@ export interface ServiceClient {
   getGrant(id: string): Promise<GrantDetail>
   /** POST to `applyUrl(...)`; re-sent once when the connection fails after it may have been sent. */
   apply(args: { grantId: string; applyEndpoint: string; body: ApplicationRequest; token: string }): Promise<ApplicationResult>
+  /** Where `apply` would POST for this grant (see `applyUrl`). */
+  applyTarget(grantId: string, applyEndpoint: string): Promise<string>
   /** POST /api/feedback; any 2xx counts as received. */
   sendFeedback(body: FeedbackRequest): Promise<FeedbackResult>
 }
@@ -355,6 +357,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         const call: Call = { op: 'grant', method: 'GET', url: `${root}/api/build/${encodeURIComponent(id)}`, host }
         return parseAnswer(call, await send(call), GrantDetail)
       }),
+
+    applyTarget: async (grantId, applyEndpoint) => applyUrl((await base()).base, grantId, applyEndpoint),
 
     apply: ({ grantId, applyEndpoint, body, token }) =>
       settle(async () => {

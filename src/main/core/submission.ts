@@ -8,7 +8,7 @@
 import type { ApplicationRequest, GrantDetail } from '../../shared/api'
 import { customFieldProblems, isBlank } from '../../shared/fields'
 import { draftLintInput, lint } from '../../shared/checklist'
-import type { ApplicationRecord, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
+import type { ApplicationRecord, ApplicationsPreviewOutput, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
 import { AppFailure, formatDay, isFailure } from './errors'
@@ -100,6 +100,22 @@ export class SubmissionService {
     return { application: recorded, alreadyApplied, draft: marked }
   }
 
+  /** What `submit` would send and where, after the same checks; nothing is sent. */
+  async preview(draftId: string): Promise<ApplicationsPreviewOutput> {
+    const draft = await this.#drafts.get(draftId)
+    const loggedIn = (await this.#session.status()).loggedIn
+    const grant = await this.#currentGrant(draft)
+    const body = this.#requestBody(draft, grant)
+    return {
+      method: 'POST',
+      url: await this.#client.applyTarget(grant.id, grant._apply_endpoint),
+      body,
+      loggedIn,
+      grant: { id: grant.id, title: grant.title, deadline: grant.deadline },
+      checklist: this.#checklist(draft, grant),
+    }
+  }
+
   async #alreadySubmitted(draft: Draft): Promise<ApplicationsSubmitOutput> {
     const applicationId = draft.applicationId!
     const known = (await this.#applications.list()).find((entry) => entry.applicationId === applicationId)
@@ -148,23 +164,28 @@ export class SubmissionService {
    * warnings and notes never do.
    */
   #checkGuidance(draft: Draft, grant: GrantDetail): void {
+    const checklist = this.#checklist(draft, grant)
+    if (checklist.errors === 0) return
+    throw new AppFailure(
+      'invalid_input',
+      `${checklist.verdict} Fix ${checklist.errors === 1 ? 'it' : 'them'} first, or choose “Submit anyway” to send the draft as it is.`,
+      { fields: { checklist: checklist.verdict }, checklist },
+    )
+  }
+
+  /** The checklist's counts and its errors (warnings and notes are the editor panel's business). */
+  #checklist(draft: Draft, grant: GrantDetail): ChecklistReport {
     // Judged against the grant as it is now: its current schema, title, reward and deadline.
     const current = { ...draft, grant: { ...draft.grant, title: grant.title, reward: grant.reward, deadline: grant.deadline } }
     const { findings, summary } = lint(draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime() }))
-    if (summary.errors === 0) return
     const errors = findings.filter((finding) => finding.severity === 'error')
-    const checklist: ChecklistReport = {
+    return {
       errors: summary.errors,
       warnings: summary.warnings,
       infos: summary.infos,
       verdict: summary.verdict,
       findings: errors.map(({ ruleId, severity, message, hint, line, column, endLine, endColumn }) => ({ ruleId, severity, message, hint, line, column, endLine, endColumn })),
     }
-    throw new AppFailure(
-      'invalid_input',
-      `${summary.verdict} Fix ${summary.errors === 1 ? 'it' : 'them'} first, or choose “Submit anyway” to send the draft as it is.`,
-      { fields: { checklist: summary.verdict }, checklist },
-    )
   }
 
   #requestBody(draft: Draft, grant: GrantDetail): ApplicationRequest {

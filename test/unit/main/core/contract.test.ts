@@ -25,6 +25,7 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'drafts.get': [undefined, {}, { id: '../etc/passwd' }, { id: 'a/b' }, { id: '/abs' }, { id: '..' }, { id: 'UPPER' }, { id: 'x'.repeat(101) }, { id: '%2e%2e%2fx' }],
   'drafts.save': [{}, { id: 'a', pitch: 'p', customFields: {} }, { id: 'a', pitch: 'p', customFields: {}, baseVersion: 'v1' }, { id: '../a', pitch: 'p', customFields: {}, baseVersion: 'a'.repeat(64) }, { id: 'a', pitch: null, customFields: {}, baseVersion: 'a'.repeat(64) }],
   'drafts.delete': [undefined, { id: '../a' }, { id: 'a', baseVersion: 'x' }],
+  'applications.preview': [undefined, {}, { draftId: '../../x' }, { draftId: 'a', extra: 1 }],
   'applications.submit': [undefined, {}, { draftId: '../../x' }, { draftId: 'a', force: true }, { draftId: 'a', submitAnyway: 'yes' }],
   'applications.list': ['x', { grantId: IDS.open }],
   'feedback.send': [undefined, {}, { issue: '' }, { issue: '   ' }, { issue: 'x'.repeat(10_001) }, { issue: 'ok', skill: 'other/grant-apply' }],

@@ -157,6 +157,38 @@ describe('applications.submit', () => {
     expect(storedApplication(service.dataFile, out.application.applicationId)?.pitch).toBe(template)
   })
 
+  it('previews exactly what submit would send, and where, without sending anything', async () => {
+    const draft = await draftFor(IDS.open, PITCH, { ...FIELDS, details: '  ' })
+    const preview = await app.call('applications.preview', { draftId: draft.id })
+    expect(preview).toMatchObject({ method: 'POST', url: `${service.url}/api/build/${IDS.open}/apply`, loggedIn: true, grant: { id: IDS.open, title: 'Open grant with a form' } })
+    // Blank optional fields are left out, as submit leaves them out.
+    const { details: _blank, ...sent } = FIELDS
+    expect(preview.body).toEqual({ pitch: PITCH, custom_fields: { ...sent } })
+    expect(preview.checklist.errors).toBe(0)
+    expect(countApplications(service.dataFile)).toBe(0)
+
+    const out = await app.call('applications.submit', { draftId: draft.id })
+    expect(JSON.parse(storedApplication(service.dataFile, out.application.applicationId)!.custom_fields!)).toEqual(preview.body.custom_fields)
+  })
+
+  it('previews a free-form grant as the pitch alone, and lists the checklist errors that need “submit anyway”', async () => {
+    const template = (await app.call('drafts.create', { grantId: IDS.freeForm })).pitch
+    const draft = await draftFor(IDS.freeForm, template, { stray: 'x' })
+    const preview = await app.call('applications.preview', { draftId: draft.id })
+    expect(preview.body).toEqual({ pitch: template })
+    expect(preview.checklist.errors).toBeGreaterThan(0)
+    expect(preview.checklist.findings.map((f) => f.ruleId)).toContain('blank-section')
+  })
+
+  it('fails a preview as submit would: deadline passed, required fields, offline', async () => {
+    expect((await app.fail('applications.preview', { draftId: (await draftFor(IDS.pastDeadline)).id })).code).toBe('deadline_passed')
+    const missing = await app.fail('applications.preview', { draftId: (await draftFor(IDS.open, PITCH, {})).id })
+    expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['custom_fields.project_name', 'custom_fields.repo'])
+    const ready = await draftFor(IDS.freeForm)
+    await service.close()
+    expect((await app.fail('applications.preview', { draftId: ready.id })).code).toBe('offline')
+  })
+
   it('answers an unknown draft with not_found', async () => {
     const error = await app.fail('applications.submit', { draftId: 'no-such-draft' })
     expect(error.code).toBe('not_found')
