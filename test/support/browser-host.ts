@@ -12,6 +12,7 @@ import type { Logger } from '../../src/main/core/errors'
 import { PlainFileSecretStore } from '../../src/main/core/secret-store'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { type BrowserHost, startBrowserHost } from '../../src/host/server'
+import type { Fixture } from '../../src/service/fixture'
 import { type TestService, startTestService, tempDir, testFixture } from './service'
 
 const PROJECT = fileURLToPath(new URL('../..', import.meta.url))
@@ -44,9 +45,22 @@ export interface HostStack {
   dispose(): Promise<void>
 }
 
-export async function startHostStack(options: { rendererDir?: string; bridgeFile?: string; token?: string } = {}): Promise<HostStack> {
+export interface HostStackOptions {
+  rendererDir?: string
+  bridgeFile?: string
+  token?: string
+  /** The sandbox's data (default: the tests' fixture, deadlines relative to now). */
+  fixture?: Fixture
+  /** Lifetime of the sandbox's access tokens (default an hour); short to test expiry. */
+  tokenTtlSeconds?: number
+}
+
+export async function startHostStack(options: HostStackOptions = {}): Promise<HostStack> {
   if (options.rendererDir === undefined) assertBuilt()
-  const service = await startTestService({ fixture: testFixture() })
+  const service = await startTestService({
+    fixture: options.fixture ?? testFixture(),
+    ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+  })
   const dataDir = tempDir('grant-desk-host-')
   const logs: string[] = []
   const log: Logger = {

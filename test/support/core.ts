@@ -107,3 +107,17 @@ export function storedFeedback(dataFile: string): { skill: string; issue: string
     db.close()
   }
 }
+
+/**
+ * Drops every api key the sandbox issued, as when the account's password is changed elsewhere
+ * (a new key comes with the next login). With a short token lifetime this leaves a client
+ * with no working credential: the session has expired. Written straight to its SQLite file.
+ */
+export function dropApiKeys(dataFile: string): void {
+  const db = new Database(dataFile, { fileMustExist: true })
+  try {
+    db.prepare('UPDATE users SET api_key_hash = NULL, api_key_sealed = NULL').run()
+  } finally {
+    db.close()
+  }
+}

@@ -3,7 +3,7 @@
  * current screen, the status bar, and the login dialog that can open over any screen.
  */
 import { useEffect, useState } from 'react'
-import type { SettingsView } from '../../shared/ipc'
+import type { AppError, SettingsView } from '../../shared/ipc'
 import { bridgeMissing } from './lib/bridge'
 import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
 import { OfflineBanner } from './features/connectivity/OfflineBanner'
@@ -49,8 +49,9 @@ function Screen({ route }: { route: Route }) {
   }
 }
 
-function statusLine(settings: SettingsView | null, loggedIn: boolean, email: string | null): string {
+function statusLine(settings: SettingsView | null, settingsError: AppError | null, loggedIn: boolean, email: string | null): string {
   if (bridgeMissing()) return 'Grant Desk — not connected: the app’s bridge did not load.'
+  if (settingsError) return `Grant Desk — ${settingsError.message}`
   if (!settings) return 'Grant Desk — connecting…'
   return `Grant Desk — service: ${settings.effectiveServiceUrl} · ${loggedIn ? `logged in as ${email ?? 'unknown'}` : 'not logged in'}`
 }
@@ -61,6 +62,7 @@ export function App() {
   const session = useSession((s) => s.status)
   const logout = useSession((s) => s.logout)
   const settings = useSettings((s) => s.view)
+  const settingsError = useSettings((s) => s.error)
   const [started, setStarted] = useState(false)
 
   useEffect(() => {
@@ -123,7 +125,7 @@ export function App() {
       </main>
       <footer className="status-bar">
         <span role="status" data-testid="wiring">
-          {statusLine(settings, loggedIn, session?.email ?? null)}
+          {statusLine(settings, settingsError, loggedIn, session?.email ?? null)}
         </span>
       </footer>
       <LoginDialog />

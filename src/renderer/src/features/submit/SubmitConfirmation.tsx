@@ -1,0 +1,113 @@
+/**
+ * The confirmation before anything leaves the computer: the address, the grant, the pitch and
+ * every field exactly as the core will send them. Checklist errors must be acknowledged
+ * ("Submit anyway") before the submit button works; the core refuses them otherwise.
+ */
+import { useId, useState } from 'react'
+import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../shared/ipc'
+import { SafeMarkdown } from '../../components/SafeMarkdown'
+import { deadlineText } from '../../lib/deadline'
+import './submit.css'
+
+export interface SubmitConfirmationProps {
+  preview: ApplicationsPreviewOutput
+  /** The checklist to acknowledge: the preview's, or a newer one the submit was refused with. */
+  checklist?: ChecklistReport
+  now: number
+  /** While the submission is on its way: every control is disabled. */
+  busy?: boolean
+  onCancel(): void
+  onSubmit(submitAnyway: boolean): void
+}
+
+export function SubmitConfirmation({ preview, checklist = preview.checklist, now, busy = false, onCancel, onSubmit }: SubmitConfirmationProps) {
+  const [anyway, setAnyway] = useState(false)
+  const checklistHeadingId = useId()
+  const hasErrors = checklist.errors > 0
+  const deadline = deadlineText(preview.grant.deadline, now)
+  const fields = preview.body.custom_fields
+
+  return (
+    <div className="submit-confirmation">
+      <dl className="submit-target">
+        <dt>Sending to</dt>
+        <dd>
+          <code data-testid="submit-target">
+            {preview.method} {preview.url}
+          </code>
+        </dd>
+        <dt>Grant</dt>
+        <dd>{preview.grant.title}</dd>
+        <dt>Deadline</dt>
+        <dd>
+          <span className={deadline.tone === 'open' ? undefined : `deadline-${deadline.tone}`}>{deadline.text}</span> ({deadline.exact})
+        </dd>
+      </dl>
+
+      {!preview.loggedIn && (
+        <p className="notice notice-info">You are not logged in — you will be asked to log in when you submit.</p>
+      )}
+
+      {hasErrors && (
+        <section aria-labelledby={checklistHeadingId}>
+          <h3 id={checklistHeadingId}>Checklist errors</h3>
+          <p className="notice notice-error">{checklist.verdict}</p>
+          <ul className="submit-findings">
+            {checklist.findings.map((finding, index) => (
+              <li key={`${finding.ruleId}-${finding.line}-${finding.column}-${index}`}>
+                <strong>Line {finding.line}:</strong> {finding.message}
+                {finding.hint && <p className="hint">{finding.hint}</p>}
+              </li>
+            ))}
+          </ul>
+          <label className="submit-anyway">
+            <input type="checkbox" checked={anyway} disabled={busy} onChange={(event) => setAnyway(event.target.checked)} />
+            Submit anyway, with these problems
+          </label>
+        </section>
+      )}
+
+      <h3>Pitch</h3>
+      {/* Focusable so a keyboard can scroll a long pitch. */}
+      <div className="submit-pitch" tabIndex={0}>
+        <SafeMarkdown source={preview.body.pitch} label="Pitch preview" />
+      </div>
+
+      <h3>Fields</h3>
+      {fields === undefined ? (
+        <p>Free-form application: only the pitch is sent.</p>
+      ) : Object.keys(fields).length === 0 ? (
+        <p>All of this grant’s form fields are empty: only the pitch is sent.</p>
+      ) : (
+        <table className="submit-fields">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Value as sent</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(fields).map(([name, value]) => (
+              <tr key={name}>
+                <th scope="row">
+                  <code>{name}</code>
+                </th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <div className="dialog-actions">
+        <button type="button" onClick={onCancel} disabled={busy} autoFocus data-autofocus>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={busy || (hasErrors && !anyway)} onClick={() => onSubmit(hasErrors && anyway)}>
+          Submit application
+        </button>
+      </div>
+      {busy && <p className="loading" role="status">Submitting…</p>}
+    </div>
+  )
+}
