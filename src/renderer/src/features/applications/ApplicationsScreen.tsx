@@ -1,4 +1,34 @@
-/** Placeholder: replaced by the feature's screen. */
+/** What has been sent: each application's id and status, and the draft it came from. */
+import { useEffect } from 'react'
+import { ErrorNotice, Loading } from '../../components/ErrorNotice'
+import { go, useNavigation } from '../navigation/navigationSlice'
+import { ApplicationsTable } from './ApplicationsTable'
+import { useApplications } from './applicationsSlice'
+
 export function ApplicationsScreen() {
-  return <h1>ApplicationsScreen</h1>
+  const listing = useApplications((s) => s.listing)
+  const load = useApplications((s) => s.load)
+
+  useEffect(() => {
+    void load({ quiet: true })
+    // Choosing "Applications" again while it is showing reads it again.
+    return useNavigation.subscribe((state) => {
+      if (state.route.name === 'applications') void load({ quiet: true })
+    })
+  }, [load])
+
+  return (
+    <section className="applications-screen" aria-labelledby="applications-heading">
+      <h1 id="applications-heading">Applications</h1>
+      <p className="hint">Applications sent from this computer, with the id the grant service gave each. Keep the id if you contact the sponsor.</p>
+      {listing.state === 'loading' && <Loading label="Loading applications…" />}
+      {listing.state === 'failed' && <ErrorNotice error={listing.error} onRetry={() => void load()} />}
+      {listing.state === 'ready' &&
+        (listing.items.length === 0 ? (
+          <p>No applications yet. Submitted drafts appear here.</p>
+        ) : (
+          <ApplicationsTable items={listing.items} now={listing.readAt} onOpenDraft={(id) => go({ name: 'draft', id })} />
+        ))}
+    </section>
+  )
 }

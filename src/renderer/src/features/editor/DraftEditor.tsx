@@ -1,4 +1,299 @@
-/** Placeholder: replaced by the feature's screen. */
+/**
+ * The draft editor: the pitch in Markdown on the left, the grant's application form and the
+ * live checklist on the right. Every edit is saved to the draft's file about half a second
+ * after typing stops, and before anything else happens to it (submit, leaving the screen,
+ * closing the window). A file changed by someone else is never written over.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
+import { ErrorNotice, Loading } from '../../components/ErrorNotice'
+import { deadlineText } from '../../lib/deadline'
+import { go, useNavigation } from '../navigation/navigationSlice'
+import { SubmitDialog } from '../submit/SubmitDialog'
+import { ChecklistPanel } from './ChecklistPanel'
+import { ConflictDialog } from './ConflictDialog'
+import { useEditor } from './editorSlice'
+import { FieldsForm } from './FieldsForm'
+import { PITCH_EDITOR_ID, PitchEditor } from './PitchEditor'
+import { selectLinesInEditor } from './selectLines'
+import { useChecklist } from './useChecklist'
+import './editor.css'
+
 export function DraftEditor({ id }: { id: string }) {
-  return <h1>DraftEditor</h1>
+  const loading = useEditor((s) => s.loading)
+  const loadError = useEditor((s) => s.loadError)
+  const loaded = useEditor((s) => s.draft !== null && s.draft.id === id)
+
+  useEffect(() => {
+    const editor = useEditor.getState()
+    void editor.open(id)
+    return () => editor.leave()
+  }, [id])
+
+  // Closing the window: the save is sent; Electron does not wait for its answer, but the core
+  // receives and writes it.
+  useEffect(() => {
+    const flush = () => {
+      if (useEditor.getState().saveState !== 'saved') void useEditor.getState().saveNow()
+    }
+    window.addEventListener('beforeunload', flush)
+    return () => window.removeEventListener('beforeunload', flush)
+  }, [])
+
+  if (loadError) return <LoadFailure id={id} error={loadError} />
+  if (loading || !loaded) {
+    return (
+      <>
+        <h1>Draft</h1>
+        <Loading label="Opening the draft…" />
+      </>
+    )
+  }
+  return <EditorScreen id={id} />
+}
+
+function LoadFailure({ id, error }: { id: string; error: AppError }) {
+  return (
+    <>
+      <h1>This draft could not be opened</h1>
+      {error.code === 'not_found' ? (
+        <div className="notice notice-error" role="alert">
+          <p>The draft file is gone. {error.message}</p>
+          <button type="button" onClick={() => go({ name: 'drafts' })}>
+            Back to drafts
+          </button>
+        </div>
+      ) : (
+        <ErrorNotice error={error} onRetry={() => void useEditor.getState().open(id)} />
+      )}
+    </>
+  )
+}
+
+function EditorScreen({ id }: { id: string }) {
+  const draft = useEditor((s) => s.draft)!
+  const conflict = useEditor((s) => s.conflict)
+  const notice = useEditor((s) => s.notice)
+  const canGoBack = useNavigation((s) => s.history.length > 0)
+  const readOnly = draft.status === 'submitted'
+  const [submitOpen, setSubmitOpen] = useState(false)
+  const [preparing, setPreparing] = useState(false)
+  const [submitBlocked, setSubmitBlocked] = useState<string | null>(null)
+
+  const openSubmit = useCallback(async () => {
+    if (preparing || submitOpen) return
+    setSubmitBlocked(null)
+    setPreparing(true)
+    const saved = await useEditor.getState().saveNow()
+    setPreparing(false)
+    if (saved) {
+      setSubmitOpen(true)
+      return
+    }
+    const { conflict: inConflict, saveError } = useEditor.getState()
+    // A conflict opens its own dialog; after choosing, the applicant submits again.
+    if (!inConflict) {
+      setSubmitBlocked(
+        `Nothing was sent: your latest changes could not be saved${saveError ? ` (${saveError.message})` : ''}. Choose “Retry save”, then Submit… again.`,
+      )
+    }
+  }, [preparing, submitOpen])
+
+  useEffect(
+    () =>
+      useEditor.subscribe((state) => {
+        if (state.saveState === 'saved') setSubmitBlocked(null)
+      }),
+    [],
+  )
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+      if (event.key === 's' || event.key === 'S') {
+        event.preventDefault()
+        event.stopPropagation()
+        if (!readOnly) void useEditor.getState().saveNow()
+      } else if (event.key === 'Enter') {
+        if (readOnly || submitOpen || useEditor.getState().conflict) return
+        event.preventDefault()
+        event.stopPropagation()
+        void openSubmit()
+      }
+    }
+    // Capture: the editor's textarea handles Enter in lists and stops it from bubbling.
+    window.addEventListener('keydown', onKeyDown, true)
+    return () => window.removeEventListener('keydown', onKeyDown, true)
+  }, [readOnly, submitOpen, openSubmit])
+
+  const onSubmitted = useCallback((out: ApplicationsSubmitOutput) => useEditor.getState().markSubmitted(out.draft), [])
+  const closeSubmit = useCallback(() => setSubmitOpen(false), [])
+
+  return (
+    <div className="draft-editor">
+      <EditorHeader readOnly={readOnly} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
+      {submitBlocked && (
+        <div className="notice notice-error" role="alert">
+          <p>{submitBlocked}</p>
+        </div>
+      )}
+      {notice && (
+        <div className="notice notice-info" role="status">
+          <p>{notice}</p>
+          <button type="button" onClick={() => useEditor.getState().dismissNotice()}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {readOnly && <SubmittedNotice applicationId={draft.applicationId} />}
+      <div className="editor-columns">
+        <section className="editor-pitch" aria-labelledby="pitch-heading">
+          <h2 id="pitch-heading">Pitch</h2>
+          <p className="hint">{readOnly ? 'As submitted.' : 'Markdown. Saved automatically as you type; Ctrl+S (⌘S) saves at once.'}</p>
+          <PitchArea readOnly={readOnly} />
+        </section>
+        <div className="editor-side">
+          <FieldsArea readOnly={readOnly} />
+          <ChecklistArea readOnly={readOnly} />
+        </div>
+      </div>
+      {conflict && <ConflictDialog onReloadTheirs={useEditor.getState().reloadTheirs} onKeepMine={useEditor.getState().keepMineAsCopy} />}
+      {submitOpen && <SubmitDialog draftId={id} onClose={closeSubmit} onSubmitted={onSubmitted} />}
+    </div>
+  )
+}
+
+function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: { readOnly: boolean; canGoBack: boolean; preparing: boolean; onSubmit(): void }) {
+  const draft = useEditor((s) => s.draft)!
+  const deadline = deadlineText(draft.grant.deadline, Date.now())
+  return (
+    <header className="editor-header">
+      <div>
+        <h1>Draft: {draft.grant.title}</h1>
+        <p className="editor-meta">
+          Reward: {draft.grant.reward} · Deadline:{' '}
+          <span className={deadline.tone === 'open' ? undefined : `deadline-${deadline.tone}`}>
+            {deadline.text}
+          </span>{' '}
+          ({deadline.exact})
+        </p>
+        <p className="editor-path">
+          File: <code>{draft.path}</code>
+        </p>
+        <SaveLine />
+      </div>
+      <div className="editor-actions">
+        {canGoBack && (
+          <button type="button" onClick={() => useNavigation.getState().back()}>
+            Back
+          </button>
+        )}
+        {!readOnly && (
+          <>
+            <button type="button" onClick={() => void useEditor.getState().saveNow()} aria-keyshortcuts="Control+S Meta+S">
+              Save
+            </button>
+            <button type="button" className="primary" onClick={onSubmit} disabled={preparing} aria-keyshortcuts="Control+Enter Meta+Enter">
+              Submit…
+            </button>
+          </>
+        )}
+      </div>
+    </header>
+  )
+}
+
+const SAVE_STATE_CLASS = { saved: 'save-state-saved', saving: '', unsaved: 'save-state-unsaved', failed: 'save-state-failed' } as const
+
+function SaveLine() {
+  const saveState = useEditor((s) => s.saveState)
+  const saveError = useEditor((s) => s.saveError)
+  const text =
+    saveState === 'saved' ? 'Saved' : saveState === 'saving' ? 'Saving…' : saveState === 'unsaved' ? 'Unsaved changes' : `Not saved — ${saveError?.message ?? 'the file could not be written.'}`
+  return (
+    <div className="save-line">
+      <span role="status" data-testid="save-state" className={`save-state ${SAVE_STATE_CLASS[saveState]}`}>
+        {text}
+      </span>
+      {saveState === 'failed' && (
+        <button type="button" onClick={() => void useEditor.getState().saveNow()}>
+          Retry save
+        </button>
+      )}
+      {saveState === 'failed' && saveError?.code === 'not_found' && <SaveAsNewDraft />}
+    </div>
+  )
+}
+
+/** The file is gone: the text on screen can still become a new draft. */
+function SaveAsNewDraft() {
+  const [error, setError] = useState<AppError | null>(null)
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          void useEditor
+            .getState()
+            .keepMineAsCopy()
+            .then((failure) => setError(failure))
+        }}
+      >
+        Save as a new draft
+      </button>
+      {error && <ErrorNotice error={error} />}
+    </>
+  )
+}
+
+function SubmittedNotice({ applicationId }: { applicationId: string | null }) {
+  const [error, setError] = useState<AppError | null>(null)
+  const [busy, setBusy] = useState(false)
+  const duplicate = async () => {
+    setBusy(true)
+    const failure = await useEditor.getState().duplicate()
+    setBusy(false)
+    setError(failure)
+  }
+  return (
+    <div className="notice notice-ok" data-testid="submitted-notice">
+      <p>
+        {applicationId ? `Submitted as application ${applicationId} — status pending.` : 'Submitted — status pending.'} This draft is now
+        read-only.
+      </p>
+      <button type="button" onClick={() => void duplicate()} disabled={busy}>
+        Duplicate as new draft
+      </button>
+      {error && <ErrorNotice error={error} />}
+    </div>
+  )
+}
+
+function PitchArea({ readOnly }: { readOnly: boolean }) {
+  const pitch = useEditor((s) => s.pitch)
+  const setPitch = useEditor((s) => s.setPitch)
+  return <PitchEditor value={pitch} onChange={setPitch} readOnly={readOnly} />
+}
+
+function FieldsArea({ readOnly }: { readOnly: boolean }) {
+  const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
+  const values = useEditor((s) => s.customFields)
+  const setField = useEditor((s) => s.setField)
+  return <FieldsForm schema={schema} values={values} onChange={setField} readOnly={readOnly} showRequired={!readOnly} />
+}
+
+function ChecklistArea({ readOnly }: { readOnly: boolean }) {
+  const pitch = useEditor((s) => s.pitch)
+  const customFields = useEditor((s) => s.customFields)
+  const grant = useEditor((s) => s.draft?.grant)
+  const projectKind = useEditor((s) => s.draft?.projectKind ?? null)
+  const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])
+  const result = useChecklist(source)
+  const onSelectLine = useCallback(
+    (line: number, endLine: number) => {
+      if (!readOnly) selectLinesInEditor(PITCH_EDITOR_ID, line, endLine)
+    },
+    [readOnly],
+  )
+  return <ChecklistPanel result={result} onSelectLine={onSelectLine} />
 }

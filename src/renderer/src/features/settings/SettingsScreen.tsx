@@ -1,4 +1,59 @@
-/** Placeholder: replaced by the feature's screen. */
+/** The app's settings (service address, feedback namespace, reviewer name, drafts folder) and the account. */
+import { useEffect, useState } from 'react'
+import type { AppError, SettingsValues } from '../../../../shared/ipc'
+import { ErrorNotice, Loading } from '../../components/ErrorNotice'
+import { AccountSection } from './AccountSection'
+import { SettingsForm } from './SettingsForm'
+import { useSettings } from './settingsSlice'
+import './settings.css'
+
 export function SettingsScreen() {
-  return <h1>SettingsScreen</h1>
+  const view = useSettings((s) => s.view)
+  const loadError = useSettings((s) => s.error)
+  const check = useSettings((s) => s.check)
+  const load = useSettings((s) => s.load)
+  const update = useSettings((s) => s.update)
+  const checkAddress = useSettings((s) => s.checkAddress)
+  const [saving, setSaving] = useState(false)
+  const [saveError, setSaveError] = useState<AppError | null>(null)
+  const [savedMessage, setSavedMessage] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!useSettings.getState().view) void load()
+  }, [load])
+
+  const save = async (values: Partial<SettingsValues>, saved: string) => {
+    setSaving(true)
+    setSavedMessage(null)
+    const failure = await update(values)
+    setSaving(false)
+    setSaveError(failure)
+    if (!failure) setSavedMessage(saved)
+  }
+
+  return (
+    <section aria-labelledby="settings-heading">
+      <h1 id="settings-heading">Settings</h1>
+      {view?.notice && (
+        <div className="notice notice-warn" data-testid="settings-notice">
+          <p>{view.notice}</p>
+        </div>
+      )}
+      {!view && loadError && <ErrorNotice error={loadError} onRetry={() => void load()} />}
+      {!view && !loadError && <Loading label="Loading settings…" />}
+      {view && (
+        <SettingsForm
+          view={view}
+          error={saveError}
+          saving={saving}
+          savedMessage={savedMessage}
+          check={check}
+          onSave={(values) => void save(values, 'Settings saved.')}
+          onCheck={() => void checkAddress()}
+          onUseDefaultFolder={() => void save({ draftsFolder: null }, 'Settings saved. New drafts go to the default folder.')}
+        />
+      )}
+      <AccountSection />
+    </section>
+  )
 }

@@ -1,4 +1,77 @@
-/** Placeholder: replaced by the feature's screen. */
+/**
+ * First run: is the grant service reachable at the address in use, and logging in. Browsing
+ * grants needs no login, so that is offered straight away too.
+ */
+import { useEffect } from 'react'
+import { Loading } from '../../components/ErrorNotice'
+import { go } from '../navigation/navigationSlice'
+import { LoginForm } from '../session/LoginForm'
+import { useSession } from '../session/sessionSlice'
+import { AddressCheckStatus } from './AddressCheckStatus'
+import { useSettings } from './settingsSlice'
+import './settings.css'
+
 export function WelcomeScreen() {
-  return <h1>WelcomeScreen</h1>
+  const view = useSettings((s) => s.view)
+  const check = useSettings((s) => s.check)
+  const status = useSession((s) => s.status)
+  const sessionError = useSession((s) => s.error)
+  const loggedIn = status?.loggedIn === true
+
+  useEffect(() => {
+    const settings = useSettings.getState()
+    if (!settings.view) void settings.load()
+    void settings.checkAddress()
+  }, [])
+
+  return (
+    <section aria-labelledby="welcome-heading">
+      <h1 id="welcome-heading">Welcome to Grant Desk</h1>
+      <p>Find grants and bounties, draft your pitch on this computer (it works offline), check it, and submit it.</p>
+
+      <section className="welcome-step" aria-labelledby="welcome-service-heading">
+        <h2 id="welcome-service-heading">Grant service</h2>
+        <p>
+          Address: {view ? <code data-testid="welcome-service-url">{view.effectiveServiceUrl}</code> : 'reading settings…'}
+          {view?.serviceUrlOverriddenBy ? ` (set by ${view.serviceUrlOverriddenBy} for this run)` : ''}
+        </p>
+        <AddressCheckStatus check={check.state === 'idle' ? { state: 'checking' } : check} testId="welcome-check" />
+        {check.state === 'failed' && (
+          <div className="welcome-actions">
+            <button type="button" onClick={() => void useSettings.getState().checkAddress()}>
+              Check again
+            </button>
+            <button type="button" onClick={() => go({ name: 'settings' })}>
+              Change the address in Settings
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section className="welcome-step" aria-labelledby="welcome-login-heading">
+        <h2 id="welcome-login-heading">Log in</h2>
+        {!status && !sessionError && <Loading label="Checking whether you are logged in…" />}
+        {loggedIn && (
+          <>
+            <p>You are logged in as {status.email}.</p>
+            <button type="button" className="primary" onClick={() => go({ name: 'grants' })}>
+              Go to grants
+            </button>
+          </>
+        )}
+        {!loggedIn && (status || sessionError) && (
+          <>
+            <p>Log in with your grant service account to submit applications and send reports.</p>
+            <LoginForm onLoggedIn={() => go({ name: 'grants' })} />
+            <div className="welcome-actions">
+              <button type="button" onClick={() => go({ name: 'grants' })}>
+                Browse grants without logging in
+              </button>
+            </div>
+            <p className="hint">Browsing needs no login; submitting does, and you will be asked then.</p>
+          </>
+        )}
+      </section>
+    </section>
+  )
 }

@@ -1,0 +1,87 @@
+/** The drafts on disk as a table: what each is for, how long is left, where it stands. */
+import type { DraftSummary } from '../../../../shared/ipc'
+import { agoText, deadlineText } from '../../lib/deadline'
+import { sortDrafts } from './draftsSlice'
+import './drafts.css'
+
+export interface DraftsTableProps {
+  items: readonly DraftSummary[]
+  now: number
+  onOpen(id: string): void
+  onDelete(item: DraftSummary): void
+}
+
+export function deleteLabel(item: DraftSummary): string {
+  return item.state === 'ok' ? `Delete draft for ${item.grantTitle}` : `Delete damaged file ${item.fileName}`
+}
+
+export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) {
+  return (
+    <table className="drafts-table" data-testid="drafts-table">
+      <thead>
+        <tr>
+          <th scope="col">Grant</th>
+          <th scope="col">Deadline</th>
+          <th scope="col">Status</th>
+          <th scope="col">Last edited</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sortDrafts(items).map((item) =>
+          item.state === 'ok' ? (
+            <tr key={item.id} data-draft-id={item.id}>
+              <td>
+                {item.grantTitle}
+                <p className="hint">{item.fileName}</p>
+              </td>
+              <td>
+                <DeadlineCell deadline={item.grantDeadline} now={now} />
+              </td>
+              <td>
+                {item.status === 'submitted' ? <span className="badge badge-ok">Submitted</span> : <span className="badge badge-info">Draft</span>}
+              </td>
+              <td>
+                <time dateTime={item.updatedAt}>{agoText(item.updatedAt, now)}</time>
+              </td>
+              <td>
+                <button type="button" aria-label={`Open draft for ${item.grantTitle}`} onClick={() => onOpen(item.id)}>
+                  Open
+                </button>
+                <button type="button" aria-label={deleteLabel(item)} onClick={() => onDelete(item)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ) : (
+            <tr key={item.id} data-draft-id={item.id} data-state="damaged">
+              <td>
+                {item.fileName}
+                <p className="hint">{item.reason}</p>
+              </td>
+              <td />
+              <td>
+                <span className="badge badge-error">Damaged</span>
+              </td>
+              <td />
+              <td>
+                <button type="button" aria-label={deleteLabel(item)} onClick={() => onDelete(item)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  )
+}
+
+function DeadlineCell({ deadline, now }: { deadline: string; now: number }) {
+  const { text, tone, exact } = deadlineText(deadline, now)
+  return (
+    <span className={tone === 'open' ? undefined : `deadline-${tone}`} title={exact}>
+      {text}
+    </span>
+  )
+}

@@ -1,0 +1,78 @@
+/**
+ * The pitch's Markdown editor (@uiw/react-md-editor without code highlighting, which keeps
+ * typing fast on long pitches), its preview sanitized like every other rendered Markdown.
+ *
+ * Accessibility fixes applied to what the library renders:
+ * - its toolbar icons are `<svg role="img">` without a name (axe: svg-img-alt, serious); the
+ *   buttons around them already have names, so the icons are hidden from assistive technology;
+ * - its preview pane scrolls but cannot be focused (axe: scrollable-region-focusable), so it
+ *   is made a focusable, named region whenever it is on screen.
+ */
+import MDEditor, { type ICommand, getCommands, getExtraCommands } from '@uiw/react-md-editor/nohighlight'
+import { type ReactElement, cloneElement, isValidElement, memo, useEffect, useRef } from 'react'
+import { SAFE_PREVIEW_OPTIONS } from '../../components/SafeMarkdown'
+import './editor.css'
+
+export const PITCH_EDITOR_ID = 'pitch-editor'
+export const PITCH_EDITOR_HEIGHT = 520
+
+function withDecorativeIcon(command: ICommand): ICommand {
+  const icon = isValidElement(command.icon)
+    ? cloneElement(command.icon as ReactElement<Record<string, unknown>>, { role: undefined, 'aria-hidden': 'true', focusable: 'false' })
+    : command.icon
+  const children = Array.isArray(command.children) ? command.children.map(withDecorativeIcon) : command.children
+  return { ...command, ...(icon ? { icon } : {}), ...(children ? { children } : {}) } as ICommand
+}
+
+const COMMANDS = getCommands().map(withDecorativeIcon)
+const EXTRA_COMMANDS = getExtraCommands().map(withDecorativeIcon)
+
+export interface PitchEditorProps {
+  value: string
+  onChange(value: string): void
+  readOnly?: boolean
+}
+
+export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly = false }: PitchEditorProps) {
+  const box = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const root = box.current
+    if (!root) return
+    const label = readOnly ? 'Pitch as submitted' : 'Pitch preview'
+    const namePreview = () => {
+      const pane = root.querySelector<HTMLElement>('.w-md-editor-preview')
+      if (!pane || pane.getAttribute('aria-label') === label) return
+      pane.setAttribute('tabindex', '0')
+      pane.setAttribute('role', 'region')
+      pane.setAttribute('aria-label', label)
+    }
+    namePreview()
+    // The toolbar switches between edit, live and preview inside the library: watch for the pane.
+    const observer = new MutationObserver(namePreview)
+    observer.observe(root, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [readOnly])
+
+  return (
+    <div ref={box} className={readOnly ? 'pitch-editor pitch-editor-readonly' : 'pitch-editor'} data-color-mode="light">
+      <MDEditor
+        value={value}
+        onChange={(next) => onChange(next ?? '')}
+        preview={readOnly ? 'preview' : 'edit'}
+        hideToolbar={readOnly}
+        commands={COMMANDS}
+        extraCommands={EXTRA_COMMANDS}
+        previewOptions={SAFE_PREVIEW_OPTIONS}
+        height={PITCH_EDITOR_HEIGHT}
+        visibleDragbar={false}
+        textareaProps={{
+          id: PITCH_EDITOR_ID,
+          'aria-label': 'Pitch (Markdown)',
+          placeholder: 'Write your pitch in Markdown: the problem, your solution, milestones with dates and budget, and your team.',
+          readOnly,
+        }}
+      />
+    </div>
+  )
+})

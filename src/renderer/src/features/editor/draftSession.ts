@@ -1,0 +1,183 @@
+/**
+ * One open draft and the saving of it: the applicant's text, the version of the file it was
+ * last saved over, and a queue that writes it back.
+ *
+ * - Never two saves at once: a save names the version it starts from, and a second one sent
+ *   before the first answered would name a stale version and be refused as a conflict.
+ * - Nothing typed is dropped: a save sends a snapshot; edits made while it is on its way are
+ *   sent by the next save, and a successful answer does not replace the text.
+ * - A conflict (the file changed on disk) stops all saving until the applicant decides: the
+ *   file is never written over.
+ *
+ * The slice (editorSlice.ts) owns one session per open draft and mirrors it to the screen;
+ * a session outlives its screen while its last edits are still being saved.
+ */
+import type { AppError, Draft, IpcResult } from '../../../../shared/ipc'
+
+export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed'
+
+export interface SaveRequest {
+  id: string
+  pitch: string
+  customFields: Record<string, string>
+  baseVersion: string
+}
+
+export type SaveDraft = (request: SaveRequest) => Promise<IpcResult<Draft>>
+
+export interface Conflict {
+  currentVersion?: string
+}
+
+export const AUTOSAVE_DELAY_MS = 500
+
+export class DraftSession {
+  readonly id: string
+  draft: Draft
+  pitch: string
+  customFields: Record<string, string>
+  /** The version of the file the next save starts from. */
+  version: string
+  conflict: Conflict | null = null
+  saveError: AppError | null = null
+
+  /** Edits counted since opening, and how many of them the file on disk holds. */
+  private edits = 0
+  private savedEdits = 0
+  private running: Promise<boolean> | null = null
+  private timer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(
+    draft: Draft,
+    private readonly saveDraft: SaveDraft,
+    /** Called whenever something the screen shows has changed. */
+    private readonly changed: (session: DraftSession) => void,
+    private readonly autosaveDelayMs = AUTOSAVE_DELAY_MS,
+  ) {
+    this.id = draft.id
+    this.draft = draft
+    this.pitch = draft.pitch
+    this.customFields = draft.customFields
+    this.version = draft.version
+  }
+
+  get readOnly(): boolean {
+    return this.draft.status === 'submitted'
+  }
+
+  /** The text shown differs from the file on disk (as far as this app knows). */
+  get unsaved(): boolean {
+    return this.edits > this.savedEdits
+  }
+
+  get saving(): boolean {
+    return this.running !== null
+  }
+
+  get saveState(): SaveState {
+    if (this.running) return 'saving'
+    if (this.saveError) return 'failed'
+    return this.unsaved ? 'unsaved' : 'saved'
+  }
+
+  setPitch(pitch: string): void {
+    if (this.readOnly || pitch === this.pitch) return
+    this.pitch = pitch
+    this.edited()
+  }
+
+  setField(name: string, value: string): void {
+    if (this.readOnly || this.customFields[name] === value) return
+    this.customFields = { ...this.customFields, [name]: value }
+    this.edited()
+  }
+
+  /**
+   * Saves now, and resolves once the file on disk holds what the applicant sees (true), or
+   * when that cannot happen: a conflict, a failed save (false).
+   */
+  saveNow(): Promise<boolean> {
+    this.clearTimer()
+    if (this.running) return this.running
+    if (this.conflict) return Promise.resolve(false)
+    if (!this.unsaved) return Promise.resolve(this.saveError === null)
+    this.running = this.saveUntilClean().finally(() => {
+      this.running = null
+      this.changed(this)
+    })
+    this.changed(this)
+    return this.running
+  }
+
+  /**
+   * Takes the file's version as it is now (reloaded after a change on disk, their version
+   * after a conflict, or the draft marked submitted): the applicant's unsaved text is replaced.
+   */
+  replace(draft: Draft): void {
+    this.clearTimer()
+    this.draft = draft
+    this.pitch = draft.pitch
+    this.customFields = draft.customFields
+    this.version = draft.version
+    this.savedEdits = this.edits
+    this.conflict = null
+    this.saveError = null
+    this.changed(this)
+  }
+
+  /**
+   * The applicant's text now lives in another file (kept as a copy): nothing is left to save
+   * here, and the conflict stays so that nothing writes over the original.
+   */
+  savedElsewhere(): void {
+    this.clearTimer()
+    this.savedEdits = this.edits
+    this.changed(this)
+  }
+
+  /** The file is gone or unreadable: what the screen shows is not on disk. */
+  fileProblem(error: AppError): void {
+    this.saveError = error
+    this.changed(this)
+  }
+
+  /** Stops the autosave timer; a save already on its way finishes. */
+  stopTimer(): void {
+    this.clearTimer()
+  }
+
+  private edited(): void {
+    this.edits += 1
+    this.clearTimer()
+    if (!this.conflict) this.timer = setTimeout(() => void this.saveNow(), this.autosaveDelayMs)
+    this.changed(this)
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  private async saveUntilClean(): Promise<boolean> {
+    while (this.unsaved && !this.conflict) {
+      const sent = this.edits
+      const request: SaveRequest = { id: this.id, pitch: this.pitch, customFields: this.customFields, baseVersion: this.version }
+      this.saveError = null
+      const result = await this.saveDraft(request)
+      if (!result.ok) {
+        if (result.error.code === 'conflict') {
+          this.clearTimer()
+          this.conflict = result.error.currentVersion !== undefined ? { currentVersion: result.error.currentVersion } : {}
+        } else {
+          this.saveError = result.error
+        }
+        return false
+      }
+      // The text is left as it is: anything typed while this save was on its way is newer.
+      this.draft = result.value
+      this.version = result.value.version
+      this.savedEdits = sent
+    }
+    return !this.unsaved && !this.conflict
+  }
+}

@@ -1,0 +1,41 @@
+/** Taking the applicant from a checklist finding to the lines of the pitch it is about. */
+
+/**
+ * Character offsets of the start of `line` and the end of `endLine` (1-based, inclusive; the
+ * line break itself, `\n` or `\r\n`, is not part of the range). Lines past the end of the
+ * text are clamped to its last line.
+ */
+export function lineRange(text: string, line: number, endLine: number = line): [number, number] {
+  const starts = [0]
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
+  const last = starts.length
+  const first = clamp(Math.floor(line), 1, last)
+  const end = clamp(Math.floor(endLine), first, last)
+  const start = starts[first - 1]!
+  let stop = end < last ? starts[end]! - 1 : text.length
+  if (stop > start && text[stop - 1] === '\r') stop -= 1
+  return [start, stop]
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min
+}
+
+/** Fallback when the computed style gives no number ("normal"): the editor's own 18px. */
+const DEFAULT_LINE_HEIGHT = 18
+
+/**
+ * Selects the lines in the editor's textarea, focuses it and scrolls them into view. Does
+ * nothing when there is no editable textarea (a submitted draft shows only the preview).
+ */
+export function selectLinesInEditor(textareaId: string, line: number, endLine: number): void {
+  const textarea = document.getElementById(textareaId)
+  if (!(textarea instanceof HTMLTextAreaElement) || textarea.readOnly || textarea.disabled) return
+  // The textarea's value, not the pitch: it has its line breaks normalized to \n.
+  const [start, end] = lineRange(textarea.value, line, endLine)
+  textarea.focus()
+  textarea.setSelectionRange(start, end)
+  const lineHeight = Number.parseFloat(getComputedStyle(textarea).lineHeight) || DEFAULT_LINE_HEIGHT
+  // Wrapped lines make this approximate; a third of the way down keeps some context above.
+  textarea.scrollTop = Math.max(0, (line - 1) * lineHeight - textarea.clientHeight / 3)
+}

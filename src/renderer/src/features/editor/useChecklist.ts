@@ -1,0 +1,90 @@
+/**
+ * The live checklist of the open draft: linted in a worker, ~250 ms after the applicant stops
+ * typing, so that typing never waits for it. Answers arrive in order of requests, but a stale
+ * one (the text has changed since) is dropped rather than shown for a moment.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { type DraftForLint, type LintInput, type LintResult, draftLintInput } from '../../../../shared/checklist'
+import { type ChecklistReply, type ChecklistRequest, runChecklist } from './checklistProtocol'
+
+export const CHECKLIST_DELAY_MS = 250
+
+interface ChecklistRunner {
+  run(input: LintInput): void
+  dispose(): void
+}
+
+function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
+  let seq = 0
+  let disposed = false
+  let lastInput: LintInput | null = null
+  let worker: Worker | null = null
+
+  const runHere = (mine: number, input: LintInput) =>
+    setTimeout(() => {
+      if (!disposed && mine === seq) apply(runChecklist(input))
+    }, 0)
+
+  // jsdom (the component tests) has no Worker; there, and if the worker cannot start, the
+  // checklist runs on the main thread after the current task, still debounced.
+  if (typeof Worker !== 'undefined') {
+    try {
+      worker = new Worker(new URL('./checklist.worker.ts', import.meta.url), { type: 'module' })
+      worker.addEventListener('message', (event: MessageEvent<ChecklistReply>) => {
+        const { seq: answered, findings, summary } = event.data
+        if (!disposed && answered === seq) apply({ findings, summary })
+      })
+      worker.addEventListener('error', () => {
+        worker?.terminate()
+        worker = null
+        if (!disposed && lastInput) runHere(seq, lastInput)
+      })
+    } catch {
+      worker = null
+    }
+  }
+
+  return {
+    run(input) {
+      seq += 1
+      lastInput = input
+      if (worker) worker.postMessage({ seq, input } satisfies ChecklistRequest)
+      else runHere(seq, input)
+    },
+    dispose() {
+      disposed = true
+      worker?.terminate()
+      worker = null
+    },
+  }
+}
+
+export function useChecklist(source: DraftForLint | null): LintResult | null {
+  const [result, setResult] = useState<LintResult | null>(null)
+  const runner = useRef<ChecklistRunner | null>(null)
+
+  useEffect(() => {
+    const created = createRunner(setResult)
+    runner.current = created
+    return () => {
+      created.dispose()
+      if (runner.current === created) runner.current = null
+    }
+  }, [])
+
+  const pitch = source?.pitch
+  const customFields = source?.customFields
+  const grant = source?.grant
+  const projectKind = source?.projectKind ?? null
+  const first = result === null
+
+  useEffect(() => {
+    if (pitch === undefined || customFields === undefined || grant === undefined) return
+    // The first check runs at once: an empty panel on opening a draft looks broken.
+    const timer = setTimeout(() => runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind })), first ? 0 : CHECKLIST_DELAY_MS)
+    return () => clearTimeout(timer)
+    // `first` is read, not watched: the first answer must not schedule a second identical run.
+  }, [pitch, customFields, grant, projectKind])
+
+  return result
+}

@@ -1,0 +1,24 @@
+/** The result of checking the service address, as a status line (shared by Settings and Welcome). */
+import type { AddressCheck } from './settingsSlice'
+
+export function addressCheckText(check: AddressCheck): string {
+  switch (check.state) {
+    case 'idle':
+      return ''
+    case 'checking':
+      return 'Checking…'
+    case 'ok':
+      return check.message
+    case 'failed':
+      return check.error.message
+  }
+}
+
+export function AddressCheckStatus({ check, testId = 'address-check' }: { check: AddressCheck; testId?: string }) {
+  const tone = check.state === 'ok' ? 'notice notice-ok' : check.state === 'failed' ? 'notice notice-error' : check.state === 'checking' ? 'loading' : undefined
+  return (
+    <div role="status" data-testid={testId} data-state={check.state}>
+      {check.state !== 'idle' && <p className={tone}>{addressCheckText(check)}</p>}
+    </div>
+  )
+}

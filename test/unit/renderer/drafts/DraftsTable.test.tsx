@@ -1,0 +1,68 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { DraftSummary } from '../../../../src/shared/ipc'
+import { DraftsTable } from '../../../../src/renderer/src/features/drafts/DraftsTable'
+import { sortDrafts } from '../../../../src/renderer/src/features/drafts/draftsSlice'
+
+const NOW = Date.parse('2026-03-01T12:00:00.000Z')
+const V = 'b'.repeat(64)
+
+const ok = (id: string, title: string, updatedAt: string, status: 'draft' | 'submitted' = 'draft'): DraftSummary => ({
+  state: 'ok',
+  id,
+  fileName: `${id}.md`,
+  version: V,
+  grantId: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  grantTitle: title,
+  grantDeadline: '2026-03-02T12:00:00.000Z',
+  status,
+  applicationId: null,
+  updatedAt,
+})
+
+const damaged: DraftSummary = { state: 'damaged', id: 'broken', fileName: 'broken.md', version: V, reason: 'Its front matter is not valid YAML (line 3).' }
+
+const ITEMS: DraftSummary[] = [
+  ok('older', 'Older Grant', '2026-02-27T12:00:00.000Z', 'submitted'),
+  damaged,
+  ok('newer', 'Newer Grant', '2026-03-01T11:00:00.000Z'),
+]
+
+const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)
+
+describe('DraftsTable', () => {
+  it('lists drafts newest edit first, with deadline, status and when last edited', () => {
+    render(<DraftsTable items={ITEMS} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    expect(cells(rows[0]!).slice(0, 4)).toEqual(['Newer Grantnewer.md', 'closes in 1 day', 'Draft', '1 hour ago'])
+    expect(cells(rows[1]!).slice(0, 4)).toEqual(['Older Grantolder.md', 'closes in 1 day', 'Submitted', 'on 27 Feb 2026'])
+  })
+
+  it('shows a damaged file with its reason, and no Open button', () => {
+    render(<DraftsTable items={ITEMS} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
+    const row = within(screen.getByRole('table')).getAllByRole('row').at(-1)!
+    expect(row.textContent).toContain('broken.md')
+    expect(row.textContent).toContain('Its front matter is not valid YAML (line 3).')
+    expect(row.textContent).toContain('Damaged')
+    expect(within(row).queryByRole('button', { name: /open/i })).toBeNull()
+    expect(within(row).getByRole('button', { name: 'Delete damaged file broken.md' })).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: /^Open draft for/ })).toHaveLength(2)
+  })
+
+  it('opens and deletes the draft of the row', async () => {
+    const onOpen = vi.fn()
+    const onDelete = vi.fn()
+    render(<DraftsTable items={ITEMS} now={NOW} onOpen={onOpen} onDelete={onDelete} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Open draft for Older Grant' }))
+    expect(onOpen).toHaveBeenCalledWith('older')
+    await userEvent.click(screen.getByRole('button', { name: 'Delete draft for Newer Grant' }))
+    expect(onDelete).toHaveBeenCalledWith(ITEMS[2])
+  })
+})
+
+describe('sortDrafts', () => {
+  it('puts the last edited first and unreadable files last', () => {
+    expect(sortDrafts(ITEMS).map((item) => item.id)).toEqual(['newer', 'older', 'broken'])
+  })
+})

@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react'
+import axe from 'axe-core'
+import { describe, expect, it } from 'vitest'
+import { PitchEditor } from '../../../../src/renderer/src/features/editor/PitchEditor'
+
+/** Serious and critical findings of axe (colour contrast needs a real layout engine: not in jsdom). */
+async function seriousViolations(root: Element): Promise<string[]> {
+  const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)
+}
+
+describe('PitchEditor', () => {
+  it('names its textarea "Pitch (Markdown)" and leaves no serious axe finding', async () => {
+    const { container } = render(<PitchEditor value={'# Problem\n\nText'} onChange={() => {}} />)
+    const textarea = screen.getByRole('textbox', { name: 'Pitch (Markdown)' })
+    expect(textarea.id).toBe('pitch-editor')
+    expect((textarea as HTMLTextAreaElement).value).toBe('# Problem\n\nText')
+    // Every toolbar button has a name of its own.
+    for (const button of container.querySelectorAll('button')) expect(button.getAttribute('aria-label')).toBeTruthy()
+    expect(await seriousViolations(container)).toEqual([])
+  })
+
+  it('shows only a focusable, named preview when read-only', async () => {
+    const { container } = render(<PitchEditor value={'# Problem\n\nText'} onChange={() => {}} readOnly />)
+    expect(screen.queryByRole('textbox')).toBeNull()
+    expect(container.querySelectorAll('button').length).toBe(0)
+    const preview = screen.getByRole('region', { name: 'Pitch as submitted' })
+    expect(preview.getAttribute('tabindex')).toBe('0')
+    expect(preview.querySelector('h1')?.textContent).toBe('Problem')
+    expect(await seriousViolations(container)).toEqual([])
+  })
+})

@@ -1,0 +1,76 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { SubmitConfirmation } from '../../../../src/renderer/src/features/submit/SubmitConfirmation'
+import { NOW, WITH_ERRORS, preview } from './fixtures'
+
+const noop = () => {}
+
+describe('SubmitConfirmation', () => {
+  it('shows where the application goes and every field exactly as sent', () => {
+    render(<SubmitConfirmation preview={preview()} now={NOW} onCancel={noop} onSubmit={noop} />)
+    expect(screen.getByTestId('submit-target').textContent).toBe('POST https://grants.example.org/grants/3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f/apply')
+    expect(document.body.textContent).toContain('Open Tools Fund')
+    expect(document.body.textContent).toContain('closes in 9 days')
+
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
+      ['website', 'https://example.org'],
+      ['team_size', '4'],
+    ])
+    expect(document.body.textContent).not.toContain('Free-form application')
+  })
+
+  it('renders the pitch as Markdown in a labelled preview', () => {
+    render(<SubmitConfirmation preview={preview()} now={NOW} onCancel={noop} onSubmit={noop} />)
+    const pitch = screen.getByRole('region', { name: 'Pitch preview' })
+    expect(pitch.querySelector('strong')?.textContent).toBe('open tools')
+  })
+
+  it('says a free-form application sends only the pitch', () => {
+    render(<SubmitConfirmation preview={preview({ body: { pitch: 'Just the pitch.' } })} now={NOW} onCancel={noop} onSubmit={noop} />)
+    expect(document.body.textContent).toContain('Free-form application: only the pitch is sent.')
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('warns before submitting when not logged in', () => {
+    const { rerender } = render(<SubmitConfirmation preview={preview()} now={NOW} onCancel={noop} onSubmit={noop} />)
+    expect(document.body.textContent).not.toContain('You are not logged in')
+    rerender(<SubmitConfirmation preview={preview({ loggedIn: false })} now={NOW} onCancel={noop} onSubmit={noop} />)
+    expect(document.body.textContent).toContain('You are not logged in — you will be asked to log in when you submit.')
+  })
+
+  it('submits straight away when the checklist has no errors', async () => {
+    const onSubmit = vi.fn()
+    render(<SubmitConfirmation preview={preview()} now={NOW} onCancel={noop} onSubmit={onSubmit} />)
+    expect(screen.queryByRole('heading', { name: 'Checklist errors' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Submit application' }))
+    expect(onSubmit).toHaveBeenCalledWith(false)
+  })
+
+  it('keeps the submit button disabled until "Submit anyway" is checked, then sends submitAnyway', async () => {
+    const onSubmit = vi.fn()
+    render(<SubmitConfirmation preview={preview({ checklist: WITH_ERRORS })} now={NOW} onCancel={noop} onSubmit={onSubmit} />)
+    expect(screen.getByRole('heading', { name: 'Checklist errors' })).toBeTruthy()
+    expect(document.body.textContent).toContain('2 problems must be fixed before this is ready.')
+    expect(document.body.textContent).toContain('Line 7: A template placeholder is still in the text.')
+    expect(document.body.textContent).toContain('Replace "TODO" with your own words.')
+
+    const submit = screen.getByRole('button', { name: 'Submit application' }) as HTMLButtonElement
+    expect(submit.disabled).toBe(true)
+    await userEvent.click(submit)
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Submit anyway, with these problems' }))
+    expect(submit.disabled).toBe(false)
+    await userEvent.click(submit)
+    expect(onSubmit).toHaveBeenCalledWith(true)
+  })
+
+  it('disables everything while submitting', () => {
+    render(<SubmitConfirmation preview={preview()} now={NOW} busy onCancel={noop} onSubmit={noop} />)
+    expect((screen.getByRole('button', { name: 'Submit application' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('status').textContent).toBe('Submitting…')
+  })
+})
