@@ -34,12 +34,12 @@ test('a new user checks the service address and logs in from the welcome screen'
 
   await page.getByLabel('Email').fill(USER.email)
   await page.getByLabel('Password').fill('not the password')
-  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByRole('form', { name: 'Log in to the grant service' }).getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('email and password')
   await expect(page.getByText(/kept|stored|saved/i).first()).toBeVisible() // where credentials are kept is said
 
   await page.getByLabel('Password').fill(USER.password)
-  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByRole('form', { name: 'Log in to the grant service' }).getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Grants and bounties' })).toBeVisible()
   await expect(page.getByTestId('wiring')).toHaveText(`Grant Desk — service: ${stack.service.url} · logged in as ${USER.email}`)
   expect(errors).toEqual([])

@@ -55,7 +55,7 @@ export async function logInFromWelcome(page: Page, user: { email: string; passwo
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Grant Desk' })).toBeVisible()
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByRole('form', { name: 'Log in to the grant service' }).getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Grants and bounties' })).toBeVisible()
 }
 

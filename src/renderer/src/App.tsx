@@ -24,7 +24,7 @@ const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
   { label: 'Grants', route: { name: 'grants' }, key: ['grants', 'grant'] },
   { label: 'Drafts', route: { name: 'drafts' }, key: ['drafts', 'draft'] },
   { label: 'Applications', route: { name: 'applications' }, key: ['applications'] },
-  { label: 'Settings', route: { name: 'settings' }, key: ['settings', 'welcome'] },
+  { label: 'Settings', route: { name: 'settings' }, key: ['settings'] },
   { label: 'Report an outdated guide', route: { name: 'feedback' }, key: ['feedback'] },
 ]
 
@@ -112,7 +112,8 @@ export function App() {
                 Log out
               </button>
             </>
-          ) : (
+          ) : route.name === 'welcome' || route.name === 'settings' ? null : (
+            // The welcome and settings screens show the login form themselves.
             <button type="button" onClick={() => go({ name: 'welcome' })}>
               Log in
             </button>

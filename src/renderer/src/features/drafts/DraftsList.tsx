@@ -106,8 +106,9 @@ function DamagedSummary({ items }: { items: readonly DraftSummary[] }) {
   if (damaged === 0) return null
   return (
     <p className="notice notice-warn">
-      {damaged === 1 ? 'One file' : `${damaged} files`} in the drafts folder could not be read as {damaged === 1 ? 'a draft' : 'drafts'}. {damaged === 1 ? 'It is' : 'They are'}{' '}
-      listed below with the reason and left as they are; fix {damaged === 1 ? 'it' : 'them'} in another editor, or delete {damaged === 1 ? 'it' : 'them'}.
+      {damaged === 1
+        ? 'One file in the drafts folder could not be read as a draft. It is listed below with the reason and left untouched; fix it in a text editor, or delete it.'
+        : `${damaged} files in the drafts folder could not be read as drafts. They are listed below with the reasons and left untouched; fix them in a text editor, or delete them.`}
     </p>
   )
 }
