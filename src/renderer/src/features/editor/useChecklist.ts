@@ -4,8 +4,9 @@
  * one (the text has changed since) is dropped rather than shown for a moment.
  */
 import { useEffect, useRef, useState } from 'react'
-import { type DraftForLint, type LintInput, type LintResult, draftLintInput } from '../../../../shared/checklist'
-import { type ChecklistReply, type ChecklistRequest, runChecklist } from './checklistProtocol'
+import type { LintInput, LintResult } from '../../../../shared/checklist'
+import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/draft-input'
+import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
 export const CHECKLIST_DELAY_MS = 250
 
@@ -20,9 +21,12 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
   let lastInput: LintInput | null = null
   let worker: Worker | null = null
 
+  // Loaded only when needed, so the linter stays out of the main bundle (the worker has its own).
   const runHere = (mine: number, input: LintInput) =>
     setTimeout(() => {
-      if (!disposed && mine === seq) apply(runChecklist(input))
+      void import('./checklistProtocol').then(({ runChecklist }) => {
+        if (!disposed && mine === seq) apply(runChecklist(input))
+      })
     }, 0)
 
   // jsdom (the component tests) has no Worker; there, and if the worker cannot start, the
