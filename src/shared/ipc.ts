@@ -278,6 +278,8 @@ export const DraftsCreateInput = z.strictObject({
   /** Start from this text instead of the grant's template (a copy of another draft). */
   pitch: Pitch.optional(),
   customFields: CustomFields.optional(),
+  /** Carried over to a copy, so the checklist judges it by the same declared kind. */
+  projectKind: ProjectKind.nullable().optional(),
 })
 
 export const DraftsSaveInput = z.strictObject({

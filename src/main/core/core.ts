@@ -102,7 +102,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'grants.list': (input) => grants.list(input),
     'grants.get': ({ id }) => grants.get(id),
     'drafts.list': () => drafts.list(),
-    'drafts.create': async ({ grantId, pitch, customFields }) => {
+    'drafts.create': async ({ grantId, pitch, customFields, projectKind }) => {
       const { grant } = await grants.get(grantId)
       const grantType = await grants.typeOf(grantId)
       return drafts.create({
@@ -110,6 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         grantType,
         ...(pitch !== undefined ? { pitch } : {}),
         ...(customFields !== undefined ? { customFields } : {}),
+        ...(projectKind ? { projectKind } : {}),
       })
     },
     'drafts.get': ({ id }) => drafts.get(id),

@@ -27,7 +27,9 @@ import {
   serializeDraftFile,
   type DraftFile,
   type DraftFrontMatter,
+  type ProjectKind,
 } from '../../shared/draft-file'
+import { conflictMarkerLine } from '../../shared/conflict-markers'
 import { DraftId, PITCH_MAX_CHARS, type Draft, type DraftSummary } from '../../shared/ipc'
 import { AppFailure, consoleLogger, type Logger } from './errors'
 
@@ -79,15 +81,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 function looksLikeDraft(bytes: Buffer): boolean {
   const body = bytes.subarray(0, BOM.length).equals(BOM) ? bytes.subarray(BOM.length) : bytes
   return body.subarray(0, 3).toString('latin1') === '---' || bytes.includes('grant-desk-draft')
-}
-
-/** 1-based line of the first git conflict marker, when the text has a complete conflict block. */
-function conflictMarkerLine(text: string): number | null {
-  const start = /^<{7}(?:[ \t][^\n]*)?\r?$/m.exec(text)
-  if (!start) return null
-  const rest = text.slice(start.index)
-  if (!/^={7}\r?$/m.test(rest) || !/^>{7}(?:[ \t][^\n]*)?\r?$/m.test(rest)) return null
-  return text.slice(0, start.index).split('\n').length
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -284,7 +277,7 @@ export class DraftStore {
     return { items: entries.map((e) => e.entry).sort(byNewest).map(summaryOf), folder }
   }
 
-  async create(args: { grant: GrantDetail; grantType: GrantType | null; pitch?: string; customFields?: Record<string, string> }): Promise<Draft> {
+  async create(args: { grant: GrantDetail; grantType: GrantType | null; pitch?: string; customFields?: Record<string, string>; projectKind?: ProjectKind }): Promise<Draft> {
     const { grant } = args
     const pitch = args.pitch ?? grant.template_md
     checkPitch(pitch)
@@ -301,6 +294,7 @@ export class DraftStore {
         ...(args.grantType ? { type: args.grantType } : {}),
       },
       custom_fields: { ...(args.customFields ?? {}) },
+      ...(args.projectKind ? { project_kind: args.projectKind } : {}),
       status: 'draft',
       application_id: null,
       created_at: stamp,

@@ -4,12 +4,13 @@ import { CONTENT_RULES } from './content'
 import { deadline } from './deadline'
 import { fieldValues, optionalFields, requiredFields } from './fields'
 import { PLAN_RULES } from './plan'
-import { blankSection, templatePlaceholder } from './sections'
+import { blankSection, mergeConflict, templatePlaceholder } from './sections'
 
 export const ALL_RULES: readonly Rule[] = [
   requiredFields,
   optionalFields,
   fieldValues,
+  mergeConflict,
   blankSection,
   templatePlaceholder,
   ...CONTENT_RULES,

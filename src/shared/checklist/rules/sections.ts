@@ -2,6 +2,7 @@
 import type { RootContent } from 'mdast'
 import { plainText } from '../parse'
 import { nodePosition, sectionPosition } from '../topics'
+import { conflictMarkerLine } from '../../conflict-markers'
 import type { Rule, RuleContext, RuleFinding } from '../types'
 
 /** A node that shows nothing to a reader: a comment, or a table whose cells are all empty. */
@@ -78,5 +79,28 @@ export const templatePlaceholder: Rule = {
       }
     }
     return findings
+  },
+}
+
+export const mergeConflict: Rule = {
+  id: 'merge-conflict',
+  title: 'No git merge-conflict markers',
+  severity: 'error',
+  description: 'The pitch holds no block of <<<<<<< / ======= / >>>>>>> lines that git leaves when two people changed the same draft; reviewers would read both versions and the markers.',
+  check({ doc }: RuleContext): RuleFinding[] {
+    const line = conflictMarkerLine(doc.lines.join('\n'))
+    if (line === null) return []
+    const end = doc.lines.findIndex((text, index) => index >= line && /^>{7}(?:[ \t].*)?\r?$/.test(text))
+    const endLine = end === -1 ? line : end + 1
+    return [
+      {
+        line,
+        column: 1,
+        endLine,
+        endColumn: (doc.lines[endLine - 1]?.length ?? 0) + 1,
+        message: `Git merge-conflict markers from line ${line} to ${endLine}: two versions of this part are in the pitch.`,
+        hint: 'Keep the version you want (or combine them), then delete the <<<<<<<, ======= and >>>>>>> lines.',
+      },
+    ]
   },
 }

@@ -92,6 +92,13 @@ describe('grants', () => {
     expect(draft.grant.applicationSchema).toBeNull()
   })
 
+  it('starts a copy of a draft with its text, fields and declared project kind', async () => {
+    const copy = await app.call('drafts.create', { grantId: IDS.open, pitch: 'My pitch.\n', customFields: { project_name: 'Kit' }, projectKind: 'sdk' })
+    expect(copy).toMatchObject({ pitch: 'My pitch.\n', customFields: { project_name: 'Kit' }, projectKind: 'sdk' })
+    expect((await app.call('drafts.get', { id: copy.id })).projectKind).toBe('sdk')
+    expect((await app.call('drafts.create', { grantId: IDS.open, projectKind: null })).projectKind).toBeNull()
+  })
+
   it('reports going offline and coming back online', async () => {
     await app.call('grants.list')
     const port = service.port

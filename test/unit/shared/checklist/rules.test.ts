@@ -43,3 +43,11 @@ describe('a pitch that follows all the guidance', () => {
     expect(result.summary.ready).toBe(true)
   })
 })
+
+describe('merge-conflict', () => {
+  it('spans the whole conflict block, from <<<<<<< to >>>>>>>', () => {
+    const findings = lintFixture(join(FIXTURES, 'merge-conflict', 'fail.md')).findings.filter((f) => f.ruleId === 'merge-conflict')
+    expect(findings).toHaveLength(1)
+    expect(findings[0]).toMatchObject({ severity: 'error', line: 5, endLine: 9 })
+  })
+})

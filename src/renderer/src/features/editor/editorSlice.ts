@@ -119,7 +119,7 @@ async function reloadIfUntouched(session: DraftSession): Promise<void> {
 }
 
 function createFrom(session: DraftSession) {
-  return call('drafts.create', { grantId: session.draft.grant.id, pitch: session.pitch, customFields: session.customFields })
+  return call('drafts.create', { grantId: session.draft.grant.id, pitch: session.pitch, customFields: session.customFields, projectKind: session.draft.projectKind })
 }
 
 export const useEditor = create<EditorState>((set) => ({
