@@ -1,3 +1,6 @@
+import type { GrantStatus } from '../../../shared/api'
+import { CLOSING_SOON_MS } from '../../../shared/deadline'
+
 /**
  * How a deadline reads in a list: "closes in 2 days", "closes in 5 hours", "closed". Closing
  * soon (within three days, the checklist's own threshold) is flagged so rows can stand out.
@@ -13,7 +16,6 @@ export interface DeadlineText {
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-export const CLOSING_SOON_MS = 3 * DAY
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
@@ -22,19 +24,25 @@ function plural(n: number, word: string): string {
 export function formatExact(iso: string, locale?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return date.toLocaleString(locale ?? 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  return date.toLocaleString(locale ?? 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })
 }
 
 /**
- * `status` is the grant's listing status when known: a sponsor may close a grant before its
- * deadline, and then it reads "closed" too.
+ * Closed by the sponsor (`status`, the grant's listing status when known) or past its deadline.
+ * An unreadable deadline is not called closed: the core's check before sending decides.
  */
-export function deadlineText(deadline: string, now: number, status?: 'open' | 'closed'): DeadlineText {
+export function isClosed(deadline: string, now: number, status?: GrantStatus): boolean {
+  if (status === 'closed') return true
+  const at = new Date(deadline).getTime()
+  return !Number.isNaN(at) && at <= now
+}
+
+export function deadlineText(deadline: string, now: number, status?: GrantStatus): DeadlineText {
   const at = new Date(deadline).getTime()
   const exact = formatExact(deadline)
+  if (isClosed(deadline, now, status)) return { text: 'closed', tone: 'closed', exact }
   if (Number.isNaN(at)) return { text: 'deadline unknown', tone: 'open', exact: deadline }
   const left = at - now
-  if (status === 'closed' || left <= 0) return { text: 'closed', tone: 'closed', exact }
   const tone: DeadlineTone = left <= CLOSING_SOON_MS ? 'soon' : 'open'
   if (left < HOUR) return { text: `closes in ${plural(Math.max(1, Math.floor(left / 60_000)), 'minute')}`, tone, exact }
   if (left < DAY) return { text: `closes in ${plural(Math.floor(left / HOUR), 'hour')}`, tone, exact }

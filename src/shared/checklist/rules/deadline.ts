@@ -1,9 +1,9 @@
 /** The grant's deadline: passed is an error (the service refuses), within 3 days is worth knowing. */
 import { parseIsoTimestamp } from '../../api'
+import { CLOSING_SOON_MS } from '../../deadline'
 import { DOCUMENT_START } from '../topics'
 import type { Rule, RuleContext, RuleFinding } from '../types'
 
-const DAY = 86_400_000
 const format = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
 
 export const deadline: Rule = {
@@ -25,7 +25,7 @@ export const deadline: Rule = {
         hint: 'Look for a later round of this program, or another open grant, and adapt this pitch to it.',
       }]
     }
-    if (at - now <= 3 * DAY) {
+    if (at - now <= CLOSING_SOON_MS) {
       const hours = Math.max(1, Math.round((at - now) / 3_600_000))
       const left = hours < 48 ? `${hours} hour${hours === 1 ? '' : 's'}` : `${Math.round(hours / 24)} days`
       return [{

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { GrantSummary } from '../../../../src/shared/api'
-import { isClosed, matchesQuery, parseRewardAmount, sortGrants, visibleGrants } from '../../../../src/renderer/src/features/grants/listing'
+import { isClosed } from '../../../../src/renderer/src/lib/deadline'
+import { matchesQuery, parseRewardAmount, sortGrants, visibleGrants } from '../../../../src/renderer/src/features/grants/listing'
 
 const NOW = Date.parse('2026-11-21T12:00:00Z')
 const DAY = 86_400_000
@@ -84,7 +85,7 @@ describe('sortGrants', () => {
     ]
     const sorted = sortGrants(items, 'deadline', NOW)
     expect(titles(sorted)).toEqual(['Soon', 'Middle', 'Later', 'Closed early by sponsor', 'Passed'])
-    expect(sorted.slice(3).every((g) => isClosed(g, NOW))).toBe(true)
+    expect(sorted.slice(3).every((g) => isClosed(g.deadline, NOW, g.status))).toBe(true)
   })
 
   it('reward: highest first, rewards without a number last', () => {

@@ -12,7 +12,7 @@ import { agoText, deadlineText } from '../../lib/deadline'
 import { go } from '../navigation/navigationSlice'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from './grantsSlice'
 import { GRANT_SORTS, type GrantSort, visibleGrants } from './listing'
-import { useNow } from './useNow'
+import { useNow } from '../../lib/useNow'
 import './grants.css'
 
 const ROW_HEIGHT = 72

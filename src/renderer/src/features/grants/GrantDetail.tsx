@@ -13,7 +13,7 @@ import { call, onEvent } from '../../lib/bridge'
 import { agoText, deadlineText } from '../../lib/deadline'
 import { go, useNavigation } from '../navigation/navigationSlice'
 import { useGrants } from './grantsSlice'
-import { useNow } from './useNow'
+import { useNow } from '../../lib/useNow'
 import './grants.css'
 
 export type GrantDraft = Extract<DraftSummary, { state: 'ok' }>

@@ -4,6 +4,7 @@
  * by the core; this only narrows and orders what it returned.
  */
 import type { GrantSummary } from '../../../../shared/api'
+import { isClosed } from '../../lib/deadline'
 
 export type GrantSort = 'deadline' | 'reward' | 'title'
 
@@ -78,12 +79,6 @@ function byTitle(a: GrantSummary, b: GrantSummary): number {
   return collator.compare(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }
 
-/** Closed by the sponsor or past its deadline: the same rule `deadlineText` shows. */
-export function isClosed(grant: GrantSummary, now: number): boolean {
-  if (grant.status === 'closed') return true
-  const at = Date.parse(grant.deadline)
-  return !Number.isNaN(at) && at <= now
-}
 
 interface Keyed {
   grant: GrantSummary
@@ -101,7 +96,7 @@ function keyFor(grant: GrantSummary, sort: GrantSort, now: number): Keyed {
     const at = Date.parse(grant.deadline)
     if (Number.isNaN(at)) return { grant, group: 2, rank: 0 }
     // Open ones soonest first; closed ones after them, the most recently closed first.
-    return isClosed(grant, now) ? { grant, group: 1, rank: -at } : { grant, group: 0, rank: at }
+    return isClosed(grant.deadline, now, grant.status) ? { grant, group: 1, rank: -at } : { grant, group: 0, rank: at }
   }
   return { grant, group: 0, rank: 0 }
 }
