@@ -5,7 +5,7 @@
  * cannot embed webviews and gets no permission (camera, notifications, …) it asks for.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type WebContents, shell } from 'electron'
+import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type WebContents, dialog, shell } from 'electron'
 import { CONTENT_SECURITY_POLICY } from '../shared/csp'
 import { consoleLogger, type Logger } from './core/errors'
 
@@ -81,9 +81,33 @@ export function createMainWindow(location: RendererLocation, log: Logger = conso
   const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
   const window = new BrowserWindow(mainWindowOptions(preload))
   window.once('ready-to-show', () => window.show())
+  guardUnsavedDrafts(window)
   const loading = location.load.kind === 'url' ? window.loadURL(location.load.url) : window.loadFile(location.load.path)
   loading.catch((error: unknown) => log.error('the Grant Desk page could not be loaded', error))
   return window
+}
+
+/** The choices of the unsaved-draft question, in button order. */
+export const UNSAVED_BUTTONS = ['Stay and let it save', 'Close without saving'] as const
+
+/**
+ * The draft editor's `beforeunload` objects while a draft has edits not yet on disk. Electron
+ * would then silently refuse to close; instead the applicant is asked, and staying is the
+ * default (the save finishes within a second, then the window closes normally).
+ */
+export function guardUnsavedDrafts(window: BrowserWindow): void {
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'warning',
+      buttons: [...UNSAVED_BUTTONS],
+      defaultId: 0,
+      cancelId: 0,
+      message: 'A draft is still being saved.',
+      detail: 'Your last changes are not on disk yet. Stay a moment and Grant Desk saves them; close now and they are lost.',
+    })
+    // preventDefault here overrides the page's objection: the window closes.
+    if (choice === 1) event.preventDefault()
+  })
 }
 
 /** Only https links leave the app, and only to the system browser. */

@@ -270,6 +270,11 @@ export const dialog = {
   showErrorBox(title: string, content: string): void {
     fake.errorBoxes.push({ title, content })
   },
+  /** Records the question and answers with `fake.messageBoxAnswer` (a button index). */
+  showMessageBoxSync(_window: unknown, options: { buttons?: string[]; message: string; defaultId?: number; cancelId?: number }): number {
+    fake.messageBoxes.push(options)
+    return fake.messageBoxAnswer
+  },
 }
 
 /** The values of Electron's `safeStorage.getSelectedStorageBackend()`. */
@@ -360,6 +365,8 @@ export const fake = {
   openedExternally: [] as string[],
   openedPaths: [] as string[],
   errorBoxes: [] as { title: string; content: string }[],
+  messageBoxes: [] as { buttons?: string[]; message: string; defaultId?: number; cancelId?: number }[],
+  messageBoxAnswer: 0,
   quitted: false,
   exitCode: null as number | null,
 
@@ -373,6 +380,8 @@ export const fake = {
     fake.openedExternally = []
     fake.openedPaths = []
     fake.errorBoxes = []
+    fake.messageBoxes = []
+    fake.messageBoxAnswer = 0
     fake.quitted = false
     fake.exitCode = null
     app.removeAllListeners()

@@ -2,7 +2,8 @@
  * The application frame: the header (screens, who is logged in), the offline banner, the
  * current screen, the status bar, and the login dialog that can open over any screen.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { ErrorNotice } from './components/ErrorNotice'
 import type { AppError, SettingsView } from '../../shared/ipc'
 import { bridgeMissing } from './lib/bridge'
 import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
@@ -82,6 +83,30 @@ export function App() {
     if (!session.loggedIn) go({ name: 'welcome' })
   }, [session, started, go])
 
+  // After a screen change the button that caused it is usually gone and focus falls to the
+  // page; put it at the start of the new screen so keyboard and screen-reader users go on from
+  // there. Screens that place focus themselves (back to the row you came from) are left alone.
+  const main = useRef<HTMLElement>(null)
+  const firstRoute = useRef(true)
+  useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false
+      return
+    }
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement
+      if (active === null || active === document.body || !active.isConnected) main.current?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [route])
+
+  const [logoutError, setLogoutError] = useState<AppError | null>(null)
+  const onLogout = async () => {
+    const error = await logout()
+    setLogoutError(error)
+    if (!error) go({ name: 'welcome' })
+  }
+
   const loggedIn = session?.loggedIn ?? false
 
   return (
@@ -108,7 +133,7 @@ export function App() {
           {loggedIn ? (
             <>
               <span className="hint">{session?.email}</span>
-              <button type="button" onClick={() => void logout().then(() => go({ name: 'welcome' }))}>
+              <button type="button" onClick={() => void onLogout()}>
                 Log out
               </button>
             </>
@@ -121,7 +146,8 @@ export function App() {
         </div>
       </header>
       <OfflineBanner />
-      <main id="main" className="app-main" tabIndex={-1}>
+      {logoutError && <ErrorNotice error={logoutError} onRetry={() => void onLogout()} retryLabel="Log out again" />}
+      <main id="main" ref={main} className="app-main" tabIndex={-1}>
         <Screen route={route} />
       </main>
       <footer className="status-bar">

@@ -10,13 +10,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../src/main/core/errors'
 import {
   CONTENT_SECURITY_POLICY,
+  UNSAVED_BUTTONS,
   createMainWindow,
   hardenSession,
   hardenWebContents,
   isExternalLink,
   rendererLocation,
 } from '../../../src/main/window'
-import { FakeWebContents, fake, session } from '../../support/fake-electron'
+import { FakeWebContents, fake, fakeEvent, session } from '../../support/fake-electron'
 
 const RENDERER_FILE = join(process.cwd(), 'out/renderer/index.html')
 const fileLocation = () => rendererLocation({ isPackaged: true, rendererFile: RENDERER_FILE })
@@ -53,6 +54,25 @@ describe('the main window', () => {
 
     const packaged = rendererLocation({ isPackaged: true, devServerUrl: 'http://localhost:5173/', rendererFile: RENDERER_FILE })
     expect(packaged.load).toEqual({ kind: 'file', path: RENDERER_FILE })
+  })
+
+  it('asks before closing while a draft is still being saved, and stays by default', () => {
+    createMainWindow(fileLocation(), silentLogger)
+    const contents = fake.windows[0]!.webContents
+
+    // The page objected to unloading (the editor's beforeunload); the applicant stays.
+    const stay = fakeEvent()
+    contents.emit('will-prevent-unload', stay)
+    expect(fake.messageBoxes).toHaveLength(1)
+    expect(fake.messageBoxes[0]).toMatchObject({ buttons: [...UNSAVED_BUTTONS], defaultId: 0, cancelId: 0 })
+    expect(fake.messageBoxes[0]!.message).toMatch(/still being saved/)
+    expect(stay.defaultPrevented).toBe(false)
+
+    // Choosing to close overrides the page's objection.
+    fake.messageBoxAnswer = 1
+    const close = fakeEvent()
+    contents.emit('will-prevent-unload', close)
+    expect(close.defaultPrevented).toBe(true)
   })
 
   it('shows the window once it is ready to show', () => {

@@ -25,7 +25,12 @@ export function Dialog({ title, children, onClose, wide, role = 'dialog', testId
     const opener = document.activeElement as HTMLElement | null
     const first = box.current?.querySelector<HTMLElement>('[data-autofocus]') ?? box.current?.querySelector<HTMLElement>(FOCUSABLE)
     ;(first ?? box.current)?.focus()
-    return () => opener?.focus?.()
+    return () => {
+      // The opener may be gone (Submit… is replaced once a draft is submitted): then the
+      // screen's start, not the page body, gets focus back.
+      if (opener?.isConnected) opener.focus()
+      else document.getElementById('main')?.focus()
+    }
   }, [])
 
   const onKeyDown = (event: React.KeyboardEvent) => {

@@ -28,8 +28,28 @@ const dropHeadingAnchors: RehypeRewrite = (node, _index, parent) => {
   }
 }
 
-function ExternalLink({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  return <a {...props} target="_blank" rel="noopener noreferrer" />
+/** Web and mail links open outside the app; anything else (in-page, relative) is shown as text. */
+function ExternalLink({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  if (!href || !/^(?:https?:|mailto:)/i.test(href)) return <span>{children}</span>
+  return (
+    <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  )
+}
+
+/**
+ * Images are not loaded: a remote image in a grant's description or a pitch would tell its
+ * host who opened it and when (a tracking pixel). It becomes a link the applicant may follow.
+ */
+function ImageAsLink({ node: _node, src, alt }: ComponentProps<'img'> & { node?: unknown }) {
+  const label = `Image${alt ? `: ${alt}` : ''}`
+  if (typeof src !== 'string' || !/^https?:/i.test(src)) return <span>[{label}]</span>
+  return (
+    <a href={src} target="_blank" rel="noopener noreferrer">
+      [{label}]
+    </a>
+  )
 }
 
 export function SafeMarkdown({ source, label, testId }: { source: string; label?: string; testId?: string }) {
@@ -41,7 +61,7 @@ export function SafeMarkdown({ source, label, testId }: { source: string; label?
         pluginsFilter={sanitizeLast}
         rehypeRewrite={dropHeadingAnchors}
         disableCopy
-        components={{ a: ExternalLink }}
+        components={{ a: ExternalLink, img: ImageAsLink }}
         style={{ background: 'transparent', color: 'inherit' }}
       />
     </div>
@@ -54,5 +74,5 @@ export const SAFE_PREVIEW_OPTIONS = {
   pluginsFilter: sanitizeLast,
   rehypeRewrite: dropHeadingAnchors,
   disableCopy: true,
-  components: { a: ExternalLink },
+  components: { a: ExternalLink, img: ImageAsLink },
 } satisfies Partial<MarkdownProps>

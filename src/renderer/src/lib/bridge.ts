@@ -36,7 +36,7 @@ async function invoke<C extends IpcChannel>(channel: C, input: unknown): Promise
   if (!api) {
     return {
       ok: false,
-      error: { code: 'storage_error', message: 'Grant Desk’s bridge to its main process did not load. Restart the app.' },
+      error: { code: 'server_error', message: 'Grant Desk’s bridge to its main process did not load. Restart the app; your drafts are kept on disk.' },
     }
   }
   const [namespace, method] = channel.split('.') as [string, string]
@@ -45,10 +45,14 @@ async function invoke<C extends IpcChannel>(channel: C, input: unknown): Promise
   try {
     return (await fn(input)) as IpcResult<ChannelOutput<C>>
   } catch (error) {
-    // The transport itself failed (the host went away): say so instead of crashing a screen.
+    // The transport itself failed (the app's own back end went away, not the grant service):
+    // say so, and what to do, instead of crashing a screen or calling it "offline".
     return {
       ok: false,
-      error: { code: 'offline', message: `Grant Desk could not reach its main process (${error instanceof Error ? error.message : String(error)}). Restart the app if this persists.` },
+      error: {
+        code: 'server_error',
+        message: `Grant Desk could not reach its own main process (${error instanceof Error ? error.message : String(error)}). Restart the app; your drafts are kept on disk.`,
+      },
     }
   }
 }

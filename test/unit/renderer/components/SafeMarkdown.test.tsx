@@ -28,3 +28,22 @@ describe('SafeMarkdown', () => {
     expect(heading.querySelector('a')).toBeNull()
   })
 })
+
+describe('SafeMarkdown images and links', () => {
+  it('loads no image: a remote one becomes a link to it, anything else its alt text', () => {
+    const { container } = render(<SafeMarkdown source={'![team photo](https://tracker.example/p.png) ![local](data:image/png;base64,AAAA)'} />)
+    expect(container.querySelector('img')).toBeNull()
+    const link = container.querySelector('a')!
+    expect(link.getAttribute('href')).toBe('https://tracker.example/p.png')
+    expect(link.textContent).toBe('[Image: team photo]')
+    expect(container.textContent).toContain('[Image: local]')
+  })
+
+  it('shows in-page and relative links as text, keeping mailto', () => {
+    const { container } = render(<SafeMarkdown source={'[top](#top) [file](../secret.md) [mail](mailto:grants@example.org)'} />)
+    const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))
+    expect(hrefs).toEqual(['mailto:grants@example.org'])
+    expect(container.textContent).toContain('top')
+    expect(container.textContent).toContain('file')
+  })
+})

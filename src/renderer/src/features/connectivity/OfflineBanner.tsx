@@ -9,7 +9,7 @@ export function OfflineBanner() {
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
       <strong>Offline</strong> — the grant service cannot be reached{since ? ` (since ${agoText(new Date(since).toISOString(), Date.now())})` : ''}. Drafts
-      keep saving on this computer; lists show the last copy. Submitting waits until you are back online.
+      keep saving on this computer; lists show the last copy. Submit again when you are back online — nothing is sent automatically.
     </div>
   )
 }

@@ -66,6 +66,8 @@ export const useGrants = create<GrantsState>((set, get) => ({
       if (ticket !== latestRequest) return
       inflight = null
       if (answer.ok) {
+        // The core announces connectivity only when it changes; a page opened (or reloaded)
+        // while already offline learns it from this answer.
         setOnline(!answer.value.fromCache)
         set({ result: answer.value, loadedAt: Date.now(), loading: false, error: null })
       } else {

@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
+import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSession } from './sessionSlice'
 
 export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { onLoggedIn?: () => void; submitLabel?: string; autoFocus?: boolean }) {
@@ -39,20 +40,7 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
         Password
         <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
       </label>
-      {error && (
-        <div className="notice notice-error" role="alert">
-          <p>{error.message}</p>
-          {error.fields && (
-            <ul>
-              {Object.entries(error.fields).map(([field, message]) => (
-                <li key={field}>
-                  {field === 'email' ? 'Email' : field === 'password' ? 'Password' : field} {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {error && <ErrorNotice error={error} />}
       {status && <p className="hint">{status.storageNote}</p>}
       <button type="submit" className="primary" disabled={busy}>
         {busy ? 'Logging in…' : submitLabel}
