@@ -176,12 +176,16 @@ export const FEEDBACK_NAMESPACE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const FEEDBACK_SKILL_PATTERN = new RegExp(`${FEEDBACK_NAMESPACE_PATTERN.source.slice(0, -1)}\\/grant-apply$`)
 export const FEEDBACK_ISSUE_MAX = 10_000
 
+/** Characters as a person counts them: code points, not UTF-16 units (an emoji is one). */
+export function characterCount(text: string): number {
+  return [...text].length
+}
+
 export const FeedbackRequest = z.object({
   skill: z.string({ error: 'must be text' }).regex(FEEDBACK_SKILL_PATTERN, {
     error: 'must look like "<namespace>/grant-apply" (lowercase letters, digits and dashes)',
   }),
-  // Counted in characters (code points), not UTF-16 units, as a person counts them.
-  issue: nonBlank('issue').refine((s) => [...s].length <= FEEDBACK_ISSUE_MAX, {
+  issue: nonBlank('issue').refine((s) => characterCount(s) <= FEEDBACK_ISSUE_MAX, {
     error: `must be at most ${FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters`,
   }),
 })

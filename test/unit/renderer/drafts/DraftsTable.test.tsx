@@ -59,6 +59,29 @@ describe('DraftsTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete draft for Newer Grant' }))
     expect(onDelete).toHaveBeenCalledWith(ITEMS[2])
   })
+
+  it('names the file too when two drafts are for grants of the same title, and only then', () => {
+    const copy = ok('older-2', 'Older Grant', '2026-02-28T12:00:00.000Z')
+    render(<DraftsTable items={[...ITEMS, copy]} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
+    const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))
+    expect(names).toEqual([
+      'Open draft for Newer Grant',
+      'Delete draft for Newer Grant',
+      'Open draft for Older Grant (older-2.md)',
+      'Delete draft for Older Grant (older-2.md)',
+      'Open draft for Older Grant (older.md)',
+      'Delete draft for Older Grant (older.md)',
+      'Delete damaged file broken.md',
+    ])
+  })
+
+  it('says how long is left by the clock it is given, so a passed deadline reads closed', () => {
+    const { rerender } = render(<DraftsTable items={ITEMS} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
+    const deadline = () => [...within(screen.getByRole('table')).getAllByRole('row')[1]!.querySelectorAll('td')][1]!.textContent
+    expect(deadline()).toBe('closes in 1 day')
+    rerender(<DraftsTable items={ITEMS} now={Date.parse('2026-03-02T12:00:00.000Z')} onOpen={() => {}} onDelete={() => {}} />)
+    expect(deadline()).toBe('closed')
+  })
 })
 
 describe('sortDrafts', () => {

@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { SettingsView } from '../../../../src/shared/ipc'
 import { AddressCheckStatus } from '../../../../src/renderer/src/features/settings/AddressCheckStatus'
+import { RetryNotice } from '../../../../src/renderer/src/features/settings/RetryNotice'
 import { SettingsForm, type SettingsFormProps, changedValues } from '../../../../src/renderer/src/features/settings/SettingsForm'
+import { defaultFolderSavedMessage } from '../../../../src/renderer/src/features/settings/SettingsScreen'
 
 const VIEW: SettingsView = {
   serviceUrl: 'https://grants.example.org',
@@ -27,6 +29,7 @@ function renderForm(props: Partial<SettingsFormProps> = {}) {
     onSave: () => {},
     onCheck: () => {},
     onUseDefaultFolder: () => {},
+    onEdit: () => {},
     ...props,
   }
   return render(<SettingsForm {...all} />)
@@ -79,7 +82,50 @@ describe('SettingsForm', () => {
     renderForm({ view: { ...VIEW, draftsFolder: '/data/drafts', effectiveDraftsFolder: '/data/drafts' }, onUseDefaultFolder })
     await userEvent.click(screen.getByRole('button', { name: 'Use the default folder' }))
     expect((screen.getByLabelText('Drafts folder') as HTMLInputElement).value).toBe('')
-    expect(onUseDefaultFolder).toHaveBeenCalledOnce()
+    expect(onUseDefaultFolder).toHaveBeenCalledExactlyOnceWith(false)
+  })
+
+  it('"Use the default folder" says when other typed changes are still unsaved', async () => {
+    const onUseDefaultFolder = vi.fn()
+    renderForm({ view: { ...VIEW, draftsFolder: '/data/drafts', effectiveDraftsFolder: '/data/drafts' }, onUseDefaultFolder })
+    await userEvent.type(screen.getByLabelText('Drafts folder'), '/more')
+    await userEvent.click(screen.getByRole('button', { name: 'Use the default folder' }))
+    // A typed folder is replaced by the default, so it is not "another" change.
+    expect(onUseDefaultFolder).toHaveBeenLastCalledWith(false)
+    await userEvent.type(screen.getByLabelText('Reviewer name'), 'Ana')
+    await userEvent.click(screen.getByRole('button', { name: 'Use the default folder' }))
+    expect(onUseDefaultFolder).toHaveBeenLastCalledWith(true)
+  })
+
+  it('says "Unsaved changes" next to Save while the form differs from the saved settings', async () => {
+    const onEdit = vi.fn()
+    renderForm({ onEdit })
+    const status = screen.getByTestId('settings-saved')
+    expect(status.getAttribute('role')).toBe('status')
+    expect(status.textContent).toBe('')
+    await userEvent.type(screen.getByLabelText('Reviewer name'), 'A')
+    expect(status.textContent).toBe('Unsaved changes')
+    expect(onEdit).toHaveBeenCalled()
+    await userEvent.clear(screen.getByLabelText('Reviewer name'))
+    expect(status.textContent).toBe('')
+    // Spaces the core trims away are not a change.
+    await userEvent.type(screen.getByLabelText('Feedback namespace'), ' ')
+    expect(status.textContent).toBe('')
+  })
+
+  it('shows what the last save did in place of "Unsaved changes" until the screen clears it', async () => {
+    const message = 'Default folder saved; your other changes are not saved yet.'
+    renderForm({ savedMessage: message })
+    expect(screen.getByTestId('settings-saved').textContent).toBe(message)
+    await userEvent.type(screen.getByLabelText('Reviewer name'), 'Ana')
+    expect(screen.getByTestId('settings-saved').textContent).toBe(message)
+  })
+})
+
+describe('defaultFolderSavedMessage', () => {
+  it('does not call everything saved while other changes are not', () => {
+    expect(defaultFolderSavedMessage(false)).toBe('Settings saved. New drafts go to the default folder.')
+    expect(defaultFolderSavedMessage(true)).toBe('Default folder saved; your other changes are not saved yet.')
   })
 })
 
@@ -88,13 +134,34 @@ describe('changedValues', () => {
     const view = { ...VIEW, serviceUrlOverriddenBy: 'GRANT_SERVICE_URL', draftsFolder: '/data/drafts' }
     expect(changedValues(view, { serviceUrl: 'https://other.example', feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: '  ' })).toEqual({ draftsFolder: null })
   })
+
+  it('compares and sends values trimmed, as the core stores them', () => {
+    const view = { ...VIEW, reviewerName: 'Ana' }
+    expect(changedValues(view, { serviceUrl: ' https://grants.example.org ', feedbackNamespace: 'grant-desk ', reviewerName: ' Ana ', draftsFolder: '' })).toEqual({})
+    expect(changedValues(view, { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: ' Ana Lima ', draftsFolder: '' })).toEqual({ reviewerName: 'Ana Lima' })
+  })
+})
+
+describe('RetryNotice', () => {
+  it('shows progress while retrying, and the failure again if the retry fails too', async () => {
+    let finish = () => {}
+    const onRetry = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    render(<RetryNotice error={{ code: 'storage_error', message: 'Could not read who is logged in.' }} onRetry={onRetry} busyLabel="Checking whether you are logged in…" />)
+    expect(screen.getByRole('alert').textContent).toContain('Could not read who is logged in.')
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(onRetry).toHaveBeenCalledOnce()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('status').textContent).toBe('Checking whether you are logged in…')
+    await act(async () => finish())
+    expect(screen.getByRole('alert').textContent).toContain('Could not read who is logged in.')
+  })
 })
 
 describe('AddressCheckStatus', () => {
   it('says what the check found', () => {
     const { rerender } = render(<AddressCheckStatus check={{ state: 'checking' }} />)
     expect(screen.getByRole('status').textContent).toBe('Checking…')
-    rerender(<AddressCheckStatus check={{ state: 'ok', count: 3, fromCache: false, message: 'Connected: the service lists 3 grants and bounties.' }} />)
+    rerender(<AddressCheckStatus check={{ state: 'ok', message: 'Connected: the service lists 3 grants and bounties.' }} />)
     expect(screen.getByRole('status').textContent).toBe('Connected: the service lists 3 grants and bounties.')
     rerender(<AddressCheckStatus check={{ state: 'failed', error: { code: 'offline', message: 'The grant service at http://x could not be reached.' } }} />)
     expect(screen.getByRole('status').textContent).toBe('The grant service at http://x could not be reached.')

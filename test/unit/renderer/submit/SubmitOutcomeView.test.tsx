@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { AppError } from '../../../../src/shared/ipc'
-import { PreviewFailureView, SubmitOutcomeView } from '../../../../src/renderer/src/features/submit/SubmitOutcomeView'
+import { PreviewFailureView, SubmitOutcomeView, secondsLeft, waitText } from '../../../../src/renderer/src/features/submit/SubmitOutcomeView'
 import { APPLICATION_ID, submitted } from './fixtures'
 
 const noop = () => {}
@@ -36,14 +36,52 @@ describe('SubmitOutcomeView', () => {
     expect(buttons()).toEqual(['Close'])
   })
 
-  it.each(['offline', 'timeout'] as const)('says nothing was sent when %s, and offers to try again', async (code) => {
+  it('says nothing was sent when offline, and offers to try again', async () => {
     const onRetry = vi.fn()
-    render(<SubmitOutcomeView outcome={failed({ code, message: 'fetch failed' })} onClose={noop} onRetry={onRetry} />)
+    render(<SubmitOutcomeView outcome={failed({ code: 'offline', message: 'fetch failed' })} onClose={noop} onRetry={onRetry} />)
     expect(screen.getByTestId('submit-outcome').textContent).toBe(
       'You are offline — nothing was sent. Your draft is saved and ready; submit again when you are back online.',
     )
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetry).toHaveBeenCalledOnce()
+  })
+
+  it('does not claim nothing was sent after a timeout: the application may have arrived', async () => {
+    const onRetry = vi.fn()
+    render(<SubmitOutcomeView outcome={failed({ code: 'timeout', message: 'The grant service did not answer within 20 seconds.' })} onClose={noop} onRetry={onRetry} />)
+    const text = screen.getByTestId('submit-outcome').textContent
+    expect(text).toBe(
+      'Grant Desk could not confirm that your application arrived. Try again — if it did arrive, you will see the existing application instead of a second one.',
+    )
+    expect(text).not.toMatch(/nothing was sent/i)
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(onRetry).toHaveBeenCalledOnce()
+  })
+
+  it('asks to wait as long as the service said when rate limited, with Try again disabled until then', async () => {
+    const onRetry = vi.fn()
+    render(
+      <SubmitOutcomeView
+        outcome={failed({ code: 'rate_limited', message: 'The grant service is receiving too many requests. Wait 30 seconds and try again.', retryAfterSeconds: 30 })}
+        onClose={noop}
+        onRetry={onRetry}
+      />,
+    )
+    expect(screen.getByTestId('submit-outcome').textContent).toContain('The service asks you to wait 30 seconds. Try again then.')
+    const retry = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement
+    expect(retry.disabled).toBe(true)
+    expect(document.getElementById(retry.getAttribute('aria-describedby')!)?.textContent).toBe('You can try again in 30 seconds.')
+    await userEvent.click(retry)
+    expect(onRetry).not.toHaveBeenCalled()
+    // Close is the control to focus while Try again cannot be used.
+    expect(screen.getByRole('button', { name: 'Close' }).hasAttribute('data-autofocus')).toBe(true)
+    expect(retry.hasAttribute('data-autofocus')).toBe(false)
+  })
+
+  it('shows the core’s words and allows Try again at once when the service named no wait', () => {
+    render(<SubmitOutcomeView outcome={failed({ code: 'rate_limited', message: 'Wait a minute and try again; your work is kept.' })} onClose={noop} onRetry={noop} />)
+    expect(screen.getByTestId('submit-outcome').textContent).toBe('Wait a minute and try again; your work is kept.')
+    expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(false)
   })
 
   it('asks to log in when the login dialog was cancelled', () => {
@@ -98,8 +136,34 @@ describe('PreviewFailureView', () => {
     expect(buttons()).toEqual(['Try again', 'Close'])
   })
 
+  it('says only the check timed out, and nothing was sent', () => {
+    render(<PreviewFailureView error={{ code: 'timeout', message: 'slow' }} onClose={noop} onRetry={noop} />)
+    expect(screen.getByTestId('submit-outcome').textContent).toBe(
+      'The grant service did not answer in time. Nothing was sent; your draft is saved and ready. Try again in a moment.',
+    )
+    expect(buttons()).toEqual(['Try again', 'Close'])
+  })
+
   it('does not offer a retry for a grant that is gone', () => {
     render(<PreviewFailureView error={{ code: 'not_found', message: '“Open Tools Fund” is no longer on the grant service.' }} onClose={noop} onRetry={noop} />)
     expect(buttons()).toEqual(['Close'])
+  })
+})
+
+describe('waitText and secondsLeft', () => {
+  it('says a wait in seconds, and in minutes once it is long', () => {
+    expect(waitText(1)).toBe('1 second')
+    expect(waitText(45)).toBe('45 seconds')
+    expect(waitText(119)).toBe('119 seconds')
+    expect(waitText(150)).toBe('3 minutes')
+  })
+
+  it('counts down from when the wait began, never below zero', () => {
+    const since = 1_000_000
+    expect(secondsLeft(30, since, since)).toBe(30)
+    expect(secondsLeft(30, since, since + 10_500)).toBe(20)
+    expect(secondsLeft(30, since, since + 29_001)).toBe(1)
+    expect(secondsLeft(30, since, since + 30_000)).toBe(0)
+    expect(secondsLeft(30, since, since + 90_000)).toBe(0)
   })
 })

@@ -1,21 +1,16 @@
 /** What has been sent: each application's id and status, and the draft it came from. */
-import { useEffect } from 'react'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { go, useNavigation } from '../navigation/navigationSlice'
+import { useListOnScreen } from '../../lib/listSlice'
+import { useNow } from '../../lib/useNow'
+import { go } from '../navigation/navigationSlice'
 import { ApplicationsTable } from './ApplicationsTable'
 import { useApplications } from './applicationsSlice'
 
 export function ApplicationsScreen() {
   const listing = useApplications((s) => s.listing)
   const load = useApplications((s) => s.load)
-
-  useEffect(() => {
-    void load({ quiet: true })
-    // Choosing "Applications" again while it is showing reads it again.
-    return useNavigation.subscribe((state) => {
-      if (state.route.name === 'applications') void load({ quiet: true })
-    })
-  }, [load])
+  const now = useNow()
+  useListOnScreen(useApplications, 'applications')
 
   return (
     <section className="applications-screen" aria-labelledby="applications-heading">
@@ -27,7 +22,7 @@ export function ApplicationsScreen() {
         (listing.items.length === 0 ? (
           <p>No applications yet. Submitted drafts appear here.</p>
         ) : (
-          <ApplicationsTable items={listing.items} now={listing.readAt} onOpenDraft={(id) => go({ name: 'draft', id })} />
+          <ApplicationsTable items={listing.items} now={now} onOpenDraft={(id) => go({ name: 'draft', id })} />
         ))}
     </section>
   )

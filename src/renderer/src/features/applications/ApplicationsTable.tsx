@@ -1,6 +1,7 @@
 /** Sent applications, newest first, with the id the service gave each. */
 import type { ApplicationRecord } from '../../../../shared/ipc'
 import { agoText, formatExact } from '../../lib/deadline'
+import { repeated } from '../../lib/repeated'
 import './applications.css'
 
 export interface ApplicationsTableProps {
@@ -11,6 +12,10 @@ export interface ApplicationsTableProps {
 
 export function ApplicationsTable({ items, now, onOpenDraft }: ApplicationsTableProps) {
   const sorted = [...items].sort((a, b) => Date.parse(b.submittedAt) - Date.parse(a.submittedAt))
+  // Two applications for grants of the same title: the id's start tells their buttons apart.
+  const shared = repeated(items.flatMap((item) => (item.draftId ? [item.grantTitle] : [])))
+  const openLabel = (item: ApplicationRecord) =>
+    shared.has(item.grantTitle) ? `Open draft for ${item.grantTitle} (${item.applicationId.slice(0, 8)})` : `Open draft for ${item.grantTitle}`
   return (
     <table className="applications-table" data-testid="applications-table">
       <thead>
@@ -38,7 +43,7 @@ export function ApplicationsTable({ items, now, onOpenDraft }: ApplicationsTable
             </td>
             <td>
               {item.draftId ? (
-                <button type="button" aria-label={`Open draft for ${item.grantTitle}`} onClick={() => onOpenDraft(item.draftId!)}>
+                <button type="button" aria-label={openLabel(item)} onClick={() => onOpenDraft(item.draftId!)}>
                   Open draft
                 </button>
               ) : (

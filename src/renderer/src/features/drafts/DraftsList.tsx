@@ -8,7 +8,9 @@ import type { AppError, DraftSummary } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { call, onEvent } from '../../lib/bridge'
-import { go, useNavigation } from '../navigation/navigationSlice'
+import { useListOnScreen } from '../../lib/listSlice'
+import { useNow } from '../../lib/useNow'
+import { go } from '../navigation/navigationSlice'
 import { DraftsTable } from './DraftsTable'
 import { useDrafts } from './draftsSlice'
 import './drafts.css'
@@ -18,18 +20,12 @@ type Notice = { tone: 'ok'; text: string } | { tone: 'error'; text: string }
 export function DraftsList() {
   const listing = useDrafts((s) => s.listing)
   const load = useDrafts((s) => s.load)
+  const now = useNow()
   const [confirming, setConfirming] = useState<DraftSummary | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
 
-  useEffect(() => {
-    void load({ quiet: true })
-    // Choosing "Drafts" again while it is showing reads it again.
-    return useNavigation.subscribe((state) => {
-      if (state.route.name === 'drafts') void load({ quiet: true })
-    })
-  }, [load])
-
+  useListOnScreen(useDrafts, 'drafts')
   useEffect(() => onEvent('drafts.changed', () => void useDrafts.getState().load({ quiet: true })), [])
 
   const afterDelete = async (next: Notice) => {
@@ -74,7 +70,7 @@ export function DraftsList() {
           <DamagedSummary items={listing.items} />
           <DraftsTable
             items={listing.items}
-            now={listing.readAt}
+            now={now}
             onOpen={(id) => go({ name: 'draft', id })}
             onDelete={(item) => {
               setNotice(null)

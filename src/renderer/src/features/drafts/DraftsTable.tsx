@@ -1,6 +1,7 @@
 /** The drafts on disk as a table: what each is for, how long is left, where it stands. */
 import type { DraftSummary } from '../../../../shared/ipc'
 import { agoText, deadlineText } from '../../lib/deadline'
+import { repeated } from '../../lib/repeated'
 import { sortDrafts } from './draftsSlice'
 import './drafts.css'
 
@@ -11,11 +12,17 @@ export interface DraftsTableProps {
   onDelete(item: DraftSummary): void
 }
 
-export function deleteLabel(item: DraftSummary): string {
-  return item.state === 'ok' ? `Delete draft for ${item.grantTitle}` : `Delete damaged file ${item.fileName}`
+/**
+ * What a row's buttons are for, as a screen reader names them: the grant, and the file name too
+ * when another draft is for a grant of the same title (a copy made after submitting).
+ */
+function draftName(item: DraftSummary, shared: ReadonlySet<string>): string {
+  if (item.state !== 'ok') return `damaged file ${item.fileName}`
+  return shared.has(item.grantTitle) ? `draft for ${item.grantTitle} (${item.fileName})` : `draft for ${item.grantTitle}`
 }
 
 export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) {
+  const shared = repeated(items.flatMap((item) => (item.state === 'ok' ? [item.grantTitle] : [])))
   return (
     <table className="drafts-table" data-testid="drafts-table">
       <thead>
@@ -45,10 +52,10 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
                 <time dateTime={item.updatedAt}>{agoText(item.updatedAt, now)}</time>
               </td>
               <td>
-                <button type="button" aria-label={`Open draft for ${item.grantTitle}`} onClick={() => onOpen(item.id)}>
+                <button type="button" aria-label={`Open ${draftName(item, shared)}`} onClick={() => onOpen(item.id)}>
                   Open
                 </button>
-                <button type="button" aria-label={deleteLabel(item)} onClick={() => onDelete(item)}>
+                <button type="button" aria-label={`Delete ${draftName(item, shared)}`} onClick={() => onDelete(item)}>
                   Delete
                 </button>
               </td>
@@ -65,7 +72,7 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
               </td>
               <td />
               <td>
-                <button type="button" aria-label={deleteLabel(item)} onClick={() => onDelete(item)}>
+                <button type="button" aria-label={`Delete ${draftName(item, shared)}`} onClick={() => onDelete(item)}>
                   Delete
                 </button>
               </td>

@@ -1,13 +1,13 @@
 import { FEEDBACK_ISSUE_MAX } from '../../../../shared/api'
-import { characterCount } from './feedbackSlice'
+import { characterCount } from '../../../../shared/api'
+import { issueTooLong } from './feedbackSlice'
 
 /** "120 of 10,000 characters", flagged when over the service's limit. */
 export function FeedbackCount({ text, id }: { text: string; id?: string }) {
-  const count = characterCount(text)
-  const over = count > FEEDBACK_ISSUE_MAX
+  const over = issueTooLong(text)
   return (
     <p id={id} className={over ? 'hint feedback-count feedback-count-over' : 'hint feedback-count'} data-testid="feedback-count">
-      {count.toLocaleString('en-US')} of {FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters{over ? ' — too long to send' : ''}
+      {characterCount(text).toLocaleString('en-US')} of {FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters{over ? ' — too long to send' : ''}
     </p>
   )
 }

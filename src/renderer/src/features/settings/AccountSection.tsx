@@ -4,6 +4,7 @@ import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { LoginForm } from '../session/LoginForm'
 import { useSession } from '../session/sessionSlice'
+import { RetryNotice } from './RetryNotice'
 
 export function AccountSection() {
   const status = useSession((s) => s.status)
@@ -22,7 +23,7 @@ export function AccountSection() {
   return (
     <section aria-labelledby="settings-account-heading">
       <h2 id="settings-account-heading">Account</h2>
-      {!status && statusError && <ErrorNotice error={statusError} onRetry={() => void refresh()} />}
+      {!status && statusError && <RetryNotice error={statusError} onRetry={refresh} busyLabel="Checking whether you are logged in…" />}
       {!status && !statusError && <Loading label="Checking whether you are logged in…" />}
       {status?.loggedIn && (
         <>

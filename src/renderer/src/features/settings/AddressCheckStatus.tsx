@@ -1,7 +1,7 @@
 /** The result of checking the service address, as a status line (shared by Settings and Welcome). */
 import type { AddressCheck } from './settingsSlice'
 
-export function addressCheckText(check: AddressCheck): string {
+function addressCheckText(check: AddressCheck): string {
   switch (check.state) {
     case 'idle':
       return ''

@@ -18,7 +18,7 @@ const LABELS: Record<FieldName, string> = {
 }
 
 /** Schema messages are fragments ("must be text"); the core's own are sentences. */
-export function fieldErrorText(field: FieldName, message: string): string {
+function fieldErrorText(field: FieldName, message: string): string {
   return /^must\b/.test(message) ? `${LABELS[field]} ${message}.`.replace(/\.\.$/, '.') : message
 }
 
@@ -26,13 +26,18 @@ export interface SettingsFormProps {
   view: SettingsView
   error: AppError | null
   saving: boolean
-  /** "Settings saved." after a save, else null. */
+  /** What the last save did ("Settings saved."), else null. */
   savedMessage: string | null
   check: AddressCheck
   onSave(values: Partial<SettingsValues>): void
   onCheck(): void
-  /** Saves the default drafts folder at once (the other fields keep what was typed). */
-  onUseDefaultFolder(): void
+  /**
+   * Saves the default drafts folder at once; the other fields keep what was typed, and
+   * `othersUnsaved` says whether any of them differ from the saved settings.
+   */
+  onUseDefaultFolder(othersUnsaved: boolean): void
+  /** The applicant typed: a "saved" message about an earlier save no longer holds. */
+  onEdit(): void
 }
 
 /** The fields as typed; `draftsFolder` '' means the default folder. */
@@ -43,17 +48,21 @@ interface FormValues {
   draftsFolder: string
 }
 
+/**
+ * What differs from the saved settings, compared as the core will store it (trimmed), so a
+ * saved value with a stray space is not "changed" for ever.
+ */
 export function changedValues(view: SettingsView, form: FormValues): Partial<SettingsValues> {
   const changes: Partial<SettingsValues> = {}
   if (view.serviceUrlOverriddenBy === null && form.serviceUrl.trim() !== view.serviceUrl) changes.serviceUrl = form.serviceUrl.trim()
-  if (form.feedbackNamespace !== view.feedbackNamespace) changes.feedbackNamespace = form.feedbackNamespace.trim()
-  if (form.reviewerName !== view.reviewerName) changes.reviewerName = form.reviewerName
+  if (form.feedbackNamespace.trim() !== view.feedbackNamespace) changes.feedbackNamespace = form.feedbackNamespace.trim()
+  if (form.reviewerName.trim() !== view.reviewerName) changes.reviewerName = form.reviewerName.trim()
   const folder = form.draftsFolder.trim() === '' ? null : form.draftsFolder.trim()
   if (folder !== view.draftsFolder) changes.draftsFolder = folder
   return changes
 }
 
-export function SettingsForm({ view, error, saving, savedMessage, check, onSave, onCheck, onUseDefaultFolder }: SettingsFormProps) {
+export function SettingsForm({ view, error, saving, savedMessage, check, onSave, onCheck, onUseDefaultFolder, onEdit }: SettingsFormProps) {
   const [form, setForm] = useState<FormValues>({
     serviceUrl: view.serviceUrl,
     feedbackNamespace: view.feedbackNamespace,
@@ -62,9 +71,14 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
   })
   const fieldErrors = error?.fields ?? {}
   const overridden = view.serviceUrlOverriddenBy
-  const addressEdited = overridden === null && form.serviceUrl.trim() !== view.serviceUrl
+  const changes = changedValues(view, form)
+  const unsaved = Object.keys(changes).length > 0
+  const addressEdited = changes.serviceUrl !== undefined
 
-  const set = (field: FieldName) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }))
+  const set = (field: FieldName) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [field]: event.target.value }))
+    onEdit()
+  }
 
   const errorFor = (field: FieldName) => {
     const message = fieldErrors[field]
@@ -92,7 +106,7 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onSave(changedValues(view, form))
+    onSave(changes)
   }
 
   const otherError = error && Object.keys(fieldErrors).length === 0 ? error : null
@@ -163,7 +177,7 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
             disabled={saving}
             onClick={() => {
               setForm((current) => ({ ...current, draftsFolder: '' }))
-              onUseDefaultFolder()
+              onUseDefaultFolder(Object.keys(changes).some((field) => field !== 'draftsFolder'))
             }}
           >
             Use the default folder
@@ -180,8 +194,9 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
         <button type="submit" className="primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save settings'}
         </button>
-        <span role="status" data-testid="settings-saved">
-          {savedMessage}
+        {/* What the last save did, until the next edit; else whether there is anything to save. */}
+        <span role="status" data-testid="settings-saved" className={savedMessage === null && unsaved ? 'settings-unsaved' : undefined}>
+          {savedMessage ?? (unsaved ? 'Unsaved changes' : '')}
         </span>
       </div>
     </form>

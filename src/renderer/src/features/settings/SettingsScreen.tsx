@@ -7,6 +7,11 @@ import { SettingsForm } from './SettingsForm'
 import { useSettings } from './settingsSlice'
 import './settings.css'
 
+/** After "Use the default folder", which saves that alone: other typed changes are still unsaved. */
+export function defaultFolderSavedMessage(othersUnsaved: boolean): string {
+  return othersUnsaved ? 'Default folder saved; your other changes are not saved yet.' : 'Settings saved. New drafts go to the default folder.'
+}
+
 export function SettingsScreen() {
   const view = useSettings((s) => s.view)
   const loadError = useSettings((s) => s.error)
@@ -50,7 +55,8 @@ export function SettingsScreen() {
           check={check}
           onSave={(values) => void save(values, 'Settings saved.')}
           onCheck={() => void checkAddress()}
-          onUseDefaultFolder={() => void save({ draftsFolder: null }, 'Settings saved. New drafts go to the default folder.')}
+          onUseDefaultFolder={(othersUnsaved) => void save({ draftsFolder: null }, defaultFolderSavedMessage(othersUnsaved))}
+          onEdit={() => setSavedMessage(null)}
         />
       )}
       <AccountSection />

@@ -3,19 +3,23 @@
  * grants needs no login, so that is offered straight away too.
  */
 import { useEffect } from 'react'
-import { Loading } from '../../components/ErrorNotice'
+import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { go } from '../navigation/navigationSlice'
 import { LoginForm } from '../session/LoginForm'
 import { useSession } from '../session/sessionSlice'
 import { AddressCheckStatus } from './AddressCheckStatus'
+import { RetryNotice } from './RetryNotice'
 import { useSettings } from './settingsSlice'
 import './settings.css'
 
 export function WelcomeScreen() {
   const view = useSettings((s) => s.view)
+  const settingsError = useSettings((s) => s.error)
+  const loadSettings = useSettings((s) => s.load)
   const check = useSettings((s) => s.check)
   const status = useSession((s) => s.status)
   const sessionError = useSession((s) => s.error)
+  const refreshSession = useSession((s) => s.refresh)
   const loggedIn = status?.loggedIn === true
 
   useEffect(() => {
@@ -31,10 +35,16 @@ export function WelcomeScreen() {
 
       <section className="welcome-step" aria-labelledby="welcome-service-heading">
         <h2 id="welcome-service-heading">Grant service</h2>
-        <p>
-          Address: {view ? <code data-testid="welcome-service-url">{view.effectiveServiceUrl}</code> : 'reading settings…'}
-          {view?.serviceUrlOverriddenBy ? ` (set by ${view.serviceUrlOverriddenBy} for this run)` : ''}
-        </p>
+        {view ? (
+          <p>
+            Address: <code data-testid="welcome-service-url">{view.effectiveServiceUrl}</code>
+            {view.serviceUrlOverriddenBy ? ` (set by ${view.serviceUrlOverriddenBy} for this run)` : ''}
+          </p>
+        ) : settingsError ? (
+          <ErrorNotice error={settingsError} onRetry={() => void loadSettings()} />
+        ) : (
+          <p>Address: reading settings…</p>
+        )}
         <AddressCheckStatus check={check.state === 'idle' ? { state: 'checking' } : check} testId="welcome-check" />
         {check.state === 'failed' && (
           <div className="welcome-actions">
@@ -51,6 +61,7 @@ export function WelcomeScreen() {
       <section className="welcome-step" aria-labelledby="welcome-login-heading">
         <h2 id="welcome-login-heading">Log in</h2>
         {!status && !sessionError && <Loading label="Checking whether you are logged in…" />}
+        {!status && sessionError && <RetryNotice error={sessionError} onRetry={refreshSession} busyLabel="Checking whether you are logged in…" />}
         {loggedIn && (
           <>
             <p>You are logged in as {status.email}.</p>

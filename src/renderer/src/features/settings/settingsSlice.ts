@@ -2,16 +2,15 @@
 import { create } from 'zustand'
 import type { AppError, SettingsValues, SettingsView } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
-import { setOnline } from '../connectivity/connectivitySlice'
 
-export type AddressCheck =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  | { state: 'ok'; count: number; fromCache: boolean; message: string }
-  | { state: 'failed'; error: AppError }
+export type AddressCheck = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; message: string } | { state: 'failed'; error: AppError }
 
 interface SettingsState {
   view: SettingsView | null
+  /**
+   * Why the settings could not be read. Cleared as soon as they are read again, so "no view and
+   * no error" always means "being read" and a Try again shows progress at once.
+   */
   error: AppError | null
   check: AddressCheck
   load(): Promise<void>
@@ -21,12 +20,18 @@ interface SettingsState {
   checkAddress(): Promise<void>
 }
 
+// Two screens may ask at once (the app starts a read, the welcome screen another): the last answer wins.
+let latestLoad = 0
+
 export const useSettings = create<SettingsState>((set) => ({
   view: null,
   error: null,
   check: { state: 'idle' },
   load: async () => {
+    const id = ++latestLoad
+    set({ error: null })
     const result = await call('settings.get')
+    if (id !== latestLoad) return
     set(result.ok ? { view: result.value, error: null } : { error: result.error })
   },
   update: async (values) => {
@@ -42,12 +47,12 @@ export const useSettings = create<SettingsState>((set) => ({
       set({ check: { state: 'failed', error: result.error } })
       return
     }
+    // Whether the app is online is the core's call (its `connectivity` event); this only reports.
     const { count, fromCache, cacheReason } = result.value
-    setOnline(!fromCache)
     if (fromCache) {
       set({ check: { state: 'failed', error: cacheReason ?? { code: 'offline', message: 'The grant service could not be reached.' } } })
       return
     }
-    set({ check: { state: 'ok', count, fromCache, message: `Connected: the service lists ${count} grant${count === 1 ? '' : 's'} and bounties.` } })
+    set({ check: { state: 'ok', message: `Connected: the service lists ${count} grant${count === 1 ? '' : 's'} and bounties.` } })
   },
 }))

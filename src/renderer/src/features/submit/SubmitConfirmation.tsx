@@ -3,10 +3,11 @@
  * every field exactly as the core will send them. Checklist errors must be acknowledged
  * ("Submit anyway") before the submit button works; the core refuses them otherwise.
  */
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../shared/ipc'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { deadlineText } from '../../lib/deadline'
+import { hiddenCommentCount } from './hiddenComments'
 import './submit.css'
 
 export interface SubmitConfirmationProps {
@@ -26,6 +27,7 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
   const hasErrors = checklist.errors > 0
   const deadline = deadlineText(preview.grant.deadline, now)
   const fields = preview.body.custom_fields
+  const comments = useMemo(() => hiddenCommentCount(preview.body.pitch), [preview.body.pitch])
 
   return (
     <div className="submit-confirmation">
@@ -72,6 +74,20 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
       <div className="submit-pitch" tabIndex={0}>
         <SafeMarkdown source={preview.body.pitch} label="Pitch preview" />
       </div>
+      {comments > 0 && (
+        <p className="notice notice-warn" data-testid="submit-hidden-comments">
+          Your pitch still contains {comments === 1 ? '1 hidden comment' : `${comments} hidden comments`} (&lt;!-- … --&gt;), e.g. the template’s hints.
+          They are sent with the pitch; reviewers may see them.
+        </p>
+      )}
+      {/* The preview above is sanitized (no comments, no raw HTML); the service gets this text. A
+          labelled region: axe refuses aria-label on a plain <pre>, and it must be focusable to scroll. */}
+      <details className="submit-raw">
+        <summary>Markdown exactly as sent</summary>
+        <pre role="region" tabIndex={0} aria-label="Pitch Markdown exactly as sent" data-testid="submit-raw-pitch">
+          {preview.body.pitch}
+        </pre>
+      </details>
 
       <h3>Fields</h3>
       {fields === undefined ? (
@@ -100,7 +116,7 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
       )}
 
       <div className="dialog-actions">
-        <button type="button" onClick={onCancel} disabled={busy} autoFocus data-autofocus>
+        <button type="button" onClick={onCancel} disabled={busy} data-autofocus>
           Cancel
         </button>
         <button type="button" className="primary" disabled={busy || (hasErrors && !anyway)} onClick={() => onSubmit(hasErrors && anyway)}>

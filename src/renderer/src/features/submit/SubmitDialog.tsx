@@ -8,6 +8,7 @@ import type { AppError, ApplicationsPreviewOutput, ApplicationsSubmitOutput, Che
 import { Dialog } from '../../components/Dialog'
 import { Loading } from '../../components/ErrorNotice'
 import { call } from '../../lib/bridge'
+import { useNow } from '../../lib/useNow'
 import { SubmitConfirmation } from './SubmitConfirmation'
 import { PreviewFailureView, type SubmitOutcome, SubmitOutcomeView } from './SubmitOutcomeView'
 import './submit.css'
@@ -29,7 +30,8 @@ type Phase =
 
 export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: string; onClose(): void; onSubmitted(out: ApplicationsSubmitOutput): void }) {
   const [phase, setPhase] = useState<Phase>({ name: 'previewing' })
-  const [now, setNow] = useState(() => Date.now())
+  const now = useNow()
+  const body = useRef<HTMLDivElement>(null)
   // Answers to a request that was superseded (retry, StrictMode's second mount) are dropped.
   const request = useRef(0)
   const onSubmittedRef = useRef(onSubmitted)
@@ -40,7 +42,6 @@ export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: strin
     setPhase({ name: 'previewing' })
     const result = await call('applications.preview', { draftId })
     if (id !== request.current) return
-    setNow(Date.now())
     setPhase(
       result.ok
         ? { name: 'confirm', preview: result.value, checklist: result.value.checklist, refusal: null, round: 0, submitting: false }
@@ -84,35 +85,44 @@ export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: strin
 
   const submitting = (phase.name === 'confirm' || phase.name === 'done') && phase.submitting
 
+  // The dialog focuses its first control when it opens, while the draft is still being checked;
+  // each later view (confirmation, outcome) names its own with data-autofocus, focused here.
+  const view = phase.name === 'confirm' ? `confirm-${phase.round}` : phase.name === 'done' ? `done-${phase.submitting}` : phase.name
+  useEffect(() => {
+    body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+  }, [view])
+
   return (
     <Dialog title="Submit application" wide testId="submit-dialog" {...(submitting ? {} : { onClose })}>
-      {phase.name === 'previewing' && <Loading label="Checking your draft…" />}
-      {phase.name === 'preview-failed' && <PreviewFailureView error={phase.error} onClose={onClose} onRetry={() => void runPreview()} />}
-      {phase.name === 'confirm' && (
-        <>
-          {phase.refusal && (
-            <div className="notice notice-error" role="alert" data-testid="submit-outcome">
-              <p>{phase.refusal.message}</p>
-              <p>Nothing was sent. Your draft is saved.</p>
-            </div>
-          )}
-          <SubmitConfirmation
-            key={phase.round}
-            preview={phase.preview}
-            checklist={phase.checklist}
-            now={now}
-            busy={phase.submitting}
-            onCancel={onClose}
-            onSubmit={(anyway) => void submit(phase.preview, anyway)}
-          />
-        </>
-      )}
-      {phase.name === 'done' &&
-        (phase.submitting ? (
-          <Loading label="Submitting…" />
-        ) : (
-          <SubmitOutcomeView outcome={phase.outcome} onClose={onClose} onRetry={() => void submit(phase.preview, phase.submitAnyway)} />
-        ))}
+      <div ref={body}>
+        {phase.name === 'previewing' && <Loading label="Checking your draft…" />}
+        {phase.name === 'preview-failed' && <PreviewFailureView error={phase.error} onClose={onClose} onRetry={() => void runPreview()} />}
+        {phase.name === 'confirm' && (
+          <>
+            {phase.refusal && (
+              <div className="notice notice-error" role="alert" data-testid="submit-outcome">
+                <p>{phase.refusal.message}</p>
+                <p>Nothing was sent. Your draft is saved.</p>
+              </div>
+            )}
+            <SubmitConfirmation
+              key={phase.round}
+              preview={phase.preview}
+              checklist={phase.checklist}
+              now={now}
+              busy={phase.submitting}
+              onCancel={onClose}
+              onSubmit={(anyway) => void submit(phase.preview, anyway)}
+            />
+          </>
+        )}
+        {phase.name === 'done' &&
+          (phase.submitting ? (
+            <Loading label="Submitting…" />
+          ) : (
+            <SubmitOutcomeView outcome={phase.outcome} onClose={onClose} onRetry={() => void submit(phase.preview, phase.submitAnyway)} />
+          ))}
+      </div>
     </Dialog>
   )
 }

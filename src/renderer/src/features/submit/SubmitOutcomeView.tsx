@@ -2,24 +2,49 @@
  * What happened when the applicant checked or sent a draft, in their terms, with the one or
  * two things that make sense next. Nothing here decides anything: the codes come from the core.
  */
-import type { ReactNode } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import type { AppError, ApplicationsSubmitOutput } from '../../../../shared/ipc'
+import { useNow } from '../../lib/useNow'
 import './submit.css'
 
 export type SubmitOutcome = { kind: 'submitted'; out: ApplicationsSubmitOutput } | { kind: 'failed'; error: AppError }
 
-const isOffline = (error: AppError) => error.code === 'offline' || error.code === 'timeout'
+/** Seconds still to wait at `now`, for a wait of `seconds` that began at `since` (both in ms). */
+export function secondsLeft(seconds: number, since: number, now: number): number {
+  return Math.max(0, Math.ceil(seconds - (now - since) / 1000))
+}
 
-function Actions({ onClose, onRetry }: { onClose(): void; onRetry?: (() => void) | undefined }) {
-  // The first button gets focus: the submit button it replaces was just disabled.
+/**
+ * Close, and Try again when there is something to retry. The first enabled button is where the
+ * dialog puts focus: the button that led here was disabled or replaced. With `waitSeconds`
+ * (the service asked to slow down) Try again stays disabled until the wait is over.
+ */
+function Actions({ onClose, onRetry, waitSeconds }: { onClose(): void; onRetry?: (() => void) | undefined; waitSeconds?: number | undefined }) {
+  const [since] = useState(() => Date.now())
+  const waiting = waitSeconds !== undefined && waitSeconds > 0
+  const now = useNow(waiting ? undefined : since, 1000)
+  const left = waiting ? secondsLeft(waitSeconds, since, now) : 0
+  const countdownId = useId()
   return (
     <div className="dialog-actions">
+      {onRetry && left > 0 && (
+        <span className="hint submit-countdown" id={countdownId}>
+          You can try again in {waitText(left)}.
+        </span>
+      )}
       {onRetry && (
-        <button type="button" className="primary" onClick={onRetry} autoFocus>
+        <button
+          type="button"
+          className="primary"
+          onClick={onRetry}
+          disabled={left > 0}
+          aria-describedby={left > 0 ? countdownId : undefined}
+          data-autofocus={left > 0 ? undefined : true}
+        >
           Try again
         </button>
       )}
-      <button type="button" onClick={onClose} autoFocus={!onRetry}>
+      <button type="button" onClick={onClose} data-autofocus={onRetry && left === 0 ? undefined : true}>
         Close
       </button>
     </div>
@@ -50,6 +75,32 @@ function FieldProblems({ fields }: { fields: Record<string, string> }) {
 const hasFields = (error: AppError): error is AppError & { fields: Record<string, string> } =>
   error.fields !== undefined && Object.keys(error.fields).length > 0
 
+/** "1 second", "45 seconds", "3 minutes": a wait the service asked for. */
+export function waitText(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  return `${Math.ceil(seconds / 60)} minutes`
+}
+
+/** The service asked to slow down (HTTP 429): Try again waits as long as it asked, when it said. */
+function RateLimited({ error, onClose, onRetry }: { error: AppError; onClose(): void; onRetry(): void }) {
+  const seconds = error.retryAfterSeconds === undefined ? undefined : Math.ceil(error.retryAfterSeconds)
+  return (
+    <>
+      <Failure>
+        {seconds === undefined ? (
+          <p>{error.message}</p>
+        ) : (
+          <>
+            <p>The grant service is receiving too many requests. Your draft is saved.</p>
+            <p>The service asks you to wait {waitText(seconds)}. Try again then.</p>
+          </>
+        )}
+      </Failure>
+      <Actions onClose={onClose} onRetry={onRetry} waitSeconds={seconds} />
+    </>
+  )
+}
+
 /** Why the dry run (`applications.preview`) failed: what submitting would have met. */
 export function PreviewFailureView({ error, onClose, onRetry }: { error: AppError; onClose(): void; onRetry(): void }) {
   if (error.code === 'deadline_passed') {
@@ -73,7 +124,7 @@ export function PreviewFailureView({ error, onClose, onRetry }: { error: AppErro
       </>
     )
   }
-  if (isOffline(error)) {
+  if (error.code === 'offline') {
     return (
       <>
         <Failure>
@@ -83,6 +134,18 @@ export function PreviewFailureView({ error, onClose, onRetry }: { error: AppErro
       </>
     )
   }
+  if (error.code === 'timeout') {
+    // Only the check timed out: the application itself is sent after this dialog's confirmation.
+    return (
+      <>
+        <Failure>
+          <p>The grant service did not answer in time. Nothing was sent; your draft is saved and ready. Try again in a moment.</p>
+        </Failure>
+        <Actions onClose={onClose} onRetry={onRetry} />
+      </>
+    )
+  }
+  if (error.code === 'rate_limited') return <RateLimited error={error} onClose={onClose} onRetry={onRetry} />
   return (
     <>
       <Failure>
@@ -131,7 +194,6 @@ export function SubmitOutcomeView({ outcome, onClose, onRetry }: { outcome: Subm
         </>
       )
     case 'offline':
-    case 'timeout':
       return (
         <>
           <Failure>
@@ -140,6 +202,22 @@ export function SubmitOutcomeView({ outcome, onClose, onRetry }: { outcome: Subm
           <Actions onClose={onClose} onRetry={onRetry} />
         </>
       )
+    case 'timeout':
+      // The request may have reached the service before the answer was lost; submitting again
+      // is safe because the core turns the service's "already applied" into that application.
+      return (
+        <>
+          <Failure>
+            <p>
+              Grant Desk could not confirm that your application arrived. Try again — if it did arrive, you will see the existing application instead of a
+              second one.
+            </p>
+          </Failure>
+          <Actions onClose={onClose} onRetry={onRetry} />
+        </>
+      )
+    case 'rate_limited':
+      return <RateLimited error={error} onClose={onClose} onRetry={onRetry} />
     case 'session_expired':
     case 'unauthorized':
       // The bridge already offered the login dialog; this is what is left after it was cancelled.
