@@ -93,7 +93,7 @@ export const UNSAVED_BUTTONS = ['Stay and let it save', 'Close without saving'] 
 /**
  * The draft editor's `beforeunload` objects while a draft has edits not yet on disk. Electron
  * would then silently refuse to close; instead the applicant is asked, and staying is the
- * default (the save finishes within a second, then the window closes normally).
+ * default (a save finishes within a second; a failed one is shown on screen).
  */
 export function guardUnsavedDrafts(window: BrowserWindow): void {
   window.webContents.on('will-prevent-unload', (event) => {
@@ -102,8 +102,8 @@ export function guardUnsavedDrafts(window: BrowserWindow): void {
       buttons: [...UNSAVED_BUTTONS],
       defaultId: 0,
       cancelId: 0,
-      message: 'A draft is still being saved.',
-      detail: 'Your last changes are not on disk yet. Stay a moment and Grant Desk saves them; close now and they are lost.',
+      message: 'Some changes to your drafts are not on disk yet.',
+      detail: 'Stay to let Grant Desk save them, or to see what stopped a save (a file changed elsewhere, a full disk). Close now and those changes are lost.',
     })
     // preventDefault here overrides the page's objection: the window closes.
     if (choice === 1) event.preventDefault()

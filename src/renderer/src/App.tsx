@@ -11,6 +11,7 @@ import { OfflineBanner } from './features/connectivity/OfflineBanner'
 import { startConnectivity } from './features/connectivity/connectivitySlice'
 import { DraftsList } from './features/drafts/DraftsList'
 import { DraftEditor } from './features/editor/DraftEditor'
+import { UnsavedDraftsAlert } from './features/editor/UnsavedDraftsAlert'
 import { FeedbackScreen } from './features/feedback/FeedbackScreen'
 import { GrantBrowser } from './features/grants/GrantBrowser'
 import { GrantDetail } from './features/grants/GrantDetail'
@@ -146,6 +147,7 @@ export function App() {
         </div>
       </header>
       <OfflineBanner />
+      <UnsavedDraftsAlert />
       {logoutError && <ErrorNotice error={logoutError} onRetry={() => void onLogout()} retryLabel="Log out again" />}
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
         <Screen route={route} />

@@ -65,7 +65,7 @@ describe('the main window', () => {
     contents.emit('will-prevent-unload', stay)
     expect(fake.messageBoxes).toHaveLength(1)
     expect(fake.messageBoxes[0]).toMatchObject({ buttons: [...UNSAVED_BUTTONS], defaultId: 0, cancelId: 0 })
-    expect(fake.messageBoxes[0]!.message).toMatch(/still being saved/)
+    expect(fake.messageBoxes[0]!.message).toMatch(/not on disk yet/)
     expect(stay.defaultPrevented).toBe(false)
 
     // Choosing to close overrides the page's objection.

@@ -151,14 +151,34 @@ describe('FieldsForm', () => {
     expect((screen.getByLabelText('Track') as HTMLSelectElement).value).toBe('Research')
   })
 
-  it('disables every control when read-only', async () => {
+  it('makes every control read-only, yet focusable, when read-only', async () => {
     const user = userEvent.setup()
-    const { onChange } = renderForm({ project_name: 'Indexer' }, { readOnly: true, showRequired: true })
-    for (const control of document.querySelectorAll('input, textarea, select')) {
-      expect((control as HTMLInputElement).disabled).toBe(true)
+    const { onChange } = renderForm({ project_name: 'Indexer', summary: 'Done', track: 'Research' }, { readOnly: true, showRequired: true })
+    // A select can only be disabled, never read-only: none is rendered.
+    expect(document.querySelectorAll('select').length).toBe(0)
+    const controls = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
+    expect(controls.length).toBe(SCHEMA.length)
+    for (const control of controls) {
+      expect(control.disabled).toBe(false)
+      expect(control.readOnly).toBe(true)
+      expect(control.getAttribute('aria-readonly')).toBe('true')
     }
+
+    // The chosen option reads as text under the same label.
+    const track = screen.getByLabelText('Track') as HTMLInputElement
+    expect(track.tagName).toBe('INPUT')
+    expect(track.value).toBe('Research')
+
+    const summary = screen.getByLabelText('Summary') as HTMLTextAreaElement
+    await user.click(summary)
+    expect(document.activeElement).toBe(summary)
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByLabelText('Budget (number)'))
+
     await user.type(screen.getByLabelText('Website'), 'x')
+    await user.type(summary, 'x')
     expect(onChange).not.toHaveBeenCalled()
+    expect(summary.value).toBe('Done')
   })
 
   it('says a free-form application has no fields', () => {

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PitchEditor } from '../../../../src/renderer/src/features/editor/PitchEditor'
 
 /** Serious and critical findings of axe (colour contrast needs a real layout engine: not in jsdom). */
@@ -16,8 +17,35 @@ describe('PitchEditor', () => {
     expect(textarea.id).toBe('pitch-editor')
     expect((textarea as HTMLTextAreaElement).value).toBe('# Problem\n\nText')
     // Every toolbar button has a name of its own.
-    for (const button of container.querySelectorAll('button')) expect(button.getAttribute('aria-label')).toBeTruthy()
+    const buttons = container.querySelectorAll('button')
+    expect(buttons.length).toBeGreaterThan(0)
+    for (const button of buttons) expect(button.getAttribute('aria-label')).toBeTruthy()
     expect(await seriousViolations(container)).toEqual([])
+  })
+
+  it('lets Tab and Shift+Tab move focus out of the pitch instead of indenting (no keyboard trap)', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    render(
+      <>
+        <PitchEditor value={'# Problem\n\nText'} onChange={onChange} />
+        <button type="button">After the pitch</button>
+      </>,
+    )
+    const textarea = screen.getByRole('textbox', { name: 'Pitch (Markdown)' }) as HTMLTextAreaElement
+
+    await user.click(textarea)
+    expect(document.activeElement).toBe(textarea)
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After the pitch' }))
+
+    await user.click(textarea)
+    await user.tab({ shift: true })
+    expect(document.activeElement).not.toBe(textarea)
+    expect(document.activeElement?.tagName).toBe('BUTTON')
+
+    expect(textarea.value).toBe('# Problem\n\nText')
+    expect(onChange).not.toHaveBeenCalled()
   })
 
   it('shows only a focusable, named preview when read-only', async () => {

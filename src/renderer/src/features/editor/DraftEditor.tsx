@@ -8,15 +8,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { deadlineText } from '../../lib/deadline'
+import { useNow } from '../../lib/useNow'
 import { go, useNavigation } from '../navigation/navigationSlice'
 import { SubmitDialog } from '../submit/SubmitDialog'
 import { ChecklistPanel } from './ChecklistPanel'
 import { ConflictDialog } from './ConflictDialog'
+import type { FileTrouble } from './draftSession'
 import { useEditor } from './editorSlice'
 import { FieldsForm } from './FieldsForm'
 import { PITCH_EDITOR_ID, PitchEditor } from './PitchEditor'
 import { selectLinesInEditor } from './selectLines'
 import { useChecklist } from './useChecklist'
+import { useCloseGuard } from './useCloseGuard'
 import './editor.css'
 
 export function DraftEditor({ id }: { id: string }) {
@@ -30,15 +33,8 @@ export function DraftEditor({ id }: { id: string }) {
     return () => editor.leave()
   }, [id])
 
-  // Closing the window: the save is sent; Electron does not wait for its answer, but the core
-  // receives and writes it.
-  useEffect(() => {
-    const flush = () => {
-      if (useEditor.getState().saveState !== 'saved') void useEditor.getState().saveNow()
-    }
-    window.addEventListener('beforeunload', flush)
-    return () => window.removeEventListener('beforeunload', flush)
-  }, [])
+  // Closing the window with edits not on disk: their saves start, and the window asks first.
+  useCloseGuard()
 
   if (loadError) return <LoadFailure id={id} error={loadError} />
   if (loading || !loaded) {
@@ -90,13 +86,9 @@ function EditorScreen({ id }: { id: string }) {
       setSubmitOpen(true)
       return
     }
-    const { conflict: inConflict, saveError } = useEditor.getState()
+    const { conflict: inConflict, saveError, fileTrouble } = useEditor.getState()
     // A conflict opens its own dialog; after choosing, the applicant submits again.
-    if (!inConflict) {
-      setSubmitBlocked(
-        `Nothing was sent: your latest changes could not be saved${saveError ? ` (${saveError.message})` : ''}. Choose “Retry save”, then Submit… again.`,
-      )
-    }
+    if (!inConflict) setSubmitBlocked(submitBlockedMessage(saveError, fileTrouble))
   }, [preparing, submitOpen])
 
   useEffect(
@@ -163,9 +155,22 @@ function EditorScreen({ id }: { id: string }) {
   )
 }
 
+/** Why Submit sent nothing, and the one thing that can still get the text out. */
+function submitBlockedMessage(saveError: AppError | null, fileTrouble: FileTrouble | null): string {
+  if (fileTrouble === 'gone') return 'Nothing was sent: the file is gone from the drafts folder. Choose “Save as a new draft”, then submit the new draft.'
+  const why = saveError ? ` (${saveError.message})` : ''
+  if (fileTrouble === 'unreadable') {
+    return `Nothing was sent: the draft’s file could not be read${why}. Choose “Save as a new draft” and submit that one, or fix the file and choose “Retry save”, then Submit… again.`
+  }
+  return `Nothing was sent: your latest changes could not be saved${why}. Choose “Retry save”, then Submit… again.`
+}
+
+const GONE_MESSAGE = 'The file is gone from the drafts folder; save your text as a new draft.'
+
 function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: { readOnly: boolean; canGoBack: boolean; preparing: boolean; onSubmit(): void }) {
   const draft = useEditor((s) => s.draft)!
-  const deadline = deadlineText(draft.grant.deadline, Date.now())
+  const now = useNow()
+  const deadline = deadlineText(draft.grant.deadline, now)
   return (
     <header className="editor-header">
       <div>
@@ -208,37 +213,58 @@ const SAVE_STATE_CLASS = { saved: 'save-state-saved', saving: '', unsaved: 'save
 function SaveLine() {
   const saveState = useEditor((s) => s.saveState)
   const saveError = useEditor((s) => s.saveError)
+  const fileTrouble = useEditor((s) => s.fileTrouble)
+  const failed = saveState === 'failed'
   const text =
-    saveState === 'saved' ? 'Saved' : saveState === 'saving' ? 'Saving…' : saveState === 'unsaved' ? 'Unsaved changes' : `Not saved — ${saveError?.message ?? 'the file could not be written.'}`
+    saveState === 'saved'
+      ? 'Saved'
+      : saveState === 'saving'
+        ? 'Saving…'
+        : saveState === 'unsaved'
+          ? 'Unsaved changes'
+          : `Not saved — ${fileTrouble === 'gone' ? GONE_MESSAGE : (saveError?.message ?? 'the file could not be written.')}`
   return (
     <div className="save-line">
       <span role="status" data-testid="save-state" className={`save-state ${SAVE_STATE_CLASS[saveState]}`}>
         {text}
       </span>
-      {saveState === 'failed' && (
-        <button type="button" onClick={() => void useEditor.getState().saveNow()}>
-          Retry save
-        </button>
-      )}
-      {saveState === 'failed' && saveError?.code === 'not_found' && <SaveAsNewDraft />}
+      {/* Once the file is known to be gone, retrying cannot work: only a new draft can hold the text. */}
+      {failed && fileTrouble !== 'gone' && <RetrySave />}
+      {failed && fileTrouble !== null && <SaveAsNewDraft />}
     </div>
   )
 }
 
-/** The file is gone: the text on screen can still become a new draft. */
+/** Saves again; after a file problem the file is read again first (it may be back). */
+function RetrySave() {
+  const [busy, setBusy] = useState(false)
+  const retry = async () => {
+    setBusy(true)
+    await useEditor.getState().saveNow()
+    setBusy(false)
+  }
+  return (
+    <button type="button" onClick={() => void retry()} disabled={busy}>
+      Retry save
+    </button>
+  )
+}
+
+/** The file is gone or unreadable: the text on screen can still become a new draft. */
 function SaveAsNewDraft() {
   const [error, setError] = useState<AppError | null>(null)
+  const [busy, setBusy] = useState(false)
+  const create = async () => {
+    setBusy(true)
+    setError(null)
+    const failure = await useEditor.getState().keepMineAsCopy()
+    // On success the screen moves to the new draft; only a failure stays here.
+    setBusy(false)
+    setError(failure)
+  }
   return (
     <>
-      <button
-        type="button"
-        onClick={() => {
-          void useEditor
-            .getState()
-            .keepMineAsCopy()
-            .then((failure) => setError(failure))
-        }}
-      >
+      <button type="button" onClick={() => void create()} disabled={busy}>
         Save as a new draft
       </button>
       {error && <ErrorNotice error={error} />}

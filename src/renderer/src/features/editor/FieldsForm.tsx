@@ -84,10 +84,12 @@ function FieldControl({ field, value, onChange, readOnly, showRequired }: FieldC
   const hintId = `${id}-hint`
   const describedBy = [problem ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
 
+  // Read-only rather than disabled: a submitted value can still be focused, read and copied.
   const common = {
     id,
     name: field.name,
-    disabled: readOnly,
+    readOnly,
+    'aria-readonly': readOnly ? ('true' as const) : undefined,
     required: field.required,
     'aria-required': field.required ? ('true' as const) : undefined,
     'aria-invalid': problem ? ('true' as const) : undefined,
@@ -101,6 +103,11 @@ function FieldControl({ field, value, onChange, readOnly, showRequired }: FieldC
       control = <textarea {...common} rows={4} value={value} onChange={change} />
       break
     case 'select': {
+      // A select cannot be read-only (only disabled): the chosen value is shown as text instead.
+      if (readOnly) {
+        control = <input {...common} type="text" value={value} />
+        break
+      }
       const options = field.options ?? []
       // A value the form no longer offers (an older file, a hand edit) stays visible and flagged
       // instead of silently showing "Choose…".

@@ -6,7 +6,9 @@
  * - its toolbar icons are `<svg role="img">` without a name (axe: svg-img-alt, serious); the
  *   buttons around them already have names, so the icons are hidden from assistive technology;
  * - its preview pane scrolls but cannot be focused (axe: scrollable-region-focusable), so it
- *   is made a focusable, named region whenever it is on screen.
+ *   is made a focusable, named region whenever it is on screen;
+ * - its Tab key indents, which traps keyboard users in the box (WCAG 2.1.2): Tab and Shift+Tab
+ *   move focus as everywhere else (`defaultTabEnable`).
  */
 import MDEditor, { type ICommand, getCommands, getExtraCommands } from '@uiw/react-md-editor/nohighlight'
 import { type ReactElement, cloneElement, isValidElement, memo, useEffect, useRef } from 'react'
@@ -14,7 +16,7 @@ import { SAFE_PREVIEW_OPTIONS } from '../../components/SafeMarkdown'
 import './editor.css'
 
 export const PITCH_EDITOR_ID = 'pitch-editor'
-export const PITCH_EDITOR_HEIGHT = 520
+const PITCH_EDITOR_HEIGHT = 520
 
 function withDecorativeIcon(command: ICommand): ICommand {
   const icon = isValidElement(command.icon)
@@ -66,6 +68,7 @@ export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly
         previewOptions={SAFE_PREVIEW_OPTIONS}
         height={PITCH_EDITOR_HEIGHT}
         visibleDragbar={false}
+        defaultTabEnable
         textareaProps={{
           id: PITCH_EDITOR_ID,
           'aria-label': 'Pitch (Markdown)',

@@ -9,24 +9,31 @@
  * - A conflict (the file changed on disk) stops all saving until the applicant decides: the
  *   file is never written over.
  *
- * The slice (editorSlice.ts) owns one session per open draft and mirrors it to the screen;
+ * The store (editorStore.ts) owns one session per open draft and mirrors it to the screen;
  * a session outlives its screen while its last edits are still being saved.
  */
-import type { AppError, Draft, IpcResult } from '../../../../shared/ipc'
+import type { AppError, ChannelInput, Draft, IpcResult } from '../../../../shared/ipc'
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed'
 
-export interface SaveRequest {
-  id: string
-  pitch: string
-  customFields: Record<string, string>
-  baseVersion: string
-}
+export type SaveRequest = ChannelInput<'drafts.save'>
 
 export type SaveDraft = (request: SaveRequest) => Promise<IpcResult<Draft>>
 
-export interface Conflict {
-  currentVersion?: string
+export type Conflict = Pick<AppError, 'currentVersion'>
+
+/**
+ * The draft's file itself is the problem, not one save: `unreadable` when reading or saving
+ * found it missing or damaged (retrying means reading it again), `gone` once reading it again
+ * still did not find it (only a new draft can hold the text now).
+ */
+export type FileTrouble = 'unreadable' | 'gone'
+
+/** The text at one moment, and how many edits it holds (see `savedElsewhere`). */
+export interface TextSnapshot {
+  pitch: string
+  customFields: Record<string, string>
+  edits: number
 }
 
 export const AUTOSAVE_DELAY_MS = 500
@@ -40,6 +47,7 @@ export class DraftSession {
   version: string
   conflict: Conflict | null = null
   saveError: AppError | null = null
+  fileTrouble: FileTrouble | null = null
 
   /** Edits counted since opening, and how many of them the file on disk holds. */
   private edits = 0
@@ -122,28 +130,48 @@ export class DraftSession {
     this.savedEdits = this.edits
     this.conflict = null
     this.saveError = null
+    this.fileTrouble = null
+    this.changed(this)
+  }
+
+  snapshot(): TextSnapshot {
+    return { pitch: this.pitch, customFields: this.customFields, edits: this.edits }
+  }
+
+  /**
+   * The text of `edits` (a snapshot's count) now lives in another file (kept as a copy):
+   * those edits are not saved here. Anything typed after the snapshot still counts as unsaved,
+   * and a conflict stays so that nothing writes over the original.
+   */
+  savedElsewhere(edits: number): void {
+    this.savedEdits = Math.max(this.savedEdits, edits)
+    if (!this.unsaved) this.clearTimer()
     this.changed(this)
   }
 
   /**
-   * The applicant's text now lives in another file (kept as a copy): nothing is left to save
-   * here, and the conflict stays so that nothing writes over the original.
+   * Reading the file failed (gone, damaged): what the screen shows is not on disk.
+   * `reread`: this was a second look after an earlier problem, so a missing file is gone.
    */
-  savedElsewhere(): void {
-    this.clearTimer()
-    this.savedEdits = this.edits
-    this.changed(this)
-  }
-
-  /** The file is gone or unreadable: what the screen shows is not on disk. */
-  fileProblem(error: AppError): void {
+  fileProblem(error: AppError, reread = false): void {
     this.saveError = error
+    this.fileTrouble = error.code === 'not_found' && (reread || this.fileTrouble === 'gone') ? 'gone' : 'unreadable'
     this.changed(this)
   }
 
-  /** Stops the autosave timer; a save already on its way finishes. */
-  stopTimer(): void {
-    this.clearTimer()
+  /**
+   * The file can be read again after a file problem: it is the base of the next save. Text on
+   * screen that differs from it is kept as unsaved edits, so the next save writes it. Only
+   * while no save is on its way (the caller waits for it first).
+   */
+  fileReadAgain(draft: Draft): void {
+    this.draft = draft
+    this.version = draft.version
+    this.saveError = null
+    this.fileTrouble = null
+    if (this.pitch === draft.pitch && sameFields(this.customFields, draft.customFields)) this.savedEdits = this.edits
+    else if (!this.unsaved) this.edits += 1
+    this.changed(this)
   }
 
   private edited(): void {
@@ -170,14 +198,23 @@ export class DraftSession {
           this.conflict = result.error.currentVersion !== undefined ? { currentVersion: result.error.currentVersion } : {}
         } else {
           this.saveError = result.error
+          // Saving again cannot bring a missing file back: the next try reads it first.
+          if (result.error.code === 'not_found') this.fileTrouble = this.fileTrouble ?? 'unreadable'
         }
         return false
       }
       // The text is left as it is: anything typed while this save was on its way is newer.
+      this.fileTrouble = null
       this.draft = result.value
       this.version = result.value.version
-      this.savedEdits = sent
+      // Never backwards: a copy or a reload may have settled later edits meanwhile.
+      this.savedEdits = Math.max(this.savedEdits, sent)
     }
     return !this.unsaved && !this.conflict
   }
+}
+
+function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key])
 }

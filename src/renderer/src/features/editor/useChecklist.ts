@@ -8,7 +8,7 @@ import type { LintInput, LintResult } from '../../../../shared/checklist'
 import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/draft-input'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
-export const CHECKLIST_DELAY_MS = 250
+const CHECKLIST_DELAY_MS = 250
 
 interface ChecklistRunner {
   run(input: LintInput): void
