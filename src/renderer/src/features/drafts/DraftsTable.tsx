@@ -1,6 +1,7 @@
 /** The drafts on disk as a table: what each is for, how long is left, where it stands. */
 import type { DraftSummary } from '../../../../shared/ipc'
-import { agoText, deadlineText } from '../../lib/deadline'
+import { Deadline } from '../../components/Deadline'
+import { agoText } from '../../lib/deadline'
 import { repeated } from '../../lib/repeated'
 import { sortDrafts } from './draftsSlice'
 import './drafts.css'
@@ -43,7 +44,7 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
                 <p className="hint">{item.fileName}</p>
               </td>
               <td>
-                <DeadlineCell deadline={item.grantDeadline} now={now} />
+                <Deadline deadline={item.grantDeadline} now={now} />
               </td>
               <td>
                 {item.status === 'submitted' ? <span className="badge badge-ok">Submitted</span> : <span className="badge badge-info">Draft</span>}
@@ -84,11 +85,3 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
   )
 }
 
-function DeadlineCell({ deadline, now }: { deadline: string; now: number }) {
-  const { text, tone, exact } = deadlineText(deadline, now)
-  return (
-    <span className={tone === 'open' ? undefined : `deadline-${tone}`} title={exact}>
-      {text}
-    </span>
-  )
-}

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { deadlineText } from '../../lib/deadline'
+import { Deadline } from '../../components/Deadline'
 import { useNow } from '../../lib/useNow'
 import { go, useNavigation } from '../navigation/navigationSlice'
 import { SubmitDialog } from '../submit/SubmitDialog'
@@ -170,17 +170,13 @@ const GONE_MESSAGE = 'The file is gone from the drafts folder; save your text as
 function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: { readOnly: boolean; canGoBack: boolean; preparing: boolean; onSubmit(): void }) {
   const draft = useEditor((s) => s.draft)!
   const now = useNow()
-  const deadline = deadlineText(draft.grant.deadline, now)
   return (
     <header className="editor-header">
       <div>
         <h1>Draft: {draft.grant.title}</h1>
         <p className="editor-meta">
           Reward: {draft.grant.reward} · Deadline:{' '}
-          <span className={deadline.tone === 'open' ? undefined : `deadline-${deadline.tone}`}>
-            {deadline.text}
-          </span>{' '}
-          ({deadline.exact})
+          <Deadline deadline={draft.grant.deadline} now={now} exact="after" />
         </p>
         <p className="editor-path">
           File: <code>{draft.path}</code>

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import type { AppError, DraftSummary, GrantsGetOutput } from '../../../../shared/ipc'
+import { Deadline } from '../../components/Deadline'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
@@ -160,8 +161,7 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
         <dd data-testid="grant-reward">{grant.reward}</dd>
         <dt>Deadline</dt>
         <dd data-testid="grant-deadline">
-          <span className={deadline.tone === 'closed' ? 'deadline-closed' : deadline.tone === 'soon' ? 'deadline-soon' : undefined}>{deadline.text}</span> —{' '}
-          {deadline.exact}
+          <Deadline deadline={grant.deadline} now={now} {...(grant.status ? { status: grant.status } : {})} exact="after" />
           {deadline.tone === 'soon' && (
             <>
               {' '}

@@ -6,7 +6,7 @@
 import { useId, useMemo, useState } from 'react'
 import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../shared/ipc'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
-import { deadlineText } from '../../lib/deadline'
+import { Deadline } from '../../components/Deadline'
 import { hiddenCommentCount } from './hiddenComments'
 import './submit.css'
 
@@ -25,7 +25,6 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
   const [anyway, setAnyway] = useState(false)
   const checklistHeadingId = useId()
   const hasErrors = checklist.errors > 0
-  const deadline = deadlineText(preview.grant.deadline, now)
   const fields = preview.body.custom_fields
   const comments = useMemo(() => hiddenCommentCount(preview.body.pitch), [preview.body.pitch])
 
@@ -42,7 +41,7 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
         <dd>{preview.grant.title}</dd>
         <dt>Deadline</dt>
         <dd>
-          <span className={deadline.tone === 'open' ? undefined : `deadline-${deadline.tone}`}>{deadline.text}</span> ({deadline.exact})
+          <Deadline deadline={preview.grant.deadline} now={now} exact="after" />
         </dd>
       </dl>
 
