@@ -18,17 +18,22 @@ const SANITIZE: [typeof rehypeSanitize] = [rehypeSanitize]
 const sanitizeLast: PluginsFilter = (type, plugins) => (type === 'rehype' ? [...plugins.filter((plugin) => plugin !== SANITIZE), SANITIZE] : plugins)
 
 /**
- * The preview puts a hidden, focusable "#" link in every heading; keyboard users would tab
- * onto an invisible control (axe: aria-hidden-focus), and in-page anchors mean nothing here.
+ * Fits the Markdown into the screen's outline: its headings move down by `offset` levels (a
+ * pitch's "# Title" inside the confirmation's "Pitch" section becomes an h4, not a second h1),
+ * and the hidden, focusable "#" link the preview puts in every heading is dropped (keyboard
+ * users would tab onto an invisible control; in-page anchors mean nothing here).
  */
-const dropHeadingAnchors: RehypeRewrite = (node, _index, parent) => {
-  if (node.type !== 'element' || !parent || parent.type !== 'element' || !/^h[1-6]$/.test(parent.tagName)) return
-  if (node.tagName === 'a' && node.properties?.['ariaHidden'] !== undefined) {
-    parent.children = parent.children.filter((child) => child !== node)
+function fitHeadings(offset: number): RehypeRewrite {
+  return (node, _index, parent) => {
+    if (node.type !== 'element') return
+    const level = /^h([1-6])$/.exec(node.tagName)
+    if (level && offset > 0) node.tagName = `h${Math.min(6, Number(level[1]) + offset)}`
+    if (parent?.type === 'element' && /^h[1-6]$/.test(parent.tagName) && node.tagName === 'a' && node.properties?.['ariaHidden'] !== undefined) {
+      parent.children = parent.children.filter((child) => child !== node)
+    }
   }
 }
 
-/** Web and mail links open outside the app; anything else (in-page, relative) is shown as text. */
 function ExternalLink({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
   if (!href || !/^(?:https?:|mailto:)/i.test(href)) return <span>{children}</span>
   return (
@@ -52,14 +57,15 @@ function ImageAsLink({ node: _node, src, alt }: ComponentProps<'img'> & { node?:
   )
 }
 
-export function SafeMarkdown({ source, label, testId }: { source: string; label?: string; testId?: string }) {
+/** `headingOffset`: how many levels the Markdown's headings sit below the screen's (see fitHeadings). */
+export function SafeMarkdown({ source, label, testId, headingOffset = 0 }: { source: string; label?: string; testId?: string; headingOffset?: number }) {
   return (
     <div className="markdown-body" {...(label ? { role: 'region', 'aria-label': label } : {})} data-testid={testId}>
       <MDEditor.Markdown
         source={source}
         rehypePlugins={[SANITIZE]}
         pluginsFilter={sanitizeLast}
-        rehypeRewrite={dropHeadingAnchors}
+        rehypeRewrite={fitHeadings(headingOffset)}
         disableCopy
         components={{ a: ExternalLink, img: ImageAsLink }}
         style={{ background: 'transparent', color: 'inherit' }}
@@ -69,10 +75,12 @@ export function SafeMarkdown({ source, label, testId }: { source: string; label?
 }
 
 /** For the editor's own preview: the same plugins, passed through `previewOptions`. */
-export const SAFE_PREVIEW_OPTIONS = {
-  rehypePlugins: [SANITIZE],
-  pluginsFilter: sanitizeLast,
-  rehypeRewrite: dropHeadingAnchors,
-  disableCopy: true,
-  components: { a: ExternalLink, img: ImageAsLink },
-} satisfies Partial<MarkdownProps>
+export function safePreviewOptions(headingOffset = 0) {
+  return {
+    rehypePlugins: [SANITIZE],
+    pluginsFilter: sanitizeLast,
+    rehypeRewrite: fitHeadings(headingOffset),
+    disableCopy: true,
+    components: { a: ExternalLink, img: ImageAsLink },
+  } satisfies Partial<MarkdownProps>
+}

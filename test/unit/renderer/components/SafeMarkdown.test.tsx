@@ -47,3 +47,10 @@ describe('SafeMarkdown images and links', () => {
     expect(container.textContent).toContain('file')
   })
 })
+
+describe('SafeMarkdown heading levels', () => {
+  it('moves headings below the screen’s own, never past h6', () => {
+    const { container } = render(<SafeMarkdown source={'# Title\n\n## Problem\n\n##### Deep\n\n###### Deepest'} headingOffset={2} />)
+    expect([...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => `${h.tagName}:${h.textContent}`)).toEqual(['H3:Title', 'H4:Problem', 'H6:Deep', 'H6:Deepest'])
+  })
+})

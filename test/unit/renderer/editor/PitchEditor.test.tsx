@@ -54,7 +54,9 @@ describe('PitchEditor', () => {
     expect(container.querySelectorAll('button').length).toBe(0)
     const preview = screen.getByRole('region', { name: 'Pitch as submitted' })
     expect(preview.getAttribute('tabindex')).toBe('0')
-    expect(preview.querySelector('h1')?.textContent).toBe('Problem')
+    // Below the editor's h2 "Pitch", the pitch's h1 is an h3.
+    expect(preview.querySelector('h1')).toBeNull()
+    expect(preview.querySelector('h3')?.textContent).toBe('Problem')
     expect(await seriousViolations(container)).toEqual([])
   })
 })

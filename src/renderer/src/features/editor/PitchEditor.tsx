@@ -12,11 +12,13 @@
  */
 import MDEditor, { type ICommand, getCommands, getExtraCommands } from '@uiw/react-md-editor/nohighlight'
 import { type ReactElement, cloneElement, isValidElement, memo, useEffect, useRef } from 'react'
-import { SAFE_PREVIEW_OPTIONS } from '../../components/SafeMarkdown'
+import { safePreviewOptions } from '../../components/SafeMarkdown'
 import './editor.css'
 
 export const PITCH_EDITOR_ID = 'pitch-editor'
 const PITCH_EDITOR_HEIGHT = 520
+// The preview sits under the editor's h2 "Pitch": the pitch's "# Title" reads as an h3 there.
+const PREVIEW_OPTIONS = safePreviewOptions(2)
 
 function withDecorativeIcon(command: ICommand): ICommand {
   const icon = isValidElement(command.icon)
@@ -65,7 +67,7 @@ export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly
         hideToolbar={readOnly}
         commands={COMMANDS}
         extraCommands={EXTRA_COMMANDS}
-        previewOptions={SAFE_PREVIEW_OPTIONS}
+        previewOptions={PREVIEW_OPTIONS}
         height={PITCH_EDITOR_HEIGHT}
         visibleDragbar={false}
         defaultTabEnable

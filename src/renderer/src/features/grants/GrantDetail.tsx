@@ -192,7 +192,7 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
       <DraftActions drafts={drafts} draftsError={draftsError} creating={creating} createError={createError} now={now} onRetryDrafts={onRetryDrafts} onStartDraft={onStartDraft} onOpenDraft={onOpenDraft} />
 
       <h2>Description</h2>
-      <SafeMarkdown source={grant.description} testId="grant-description" />
+      <SafeMarkdown source={grant.description} testId="grant-description" headingOffset={2} />
 
       <h2>Application fields</h2>
       <ApplicationFields schema={grant.application_schema} />

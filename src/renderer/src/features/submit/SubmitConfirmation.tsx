@@ -71,7 +71,7 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
       <h3>Pitch</h3>
       {/* Focusable so a keyboard can scroll a long pitch. */}
       <div className="submit-pitch" tabIndex={0}>
-        <SafeMarkdown source={preview.body.pitch} label="Pitch preview" />
+        <SafeMarkdown source={preview.body.pitch} label="Pitch preview" headingOffset={3} />
       </div>
       {comments > 0 && (
         <p className="notice notice-warn" data-testid="submit-hidden-comments">
