@@ -106,6 +106,19 @@ test('the detail shows the sanitized description and the form, and a draft start
   await expect(pitch).toHaveValue('# [Your project name]\n\n## Problem statement\n<!-- One sentence. -->\n')
   await expect(page.getByRole('heading', { name: 'Checklist' })).toBeVisible()
 
+  // Required fields are marked, and flagged once the applicant tries to submit without them:
+  // the core's check names each one and nothing is sent.
+  const projectName = page.getByLabel(/^Project name/)
+  await expect(projectName).toHaveAttribute('aria-required', 'true')
+  await expect(projectName).not.toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'Submit…' }).click()
+  const refused = page.getByTestId('submit-dialog')
+  await expect(refused).toContainText('Fix these before submitting')
+  await expect(refused).toContainText('Project name')
+  await refused.getByRole('button', { name: 'Close' }).click()
+  await expect(projectName).toHaveAttribute('aria-invalid', 'true')
+  expect(countApplications(stack.service.dataFile)).toBe(0)
+
   // Schema-driven fields: a URL is checked as the applicant types, a number too.
   const repo = page.getByLabel(/^Repository/)
   await repo.fill('github.com/example/kit')

@@ -75,9 +75,13 @@ function EditorScreen({ id }: { id: string }) {
   const [submitOpen, setSubmitOpen] = useState(false)
   const [preparing, setPreparing] = useState(false)
   const [submitBlocked, setSubmitBlocked] = useState<string | null>(null)
+  // Empty required fields are marked "(required)" from the start, and flagged as errors only
+  // once the applicant tries to submit: a fresh draft should not open covered in red.
+  const [submitTried, setSubmitTried] = useState(false)
 
   const openSubmit = useCallback(async () => {
     if (preparing || submitOpen) return
+    setSubmitTried(true)
     setSubmitBlocked(null)
     setPreparing(true)
     const saved = await useEditor.getState().saveNow()
@@ -145,7 +149,7 @@ function EditorScreen({ id }: { id: string }) {
           <PitchArea readOnly={readOnly} />
         </section>
         <div className="editor-side">
-          <FieldsArea readOnly={readOnly} />
+          <FieldsArea readOnly={readOnly} flagRequired={submitTried} />
           <ChecklistArea readOnly={readOnly} />
         </div>
       </div>
@@ -297,11 +301,11 @@ function PitchArea({ readOnly }: { readOnly: boolean }) {
   return <PitchEditor value={pitch} onChange={setPitch} readOnly={readOnly} />
 }
 
-function FieldsArea({ readOnly }: { readOnly: boolean }) {
+function FieldsArea({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
   const values = useEditor((s) => s.customFields)
   const setField = useEditor((s) => s.setField)
-  return <FieldsForm schema={schema} values={values} onChange={setField} readOnly={readOnly} showRequired={!readOnly} />
+  return <FieldsForm schema={schema} values={values} onChange={setField} readOnly={readOnly} showRequired={!readOnly && flagRequired} />
 }
 
 function ChecklistArea({ readOnly }: { readOnly: boolean }) {
