@@ -31,9 +31,10 @@ export function formatExact(iso: string, locale?: string): string {
  * Closed by the sponsor (`status`, the grant's listing status when known) or past its deadline.
  * An unreadable deadline is not called closed: the core's check before sending decides.
  */
-export function isClosed(deadline: string, now: number, status?: GrantStatus): boolean {
+export function isClosed(deadline: string | number, now: number, status?: GrantStatus): boolean {
   if (status === 'closed') return true
-  const at = new Date(deadline).getTime()
+  // A number is the deadline already parsed (epoch ms), as the grant list keeps it.
+  const at = typeof deadline === 'number' ? deadline : new Date(deadline).getTime()
   return !Number.isNaN(at) && at <= now
 }
 

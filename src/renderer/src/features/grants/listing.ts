@@ -49,28 +49,46 @@ export function parseRewardAmount(reward: string): number | null {
   return highest
 }
 
-/** Lower-cased searchable text per grant, kept as long as the grant object itself. */
-const haystacks = new WeakMap<GrantSummary, string>()
+/**
+ * What searching and sorting need of a grant, worked out once per grant object (not once per
+ * keystroke or comparison) and kept as long as the object: a new list from the service makes
+ * new objects, so nothing stale is ever read.
+ */
+interface GrantFacts {
+  /** Lower-cased title, sponsor, track and reward. */
+  haystack: string
+  /** Epoch ms, or NaN when the deadline cannot be read. */
+  deadlineAt: number
+  amount: number | null
+}
 
-function haystack(grant: GrantSummary): string {
-  let text = haystacks.get(grant)
-  if (text === undefined) {
-    text = `${grant.title}\n${grant.sponsor}\n${grant.track}\n${grant.reward}`.toLowerCase()
-    haystacks.set(grant, text)
+const factsOf = new WeakMap<GrantSummary, GrantFacts>()
+
+function facts(grant: GrantSummary): GrantFacts {
+  let known = factsOf.get(grant)
+  if (known === undefined) {
+    known = {
+      haystack: `${grant.title}\n${grant.sponsor}\n${grant.track}\n${grant.reward}`.toLowerCase(),
+      deadlineAt: Date.parse(grant.deadline),
+      amount: parseRewardAmount(grant.reward),
+    }
+    factsOf.set(grant, known)
   }
-  return text
+  return known
 }
 
 function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean)
 }
 
+function matchesWords(grant: GrantSummary, words: readonly string[]): boolean {
+  const text = facts(grant).haystack
+  return words.every((word) => text.includes(word))
+}
+
 /** Every word of the query appears in the title, sponsor, track or reward (any case). */
 export function matchesQuery(grant: GrantSummary, query: string): boolean {
-  const words = queryWords(query)
-  if (words.length === 0) return true
-  const text = haystack(grant)
-  return words.every((word) => text.includes(word))
+  return matchesWords(grant, queryWords(query))
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
@@ -79,42 +97,58 @@ function byTitle(a: GrantSummary, b: GrantSummary): number {
   return collator.compare(a.title, b.title) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }
 
+/**
+ * Each grant's place in title order, for one list: the collator (the slow comparison) runs
+ * once per list, and every later sort breaks ties with a number.
+ */
+const titleRanks = new WeakMap<readonly GrantSummary[], Map<GrantSummary, number>>()
+
+function titleRank(list: readonly GrantSummary[]): Map<GrantSummary, number> {
+  let ranks = titleRanks.get(list)
+  if (ranks === undefined) {
+    ranks = new Map([...list].sort(byTitle).map((grant, index) => [grant, index]))
+    titleRanks.set(list, ranks)
+  }
+  return ranks
+}
 
 interface Keyed {
   grant: GrantSummary
   /** Sorts before `rank` ties: 0 first. */
   group: number
   rank: number
+  title: number
 }
 
-function keyFor(grant: GrantSummary, sort: GrantSort, now: number): Keyed {
+function keyFor(grant: GrantSummary, sort: GrantSort, now: number, title: number): Keyed {
+  const { amount, deadlineAt } = facts(grant)
   if (sort === 'reward') {
-    const amount = parseRewardAmount(grant.reward)
-    return amount === null ? { grant, group: 1, rank: 0 } : { grant, group: 0, rank: -amount }
+    return amount === null ? { grant, group: 1, rank: 0, title } : { grant, group: 0, rank: -amount, title }
   }
   if (sort === 'deadline') {
-    const at = Date.parse(grant.deadline)
-    if (Number.isNaN(at)) return { grant, group: 2, rank: 0 }
+    if (Number.isNaN(deadlineAt)) return { grant, group: 2, rank: 0, title }
     // Open ones soonest first; closed ones after them, the most recently closed first.
-    return isClosed(grant.deadline, now, grant.status) ? { grant, group: 1, rank: -at } : { grant, group: 0, rank: at }
+    return isClosed(deadlineAt, now, grant.status) ? { grant, group: 1, rank: -deadlineAt, title } : { grant, group: 0, rank: deadlineAt, title }
   }
-  return { grant, group: 0, rank: 0 }
+  return { grant, group: 0, rank: 0, title }
 }
 
 /**
  * A sorted copy. Deadline: open grants soonest first, then closed ones (most recently closed
  * first). Reward: highest amount first, rewards without a number last. Title: A–Z. Ties go by
- * title, so the order never depends on the order the service sent.
+ * title, so the order never depends on the order the service sent. `list` is the whole list
+ * `items` was taken from (its title order is worked out once); by default `items` itself.
  */
-export function sortGrants(items: readonly GrantSummary[], sort: GrantSort, now: number): GrantSummary[] {
-  // Keys are worked out once per grant, not once per comparison: parsing rewards is the slow part.
-  const keyed = items.map((grant) => keyFor(grant, sort, now))
-  keyed.sort((a, b) => a.group - b.group || a.rank - b.rank || byTitle(a.grant, b.grant))
+export function sortGrants(items: readonly GrantSummary[], sort: GrantSort, now: number, list: readonly GrantSummary[] = items): GrantSummary[] {
+  const ranks = titleRank(list)
+  const keyed = items.map((grant) => keyFor(grant, sort, now, ranks.get(grant) ?? 0))
+  keyed.sort((a, b) => a.group - b.group || a.rank - b.rank || a.title - b.title)
   return keyed.map((k) => k.grant)
 }
 
 /** What the list shows: the grants matching the search, in the chosen order. */
 export function visibleGrants(items: readonly GrantSummary[], query: string, sort: GrantSort, now: number): GrantSummary[] {
-  const matching = queryWords(query).length === 0 ? items : items.filter((grant) => matchesQuery(grant, query))
-  return sortGrants(matching, sort, now)
+  const words = queryWords(query)
+  const matching = words.length === 0 ? items : items.filter((grant) => matchesWords(grant, words))
+  return sortGrants(matching, sort, now, items)
 }
