@@ -41,6 +41,25 @@ describe('ChecklistPanel', () => {
     expect(screen.queryAllByRole('button')).toEqual([])
   })
 
+  it('announces the verdict only when it turns, not at every change of a count', () => {
+    const result = (findings: Finding[]) => ({ findings, summary: summarize(findings) })
+    const two = [finding('error', 'A', 1), finding('error', 'B', 2)]
+    const { rerender } = render(<ChecklistPanel result={result(two)} onSelectLine={() => {}} />)
+    const status = screen.getByRole('status')
+    expect(status.textContent).toBe(summarize(two).verdict)
+
+    // Still errors, one fewer: the visible verdict changes, the announcement does not.
+    const one = [finding('error', 'A', 1)]
+    rerender(<ChecklistPanel result={result(one)} onSelectLine={() => {}} />)
+    expect(screen.getByText(summarize(one).verdict, { selector: '.checklist-verdict' })).toBeTruthy()
+    expect(status.textContent).toBe(summarize(two).verdict)
+
+    // No errors left: that is worth hearing.
+    const none = [finding('warning', 'C', 3)]
+    rerender(<ChecklistPanel result={result(none)} onSelectLine={() => {}} />)
+    expect(status.textContent).toBe(summarize(none).verdict)
+  })
+
   it('selects the lines of a finding when it is clicked', async () => {
     const user = userEvent.setup()
     const onSelectLine = vi.fn()

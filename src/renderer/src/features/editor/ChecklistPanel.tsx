@@ -2,7 +2,7 @@
  * The checklist's verdict and findings, grouped by severity. Each finding is a button that
  * takes the applicant to the lines it is about.
  */
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import type { Finding, LintResult, Severity } from '../../../../shared/checklist'
 import './editor.css'
 
@@ -18,11 +18,18 @@ const GROUPS: { severity: Severity; title: string }[] = [
 ]
 
 export const ChecklistPanel = memo(function ChecklistPanel({ result, onSelectLine }: ChecklistPanelProps) {
+  const verdict = result ? result.summary.verdict : 'Checking the pitch…'
+  const tone = verdictClass(result)
+  // The verdict is re-worked at every pause in typing; a screen reader hears it only when it
+  // turns (errors → warnings → ready), not each time a count moves.
+  const [announced, setAnnounced] = useState({ tone, verdict })
+  if (announced.tone !== tone) setAnnounced({ tone, verdict })
   return (
     <section className="checklist-panel" aria-labelledby="checklist-heading">
       <h2 id="checklist-heading">Checklist</h2>
-      <p role="status" className={`checklist-verdict ${verdictClass(result)}`}>
-        {result ? result.summary.verdict : 'Checking the pitch…'}
+      <p className={`checklist-verdict ${tone}`}>{verdict}</p>
+      <p role="status" className="visually-hidden">
+        {announced.verdict}
       </p>
       {result &&
         GROUPS.map(({ severity, title }) => {

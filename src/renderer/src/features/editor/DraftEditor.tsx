@@ -225,8 +225,12 @@ function SaveLine() {
           : `Not saved — ${fileTrouble === 'gone' ? GONE_MESSAGE : (saveError?.message ?? 'the file could not be written.')}`
   return (
     <div className="save-line">
-      <span role="status" data-testid="save-state" className={`save-state ${SAVE_STATE_CLASS[saveState]}`}>
+      <span data-testid="save-state" className={`save-state ${SAVE_STATE_CLASS[saveState]}`}>
         {text}
+      </span>
+      {/* Saving… / Saved flips at every pause in typing; only a failure is worth interrupting for. */}
+      <span role="alert" className="visually-hidden">
+        {failed ? text : ''}
       </span>
       {/* Once the file is known to be gone, retrying cannot work: only a new draft can hold the text. */}
       {failed && fileTrouble !== 'gone' && <RetrySave />}
