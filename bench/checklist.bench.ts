@@ -12,6 +12,7 @@ import { ALL_RULES, lint, parsePitch } from '../src/shared/checklist'
 import { PARSE_OPTIONS } from '../src/shared/checklist/parse'
 import type { RuleContext } from '../src/shared/checklist'
 import { parseDraftFile } from '../src/shared/draft-file'
+import { medianTimes } from './measure'
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 25)
 const GOAL = 0.5
@@ -30,18 +31,6 @@ const input = {
   schema: draft.frontMatter.grant.application_schema,
   grant: draft.frontMatter.grant,
   now: Date.parse('2026-11-21T12:00:00Z'),
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
-function time(fn: () => unknown): number {
-  const start = performance.now()
-  fn()
-  return performance.now() - start
 }
 
 // Runs that make backtracking patterns quadratic: long digit runs, brackets, spaces, repeats.
@@ -65,11 +54,7 @@ const doc = parsePitch(pitch)
 const context: RuleContext = { doc, fields: input.fields, schema: input.schema, grant: input.grant, projectKind: undefined, now: input.now }
 const withRules = { ...cases, 'checklist rules only': () => ALL_RULES.forEach((rule) => rule.check(context)) }
 
-const samples = Object.fromEntries(Object.keys(withRules).map((name) => [name, [] as number[]]))
-for (const fn of Object.values(withRules)) for (let i = 0; i < 3; i++) fn() // warm-up
-for (let i = 0; i < RUNS; i++) for (const [name, fn] of Object.entries(withRules)) samples[name]!.push(time(fn))
-
-const m = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]))
+const m = medianTimes(withRules, RUNS)
 const ratio = m['checklist']! / m['markdownlint']!
 const pad = Math.max(...Object.keys(m).map((k) => k.length))
 const worst = m['checklist on pathological text']! / m['checklist']! / (pathological.length / pitch.length)

@@ -10,6 +10,7 @@
  */
 import type { GrantSummary } from '../src/shared/api'
 import { type GrantSort, visibleGrants } from '../src/renderer/src/features/grants/listing'
+import { medianTimes } from './measure'
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 25)
 const GOAL = 1
@@ -34,18 +35,6 @@ const grants: GrantSummary[] = Array.from({ length: 10_000 }, (_, i) => ({
 const QUERIES = ['w', 'wa', 'wal', 'wallet', 'wallet public', 'usdc', '15,000', 'security arcadia']
 const SORTS: GrantSort[] = ['deadline', 'reward', 'title']
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
-function time(fn: () => unknown): number {
-  const start = performance.now()
-  fn()
-  return performance.now() - start
-}
-
 const baseline = () => {
   for (const query of QUERIES) {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean)
@@ -59,11 +48,7 @@ const search = (sort: GrantSort) => () => {
 }
 const cases: Record<string, () => void> = { baseline, ...Object.fromEntries(SORTS.map((sort) => [`search, sorted by ${sort}`, search(sort)])) }
 
-const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]]))
-for (const fn of Object.values(cases)) for (let i = 0; i < 3; i++) fn() // warm-up
-for (let i = 0; i < RUNS; i++) for (const [name, fn] of Object.entries(cases)) samples[name]!.push(time(fn))
-
-const m = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values) / QUERIES.length]))
+const m = Object.fromEntries(Object.entries(medianTimes(cases, RUNS)).map(([name, value]) => [name, value / QUERIES.length]))
 const pad = Math.max(...Object.keys(m).map((k) => k.length))
 console.log(`\nGrant list: ${grants.length.toLocaleString('en-US')} grants, ${QUERIES.length} keystrokes; median per keystroke of ${RUNS} interleaved runs`)
 for (const [name, value] of Object.entries(m)) console.log(`  ${name.padEnd(pad)}  ${value.toFixed(2).padStart(7)} ms`)
