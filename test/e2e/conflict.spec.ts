@@ -6,31 +6,21 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
+import type { HostStack } from '../support/browser-host'
 import { checkScreen } from '../support/ui'
-import { assertChromium, expectSaved, openGrant, screensFixture } from './support'
+import { expectSaved, openGrant, useScreensStack } from './support'
 
-let stack: HostStack
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  stack = await startHostStack({ fixture: screensFixture() })
-})
-
-test.afterAll(async () => {
-  await stack?.dispose()
-})
+const stack = useScreensStack()
 
 test('an edit on disk during unsaved typing opens the conflict dialog; keeping mine makes a copy and theirs stays', async ({ page }, testInfo) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
   await openGrant(page, 'Free-form grant')
   await page.getByRole('button', { name: 'Start draft' }).click()
   const pitch = page.getByLabel('Pitch (Markdown)')
   await pitch.fill('# Mine\n\nFirst version.\n')
   await expectSaved(page)
-  const path = onlyDraft(stack)
+  const path = onlyDraft(stack())
 
   // Typed but not yet saved (autosave waits half a second), the file changes underneath.
   await pitch.fill('# Mine\n\nMy unsaved words.\n')
@@ -47,9 +37,9 @@ test('an edit on disk during unsaved typing opens the conflict dialog; keeping m
   await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue('# Mine\n\nMy unsaved words.\n')
   await expectSaved(page)
   expect(readFileSync(path, 'utf8')).toBe(theirs)
-  const copies = readdirSync(stack.draftsDir).filter((name) => name.endsWith('.md') && join(stack.draftsDir, name) !== path)
+  const copies = readdirSync(stack().draftsDir).filter((name) => name.endsWith('.md') && join(stack().draftsDir, name) !== path)
   expect(copies).toHaveLength(1)
-  expect(readFileSync(join(stack.draftsDir, copies[0]!), 'utf8')).toContain('My unsaved words.')
+  expect(readFileSync(join(stack().draftsDir, copies[0]!), 'utf8')).toContain('My unsaved words.')
 })
 
 /** The only draft file in the stack's drafts folder. */

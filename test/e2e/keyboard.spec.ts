@@ -4,23 +4,12 @@
  * (Ctrl+Enter). Tab must also leave the pitch box rather than indent inside it.
  */
 import { type Locator, type Page, expect, test } from '@playwright/test'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
-import { assertChromium, screensFixture } from './support'
+import { useScreensStack } from './support'
 
-let stack: HostStack
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  stack = await startHostStack({ fixture: screensFixture() })
-})
-
-test.afterAll(async () => {
-  await stack?.dispose()
-})
+const stack = useScreensStack()
 
 test('an applicant gets from the grant list to the submit confirmation with the keyboard only', async ({ page }) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await page.getByRole('button', { name: 'Browse grants without logging in' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Grants and bounties' })).toBeVisible()

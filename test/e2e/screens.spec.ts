@@ -6,28 +6,17 @@
  */
 import { expect, test } from '@playwright/test'
 import { IDS } from '../support/service'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
 import { countApplications, storedApplication, storedFeedback } from '../support/core'
 import { checkScreen } from '../support/ui'
-import { GOOD_PITCH, USER, assertChromium, expectSaved, logInFromWelcome, openGrant, openScreen, screensFixture, watchForErrors } from './support'
+import { GOOD_PITCH, USER, expectSaved, logInFromWelcome, openGrant, openScreen, useScreensStack, watchForErrors } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
-let stack: HostStack
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  stack = await startHostStack({ fixture: screensFixture() })
-})
-
-test.afterAll(async () => {
-  await stack?.dispose()
-})
+const stack = useScreensStack()
 
 test('a new user checks the service address and logs in from the welcome screen', async ({ page }, testInfo) => {
   const errors = watchForErrors(page)
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Grant Desk' })).toBeVisible()
   await expect(page.getByText('Connected: the service lists 5 grants')).toBeVisible()
   await checkScreen(page, testInfo, 'welcome')
@@ -41,12 +30,12 @@ test('a new user checks the service address and logs in from the welcome screen'
   await page.getByLabel('Password').fill(USER.password)
   await page.getByRole('form', { name: 'Log in to the grant service' }).getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Grants and bounties' })).toBeVisible()
-  await expect(page.getByTestId('wiring')).toHaveText(`Grant Desk — service: ${stack.service.url} · logged in as ${USER.email}`)
+  await expect(page.getByTestId('wiring')).toHaveText(`Grant Desk — service: ${stack().service.url} · logged in as ${USER.email}`)
   expect(errors).toEqual([])
 })
 
 test('the grant browser filters on the service, searches and sorts instantly', async ({ page }, testInfo) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await expect(page.getByRole('heading', { level: 1, name: 'Grants and bounties' })).toBeVisible()
   const rows = page.getByTestId('grant-row')
   await expect(rows.filter({ hasText: 'Open grant with a form' })).toHaveCount(1)
@@ -88,7 +77,7 @@ test('the grant browser filters on the service, searches and sorts instantly', a
 
 test('the detail shows the sanitized description and the form, and a draft starts from the template', async ({ page }, testInfo) => {
   const errors = watchForErrors(page)
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await openGrant(page, 'Open grant with a form')
 
   const description = page.getByTestId('grant-description')
@@ -117,7 +106,7 @@ test('the detail shows the sanitized description and the form, and a draft start
   await expect(refused).toContainText('Project name')
   await refused.getByRole('button', { name: 'Close' }).click()
   await expect(projectName).toHaveAttribute('aria-invalid', 'true')
-  expect(countApplications(stack.service.dataFile)).toBe(0)
+  expect(countApplications(stack().service.dataFile)).toBe(0)
 
   // Schema-driven fields: a URL is checked as the applicant types, a number too.
   const repo = page.getByLabel(/^Repository/)
@@ -148,14 +137,14 @@ test('the detail shows the sanitized description and the form, and a draft start
 })
 
 test('submitting shows what is sent and where, succeeds, and a copy submitted again is already applied', async ({ page }, testInfo) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await openScreen(page, 'Drafts')
   await page.getByRole('button', { name: 'Open draft for Open grant with a form' }).click()
   await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(GOOD_PITCH)
 
   await page.getByRole('button', { name: 'Submit…' }).click()
   const dialog = page.getByTestId('submit-dialog')
-  await expect(dialog).toContainText(`POST ${stack.service.url}/api/build/${IDS.open}/apply`)
+  await expect(dialog).toContainText(`POST ${stack().service.url}/api/build/${IDS.open}/apply`)
   await expect(dialog).toContainText('https://github.com/example/kit')
   await expect(dialog).toContainText('Indexer kit')
   await checkScreen(page, testInfo, 'submit-confirmation')
@@ -163,7 +152,7 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
   await expect(dialog.getByTestId('submit-outcome')).toContainText('Submitted. Application')
   const applicationId = (await dialog.getByTestId('application-id').textContent())!.trim()
   expect(applicationId).toMatch(/^[0-9a-f-]{36}$/)
-  const stored = storedApplication(stack.service.dataFile, applicationId)
+  const stored = storedApplication(stack().service.dataFile, applicationId)
   expect(stored?.pitch).toBe(GOOD_PITCH)
   expect(JSON.parse(stored!.custom_fields!)).toEqual({ project_name: 'Indexer kit', repo: 'https://github.com/example/kit', details: 'A kit for indexers.', amount: '15,000', stage: 'Beta' })
   await dialog.getByRole('button', { name: 'Close' }).click()
@@ -177,7 +166,7 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
   await dialog.getByRole('button', { name: 'Submit application' }).click()
   await expect(dialog.getByTestId('submit-outcome')).toContainText('already applied')
   await expect(dialog.getByTestId('application-id')).toHaveText(applicationId)
-  expect(countApplications(stack.service.dataFile)).toBe(1)
+  expect(countApplications(stack().service.dataFile)).toBe(1)
   await dialog.getByRole('button', { name: 'Close' }).click()
 
   await openScreen(page, 'Applications')
@@ -189,8 +178,8 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
 })
 
 test('a grant whose deadline has passed cannot be submitted', async ({ page }) => {
-  const before = countApplications(stack.service.dataFile)
-  await page.goto(stack.pageUrl)
+  const before = countApplications(stack().service.dataFile)
+  await page.goto(stack().pageUrl)
   await openGrant(page, 'Deadline passed')
   await expect(page.getByText(/cannot be submitted/)).toBeVisible()
   await page.getByRole('button', { name: 'Start draft' }).click()
@@ -200,11 +189,11 @@ test('a grant whose deadline has passed cannot be submitted', async ({ page }) =
   const dialog = page.getByTestId('submit-dialog')
   await expect(dialog).toContainText(/deadline for this grant passed on/)
   await expect(dialog.getByRole('button', { name: 'Submit application' })).toHaveCount(0)
-  expect(countApplications(stack.service.dataFile)).toBe(before)
+  expect(countApplications(stack().service.dataFile)).toBe(before)
 })
 
 test('a free-form grant sends the pitch alone', async ({ page }) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await openGrant(page, 'Free-form grant')
   await expect(page.getByText('Free-form application: only the pitch is sent.')).toBeVisible()
   await page.getByRole('button', { name: 'Start draft' }).click()
@@ -217,11 +206,11 @@ test('a free-form grant sends the pitch alone', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Submit application' }).click()
   await expect(dialog.getByTestId('submit-outcome')).toContainText('Submitted. Application')
   const applicationId = (await dialog.getByTestId('application-id').textContent())!.trim()
-  expect(storedApplication(stack.service.dataFile, applicationId)).toMatchObject({ pitch: GOOD_PITCH, custom_fields: null, grant_id: IDS.freeForm })
+  expect(storedApplication(stack().service.dataFile, applicationId)).toMatchObject({ pitch: GOOD_PITCH, custom_fields: null, grant_id: IDS.freeForm })
 })
 
 test('checklist errors are listed before submitting and need an explicit “submit anyway”', async ({ page }) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await openGrant(page, 'A bounty')
   await page.getByRole('button', { name: 'Start draft' }).click()
   // The untouched template: blank sections and a placeholder title.
@@ -247,7 +236,7 @@ test('checklist errors are listed before submitting and need an explicit “subm
 })
 
 test('a report of an outdated guide reaches the service', async ({ page }, testInfo) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await openScreen(page, 'Report an outdated guide')
   await expect(page.getByRole('heading', { level: 1, name: 'Report an outdated guide' })).toBeVisible()
   await checkScreen(page, testInfo, 'feedback')
@@ -255,11 +244,11 @@ test('a report of an outdated guide reaches the service', async ({ page }, testI
   await page.getByLabel('What is outdated or wrong?').fill(issue)
   await page.getByRole('button', { name: 'Send report' }).click()
   await expect(page.getByRole('status').filter({ hasText: /thank|received|sent/i })).toBeVisible()
-  expect(storedFeedback(stack.service.dataFile)).toContainEqual({ skill: 'grant-desk/grant-apply', issue })
+  expect(storedFeedback(stack().service.dataFile)).toContainEqual({ skill: 'grant-desk/grant-apply', issue })
 })
 
 test('settings show the address in use and check it', async ({ page }, testInfo) => {
-  await page.goto(stack.pageUrl)
+  await page.goto(stack().pageUrl)
   await openScreen(page, 'Settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   await page.getByRole('button', { name: 'Check address' }).click()

@@ -4,9 +4,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Page, type TestInfo, expect } from '@playwright/test'
+import { type Page, type TestInfo, expect, test } from '@playwright/test'
 import { parseDraftFile } from '../../src/shared/draft-file'
 import type { Fixture } from '../../src/service/fixture'
+import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
 import { FIXTURES } from '../support/checklist'
 import { IDS, USERS, testFixture } from '../support/service'
 
@@ -77,4 +78,25 @@ export async function expectSaved(page: Page): Promise<void> {
 
 export function rowTitles(page: Page) {
   return page.getByTestId('grant-row').locator('strong').allTextContents()
+}
+
+/**
+ * One browser host on the screens fixture for a whole spec file: started before its first
+ * test (after checking that Chromium and the build are there), disposed after its last.
+ * Returns the getter the tests read it through.
+ */
+export function useScreensStack(): () => HostStack {
+  let stack: HostStack | undefined
+  test.beforeAll(async ({}, testInfo) => {
+    assertChromium(testInfo)
+    assertBuilt()
+    stack = await startHostStack({ fixture: screensFixture() })
+  })
+  test.afterAll(async () => {
+    await stack?.dispose()
+  })
+  return () => {
+    if (!stack) throw new Error('The browser host of this spec file has not started.')
+    return stack
+  }
 }
