@@ -17,8 +17,9 @@ export interface DeadlineText {
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
+/** "1 day", "3 hours", "10,000 grants". */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
 }
 
 export function formatExact(iso: string, locale?: string): string {

@@ -8,7 +8,7 @@ import { type KeyboardEvent as ReactKeyboardEvent, useDeferredValue, useEffect, 
 import type { GrantSummary } from '../../../../shared/api'
 import type { GrantsListOutput } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { agoText, deadlineText } from '../../lib/deadline'
+import { agoText, deadlineText, plural } from '../../lib/deadline'
 import { go } from '../navigation/navigationSlice'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from './grantsSlice'
 import { GRANT_SORTS, type GrantSort, visibleGrants } from './listing'
@@ -45,10 +45,6 @@ function isTextField(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
   if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type)
   return false
-}
-
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
 }
 
 function countText(shown: number, total: number, searching: boolean): string {
