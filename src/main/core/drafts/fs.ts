@@ -1,0 +1,96 @@
+/**
+ * The file-system side of the drafts folder that knows nothing of drafts: the version of a
+ * file's bytes, the wording of a failed file operation (what went wrong and what to do about
+ * it), whether a path exists, reading a regular file without following a link, and a
+ * bounded-concurrency map.
+ */
+import { createHash } from 'node:crypto'
+import { constants } from 'node:fs'
+import { lstat, open } from 'node:fs/promises'
+import { AppFailure } from '../errors'
+
+/** sha256 hex of the file's bytes: the draft's version. */
+export function draftVersion(bytes: string | Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
+}
+
+export function describeFsError(error: unknown): { what: string; advice: string } {
+  switch (errorCode(error)) {
+    case 'EACCES':
+    case 'EPERM':
+      return { what: 'permission denied', advice: 'Check that you may write to this folder, or choose another drafts folder in Settings, then try again.' }
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return { what: 'the disk is full', advice: 'Free some disk space, then try again.' }
+    case 'EROFS':
+      return { what: 'the disk is read-only', advice: 'Choose a drafts folder on a writable disk in Settings, then try again.' }
+    case 'ENOENT':
+      return { what: 'the folder does not exist', advice: 'Check that the drafts folder (or its disk) is still there, or choose another one in Settings, then try again.' }
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return { what: 'a part of the path is a file, not a folder', advice: 'Choose another drafts folder in Settings, then try again.' }
+    case 'EBUSY':
+    case 'EMFILE':
+    case 'ENFILE':
+      return { what: 'the file is busy', advice: 'Close other programs using it, then try again.' }
+    default: {
+      const message = error instanceof Error ? error.message : String(error)
+      return { what: message, advice: 'Check the folder and the disk, then try again.' }
+    }
+  }
+}
+
+export function storageFailure(action: string, path: string, error: unknown): AppFailure {
+  const { what, advice } = describeFsError(error)
+  return new AppFailure('storage_error', `Could not ${action} ${path} (${what}). ${advice}`, {}, { cause: error })
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path)
+    return true
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false
+    throw storageFailure('check', path, error)
+  }
+}
+
+export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await fn(items[index]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+export const NOT_A_FILE = Symbol('not a regular file')
+export const IS_A_LINK = Symbol('a link')
+
+/** Reads a regular file without following a link (the lstat before it could be stale). */
+export async function readRegularFile(path: string, limit?: number): Promise<Buffer> {
+  let handle
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+  } catch (error) {
+    if (errorCode(error) === 'ELOOP') throw IS_A_LINK
+    throw error
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw NOT_A_FILE
+    if (limit === undefined) return await handle.readFile()
+    const buffer = Buffer.alloc(limit)
+    const { bytesRead } = await handle.read(buffer, 0, limit, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The drafts folder, as the rest of the main process sees it: the `DraftStore` (in `store.ts`)
+ * and the two helpers other modules use, the version of a draft's bytes and the slug of a
+ * title. The store is built from the modules beside it: `fs.ts` (file-system reads and the
+ * wording of their failures), `names.ts` (ids, slugs and the folder listing), `inspect.ts` (what
+ * one file is), `view.ts` (drafts as the contract shows them), `failures.ts`, `trash.ts` and
+ * `watcher.ts` (when to rescan the folder).
+ */
+export { DraftStore, type DraftStoreOptions } from './store'
+export { draftVersion } from './fs'
+export { slugify } from './names'

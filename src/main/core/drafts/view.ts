@@ -1,0 +1,64 @@
+/**
+ * How drafts read from disk are shown to the rest of the app: the contract's `Draft` for one
+ * draft file, the `DraftSummary` of a listed entry (readable or damaged), and the listing order,
+ * newest first.
+ */
+import { join } from 'node:path'
+import type { DraftFile } from '../../../shared/draft-file'
+import type { Draft, DraftSummary } from '../../../shared/ipc'
+import type { Relevant } from './inspect'
+
+export function draftView(folder: string, id: string, version: string, file: DraftFile): Draft {
+  const fm = file.frontMatter
+  return {
+    id,
+    fileName: `${id}.md`,
+    path: join(folder, `${id}.md`),
+    version,
+    grant: {
+      id: fm.grant.id,
+      title: fm.grant.title,
+      reward: fm.grant.reward,
+      deadline: fm.grant.deadline,
+      applyEndpoint: fm.grant.apply_endpoint,
+      applicationSchema: fm.grant.application_schema,
+      type: fm.grant.type ?? null,
+    },
+    pitch: file.pitch,
+    customFields: { ...fm.custom_fields },
+    status: fm.status,
+    applicationId: fm.application_id,
+    projectKind: fm.project_kind ?? null,
+    createdAt: fm.created_at,
+    updatedAt: fm.updated_at,
+    reviews: fm.reviews.map((review) => ({ author: review.author, createdAt: review.created_at, body: review.body })),
+  }
+}
+
+export function summaryOf(entry: Relevant): DraftSummary {
+  if (entry.kind === 'damaged') {
+    return { state: 'damaged', id: entry.id, fileName: entry.fileName, version: entry.version, reason: entry.reason }
+  }
+  const fm = entry.file.frontMatter
+  return {
+    state: 'ok',
+    id: entry.id,
+    fileName: entry.fileName,
+    version: entry.version,
+    grantId: fm.grant.id,
+    grantTitle: fm.grant.title,
+    grantDeadline: fm.grant.deadline,
+    status: fm.status,
+    applicationId: fm.application_id,
+    updatedAt: fm.updated_at,
+  }
+}
+
+function sortKey(entry: Relevant): number {
+  // A damaged file has no updated_at we can trust; when it last changed on disk is the closest.
+  return entry.kind === 'ok' ? Date.parse(entry.file.frontMatter.updated_at) : entry.mtimeMs
+}
+
+export function byNewest(a: Relevant, b: Relevant): number {
+  return sortKey(b) - sortKey(a) || a.id.localeCompare(b.id)
+}
