@@ -1,23 +1,39 @@
 /**
- * `grant-desk lint <draft.md | folder …>`: the checklist over draft files, for teams that keep
- * drafts in a repository and check them in CI. Grant context (form, fields, reward, deadline)
- * comes from each file's front matter. Exit codes follow markdownlint-cli2: 0 no errors,
- * 1 errors found, 2 usage or read failure.
+ * The `grant-desk` command line, for teams that keep drafts in a repository and check them in
+ * CI. `lint <draft.md | folder …>` runs the checklist; grant context (form, fields, reward,
+ * deadline) comes from each file's front matter, and a draft's review records (the folder
+ * beside it) add the review rules. Exit codes follow markdownlint-cli2: 0 no errors, 1 errors
+ * found, 2 usage or read failure. `review` lists each draft's team review (see review.ts) and
+ * can gate on approval.
  */
-import { readFile, readdir, stat } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../shared/checklist'
 import type { LintInput } from '../shared/checklist'
-import { DraftFileError, ProjectKind, parseDraftFile } from '../shared/draft-file'
+import { DraftFileError, ProjectKind, parseDraftFile, type DraftFile } from '../shared/draft-file'
+import type { ReviewData } from '../shared/review/view'
+import { collect, draftIdOf, hasReview, readDraftReview } from './files'
+import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
+       grant-desk review [--format text|json] [--require-approval] <draft.md | folder> …
        grant-desk rules
 
-lint   checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
-       Exit code: 0 no errors, 1 errors found, 2 usage or read failure.
-       Silence a rule in a draft with <!-- checklist-disable rule-id --> (see rules).
-rules  lists every rule: id, severity, what it checks.`
+lint    checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
+        A draft with review records (<draft-id>.reviews/ beside it) is also checked for open
+        review threads and for a teammate's approval of the text as it is now.
+        Exit code: 0 no errors, 1 errors found, 2 usage or read failure.
+        Silence a rule in a draft with <!-- checklist-disable rule-id --> (see rules).
+review  lists each draft's team review: every thread with where it sits now (a line, a field,
+        the whole draft, or outdated when the quoted text is gone), its author, state, replies
+        and suggestion; each reviewer's latest verdict; record files that cannot be read.
+        A folder is searched for drafts (.md files with front matter).
+        --format json prints an array with one object per draft (its shape is in the README).
+        --require-approval exits 1 unless every draft is approved as it is now and has no
+        open threads, naming each draft that is not on stderr.
+        Exit code: 0, 1 (only with --require-approval), 2 usage or read failure.
+rules   lists every rule: id, severity, what it checks.`
 
 export interface FileReport {
   file: string
@@ -31,8 +47,11 @@ const FRONT_MATTER_RULE = {
   description: 'The YAML front matter of the draft file can be read; without it the grant’s form, fields, reward and deadline are unknown.',
 }
 
-/** Lints one file's text; positions are lines of the file, not of the pitch. */
-export function lintFile(text: string): { findings: Finding[]; summary: Summary } {
+/**
+ * Lints one file's text; positions are lines of the file, not of the pitch. `review` is the
+ * draft's review (from the records beside it), for the review rules.
+ */
+export function lintFile(text: string, options: { review?: ReviewData | undefined } = {}): { findings: Finding[]; summary: Summary } {
   let input: LintInput
   let lineOffset = 0
   const findings: Finding[] = []
@@ -64,6 +83,7 @@ export function lintFile(text: string): { findings: Finding[]; summary: Summary 
         schema: fm.grant.application_schema,
         grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline, type: fm.grant.type },
         projectKind: fm.project_kind ?? (nested.success ? nested.data : undefined),
+        review: options.review,
       }
     } catch (error) {
       if (!(error instanceof DraftFileError)) throw error
@@ -86,21 +106,6 @@ export function lintFile(text: string): { findings: Finding[]; summary: Summary 
     findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
   }
   return { findings, summary: summarize(findings) }
-}
-
-async function collect(target: string, out: string[]): Promise<void> {
-  const info = await stat(target)
-  if (!info.isDirectory()) {
-    out.push(target)
-    return
-  }
-  const entries = await readdir(target, { withFileTypes: true })
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const path = join(target, entry.name)
-    if (entry.isDirectory()) await collect(path, out)
-    else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) out.push(path)
-  }
 }
 
 function formatText(reports: FileReport[]): string {
@@ -165,16 +170,133 @@ function formatSarif(reports: FileReport[]): string {
   )
 }
 
-export async function main(argv: string[], io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s) }): Promise<number> {
+interface Io {
+  out: (s: string) => void
+  err: (s: string) => void
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The files the targets name; null (after saying why) when a target cannot be read. */
+async function discover(targets: readonly string[], io: Io): Promise<string[] | null> {
+  const files: string[] = []
+  for (const target of targets) {
+    try {
+      await collect(target, files)
+    } catch (error) {
+      io.err(`Cannot read ${target}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : errorMessage(error)}`)
+      return null
+    }
+  }
+  if (files.length === 0) {
+    io.err(`No .md files found in ${targets.join(', ')}.`)
+    return null
+  }
+  return files
+}
+
+const displayName = (file: string) => relative(process.cwd(), file) || file
+const hasFrontMatter = (text: string) => text.startsWith('---') || text.startsWith('\uFEFF---')
+
+/**
+ * The review a draft file's lint should judge: none for text without front matter (lintFile
+ * reports that) and none for a draft nobody has reviewed yet, whose "not approved" would only
+ * be noise for people who do not review at all (`review --require-approval` is the gate).
+ */
+async function lintReview(file: string, text: string): Promise<ReviewData | undefined> {
+  if (!hasFrontMatter(text)) return undefined
+  let draft: DraftFile
+  try {
+    draft = parseDraftFile(text)
+  } catch (error) {
+    if (error instanceof DraftFileError) return undefined
+    throw error
+  }
+  const data = await readDraftReview(file, draft)
+  return hasReview(data) ? data : undefined
+}
+
+async function runLint(files: readonly string[], format: string, io: Io): Promise<number> {
+  const reports: FileReport[] = []
+  for (const file of files) {
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch (error) {
+      io.err(`Cannot read ${file}: ${errorMessage(error)}`)
+      return 2
+    }
+    let review: ReviewData | undefined
+    try {
+      review = await lintReview(file, text)
+    } catch (error) {
+      io.err(`Cannot read the review records of ${file}: ${errorMessage(error)}`)
+      return 2
+    }
+    reports.push({ file: displayName(file), ...lintFile(text, { review }) })
+  }
+  io.out(format === 'json' ? JSON.stringify(reports, null, 2) : format === 'sarif' ? formatSarif(reports) : formatText(reports))
+  return reports.some((report) => report.summary.errors > 0) ? 1 : 0
+}
+
+/**
+ * Drafts that cannot be read are named on stderr and the others still reported; the exit code
+ * is then 2, whatever the reviews say, since a gate must not pass a draft it could not read.
+ */
+async function runReview(files: readonly string[], named: ReadonlySet<string>, format: string, requireApproval: boolean, io: Io): Promise<number> {
+  const reports: DraftReviewReport[] = []
+  let failed = false
+  for (const file of files) {
+    const name = displayName(file)
+    let draft: DraftFile
+    try {
+      const text = await readFile(file, 'utf8')
+      // A folder of drafts often holds a README or notes too: only files named outright must be drafts.
+      if (!hasFrontMatter(text) && !named.has(file)) continue
+      draft = parseDraftFile(text)
+    } catch (error) {
+      io.err(`Cannot read ${name}${error instanceof DraftFileError ? ' as a draft' : ''}: ${errorMessage(error)}`)
+      failed = true
+      continue
+    }
+    try {
+      reports.push(reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft)))
+    } catch (error) {
+      io.err(`Cannot read the review records of ${name}: ${errorMessage(error)}`)
+      failed = true
+    }
+  }
+  if (reports.length === 0 && !failed) {
+    io.err(`No drafts (.md files with front matter) found in ${[...named].join(', ')}.`)
+    return 2
+  }
+  io.out(format === 'json' ? JSON.stringify(reports, null, 2) : formatReviewText(reports))
+  if (failed) return 2
+  if (!requireApproval) return 0
+  let waiting = 0
+  for (const report of reports) {
+    const problem = approvalProblem(report)
+    if (problem === null) continue
+    io.err(`${report.file}: not approved for merging: ${problem}`)
+    waiting++
+  }
+  return waiting > 0 ? 1 : 0
+}
+
+const FORMATS: Record<string, readonly string[]> = { lint: ['text', 'json', 'sarif'], review: ['text', 'json'] }
+
+export async function main(argv: string[], io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s) }): Promise<number> {
   let parsed
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', default: 'text' }, help: { type: 'boolean', short: 'h' } },
+      options: { format: { type: 'string', default: 'text' }, 'require-approval': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
     })
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`)
+    io.err(`${errorMessage(error)}\n\n${USAGE}`)
     return 2
   }
   const [command, ...targets] = parsed.positionals
@@ -187,36 +309,25 @@ export async function main(argv: string[], io = { out: (s: string) => console.lo
     return 0
   }
   const format = parsed.values.format
-  if (command !== 'lint' || targets.length === 0 || !['text', 'json', 'sarif'].includes(format)) {
-    io.err(command !== 'lint' ? `Unknown command "${command ?? ''}".\n\n${USAGE}` : targets.length === 0 ? `Name at least one draft file or folder.\n\n${USAGE}` : `Unknown format "${format}": use text, json or sarif.`)
+  const formats = command === undefined ? undefined : FORMATS[command]
+  if (!formats) {
+    io.err(`Unknown command "${command ?? ''}".\n\n${USAGE}`)
     return 2
   }
-
-  const files: string[] = []
-  for (const target of targets) {
-    try {
-      await collect(target, files)
-    } catch (error) {
-      io.err(`Cannot read ${target}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message}`)
-      return 2
-    }
-  }
-  if (files.length === 0) {
-    io.err(`No .md files found in ${targets.join(', ')}.`)
+  if (targets.length === 0) {
+    io.err(`Name at least one draft file or folder.\n\n${USAGE}`)
     return 2
   }
-  const reports: FileReport[] = []
-  for (const file of files) {
-    let text: string
-    try {
-      text = await readFile(file, 'utf8')
-    } catch (error) {
-      io.err(`Cannot read ${file}: ${(error as Error).message}`)
-      return 2
-    }
-    const name = relative(process.cwd(), file) || file
-    reports.push({ file: name, ...lintFile(text) })
+  if (!formats.includes(format)) {
+    io.err(`Unknown format "${format}": use ${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}.`)
+    return 2
   }
-  io.out(format === 'json' ? JSON.stringify(reports, null, 2) : format === 'sarif' ? formatSarif(reports) : formatText(reports))
-  return reports.some((report) => report.summary.errors > 0) ? 1 : 0
+  const requireApproval = parsed.values['require-approval']
+  if (requireApproval && command !== 'review') {
+    io.err(`--require-approval is an option of grant-desk review.\n\n${USAGE}`)
+    return 2
+  }
+  const files = await discover(targets, io)
+  if (!files) return 2
+  return command === 'lint' ? runLint(files, format, io) : runReview(files, new Set(targets), format, requireApproval, io)
 }

@@ -8,7 +8,14 @@ import { parseDocument, stringify } from 'yaml'
 import { z } from 'zod'
 import { ApplicationSchema, GrantType, Id, IsoTimestamp, formatIssuePath } from './api'
 
-export const DRAFT_FORMAT = 'grant-desk-draft/1'
+/**
+ * Version 2 keeps review records out of the draft, in a folder beside it (see
+ * review/records.ts). Version 1 files are read as they are; their `reviews:` entries are read as
+ * comments on the whole draft, and the next save writes version 2 with those comments moved to
+ * record files (entries that cannot be read stay in the file, untouched).
+ */
+export const DRAFT_FORMAT = 'grant-desk-draft/2'
+export const LEGACY_DRAFT_FORMAT = 'grant-desk-draft/1'
 
 /** Declared kind of project, for the budget range check of the checklist. */
 export const ProjectKind = z.enum(['small-tooling', 'sdk', 'application', 'research'], {
@@ -24,7 +31,7 @@ export const DraftReview = z.looseObject({
 export type DraftReview = z.infer<typeof DraftReview>
 
 export const DraftFrontMatter = z.looseObject({
-  format: z.literal(DRAFT_FORMAT, { error: `must be "${DRAFT_FORMAT}"` }),
+  format: z.enum([DRAFT_FORMAT, LEGACY_DRAFT_FORMAT], { error: `must be "${DRAFT_FORMAT}" (or "${LEGACY_DRAFT_FORMAT}", which is read and upgraded)` }),
   grant: z.looseObject({
     id: Id,
     title: z.string(),
@@ -45,7 +52,8 @@ export const DraftFrontMatter = z.looseObject({
   project_kind: ProjectKind.optional(),
   created_at: IsoTimestamp,
   updated_at: IsoTimestamp,
-  reviews: z.array(DraftReview).default([]),
+  /** Version 1 only: reviews in the file. Each entry is checked on its own (see `legacyReviews`). */
+  reviews: z.array(z.unknown(), { error: 'must be a list' }).optional(),
 })
 export type DraftFrontMatter = z.infer<typeof DraftFrontMatter>
 
@@ -55,6 +63,10 @@ export interface DraftFile {
   pitch: string
   /** 1-based line of the file where the pitch starts (for positions of findings). */
   pitchLine: number
+  /** Readable entries of a version 1 `reviews:` list. */
+  legacyReviews: DraftReview[]
+  /** Entries of that list that are not reviews: shown as unreadable, and kept in the file as they are. */
+  unreadableReviews: { index: number; reason: string }[]
 }
 
 export class DraftFileError extends Error {
@@ -89,7 +101,24 @@ export function parseDraftFile(text: string): DraftFile {
     throw new DraftFileError(`the front matter does not describe a draft: ${problems.join('; ')}`)
   }
   const headerLines = (opening[0] + yamlText + closing[0]).split('\n').length
-  return { frontMatter: parsed.data, pitch: afterClosing, pitchLine: headerLines + 1 }
+  const legacyReviews: DraftReview[] = []
+  const unreadableReviews: DraftFile['unreadableReviews'] = []
+  for (const [index, entry] of (parsed.data.reviews ?? []).entries()) {
+    const review = DraftReview.safeParse(entry)
+    if (review.success) legacyReviews.push(review.data)
+    else unreadableReviews.push({ index, reason: review.error.issues.map((issue) => `${formatIssuePath(issue.path) || 'entry'}: ${issue.message}`).join('; ') })
+  }
+  return { frontMatter: parsed.data, pitch: afterClosing, pitchLine: headerLines + 1, legacyReviews, unreadableReviews }
+}
+
+/**
+ * The front matter as this version writes it: format 2, and of a version 1 `reviews:` list only
+ * the entries that could not be read (the readable ones live in record files by then).
+ */
+export function upgradedFrontMatter(file: Pick<DraftFile, 'frontMatter' | 'unreadableReviews'>): DraftFrontMatter {
+  const { reviews, ...rest } = file.frontMatter
+  const kept = file.unreadableReviews.map(({ index }) => reviews?.[index])
+  return { ...rest, format: DRAFT_FORMAT, ...(kept.length > 0 ? { reviews: kept } : {}) }
 }
 
 export function serializeDraftFile(frontMatter: DraftFrontMatter, pitch: string): string {

@@ -24,6 +24,8 @@ import {
 } from './api'
 import { isHttpUrl } from './fields'
 import { ProjectKind } from './draft-file'
+import { Anchor, MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS, RecordId } from './review/records'
+import { ReviewBrief, ReviewData, ThreadView } from './review/view'
 import { IPC_CHANNELS, IPC_EVENTS } from './ipc-names'
 
 // ---------------------------------------------------------------------------------------------
@@ -229,8 +231,6 @@ export const DraftGrant = z.object({
   type: GrantType.nullable(),
 })
 
-export const DraftReviewView = z.object({ author: z.string(), createdAt: IsoTimestamp, body: z.string() })
-
 export const Draft = z.object({
   id: DraftId,
   fileName: z.string(),
@@ -245,7 +245,6 @@ export const Draft = z.object({
   projectKind: ProjectKind.nullable(),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
-  reviews: z.array(DraftReviewView),
 })
 export type Draft = z.infer<typeof Draft>
 
@@ -261,6 +260,8 @@ export const DraftSummary = z.discriminatedUnion('state', [
     status: z.enum(['draft', 'submitted']),
     applicationId: Id.nullable(),
     updatedAt: IsoTimestamp,
+    /** Open threads and the verdicts, against the draft as saved. */
+    review: ReviewBrief,
   }),
   z.object({
     /** The file could not be read as a draft; it is listed, never overwritten. */
@@ -294,6 +295,33 @@ export const DraftsDeleteOutput = z.object({
   /** Deleted drafts are moved here, not erased, so a mistaken delete can be undone by hand. */
   movedTo: z.string(),
 })
+
+// ---------------------------------------------------------------------------------------------
+// Reviews (records beside the draft; see shared/review/records.ts)
+
+const CommentBody = z
+  .string({ error: 'must be text' })
+  .max(MAX_COMMENT_CHARS, { error: `must be at most ${MAX_COMMENT_CHARS.toLocaleString('en-US')} characters` })
+const ReviewTarget = { draftId: DraftId }
+
+export const ReviewsAddThreadInput = z
+  .strictObject({
+    ...ReviewTarget,
+    anchor: Anchor,
+    body: CommentBody,
+    /** Replacement text for the quote (a pitch or field passage only). */
+    suggestion: z.string({ error: 'must be text' }).max(MAX_QUOTE_CHARS * 2, { error: 'is too long' }).optional(),
+  })
+  .refine((input) => input.body.trim() !== '' || input.suggestion !== undefined, {
+    error: 'Write a comment (or a suggested replacement) first.',
+    path: ['body'],
+  })
+  .refine((input) => input.suggestion === undefined || input.anchor.target === 'pitch' || (input.anchor.target === 'field' && input.anchor.quote !== null), {
+    error: 'A suggestion replaces selected text: select the text first.',
+    path: ['suggestion'],
+  })
+
+const NonEmptyBody = CommentBody.refine((body) => body.trim() !== '', { error: 'Write something first.' })
 
 // ---------------------------------------------------------------------------------------------
 // Applications
@@ -333,6 +361,9 @@ export const ApplicationsPreviewOutput = z.object({
   grant: z.object({ id: Id, title: z.string(), deadline: IsoTimestamp }),
   /** The checklist on the draft as it would be sent; its errors need "submit anyway". */
   checklist: ChecklistReport,
+  /** The team's review of the draft as it would be sent: approval state and the threads still open. */
+  review: ReviewBrief,
+  openThreads: z.array(ThreadView),
 })
 export type ApplicationsPreviewOutput = z.infer<typeof ApplicationsPreviewOutput>
 
@@ -367,6 +398,33 @@ export const ipcContract = {
    * A dry run of `applications.submit`: fails as it would (deadline passed, a required field
    * empty, offline) or answers with exactly what would be sent, and where.
    */
+  /** The draft's review records, folded into threads and verdicts (unreadable records listed). */
+  'reviews.get': { input: z.strictObject(ReviewTarget), output: ReviewData },
+  /** A new thread on a passage, a field or the whole draft, signed with the reviewer name from Settings. */
+  'reviews.addThread': { input: ReviewsAddThreadInput, output: ReviewData },
+  'reviews.reply': { input: z.strictObject({ ...ReviewTarget, threadId: RecordId, body: NonEmptyBody }), output: ReviewData },
+  'reviews.setResolved': { input: z.strictObject({ ...ReviewTarget, threadId: RecordId, resolved: z.boolean({ error: 'must be true or false' }) }), output: ReviewData },
+  /** Records that a thread's suggestion was applied (the editor made the edit) or declined. */
+  'reviews.decideSuggestion': {
+    input: z.strictObject({ ...ReviewTarget, threadId: RecordId, decision: z.enum(['applied', 'declined'], { error: 'must be "applied" or "declined"' }) }),
+    output: ReviewData,
+  },
+  /** Only the comment's author may edit or delete it. */
+  'reviews.editComment': { input: z.strictObject({ ...ReviewTarget, commentId: RecordId, body: NonEmptyBody }), output: ReviewData },
+  'reviews.deleteComment': { input: z.strictObject({ ...ReviewTarget, commentId: RecordId }), output: ReviewData },
+  /**
+   * Approve or request changes on the draft as saved at `baseVersion` (the version the reviewer
+   * is looking at): if the file changed since, `conflict`, so nobody approves text they did not see.
+   */
+  'reviews.setVerdict': {
+    input: z.strictObject({
+      ...ReviewTarget,
+      verdict: z.enum(['approve', 'request-changes'], { error: 'must be "approve" or "request-changes"' }),
+      note: z.string({ error: 'must be text' }).max(MAX_NOTE_CHARS, { error: `must be at most ${MAX_NOTE_CHARS.toLocaleString('en-US')} characters` }).default(''),
+      baseVersion: DraftVersion,
+    }),
+    output: ReviewData,
+  },
   'applications.preview': { input: z.strictObject({ draftId: DraftId }), output: ApplicationsPreviewOutput },
   'applications.submit': {
     input: z.strictObject({

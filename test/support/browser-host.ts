@@ -53,6 +53,10 @@ export interface HostStackOptions {
   fixture?: Fixture
   /** Lifetime of the sandbox's access tokens (default an hour); short to test expiry. */
   tokenTtlSeconds?: number
+  /** A drafts folder of its own choosing (two hosts on one folder are two teammates on a shared folder). */
+  draftsFolder?: string
+  /** The reviewer name in Settings (default none: the app asks before the first comment). */
+  reviewerName?: string
 }
 
 export async function startHostStack(options: HostStackOptions = {}): Promise<HostStack> {
@@ -76,7 +80,11 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       env: { GRANT_SERVICE_URL: service.url },
       log,
     })
-    const settings = await core.dispatch('settings.get', undefined)
+    const preset = {
+      ...(options.draftsFolder !== undefined ? { draftsFolder: options.draftsFolder } : {}),
+      ...(options.reviewerName !== undefined ? { reviewerName: options.reviewerName } : {}),
+    }
+    const settings = await core.dispatch(Object.keys(preset).length > 0 ? 'settings.update' : 'settings.get', Object.keys(preset).length > 0 ? preset : undefined)
     if (!settings.ok) throw new Error(`settings.get failed: ${settings.error.message}`)
     const draftsDir = (settings.value as { effectiveDraftsFolder: string }).effectiveDraftsFolder
 

@@ -11,6 +11,7 @@ import type { IpcEvent } from '../../shared/ipc'
 import { ApplicationsLog } from './applications'
 import { ResponseCache } from './cache'
 import { DraftStore } from './drafts'
+import { ReviewService } from './drafts/reviews'
 import { AppFailure, type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
 import { type Dispatch, type Handlers, createDispatch } from './handlers'
@@ -72,8 +73,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     log,
   })
+  const reviews = new ReviewService({
+    open: (id) => drafts.openForReview(id),
+    reviewerName: async () => (await settings.values()).reviewerName,
+    written: (subject) => drafts.noteReviewsWritten(subject.folder, subject.id),
+    now,
+  })
   const applications = new ApplicationsLog(join(options.dataDir, 'applications.json'), { log, now })
-  const submission = new SubmissionService({ client, session, drafts, applications, now })
+  const submission = new SubmissionService({ client, session, drafts, reviews, applications, now })
 
   let stopWatching: (() => void) | null = null
   const watchDrafts = async () => {
@@ -116,6 +123,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.save': (input) => drafts.save(input),
     'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),
+    'reviews.get': ({ draftId }) => reviews.get(draftId),
+    'reviews.addThread': ({ draftId, ...input }) => reviews.addThread(draftId, input),
+    'reviews.reply': ({ draftId, ...input }) => reviews.reply(draftId, input),
+    'reviews.setResolved': ({ draftId, ...input }) => reviews.setResolved(draftId, input),
+    'reviews.decideSuggestion': ({ draftId, ...input }) => reviews.decideSuggestion(draftId, input),
+    'reviews.editComment': ({ draftId, ...input }) => reviews.editComment(draftId, input),
+    'reviews.deleteComment': ({ draftId, ...input }) => reviews.deleteComment(draftId, input),
+    'reviews.setVerdict': ({ draftId, ...input }) => reviews.setVerdict(draftId, input),
     'applications.preview': ({ draftId }) => submission.preview(draftId),
     'applications.submit': ({ draftId, submitAnyway }) => submission.submit(draftId, { submitAnyway }),
     'applications.list': async () => ({ items: await applications.list() }),

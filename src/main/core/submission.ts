@@ -11,6 +11,8 @@ import { draftLintInput, lint } from '../../shared/checklist'
 import type { ApplicationRecord, ApplicationsPreviewOutput, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
+import type { ReviewService } from './drafts/reviews'
+import { isOpen, reviewBrief, type ReviewData } from '../../shared/review/state'
 import { AppFailure, formatDay, isFailure } from './errors'
 import type { ServiceClient } from './service-client'
 import type { Session } from './session'
@@ -19,6 +21,7 @@ export class SubmissionService {
   readonly #client: ServiceClient
   readonly #session: Session
   readonly #drafts: DraftStore
+  readonly #reviews: Pick<ReviewService, 'get'>
   readonly #applications: ApplicationsLog
   readonly #now: () => Date
 
@@ -26,12 +29,14 @@ export class SubmissionService {
     client: ServiceClient
     session: Session
     drafts: DraftStore
+    reviews: Pick<ReviewService, 'get'>
     applications: ApplicationsLog
     now: () => Date
   }) {
     this.#client = options.client
     this.#session = options.session
     this.#drafts = options.drafts
+    this.#reviews = options.reviews
     this.#applications = options.applications
     this.#now = options.now
   }
@@ -45,7 +50,7 @@ export class SubmissionService {
     }
     const grant = await this.#currentGrant(draft)
     const body = this.#requestBody(draft, grant)
-    if (!options.submitAnyway) this.#checkGuidance(draft, grant)
+    if (!options.submitAnyway) this.#checkGuidance(draft, grant, await this.#review(draft))
 
     let application: ApplicationRecord
     let alreadyApplied = false
@@ -106,13 +111,26 @@ export class SubmissionService {
     const loggedIn = (await this.#session.status()).loggedIn
     const grant = await this.#currentGrant(draft)
     const body = this.#requestBody(draft, grant)
+    const review = await this.#review(draft)
     return {
       method: 'POST',
       url: await this.#client.applyTarget(grant.id, grant._apply_endpoint),
       body,
       loggedIn,
       grant: { id: grant.id, title: grant.title, deadline: grant.deadline },
-      checklist: this.#checklist(draft, grant),
+      checklist: this.#checklist(draft, grant, review),
+      review: reviewBrief(review, { pitch: draft.pitch, fields: draft.customFields }),
+      openThreads: review.threads.filter(isOpen),
+    }
+  }
+
+  /** The team's review, read from disk; a review that cannot be read never blocks sending. */
+  async #review(draft: Draft): Promise<ReviewData> {
+    try {
+      return await this.#reviews.get(draft.id)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      return { threads: [], verdicts: [], unreadable: [{ fileName: `${draft.id}.reviews`, reason }] }
     }
   }
 
@@ -163,8 +181,8 @@ export class SubmissionService {
    * errors stop the submission until the applicant has seen them and chosen to submit anyway;
    * warnings and notes never do.
    */
-  #checkGuidance(draft: Draft, grant: GrantDetail): void {
-    const checklist = this.#checklist(draft, grant)
+  #checkGuidance(draft: Draft, grant: GrantDetail, review: ReviewData): void {
+    const checklist = this.#checklist(draft, grant, review)
     if (checklist.errors === 0) return
     throw new AppFailure(
       'invalid_input',
@@ -174,10 +192,10 @@ export class SubmissionService {
   }
 
   /** The checklist's counts and its errors (warnings and notes are the editor panel's business). */
-  #checklist(draft: Draft, grant: GrantDetail): ChecklistReport {
+  #checklist(draft: Draft, grant: GrantDetail, review: ReviewData): ChecklistReport {
     // Judged against the grant as it is now: its current schema, title, reward and deadline.
     const current = { ...draft, grant: { ...draft.grant, title: grant.title, reward: grant.reward, deadline: grant.deadline } }
-    const { findings, summary } = lint(draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime() }))
+    const { findings, summary } = lint(draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime(), review }))
     const errors = findings.filter((finding) => finding.severity === 'error')
     return {
       errors: summary.errors,

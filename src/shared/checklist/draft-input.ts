@@ -4,11 +4,19 @@
  * sending, so all three judge the same thing.
  */
 import type { Draft } from '../ipc'
+import type { ReviewData } from '../review/view'
 import type { LintInput } from './types'
 
 export type DraftForLint = Pick<Draft, 'pitch' | 'customFields' | 'grant' | 'projectKind'>
 
-export function draftLintInput(draft: DraftForLint, options: { now?: number; schema?: Draft['grant']['applicationSchema'] } = {}): LintInput {
+export interface DraftLintOptions {
+  now?: number
+  schema?: Draft['grant']['applicationSchema']
+  /** The draft's review; without it the review rules stay silent (see LintInput.review). */
+  review?: ReviewData | undefined
+}
+
+export function draftLintInput(draft: DraftForLint, options: DraftLintOptions = {}): LintInput {
   return {
     pitch: draft.pitch,
     fields: draft.customFields,
@@ -17,5 +25,6 @@ export function draftLintInput(draft: DraftForLint, options: { now?: number; sch
     grant: { title: draft.grant.title, reward: draft.grant.reward, deadline: draft.grant.deadline, type: draft.grant.type ?? undefined },
     projectKind: draft.projectKind ?? undefined,
     now: options.now ?? Date.now(),
+    ...(options.review !== undefined ? { review: options.review } : {}),
   }
 }

@@ -5,6 +5,7 @@
 import { readInlineConfig } from './inline-config'
 import { parsePitch } from './parse'
 import { ALL_RULES } from './rules'
+import { REVIEW_RULE_IDS } from './rules/review'
 import type { Finding, LintInput, Rule, RuleContext, Severity } from './types'
 
 export interface Summary {
@@ -36,6 +37,7 @@ export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): Lint
     grant: input.grant ?? {},
     projectKind: input.projectKind,
     now: input.now ?? Date.now(),
+    review: input.review,
   }
   const config = readInlineConfig(doc.lines, new Set(rules.map((rule) => rule.id)))
   const findings: Finding[] = []
@@ -78,9 +80,10 @@ export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): Lint
   }
   // "Write this section" is the one thing to do about an empty section: the finding that says so
   // supersedes what other rules report at its heading (no milestones found, no links, …), and
-  // their detailed checks speak once the section has content.
+  // their detailed checks speak once the section has content. A teammate's review thread is no
+  // such check: writing the section does not answer it, so it is never hidden.
   const blankHeadings = new Set(findings.filter((f) => f.ruleId === BLANK_SECTION).map((f) => f.line))
-  const shown = findings.filter((f) => f.ruleId === BLANK_SECTION || !blankHeadings.has(f.line) || f.line === 1)
+  const shown = findings.filter((f) => f.ruleId === BLANK_SECTION || !blankHeadings.has(f.line) || f.line === 1 || REVIEW_RULE_IDS.has(f.ruleId))
   shown.sort((a, b) => a.line - b.line || a.column - b.column || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId))
   return { findings: shown, summary: summarize(shown) }
 }
@@ -91,13 +94,15 @@ export function summarize(findings: readonly Finding[]): Summary {
   const errors = findings.filter((f) => f.severity === 'error').length
   const warnings = findings.filter((f) => f.severity === 'warning').length
   const infos = findings.filter((f) => f.severity === 'info').length
+  const reviewWarnings = findings.filter((f) => f.severity === 'warning' && REVIEW_RULE_IDS.has(f.ruleId)).length
   let verdict: string
   if (errors > 0) {
     verdict = `${plural(errors, 'problem', 'problems')} must be fixed before this is ready` +
       (warnings > 0 ? `, and ${plural(warnings, 'warning', 'warnings')} would make it stronger.` : '.')
-  } else if (warnings >= MANY_WARNINGS) {
+  } else if (warnings - reviewWarnings >= MANY_WARNINGS) {
     // Each warning is a point of the guidance drawn from rejected applications: many of them
-    // together is no "ready", even though nothing blocks sending.
+    // together is no "ready", even though nothing blocks sending. A teammate's open threads are
+    // no such gaps, so they do not count towards "many".
     verdict = `Nothing blocks submitting, but ${warnings} warnings point to gaps reviewers often reject for.`
   } else if (warnings > 0) {
     verdict = `Ready to submit; ${plural(warnings, 'warning', 'warnings')} would make it stronger.`

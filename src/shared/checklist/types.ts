@@ -4,6 +4,7 @@
  */
 import type { GrantType, SchemaField } from '../api'
 import type { ProjectKind } from '../draft-file'
+import type { ReviewData } from '../review/view'
 import type { PitchDocument } from './parse'
 
 export type Severity = 'error' | 'warning' | 'info'
@@ -49,6 +50,12 @@ export interface LintInput {
   projectKind?: ProjectKind | undefined
   /** Epoch ms; the deadline rule compares against it. Default: now. */
   now?: number | undefined
+  /**
+   * The draft's team review (records folded by shared/review/state). Absent for plain text, for
+   * the corpus of real proposals and wherever no review is known: then no review rule reports
+   * anything, since "nobody approved" is only news to a team that reviews.
+   */
+  review?: ReviewData | undefined
 }
 
 export interface RuleContext {
@@ -58,6 +65,8 @@ export interface RuleContext {
   grant: GrantContext
   projectKind: ProjectKind | undefined
   now: number
+  /** Absent: the review rules stay silent. */
+  review?: ReviewData | undefined
 }
 
 export interface Rule {

@@ -138,4 +138,19 @@ describe('the grant-desk bin', () => {
     const failed = await promisify(execFile)(process.execPath, [bin, 'lint', BLANK]).catch((error: { code: number; stdout: string }) => error)
     expect('code' in failed ? failed.code : 0).toBe(1)
   })
+
+  it('runs `review --require-approval` from the bundle, reading the records beside the draft', async () => {
+    const dir = tempDir('grant-desk-cli-')
+    dirs.push(dir)
+    const draft = join(dir, 'tracekit.md')
+    writeFileSync(draft, readFileSync(GOOD, 'utf8').replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2'))
+    mkdirSync(join(dir, 'tracekit.reviews'))
+    const id = '20261123T090000000Z-0000000a'
+    writeFileSync(join(dir, 'tracekit.reviews', `${id}.yaml`), `id: ${id}\nkind: thread\nauthor: Ben\ncreated_at: 2026-11-23T09:00:00.000Z\nanchor:\n  target: draft\nbody: Cite the survey.\n`)
+    const bin = join(process.cwd(), 'bin/grant-desk.mjs')
+    const gated = await promisify(execFile)(process.execPath, [bin, 'review', '--require-approval', draft]).catch((error: { code: number; stdout: string; stderr: string }) => error)
+    expect('code' in gated ? gated.code : 0).toBe(1)
+    expect(gated.stdout).toContain('  open · whole draft · Ben · no replies: “Cite the survey.”')
+    expect(gated.stderr).toContain('tracekit.md: not approved for merging: 1 open thread; not approved yet')
+  })
 })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DRAFT_FORMAT, DraftFileError, parseDraftFile, serializeDraftFile } from '../../../src/shared/draft-file'
+import { DRAFT_FORMAT, DraftFileError, LEGACY_DRAFT_FORMAT, parseDraftFile, serializeDraftFile, upgradedFrontMatter } from '../../../src/shared/draft-file'
 import { FIXTURES } from '../../support/checklist'
 
 const good = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')
@@ -9,7 +9,8 @@ const good = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')
 describe('parseDraftFile', () => {
   it('reads the front matter and the pitch, and where the pitch starts', () => {
     const draft = parseDraftFile(good)
-    expect(draft.frontMatter.format).toBe(DRAFT_FORMAT)
+    // The fixture is a version 1 file: read as it is (see the migration tests below).
+    expect(draft.frontMatter.format).toBe(LEGACY_DRAFT_FORMAT)
     expect(draft.frontMatter.grant.application_schema?.map((f) => f.type)).toEqual(['text', 'url', 'number'])
     expect(draft.frontMatter.custom_fields['project_name']).toBe('Tracekit')
     expect(draft.frontMatter.status).toBe('draft')
@@ -38,12 +39,35 @@ describe('parseDraftFile', () => {
     ['an unclosed front matter', '---\nformat: grant-desk-draft/1\n# pitch', 'the front matter is not closed by a line "---"'],
     ['invalid YAML', '---\ngrant: [unclosed\n---\npitch', 'the front matter is not valid YAML'],
     ['a duplicate key', '---\nstatus: draft\nstatus: submitted\n---\n', 'the front matter is not valid YAML'],
-    ['another format', good.replace('format: grant-desk-draft/1', 'format: something-else/2'), 'format: must be "grant-desk-draft/1"'],
+    ['another format', good.replace('format: grant-desk-draft/1', 'format: something-else/2'), 'format: must be "grant-desk-draft/2" (or "grant-desk-draft/1", which is read and upgraded)'],
     ['a bad grant id', good.replace('id: 984805b6-25b5-4e62-a083-d5b38b15a948', 'id: 42'), 'grant.id: must be a UUID'],
     ['a bad status', good.replace('status: draft', 'status: sent'), 'status: must be "draft" or "submitted"'],
     ['a non-text field value', good.replace('project_name: Tracekit', 'project_name: [a, b]'), 'custom_fields.project_name: must be text'],
   ])('refuses %s with a reason', (_, text, reason) => {
     expect(() => parseDraftFile(text)).toThrow(DraftFileError)
     expect(() => parseDraftFile(text)).toThrow(reason)
+  })
+})
+
+describe('version 1 files', () => {
+  const v1 = good.replace('reviews: []', 'reviews:\n  - author: Cy\n    created_at: 2026-11-01T10:00:00.000Z\n    body: Tighten the intro.\n  - just a string\n')
+
+  it('reads readable review entries, and lists the others with their position and reason', () => {
+    const draft = parseDraftFile(v1)
+    expect(draft.legacyReviews).toEqual([{ author: 'Cy', created_at: '2026-11-01T10:00:00.000Z', body: 'Tighten the intro.' }])
+    expect(draft.unreadableReviews).toEqual([{ index: 1, reason: expect.stringContaining('expected object') }])
+  })
+
+  it('is written back as version 2 with only the unreadable entries kept, as they were', () => {
+    const draft = parseDraftFile(v1)
+    const upgraded = upgradedFrontMatter(draft)
+    expect(upgraded.format).toBe(DRAFT_FORMAT)
+    expect(upgraded.reviews).toEqual(['just a string'])
+    const written = serializeDraftFile(upgraded, draft.pitch)
+    expect(written.split('\n').slice(1, 2)).toEqual(['format: grant-desk-draft/2'])
+    expect(parseDraftFile(written).pitch).toBe(draft.pitch)
+    // Nothing left to keep: no reviews key at all.
+    const clean = upgradedFrontMatter(parseDraftFile(good))
+    expect('reviews' in clean).toBe(false)
   })
 })

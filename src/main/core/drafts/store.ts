@@ -23,17 +23,21 @@ import {
   DraftFileError,
   parseDraftFile,
   serializeDraftFile,
+  upgradedFrontMatter,
   type DraftFile,
   type DraftFrontMatter,
   type ProjectKind,
 } from '../../../shared/draft-file'
 import type { Draft, DraftSummary } from '../../../shared/ipc'
+import type { ReviewBrief } from '../../../shared/review/view'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { checkPitch, conflict, notFound } from './failures'
 import { describeFsError, draftVersion, exists, mapLimited, storageFailure } from './fs'
 import { inspect, linkReason, type Relevant } from './inspect'
 import { isDraftFileName, fileNameOf, readDirectory, slugify, type Directory } from './names'
-import { moveToTrash } from './trash'
+import { legacyRecords, recordFolderStamp, reviewFolderPath, rewriteRecord } from './review-files'
+import { readReviewBrief, type ReviewSubject } from './reviews'
+import { moveReviewsToTrash, moveToTrash } from './trash'
 import { byNewest, draftView, summaryOf } from './view'
 import { FolderWatcher } from './watcher'
 
@@ -49,10 +53,13 @@ export interface DraftStoreOptions {
 }
 
 const SCAN_CONCURRENCY = 16
+const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 }
 
 interface Known {
   id: string
   version: string
+  /** Fingerprint of the draft's review record folder (see review-files.ts). */
+  reviews?: string
 }
 
 interface ScanItem {
@@ -87,8 +94,39 @@ export class DraftStore {
 
   async list(): Promise<{ items: DraftSummary[]; folder: string }> {
     const folder = await this.#folder()
-    const entries = await this.#scan(folder)
-    return { items: entries.map((e) => e.entry).sort(byNewest).map(summaryOf), folder }
+    const entries = (await this.#scan(folder)).map((e) => e.entry).sort(byNewest)
+    const items = await mapLimited(entries, SCAN_CONCURRENCY, async (entry) => summaryOf(entry, await this.#brief(folder, entry)))
+    return { items, folder }
+  }
+
+  /** The draft as read from disk now, for its review (see reviews.ts). */
+  async openForReview(id: string): Promise<ReviewSubject> {
+    const fileName = fileNameOf(id)
+    const folder = await this.#folder()
+    return this.#locked(join(folder, fileName), async () => {
+      const entry = await this.#open(folder, id)
+      return { folder, id, version: entry.version, file: entry.file }
+    })
+  }
+
+  /**
+   * This app wrote review records of a draft: the watcher is not to report them as a change
+   * made elsewhere.
+   */
+  async noteReviewsWritten(folder: string, id: string): Promise<void> {
+    const path = join(folder, `${id}.md`)
+    const known = this.#known.get(path)
+    if (known) this.#known.set(path, { ...known, reviews: await recordFolderStamp(folder, id) })
+  }
+
+  async #brief(folder: string, entry: Relevant): Promise<ReviewBrief> {
+    if (entry.kind !== 'ok') return NO_REVIEW
+    try {
+      return await readReviewBrief({ folder, id: entry.id, file: entry.file })
+    } catch (error) {
+      this.#log.warn(`could not read the review records of ${entry.fileName}`, error)
+      return { ...NO_REVIEW, text: 'its review records could not be read', unreadable: 1 }
+    }
   }
 
   async create(args: { grant: GrantDetail; grantType: GrantType | null; pitch?: string; customFields?: Record<string, string>; projectKind?: ProjectKind }): Promise<Draft> {
@@ -113,7 +151,6 @@ export class DraftStore {
       application_id: null,
       created_at: stamp,
       updated_at: stamp,
-      reviews: [],
     }
     const text = serializeDraftFile(frontMatter, pitch)
     let file: DraftFile
@@ -135,8 +172,11 @@ export class DraftStore {
         if (directory.names.has(`${id}.md`) || directory.aliased.has(id)) return false
         // Also catches a differently-cased name on a case-insensitive disk.
         if (await exists(path)) return false
+        // Left behind by a draft removed by hand: a new draft must not inherit its comments.
+        if (await exists(reviewFolderPath(folder, id))) return false
         await this.#write(path, text, 'create the draft')
-        this.#known.set(path, { id, version })
+        // A new draft has no review folder (create refuses a name that has one).
+        this.#known.set(path, { id, version, reviews: 'none' })
         return true
       })
       if (created) return draftView(folder, id, version, file)
@@ -170,7 +210,7 @@ export class DraftStore {
           { fields: { draft: 'was submitted and is read-only; duplicate it to write a new version' } },
         )
       }
-      const next: DraftFrontMatter = { ...fm, custom_fields: { ...args.customFields }, updated_at: this.#now().toISOString() }
+      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), custom_fields: { ...args.customFields }, updated_at: this.#now().toISOString() }
       return this.#rewrite(folder, id, path, next, args.pitch, 'save the draft to')
     })
   }
@@ -186,7 +226,7 @@ export class DraftStore {
       const entry = await this.#open(folder, id)
       const fm = entry.file.frontMatter
       if (fm.status === 'submitted' && fm.application_id === applicationId) return draftView(folder, id, entry.version, entry.file)
-      const next: DraftFrontMatter = { ...fm, status: 'submitted', application_id: applicationId, updated_at: this.#now().toISOString() }
+      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), status: 'submitted', application_id: applicationId, updated_at: this.#now().toISOString() }
       // The pitch as read from disk now, not as the caller last saw it: submitting must not undo an edit.
       return this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as submitted in')
     })
@@ -203,7 +243,10 @@ export class DraftStore {
       if (entry.kind === 'missing' || entry.kind === 'ignored') throw notFound(folder)
       // Damaged files may be deleted: moving them to the trash loses nothing.
       if (baseVersion !== undefined && entry.version !== baseVersion) throw conflict(entry.version)
-      const movedTo = await moveToTrash({ dir: this.#trashDir, now: () => this.#now() }, path, id, entry.kind === 'damaged' && entry.link)
+      const trash = { dir: this.#trashDir, now: () => this.#now() }
+      const movedTo = await moveToTrash(trash, path, id, entry.kind === 'damaged' && entry.link)
+      // Its review goes with it, so that a later draft of the same name starts without comments.
+      await moveReviewsToTrash(trash, reviewFolderPath(folder, id), movedTo)
       this.#known.delete(path)
       return { id, movedTo }
     })
@@ -284,7 +327,7 @@ export class DraftStore {
     if (!directory.names.has(`${id}.md`)) await this.#refuseMissing(folder, id, directory)
     const entry = await inspect(folder, `${id}.md`, id, false)
     if (entry.kind === 'missing' || entry.kind === 'ignored') throw notFound(folder)
-    this.#known.set(entry.path, { id, version: entry.version })
+    this.#known.set(entry.path, { ...this.#known.get(entry.path), id, version: entry.version })
     if (entry.kind === 'damaged') throw new AppFailure('storage_error', entry.reason)
     return entry
   }
@@ -319,8 +362,19 @@ export class DraftStore {
     }
     await this.#write(path, text, action)
     const version = draftVersion(text)
-    this.#known.set(path, { id, version })
+    this.#known.set(path, { ...this.#known.get(path), id, version })
     return draftView(folder, id, version, file)
+  }
+
+  /**
+   * The front matter this version writes for a file it read: a version 1 file's readable
+   * reviews are first written as record files (named after their content, so a crash between
+   * the two writes only means they are written again), then left out of the draft.
+   */
+  async #upgraded(folder: string, id: string, file: DraftFile): Promise<DraftFrontMatter> {
+    for (const record of legacyRecords(file.legacyReviews)) await rewriteRecord(folder, id, record)
+    if (file.legacyReviews.length > 0) await this.noteReviewsWritten(folder, id)
+    return upgradedFrontMatter(file)
   }
 
   async #write(path: string, text: string, action: string): Promise<void> {
@@ -340,7 +394,7 @@ export class DraftStore {
         const entry = await inspect(folder, fileName, id, misnamed)
         if (entry.kind !== 'ok' && entry.kind !== 'damaged') return null
         const previous = this.#known.get(path)
-        this.#known.set(path, { id, version: entry.version })
+        this.#known.set(path, { id, version: entry.version, reviews: await recordFolderStamp(folder, id) })
         return { entry, previous }
       })
     })
@@ -373,7 +427,8 @@ export class DraftStore {
     const seen = new Set<string>()
     for (const { entry, previous } of entries) {
       seen.add(entry.path)
-      if (previous?.version !== entry.version) changed.add(entry.id)
+      // A teammate's comment changes the review folder, not the draft: both count.
+      if (previous?.version !== entry.version || previous.reviews !== this.#known.get(entry.path)?.reviews) changed.add(entry.id)
     }
     for (const [path, known] of [...this.#known]) {
       if (dirname(path) !== folder || seen.has(path)) continue
@@ -388,7 +443,7 @@ export class DraftStore {
           this.#known.delete(path)
           changed.add(known.id)
         } else if (entry.version !== current.version) {
-          this.#known.set(path, { id: current.id, version: entry.version })
+          this.#known.set(path, { ...current, version: entry.version })
           changed.add(current.id)
         }
       })

@@ -4,8 +4,8 @@
  * exists (a link is moved as a link).
  */
 import { constants } from 'node:fs'
-import { copyFile, mkdir, readlink, rename, symlink, unlink } from 'node:fs/promises'
-import { join } from 'node:path'
+import { copyFile, cp, lstat, mkdir, readlink, rename, rm, symlink, unlink } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import { errorCode, exists, storageFailure } from './fs'
 
 export async function moveToTrash(trash: { dir: string; now: () => Date }, path: string, id: string, isLink: boolean): Promise<string> {
@@ -31,4 +31,29 @@ export async function moveToTrash(trash: { dir: string; now: () => Date }, path:
     }
   }
   return target
+}
+
+/**
+ * A deleted draft's review folder follows it into the trash, named like the draft there
+ * (`<id>-<time>.reviews`). A draft nobody reviewed has none; a link is moved as a link.
+ */
+export async function moveReviewsToTrash(trash: { dir: string }, reviews: string, trashedDraft: string): Promise<void> {
+  try {
+    await lstat(reviews)
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return
+    throw storageFailure('move the review records to the trash folder', reviews, error)
+  }
+  const target = join(trash.dir, `${basename(trashedDraft, '.md')}.reviews`)
+  try {
+    await rename(reviews, target)
+  } catch (error) {
+    if (errorCode(error) !== 'EXDEV') throw storageFailure('move the review records to the trash folder', `${reviews} → ${target}`, error)
+    try {
+      await cp(reviews, target, { recursive: true, errorOnExist: true, force: false, verbatimSymlinks: true })
+      await rm(reviews, { recursive: true })
+    } catch (copyError) {
+      throw storageFailure('move the review records to the trash folder', `${reviews} → ${target}`, copyError)
+    }
+  }
 }

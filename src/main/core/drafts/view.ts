@@ -6,6 +6,7 @@
 import { join } from 'node:path'
 import type { DraftFile } from '../../../shared/draft-file'
 import type { Draft, DraftSummary } from '../../../shared/ipc'
+import type { ReviewBrief } from '../../../shared/review/view'
 import type { Relevant } from './inspect'
 
 export function draftView(folder: string, id: string, version: string, file: DraftFile): Draft {
@@ -31,11 +32,11 @@ export function draftView(folder: string, id: string, version: string, file: Dra
     projectKind: fm.project_kind ?? null,
     createdAt: fm.created_at,
     updatedAt: fm.updated_at,
-    reviews: fm.reviews.map((review) => ({ author: review.author, createdAt: review.created_at, body: review.body })),
   }
 }
 
-export function summaryOf(entry: Relevant): DraftSummary {
+/** `review`: the brief of a readable draft's review (see reviews.ts); ignored for a damaged file. */
+export function summaryOf(entry: Relevant, review: ReviewBrief): DraftSummary {
   if (entry.kind === 'damaged') {
     return { state: 'damaged', id: entry.id, fileName: entry.fileName, version: entry.version, reason: entry.reason }
   }
@@ -51,6 +52,7 @@ export function summaryOf(entry: Relevant): DraftSummary {
     status: fm.status,
     applicationId: fm.application_id,
     updatedAt: fm.updated_at,
+    review,
   }
 }
 

@@ -43,7 +43,8 @@ export class FolderWatcher {
   start(folder: string): void {
     let handle: FSWatcher
     try {
-      handle = watchFolder(folder, { persistent: false }, () => this.#schedule())
+      // Recursive: teammates' review records arrive in `<id>.reviews/` folders beside the drafts.
+      handle = watchFolder(folder, { persistent: false, recursive: true }, () => this.#schedule())
     } catch (error) {
       throw storageFailure('watch the drafts folder', folder, error)
     }

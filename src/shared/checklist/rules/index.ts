@@ -4,6 +4,7 @@ import { CONTENT_RULES } from './content'
 import { deadline } from './deadline'
 import { fieldValues, optionalFields, requiredFields } from './fields'
 import { PLAN_RULES } from './plan'
+import { REVIEW_RULES } from './review'
 import { blankSection, mergeConflict, templatePlaceholder } from './sections'
 
 export const ALL_RULES: readonly Rule[] = [
@@ -16,4 +17,6 @@ export const ALL_RULES: readonly Rule[] = [
   ...CONTENT_RULES,
   ...PLAN_RULES,
   deadline,
+  // Not guidance but the team's review: silent unless the input carries one.
+  ...REVIEW_RULES,
 ]

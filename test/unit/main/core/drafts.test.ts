@@ -159,11 +159,13 @@ describe('DraftStore.create', () => {
     expect(file.frontMatter).toMatchObject({
       status: 'draft',
       application_id: null,
+      format: 'grant-desk-draft/2',
       custom_fields: {},
-      reviews: [],
       created_at: '2026-11-20T09:00:00.000Z',
       updated_at: '2026-11-20T09:00:00.000Z',
     })
+    // Review records live beside the draft (`<id>.reviews/`), not in it.
+    expect('reviews' in file.frontMatter).toBe(false)
 
     expect(draft).toMatchObject({
       pitch: SDK_GRANT.template_md,
@@ -171,7 +173,6 @@ describe('DraftStore.create', () => {
       applicationId: null,
       projectKind: null,
       customFields: {},
-      reviews: [],
       grant: { applyEndpoint: SDK_GRANT._apply_endpoint, applicationSchema: SDK_GRANT.application_schema, type: 'grant' },
     })
   })

@@ -103,6 +103,14 @@ describe('summarize', () => {
       verdict: 'Nothing blocks submitting, but 3 warnings point to gaps reviewers often reject for.',
     })
   })
+  it('counts a teammate’s open threads as warnings, but not as gaps of the guidance', () => {
+    const review = (ruleId: string): Finding => ({ ...f('warning'), ruleId })
+    expect(summarize([review('review-open-threads'), review('review-open-threads'), review('review-approval')])).toMatchObject({
+      warnings: 3,
+      verdict: 'Ready to submit; 3 warnings would make it stronger.',
+    })
+    expect(summarize([f('warning'), f('warning'), f('warning'), review('review-approval')]).verdict).toBe('Nothing blocks submitting, but 4 warnings point to gaps reviewers often reject for.')
+  })
 })
 
 describe('text readers', () => {

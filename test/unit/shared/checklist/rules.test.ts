@@ -1,11 +1,14 @@
 /**
- * Every rule has a fixture that triggers it (`<rule-id>/fail.md`) and one that passes it
+ * Every guidance rule has a fixture that triggers it (`<rule-id>/fail.md`) and one that passes it
  * (`<rule-id>/pass.md`), and a complete pitch that follows all the guidance passes every rule.
+ * The review rules judge review records, which a pitch file cannot carry: review.test.ts
+ * builds real records for them.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ALL_RULES } from '../../../../src/shared/checklist'
+import { REVIEW_RULE_IDS } from '../../../../src/shared/checklist/rules/review'
 import { FIXTURES, lintFixture } from '../../../support/checklist'
 
 describe.each(ALL_RULES.map((rule) => [rule.id, rule] as const))('rule %s', (id, rule) => {
@@ -15,7 +18,15 @@ describe.each(ALL_RULES.map((rule) => [rule.id, rule] as const))('rule %s', (id,
     expect(rule.description.length).toBeGreaterThan(20)
     expect(['error', 'warning', 'info']).toContain(rule.severity)
   })
+})
 
+describe('every rule id', () => {
+  it('is unique', () => {
+    expect(new Set(ALL_RULES.map((rule) => rule.id)).size).toBe(ALL_RULES.length)
+  })
+})
+
+describe.each(ALL_RULES.filter((rule) => !REVIEW_RULE_IDS.has(rule.id)).map((rule) => [rule.id, rule] as const))('guidance rule %s', (id) => {
   it('is triggered by its failing fixture, with a message and a hint', () => {
     const file = join(FIXTURES, id, 'fail.md')
     expect(existsSync(file), `${file} is missing`).toBe(true)

@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`, part three: re-anchoring review comments after an edit. 200 quotes on a
+ * ~100 KB pitch, and one save that inserts a paragraph near the top (every quote moves), changes
+ * a few words inside 3 quoted passages and deletes 1: `locateQuotes` must place them all in at
+ * most 10 ms (the renderer re-anchors on every save, and must not drop a frame doing it). The
+ * baseline, in the same run, is the least anyone could do: one `indexOf` per quote. The results
+ * are checked too (196 exact at their moved offsets, 3 fuzzy over the edited words, 1 outdated):
+ * a fast wrong answer is a failure.
+ */
+import { type TextQuote, locateQuotes, quoteAt } from '../src/shared/review/anchor'
+import { medianTimes } from './measure'
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 25)
+const GOAL_MS = 10
+const QUOTES = 200
+
+// Deterministic text: mulberry32, so every run (and every machine) measures the same pitch.
+function prng(seed: number): () => number {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+const random = prng(20_261_121)
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1))
+
+const SUBJECTS = ['The indexer', 'Our team', 'This milestone', 'The SDK', 'Each release', 'The audit', 'The relayer', 'A community call', 'The dashboard', 'Our maintainer']
+const VERBS = ['delivers', 'covers', 'documents', 'benchmarks', 'replaces', 'publishes', 'funds', 'tests', 'ships', 'measures']
+const OBJECTS = ['the wallet adapters', 'three rollup bridges', 'a public test suite', 'the fee estimator', 'light client proofs', 'the onboarding guide', 'gas usage per call', 'the grant report', 'every RPC endpoint', 'the block explorer']
+const TAILS = ['before the second payout', 'with open-source tooling', 'for small teams', 'within six weeks', 'under the MIT license', 'on testnet first', 'with weekly updates', 'at no cost to users', 'for Arcadia and Nova', 'in two languages']
+const sentence = () => `${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)} ${pick(TAILS)}${int(0, 3) === 0 ? ` (${int(2, 99)}% of scope)` : ''}.`
+const paragraph = () => Array.from({ length: int(3, 7) }, sentence).join(' ')
+
+function pitchText(): string {
+  const parts = ['# Payments SDK for Arcadia', '', paragraph(), '']
+  for (let section = 1; parts.join('\n').length < 100_000; section++) {
+    parts.push(`## ${section}. ${pick(['Milestone', 'Work package', 'Risk', 'Deliverable'])}: ${pick(OBJECTS)}`, '')
+    for (let p = int(1, 3); p > 0; p--) parts.push(paragraph(), '')
+    if (section % 3 === 0) {
+      parts.push('| Item | Owner | Weeks | Amount |', '| --- | --- | --- | --- |')
+      for (let r = int(2, 5); r > 0; r--) parts.push(`| ${pick(OBJECTS)} | ${pick(['Ana', 'Bo', 'Chidi', 'Dara'])} | ${int(1, 12)} | ${int(1, 40) * 500} USDC |`)
+      parts.push('')
+    }
+    if (section % 4 === 0) parts.push(...Array.from({ length: int(2, 4) }, () => `- ${sentence()}`), '')
+  }
+  return parts.join('\n')
+}
+
+const original = pitchText()
+
+// 200 quotes, one in each 1/200 of the text, 20–120 characters from a random point in it.
+const slot = Math.floor(original.length / QUOTES)
+const spans = Array.from({ length: QUOTES }, (_, i) => {
+  const start = i * slot + int(0, slot - 125)
+  return { start, end: start + int(20, 120) }
+})
+const quotes: TextQuote[] = spans.map(({ start, end }) => quoteAt(original, start, end))
+
+// The edit, as one list of replacements (applied back to front so offsets stay valid).
+interface Replacement { start: number; end: number; insert: string }
+const replacements: Replacement[] = []
+const inserted = `\n${paragraph()} A new opening paragraph, added after the first review.\n`
+const insertAt = original.indexOf('\n\n', original.indexOf('\n\n') + 2) // after the opening paragraph
+replacements.push({ start: insertAt, end: insertAt, insert: inserted })
+
+/** Two words in the middle of a quote replaced: what "a few words changed" looks like. */
+function rewordedSpan(i: number): Replacement {
+  const { start, end } = spans[i]!
+  const text = original.slice(start, end)
+  const words = [...text.matchAll(/[A-Za-z]{4,}/g)].filter((m) => m.index > 4 && m.index + m[0].length < text.length - 4)
+  const [a, b] = [words[Math.floor(words.length / 3)]!, words[Math.floor((2 * words.length) / 3)]!]
+  const edited = text.slice(0, a.index) + 'revised' + text.slice(a.index + a[0].length, b.index) + 'reworked' + text.slice(b.index + b[0].length)
+  return { start, end, insert: edited }
+}
+// Long quotes with words to change, spread over the text; then one whole quote deleted.
+const longOnes = spans.map((s, i) => ({ i, length: s.end - s.start })).filter(({ i, length }) => length >= 70 && i > 10 && !original.slice(spans[i]!.start, spans[i]!.end).includes('|'))
+const reworded = [longOnes[5]!.i, longOnes[Math.floor(longOnes.length / 2)]!.i, longOnes[longOnes.length - 5]!.i]
+for (const i of reworded) replacements.push(rewordedSpan(i))
+const deleted = longOnes[Math.floor(longOnes.length / 3)]!.i
+replacements.push({ ...spans[deleted]!, insert: '' })
+
+let edited = original
+for (const r of [...replacements].sort((x, y) => y.start - x.start)) edited = edited.slice(0, r.start) + r.insert + edited.slice(r.end)
+/** Where an offset of the original text is in the edited one (for offsets outside the edits). */
+const moved = (offset: number) => offset + replacements.filter((r) => r.end <= offset).reduce((sum, r) => sum + r.insert.length - (r.end - r.start), 0)
+
+const cases = {
+  'indexOf per quote (baseline)': () => quotes.map((q) => edited.indexOf(q.exact)),
+  locateQuotes: () => locateQuotes(edited, quotes),
+}
+
+// The answers first: a fast wrong answer is no result.
+const results = locateQuotes(edited, quotes)
+const problems: string[] = []
+const counts = { exact: 0, fuzzy: 0, outdated: 0 }
+results.forEach((match, i) => {
+  counts[match.status]++
+  const want = i === deleted ? 'outdated' : reworded.includes(i) ? 'fuzzy' : 'exact'
+  if (match.status !== want) problems.push(`quote ${i}: ${match.status}, expected ${want}`)
+  else if (match.status !== 'outdated') {
+    const start = moved(spans[i]!.start)
+    const text = want === 'fuzzy' ? replacements.find((r) => r.start === spans[i]!.start)!.insert : quotes[i]!.exact
+    if (match.start !== start || match.text !== text) problems.push(`quote ${i}: found at ${match.start} ${JSON.stringify(match.text)}, expected ${start} ${JSON.stringify(text)}`)
+  }
+})
+
+const m = medianTimes(cases, RUNS)
+const pad = Math.max(...Object.keys(m).map((k) => k.length))
+console.log(`\nAnchors: ${QUOTES} quotes on a ${(edited.length / 1000).toFixed(0)} KB pitch after one edit; median of ${RUNS} interleaved runs`)
+for (const [name, value] of Object.entries(m)) console.log(`  ${name.padEnd(pad)}  ${value.toFixed(2).padStart(7)} ms`)
+const time = m['locateQuotes']!
+console.log(`Ratio locateQuotes / baseline: ${(time / m['indexOf per quote (baseline)']!).toFixed(1)}`)
+console.log(`Results: ${counts.exact} exact, ${counts.fuzzy} fuzzy, ${counts.outdated} outdated (expected ${QUOTES - 4}, 3, 1) — ${problems.length ? 'WRONG' : 'right'}`)
+for (const problem of problems) console.log(`  ${problem}`)
+console.log(`locateQuotes: ${time.toFixed(2)} ms (goal: at most ${GOAL_MS} ms) — ${time <= GOAL_MS ? 'PASS' : 'FAIL'}`)
+if (problems.length || time > GOAL_MS) process.exitCode = 1

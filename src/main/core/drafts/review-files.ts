@@ -1,0 +1,251 @@
+/**
+ * The review records of a draft on disk: `<draft-id>.reviews/<record-id>.yaml` beside the
+ * draft (see shared/review/records.ts for why one file per record).
+ *
+ * Like the drafts store, this trusts nothing it did not just read: a record folder or file that
+ * is a link is not followed, a file that is not a record is listed as unreadable with its
+ * reason and never written, and a new record never replaces a file that exists.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
+import { lstat, mkdir, open, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import type { DraftReview } from '../../../shared/draft-file'
+import {
+  RECORD_FILE_PATTERN,
+  RecordFileError,
+  newRecordId,
+  parseRecordFile,
+  reviewFolderName,
+  serializeRecord,
+  type ReviewRecord,
+  type ReviewedVersion,
+  type UnreadableRecord,
+} from '../../../shared/review/records'
+import { AppFailure } from '../errors'
+
+/** Verdicts carry the whole pitch; past this a file is not a record anyone wrote. */
+const MAX_RECORD_BYTES = 8 * 1024 * 1024
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+export interface RecordFolder {
+  records: ReviewRecord[]
+  unreadable: UnreadableRecord[]
+  /** Changes whenever a record file is added, removed or rewritten (what the watcher compares). */
+  stamp: string
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
+}
+
+export function reviewFolderPath(draftsFolder: string, draftId: string): string {
+  return join(draftsFolder, reviewFolderName(draftId))
+}
+
+/** sha256 of the pitch and the non-empty fields, in a canonical form: what a verdict saw. */
+export function contentHash(pitch: string, fields: Record<string, string>): string {
+  const entries = Object.entries(fields)
+    .filter(([, value]) => value !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return createHash('sha256').update(JSON.stringify({ pitch, fields: entries })).digest('hex')
+}
+
+export function reviewedVersion(pitch: string, fields: Record<string, string>): ReviewedVersion {
+  return {
+    hash: contentHash(pitch, fields),
+    pitch,
+    fields: Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '')),
+  }
+}
+
+/**
+ * Reviews written in a `grant-desk-draft/1` file's `reviews:` list, read as comments on the whole
+ * draft. Their ids come from their content, so reading them twice (or after they were moved
+ * into record files) gives the same records.
+ */
+export function legacyRecords(reviews: readonly DraftReview[]): ReviewRecord[] {
+  return reviews.map((review) => ({
+    id: `v1-${createHash('sha256').update(JSON.stringify([review.author, review.created_at, review.body])).digest('hex').slice(0, 12)}`,
+    kind: 'thread' as const,
+    author: review.author.trim() === '' ? 'unknown' : review.author.trim().slice(0, 80),
+    created_at: review.created_at,
+    anchor: { target: 'draft' as const },
+    body: review.body,
+  }))
+}
+
+async function readRecordFile(path: string): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw new RecordFileError('not a regular file')
+    if (info.size > MAX_RECORD_BYTES) throw new RecordFileError(`too large to be a review record (${Math.round(info.size / 1024 / 1024)} MB)`)
+    return utf8.decode(await handle.readFile())
+  } catch (error) {
+    if (error instanceof TypeError) throw new RecordFileError('not UTF-8 text')
+    throw error
+  } finally {
+    await handle.close()
+  }
+}
+
+function describe(fileName: string, error: unknown): string {
+  if (error instanceof RecordFileError) return `${fileName} is ${error.message.startsWith('not') || error.message.startsWith('too') ? '' : 'unreadable: '}${error.message}. Grant Desk leaves it untouched: fix it in a text editor, or delete it.`
+  if (errorCode(error) === 'ELOOP') return `${fileName} is a link. Grant Desk does not follow links in a review folder; replace it with the file itself, or delete it.`
+  return `${fileName} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}). Check its permissions, or delete it.`
+}
+
+/** Reads every record of a draft. A missing folder is a draft nobody has reviewed yet. */
+export async function readRecordFolder(draftsFolder: string, draftId: string): Promise<RecordFolder> {
+  const folder = reviewFolderPath(draftsFolder, draftId)
+  const stampHash = createHash('sha256')
+  try {
+    const info = await lstat(folder)
+    if (info.isSymbolicLink() || !info.isDirectory()) {
+      const reason = `${reviewFolderName(draftId)} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, so its review records are not read. Replace it with a folder, or move it away.`
+      return { records: [], unreadable: [{ fileName: reviewFolderName(draftId), reason }], stamp: `odd:${info.mtimeMs}` }
+    }
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return { records: [], unreadable: [], stamp: 'none' }
+    throw new AppFailure('storage_error', `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`, {}, { cause: error })
+  }
+  let names: string[]
+  try {
+    names = (await readdir(folder)).sort()
+  } catch (error) {
+    throw new AppFailure('storage_error', `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`, {}, { cause: error })
+  }
+  const records: ReviewRecord[] = []
+  const unreadable: UnreadableRecord[] = []
+  for (const name of names) {
+    // Hidden and temporary files belong to git, sync tools and atomic writes in progress.
+    if (name.startsWith('.') || name.endsWith('~') || /\.tmp$|\.partial$/i.test(name)) continue
+    const path = join(folder, name)
+    if (!RECORD_FILE_PATTERN.test(name)) {
+      // A sync tool's conflicted copy, or a file someone put here by hand: shown, never touched.
+      if (/\.ya?ml$/i.test(name)) {
+        unreadable.push({ fileName: name, reason: `${name} is not named like a review record (<time>-<8 hex digits>.yaml), so Grant Desk does not read it. If it is a sync tool's conflicted copy, compare it with the record it copies and delete one.` })
+      }
+      continue
+    }
+    try {
+      const text = await readRecordFile(path)
+      stampHash.update(`${name}\0${createHash('sha256').update(text).digest('hex')}\0`)
+      records.push(parseRecordFile(name, text))
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') continue
+      stampHash.update(`${name}\0unreadable\0`)
+      unreadable.push({ fileName: name, reason: describe(name, error) })
+    }
+  }
+  return { records, unreadable, stamp: stampHash.digest('hex') }
+}
+
+/**
+ * A cheap fingerprint of a draft's record folder (names, sizes, modification times) for the
+ * folder watcher: reading every record on every file-system event would be wasteful.
+ */
+export async function recordFolderStamp(draftsFolder: string, draftId: string): Promise<string> {
+  const folder = reviewFolderPath(draftsFolder, draftId)
+  let names: string[]
+  try {
+    names = (await readdir(folder)).sort()
+  } catch {
+    return 'none'
+  }
+  const hash = createHash('sha256')
+  for (const name of names) {
+    if (name.startsWith('.')) continue
+    try {
+      const info = await lstat(join(folder, name))
+      hash.update(`${name}\0${info.size}\0${info.mtimeMs}\0`)
+    } catch {
+      // Removed between the listing and the look: the next event will tell.
+    }
+  }
+  return hash.digest('hex')
+}
+
+async function ensureFolder(folder: string): Promise<void> {
+  try {
+    const info = await lstat(folder)
+    if (info.isSymbolicLink() || !info.isDirectory()) {
+      throw new AppFailure('storage_error', `${folder} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, so Grant Desk does not write review records into it. Replace it with a folder, then try again.`)
+    }
+    return
+  } catch (error) {
+    if (error instanceof AppFailure) throw error
+    if (errorCode(error) !== 'ENOENT') throw failure('open the review folder', folder, error)
+  }
+  try {
+    await mkdir(folder, { recursive: true })
+  } catch (error) {
+    throw failure('create the review folder', folder, error)
+  }
+}
+
+function failure(action: string, path: string, error: unknown): AppFailure {
+  const code = errorCode(error)
+  const what =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'ENOSPC'
+        ? 'the disk is full'
+        : code === 'EROFS'
+          ? 'the disk is read-only'
+          : (code ?? (error instanceof Error ? error.message : String(error)))
+  return new AppFailure('storage_error', `Could not ${action} ${path} (${what}). Check the drafts folder and the disk, then try again; nothing else was changed.`, {}, { cause: error })
+}
+
+/** Writes a new record; its id is new, so no other file is ever replaced. */
+export async function addRecord(
+  draftsFolder: string,
+  draftId: string,
+  now: Date,
+  build: (id: string, createdAt: string) => ReviewRecord,
+): Promise<ReviewRecord> {
+  const folder = reviewFolderPath(draftsFolder, draftId)
+  await ensureFolder(folder)
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const record = build(newRecordId(now, randomBytes(4).toString('hex')), now.toISOString())
+    const path = join(folder, `${record.id}.yaml`)
+    try {
+      await lstat(path)
+      continue // taken (ids carry 32 random bits: practically never)
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw failure('write a review record in', folder, error)
+    }
+    // Written whole under a temporary name and renamed: a reader never sees half a record.
+    await writeRecord(path, record)
+    return record
+  }
+  throw new AppFailure('storage_error', `Could not find a free name for a review record in ${folder}. Try again.`)
+}
+
+/** Rewrites one record (its author edited or deleted it); unchanged bytes are not written. */
+export async function rewriteRecord(draftsFolder: string, draftId: string, record: ReviewRecord): Promise<void> {
+  const folder = reviewFolderPath(draftsFolder, draftId)
+  await ensureFolder(folder)
+  const path = join(folder, `${record.id}.yaml`)
+  try {
+    if (serializeRecord(record) === (await readRecordFile(path))) return
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') {
+      if (errorCode(error) === 'ELOOP') throw new AppFailure('storage_error', `${path} is a link; Grant Desk does not write through links. Replace it with the file itself.`)
+      // An unreadable record is never replaced by a new version of what we think it was.
+      throw new AppFailure('storage_error', `${path} could not be read back, so it was not rewritten. ${describe(`${record.id}.yaml`, error)}`)
+    }
+  }
+  await writeRecord(path, record)
+}
+
+async function writeRecord(path: string, record: ReviewRecord): Promise<void> {
+  const text = serializeRecord(record)
+  try {
+    await writeFileAtomic(path, text, { encoding: 'utf8' })
+  } catch (error) {
+    throw failure('write the review record', path, error)
+  }
+}

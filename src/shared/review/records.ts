@@ -1,0 +1,189 @@
+/**
+ * Review records: what teammates write about a draft (comments, replies, resolutions,
+ * suggestion decisions, verdicts), one small YAML file per record in a folder beside the draft
+ * (`<draft-id>.reviews/<record-id>.yaml`).
+ *
+ * Why one file per record and not a list inside the draft: two teammates who each add a comment
+ * on their own git branch insert at the same place of a shared list, and git's three-way merge
+ * reports every such pair as a conflict (the same happens to a synced folder, which keeps a
+ * "conflicted copy" and drops one side from the file). A new record is a new file, so any two
+ * additions merge cleanly in git, on GitHub and in Dropbox or Syncthing, and no record is ever
+ * written by two people: a comment is changed only by its author, and resolving, reopening or
+ * deciding on a suggestion are records of their own.
+ *
+ * The file is meant to be read in a pull request: keys in a fixed order, plain YAML, the body
+ * as a block. Unknown keys are kept (a newer app's records survive an older one).
+ */
+import { Document, LineCounter, Scalar, parseDocument, visit } from 'yaml'
+import { z } from 'zod'
+import { IsoTimestamp, formatIssuePath } from '../api'
+
+/** `20261123T110545123Z-3fa9c2d1`: time of creation (so names sort by age) and a random part. */
+export const RECORD_ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/
+/** Records from a `grant-desk-draft/1` file's `reviews:` list get ids derived from their content. */
+export const LEGACY_ID_PATTERN = /^v1-[0-9a-f]{12}$/
+export const RecordId = z
+  .string({ error: 'must be text' })
+  .refine((value) => RECORD_ID_PATTERN.test(value) || LEGACY_ID_PATTERN.test(value), {
+    error: 'must be a review record id like 20261123T110545123Z-3fa9c2d1',
+  })
+export type RecordId = z.infer<typeof RecordId>
+
+/** The record folder of a draft: beside it, named after its id. */
+export function reviewFolderName(draftId: string): string {
+  return `${draftId}.reviews`
+}
+export const RECORD_FILE_PATTERN = /^(?:\d{8}T\d{9}Z-[0-9a-f]{8}|v1-[0-9a-f]{12})\.yaml$/
+
+export const MAX_COMMENT_CHARS = 10_000
+export const MAX_NOTE_CHARS = 10_000
+/** A quote is a selection of the pitch; anything longer is a whole-draft comment. */
+export const MAX_QUOTE_CHARS = 5_000
+
+const Author = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' })
+const Body = z.string({ error: 'must be text' }).max(MAX_COMMENT_CHARS, { error: `must be at most ${MAX_COMMENT_CHARS.toLocaleString('en-US')} characters` })
+
+/** A text quote (W3C Web Annotation TextQuoteSelector) and the line where it started. */
+export const Quote = z.object({
+  exact: z.string({ error: 'must be text' }).min(1, { error: 'must not be empty' }).max(MAX_QUOTE_CHARS, { error: `must be at most ${MAX_QUOTE_CHARS} characters` }),
+  prefix: z.string({ error: 'must be text' }).max(200).default(''),
+  suffix: z.string({ error: 'must be text' }).max(200).default(''),
+  line: z.number({ error: 'must be a line number' }).int().positive(),
+})
+export type Quote = z.infer<typeof Quote>
+
+/** What a thread is about: a passage of the pitch, one application field (or a passage of it), or the draft as a whole. */
+export const Anchor = z.discriminatedUnion(
+  'target',
+  [
+    z.object({ target: z.literal('pitch'), quote: Quote }),
+    z.object({ target: z.literal('field'), field: z.string().min(1).max(200), quote: Quote.nullable().default(null) }),
+    z.object({ target: z.literal('draft') }),
+  ],
+  { error: 'must be an anchor with target "pitch", "field" or "draft"' },
+)
+export type Anchor = z.infer<typeof Anchor>
+
+/** The text a verdict was given on: the pitch and fields as saved, and a hash of both. */
+export const ReviewedVersion = z.object({
+  hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be a sha256 hex digest' }),
+  pitch: z.string(),
+  fields: z.record(z.string(), z.string()).default({}),
+})
+export type ReviewedVersion = z.infer<typeof ReviewedVersion>
+
+const Base = {
+  id: RecordId,
+  author: Author,
+  created_at: IsoTimestamp,
+}
+const Editable = {
+  edited_at: IsoTimestamp.optional(),
+  /** A deleted comment keeps its place (replies still belong to it) but not its text. */
+  deleted_at: IsoTimestamp.optional(),
+}
+
+export const ThreadRecord = z.looseObject({
+  ...Base,
+  kind: z.literal('thread'),
+  anchor: Anchor,
+  body: Body,
+  /** Replacement text proposed for the quote. */
+  suggestion: z.string().max(MAX_QUOTE_CHARS * 2).optional(),
+  ...Editable,
+})
+export const ReplyRecord = z.looseObject({ ...Base, kind: z.literal('reply'), thread: RecordId, body: Body, ...Editable })
+export const ResolveRecord = z.looseObject({ ...Base, kind: z.enum(['resolve', 'reopen']), thread: RecordId })
+export const SuggestionDecisionRecord = z.looseObject({
+  ...Base,
+  kind: z.literal('suggestion'),
+  thread: RecordId,
+  decision: z.enum(['applied', 'declined'], { error: 'must be "applied" or "declined"' }),
+})
+export const VerdictRecord = z.looseObject({
+  ...Base,
+  kind: z.literal('verdict'),
+  verdict: z.enum(['approve', 'request-changes'], { error: 'must be "approve" or "request-changes"' }),
+  note: z.string().max(MAX_NOTE_CHARS).default(''),
+  reviewed: ReviewedVersion,
+})
+
+export const ReviewRecord = z.discriminatedUnion('kind', [ThreadRecord, ReplyRecord, ResolveRecord, SuggestionDecisionRecord, VerdictRecord], {
+  error: 'must have a kind: thread, reply, resolve, reopen, suggestion or verdict',
+})
+export type ReviewRecord = z.infer<typeof ReviewRecord>
+export type ThreadRecord = z.infer<typeof ThreadRecord>
+export type ReplyRecord = z.infer<typeof ReplyRecord>
+export type VerdictRecord = z.infer<typeof VerdictRecord>
+
+/** A record file that could not be read: listed with its reason, never rewritten. */
+export interface UnreadableRecord {
+  fileName: string
+  reason: string
+}
+
+export class RecordFileError extends Error {
+  override name = 'RecordFileError'
+}
+
+/** Parses one record file; the id must match the file name, so a copied file cannot pose as another record. */
+export function parseRecordFile(fileName: string, text: string): ReviewRecord {
+  // yaml fills `linePos` only for pretty errors, whose message then repeats the source; the
+  // line counter gives the line of a plain error.
+  const lineCounter = new LineCounter()
+  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter })
+  if (document.errors.length > 0) {
+    const error = document.errors[0]!
+    const line = lineCounter.linePos(error.pos[0]).line
+    throw new RecordFileError(`not valid YAML (line ${line}): ${error.message.split('\n')[0]}`)
+  }
+  const parsed = ReviewRecord.safeParse(document.toJS())
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || 'record'}: ${issue.message}`)
+    throw new RecordFileError(`not a review record: ${problems.join('; ')}`)
+  }
+  if (`${parsed.data.id}.yaml` !== fileName) throw new RecordFileError(`its id ${parsed.data.id} does not match its file name`)
+  return parsed.data
+}
+
+/** The keys of each kind in the order they are written; unknown keys follow, sorted. */
+const KEY_ORDER = ['id', 'kind', 'thread', 'author', 'created_at', 'edited_at', 'deleted_at', 'anchor', 'verdict', 'decision', 'body', 'suggestion', 'note', 'reviewed']
+const ANCHOR_ORDER = ['target', 'field', 'quote']
+const QUOTE_ORDER = ['line', 'prefix', 'exact', 'suffix']
+const REVIEWED_ORDER = ['hash', 'fields', 'pitch']
+
+function ordered(value: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of order) if (value[key] !== undefined) out[key] = value[key]
+  for (const key of Object.keys(value).sort()) if (!(key in out) && value[key] !== undefined) out[key] = value[key]
+  return out
+}
+
+/** One record as YAML, keys in a fixed order, so rewriting an unchanged record changes no byte. */
+export function serializeRecord(record: ReviewRecord): string {
+  const value: Record<string, unknown> = { ...record }
+  if (record.kind === 'thread') {
+    const anchor: Record<string, unknown> = { ...record.anchor }
+    if ('quote' in record.anchor && record.anchor.quote) anchor['quote'] = ordered({ ...record.anchor.quote }, QUOTE_ORDER)
+    value['anchor'] = ordered(anchor, ANCHOR_ORDER)
+  }
+  if (record.kind === 'verdict') {
+    const fields = Object.fromEntries(Object.entries(record.reviewed.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    value['reviewed'] = ordered({ ...record.reviewed, fields }, REVIEWED_ORDER)
+  }
+  const document = new Document(ordered(value, KEY_ORDER))
+  // yaml writes text made only of blanks and line breaks (" \n") as a block scalar without an
+  // indentation indicator, which reads back as "\n": such text is written quoted instead.
+  visit(document, {
+    Scalar(_, node) {
+      if (typeof node.value === 'string' && node.value.includes('\n') && node.value.trim() === '') node.type = Scalar.QUOTE_DOUBLE
+    },
+  })
+  return document.toString({ lineWidth: 0, blockQuote: 'literal' })
+}
+
+/** A new record id: the time (so file names sort by age) and 8 random hex digits from the caller. */
+export function newRecordId(now: Date, randomHex: string): string {
+  if (!/^[0-9a-f]{8}$/.test(randomHex)) throw new RangeError('randomHex must be 8 lowercase hex digits')
+  return `${now.toISOString().replace(/[-:.]/g, '')}-${randomHex}`
+}
