@@ -34,8 +34,3 @@ export function draftIdOf(file: string): string {
 export async function readDraftReview(file: string, draft: DraftFile): Promise<ReviewData> {
   return (await readReviewRecords({ folder: dirname(file), id: draftIdOf(file), file: draft })).data
 }
-
-/** Whether anyone has reviewed the draft at all: a record, or a record file that could not be read. */
-export function hasReview(data: ReviewData): boolean {
-  return data.threads.length > 0 || data.verdicts.length > 0 || data.unreadable.length > 0
-}

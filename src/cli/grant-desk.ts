@@ -13,7 +13,8 @@ import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../share
 import type { LintInput } from '../shared/checklist'
 import { DraftFileError, ProjectKind, parseDraftFile, type DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
-import { collect, draftIdOf, hasReview, readDraftReview } from './files'
+import { hasReview } from '../shared/review/state'
+import { collect, draftIdOf, readDraftReview } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …

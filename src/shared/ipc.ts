@@ -358,7 +358,13 @@ export const ApplicationsPreviewOutput = z.object({
   url: z.string(),
   body: ApplicationRequest,
   loggedIn: z.boolean(),
-  grant: z.object({ id: Id, title: z.string(), deadline: IsoTimestamp }),
+  grant: z.object({
+    id: Id,
+    title: z.string(),
+    deadline: IsoTimestamp,
+    /** The form's labels by field name, to name fields the way the applicant knows them. */
+    fieldLabels: z.record(z.string(), z.string()).optional(),
+  }),
   /** The checklist on the draft as it would be sent; its errors need "submit anyway". */
   checklist: ChecklistReport,
   /** The team's review of the draft as it would be sent: approval state and the threads still open. */

@@ -12,7 +12,7 @@ import type { ApplicationRecord, ApplicationsPreviewOutput, ApplicationsSubmitOu
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
 import type { ReviewService } from './drafts/reviews'
-import { isOpen, reviewBrief, type ReviewData } from '../../shared/review/state'
+import { hasReview, isOpen, reviewBrief, type ReviewData } from '../../shared/review/state'
 import { AppFailure, formatDay, isFailure } from './errors'
 import type { ServiceClient } from './service-client'
 import type { Session } from './session'
@@ -117,7 +117,12 @@ export class SubmissionService {
       url: await this.#client.applyTarget(grant.id, grant._apply_endpoint),
       body,
       loggedIn,
-      grant: { id: grant.id, title: grant.title, deadline: grant.deadline },
+      grant: {
+        id: grant.id,
+        title: grant.title,
+        deadline: grant.deadline,
+        fieldLabels: Object.fromEntries((grant.application_schema ?? []).map((field) => [field.name, field.label || field.name])),
+      },
       checklist: this.#checklist(draft, grant, review),
       review: reviewBrief(review, { pitch: draft.pitch, fields: draft.customFields }),
       openThreads: review.threads.filter(isOpen),
@@ -195,7 +200,7 @@ export class SubmissionService {
   #checklist(draft: Draft, grant: GrantDetail, review: ReviewData): ChecklistReport {
     // Judged against the grant as it is now: its current schema, title, reward and deadline.
     const current = { ...draft, grant: { ...draft.grant, title: grant.title, reward: grant.reward, deadline: grant.deadline } }
-    const { findings, summary } = lint(draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime(), review }))
+    const { findings, summary } = lint(draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime(), ...(hasReview(review) ? { review } : {}) }))
     const errors = findings.filter((finding) => finding.severity === 'error')
     return {
       errors: summary.errors,

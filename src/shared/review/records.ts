@@ -17,6 +17,7 @@
 import { Document, LineCounter, Scalar, parseDocument, visit } from 'yaml'
 import { z } from 'zod'
 import { IsoTimestamp, formatIssuePath } from '../api'
+import { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS } from './limits'
 
 /** `20261123T110545123Z-3fa9c2d1`: time of creation (so names sort by age) and a random part. */
 export const RECORD_ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/
@@ -35,10 +36,7 @@ export function reviewFolderName(draftId: string): string {
 }
 export const RECORD_FILE_PATTERN = /^(?:\d{8}T\d{9}Z-[0-9a-f]{8}|v1-[0-9a-f]{12})\.yaml$/
 
-export const MAX_COMMENT_CHARS = 10_000
-export const MAX_NOTE_CHARS = 10_000
-/** A quote is a selection of the pitch; anything longer is a whole-draft comment. */
-export const MAX_QUOTE_CHARS = 5_000
+export { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS }
 
 const Author = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' })
 const Body = z.string({ error: 'must be text' }).max(MAX_COMMENT_CHARS, { error: `must be at most ${MAX_COMMENT_CHARS.toLocaleString('en-US')} characters` })

@@ -178,3 +178,12 @@ export function reviewBrief(data: ReviewData, current: ReviewedContent): ReviewB
   const summary = summarize(data, current)
   return { openThreads: summary.openThreads, approval: summary.approval, text: describeApproval(summary), unreadable: summary.unreadable }
 }
+
+/**
+ * Whether anyone has reviewed the draft at all: a record, or a record file that could not be
+ * read. The checklist's review rules run only then (in the editor, the CLI and before
+ * submitting alike): "nobody approved yet" is no news to someone who works alone.
+ */
+export function hasReview(data: ReviewData): boolean {
+  return data.threads.length > 0 || data.verdicts.length > 0 || data.unreadable.length > 0
+}

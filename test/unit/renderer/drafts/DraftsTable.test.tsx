@@ -7,6 +7,7 @@ import { sortDrafts } from '../../../../src/renderer/src/features/drafts/draftsS
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const V = 'b'.repeat(64)
+const NO_REVIEW = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 } as const
 
 const ok = (id: string, title: string, updatedAt: string, status: 'draft' | 'submitted' = 'draft'): DraftSummary => ({
   state: 'ok',
@@ -19,6 +20,7 @@ const ok = (id: string, title: string, updatedAt: string, status: 'draft' | 'sub
   status,
   applicationId: null,
   updatedAt,
+  review: NO_REVIEW,
 })
 
 const damaged: DraftSummary = { state: 'damaged', id: 'broken', fileName: 'broken.md', version: V, reason: 'Its front matter is not valid YAML (line 3).' }

@@ -46,6 +46,7 @@ function draft(id: string, updatedAt: string, grantId = GRANT_ID): GrantDraft {
     status: 'draft',
     applicationId: null,
     updatedAt,
+    review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 },
   }
 }
 

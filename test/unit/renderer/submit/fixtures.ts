@@ -25,6 +25,8 @@ export function preview(overrides: Partial<ApplicationsPreviewOutput> = {}): App
     loggedIn: true,
     grant: { id: GRANT_ID, title: 'Open Tools Fund', deadline: '2026-03-10T17:00:00.000Z' },
     checklist: CLEAN,
+    review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 },
+    openThreads: [],
     ...overrides,
   }
 }
@@ -50,7 +52,6 @@ const draft: Draft = {
   projectKind: null,
   createdAt: '2026-02-20T10:00:00.000Z',
   updatedAt: '2026-03-01T11:59:00.000Z',
-  reviews: [],
 }
 
 export function submitted(alreadyApplied: boolean): ApplicationsSubmitOutput {

@@ -1,8 +1,9 @@
-/** The drafts on disk as a table: what each is for, how long is left, where it stands. */
+/** The drafts on disk as a table: what each is for, how long is left, where it stands, how its review stands. */
 import type { DraftSummary } from '../../../../shared/ipc'
 import { Deadline } from '../../components/Deadline'
 import { agoText } from '../../lib/deadline'
 import { repeated } from '../../lib/repeated'
+import { ReviewBriefView } from '../review/ReviewBriefView'
 import { sortDrafts } from './draftsSlice'
 import './drafts.css'
 
@@ -32,6 +33,7 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
           <th scope="col">Deadline</th>
           <th scope="col">Status</th>
           <th scope="col">Last edited</th>
+          <th scope="col">Review</th>
           <th scope="col">Actions</th>
         </tr>
       </thead>
@@ -52,6 +54,9 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
               <td>
                 <time dateTime={item.updatedAt}>{agoText(item.updatedAt, now)}</time>
               </td>
+              <td data-testid="draft-review">
+                <ReviewBriefView brief={item.review} />
+              </td>
               <td>
                 <button type="button" aria-label={`Open ${draftName(item, shared)}`} onClick={() => onOpen(item.id)}>
                   Open
@@ -71,6 +76,7 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
               <td>
                 <span className="badge badge-error">Damaged</span>
               </td>
+              <td />
               <td />
               <td>
                 <button type="button" aria-label={`Delete ${draftName(item, shared)}`} onClick={() => onDelete(item)}>

@@ -1,8 +1,9 @@
 /**
- * The draft editor: the pitch in Markdown on the left, the grant's application form and the
- * live checklist on the right. Every edit is saved to the draft's file about half a second
- * after typing stops, and before anything else happens to it (submit, leaving the screen,
- * closing the window). A file changed by someone else is never written over.
+ * The draft editor: the pitch in Markdown on the left with the team's comments in its margin,
+ * the grant's application form, the live checklist and the team's review on the right. Every
+ * edit is saved to the draft's file about half a second after typing stops, and before
+ * anything else happens to it (submit, leaving the screen, closing the window). A file changed
+ * by someone else is never written over.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
@@ -20,6 +21,14 @@ import { PITCH_EDITOR_ID, PitchEditor } from './PitchEditor'
 import { selectLinesInEditor } from './selectLines'
 import { useChecklist } from './useChecklist'
 import { useCloseGuard } from './useCloseGuard'
+import { hasReview } from '../../../../shared/review/state'
+import { CommentButton, useCommentShortcut } from '../review/CommentButton'
+import { ReviewDialogs } from '../review/ReviewDialogs'
+import { ReviewMargin } from '../review/ReviewMargin'
+import { ReviewPanel } from '../review/ReviewPanel'
+import { useOpenThreadsByField } from '../review/useOpenThreadsByField'
+import { useReview, useReviewSession } from '../review/reviewSlice'
+import { startFieldComment, startPitchComment } from '../review/startComment'
 import './editor.css'
 
 export function DraftEditor({ id }: { id: string }) {
@@ -32,6 +41,9 @@ export function DraftEditor({ id }: { id: string }) {
     void editor.open(id)
     return () => editor.leave()
   }, [id])
+
+  // The team's review of the draft, read with it and followed as teammates comment.
+  useReviewSession(id)
 
   // Closing the window with edits not on disk: their saves start, and the window asks first.
   useCloseGuard()
@@ -122,6 +134,8 @@ function EditorScreen({ id }: { id: string }) {
     return () => window.removeEventListener('keydown', onKeyDown, true)
   }, [readOnly, submitOpen, openSubmit])
 
+  useCommentShortcut()
+
   const onSubmitted = useCallback((out: ApplicationsSubmitOutput) => useEditor.getState().markSubmitted(out.draft), [])
   const closeSubmit = useCallback(() => setSubmitOpen(false), [])
 
@@ -144,17 +158,25 @@ function EditorScreen({ id }: { id: string }) {
       {readOnly && <SubmittedNotice applicationId={draft.applicationId} />}
       <div className="editor-columns">
         <section className="editor-pitch" aria-labelledby="pitch-heading">
-          <h2 id="pitch-heading">Pitch</h2>
+          <div className="pitch-heading-row">
+            <h2 id="pitch-heading">Pitch</h2>
+            <CommentButton />
+          </div>
           <p className="hint">{readOnly ? 'As submitted.' : 'Markdown. Saved automatically as you type; Ctrl+S (⌘S) saves at once.'}</p>
-          <PitchArea readOnly={readOnly} />
+          <div className="pitch-with-margin">
+            <PitchArea readOnly={readOnly} />
+            <ReviewMargin />
+          </div>
         </section>
         <div className="editor-side">
           <FieldsArea readOnly={readOnly} flagRequired={submitTried} />
+          <ReviewPanel />
           <ChecklistArea readOnly={readOnly} />
         </div>
       </div>
       {conflict && <ConflictDialog onReloadTheirs={useEditor.getState().reloadTheirs} onKeepMine={useEditor.getState().keepMineAsCopy} />}
       {submitOpen && <SubmitDialog draftId={id} onClose={closeSubmit} onSubmitted={onSubmitted} />}
+      <ReviewDialogs />
     </div>
   )
 }
@@ -302,14 +324,25 @@ function SubmittedNotice({ applicationId }: { applicationId: string | null }) {
 function PitchArea({ readOnly }: { readOnly: boolean }) {
   const pitch = useEditor((s) => s.pitch)
   const setPitch = useEditor((s) => s.setPitch)
-  return <PitchEditor value={pitch} onChange={setPitch} readOnly={readOnly} />
+  return <PitchEditor value={pitch} onChange={setPitch} readOnly={readOnly} onComment={startPitchComment} />
 }
 
 function FieldsArea({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
   const values = useEditor((s) => s.customFields)
   const setField = useEditor((s) => s.setField)
-  return <FieldsForm schema={schema} values={values} onChange={setField} readOnly={readOnly} showRequired={!readOnly && flagRequired} />
+  const openThreads = useOpenThreadsByField()
+  return (
+    <FieldsForm
+      schema={schema}
+      values={values}
+      onChange={setField}
+      readOnly={readOnly}
+      showRequired={!readOnly && flagRequired}
+      onComment={startFieldComment}
+      openThreads={openThreads}
+    />
+  )
 }
 
 function ChecklistArea({ readOnly }: { readOnly: boolean }) {
@@ -318,7 +351,10 @@ function ChecklistArea({ readOnly }: { readOnly: boolean }) {
   const grant = useEditor((s) => s.draft?.grant)
   const projectKind = useEditor((s) => s.draft?.projectKind ?? null)
   const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])
-  const result = useChecklist(source)
+  // The team's open threads and approval are findings too (the checklist's review rules), once
+  // there is a review: "nobody approved yet" is no news to someone who works alone.
+  const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
+  const result = useChecklist(source, review)
   const onSelectLine = useCallback(
     (line: number, endLine: number) => {
       if (!readOnly) selectLinesInEditor(PITCH_EDITOR_ID, line, endLine)

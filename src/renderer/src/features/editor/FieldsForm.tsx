@@ -15,12 +15,19 @@ export interface FieldsFormProps {
   onChange(name: string, value: string): void
   readOnly?: boolean
   showRequired?: boolean
+  /**
+   * The team review's Comment on a field: `selection` is the selected part of its value (offsets
+   * in it), null when nothing is selected or the control has no selection (a select, a url).
+   */
+  onComment?(name: string, selection: { start: number; end: number } | null): void
+  /** Open review threads per field name, said beside its Comment button. */
+  openThreads?: Readonly<Record<string, number>>
 }
 
 export const REQUIRED_MESSAGE = 'Required: the grant will not accept the application without it.'
 export const RECOMMENDED_HINT = 'Recommended — the guidance says fill every field, including optional ones.'
 
-export function FieldsForm({ schema, values, onChange, readOnly = false, showRequired = false }: FieldsFormProps) {
+export function FieldsForm({ schema, values, onChange, readOnly = false, showRequired = false, onComment, openThreads }: FieldsFormProps) {
   return (
     <section className="fields-form" aria-labelledby="fields-form-heading">
       <h2 id="fields-form-heading">Application fields</h2>
@@ -36,6 +43,8 @@ export function FieldsForm({ schema, values, onChange, readOnly = false, showReq
             onChange={onChange}
             readOnly={readOnly}
             showRequired={showRequired}
+            onComment={onComment}
+            openThreads={openThreads && Object.hasOwn(openThreads, field.name) ? (openThreads[field.name] ?? 0) : 0}
           />
         ))
       )}
@@ -71,9 +80,22 @@ interface FieldControlProps {
   onChange(name: string, value: string): void
   readOnly: boolean
   showRequired: boolean
+  onComment: FieldsFormProps['onComment']
+  openThreads: number
 }
 
-function FieldControl({ field, value, onChange, readOnly, showRequired }: FieldControlProps) {
+/** The selected part of an input's or textarea's value; null for a select, a url field (no selection there) or nothing selected. */
+function selectionIn(element: HTMLElement | null): { start: number; end: number } | null {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null
+  try {
+    const { selectionStart: start, selectionEnd: end } = element
+    return start !== null && end !== null && start !== end ? { start: Math.min(start, end), end: Math.max(start, end) } : null
+  } catch {
+    return null
+  }
+}
+
+function FieldControl({ field, value, onChange, readOnly, showRequired, onComment, openThreads }: FieldControlProps) {
   const id = useId()
   const kind = controlKind(field)
   const blank = isBlank(value)
@@ -136,9 +158,26 @@ function FieldControl({ field, value, onChange, readOnly, showRequired }: FieldC
       break
   }
 
+  const name = field.label || field.name
   return (
     <div className="field">
-      <label htmlFor={id}>{labelText(field, kind)}</label>
+      {onComment ? (
+        <div className="field-label-row">
+          <label htmlFor={id}>{labelText(field, kind)}</label>
+          <button
+            type="button"
+            className="link field-comment"
+            aria-label={`Comment on ${name}${openThreads > 0 ? ` (${openThreads} open)` : ''}`}
+            // Keeps the field's selection: it is what the comment quotes.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onComment(field.name, selectionIn(document.getElementById(id)))}
+          >
+            Comment{openThreads > 0 ? ` (${openThreads})` : ''}
+          </button>
+        </div>
+      ) : (
+        <label htmlFor={id}>{labelText(field, kind)}</label>
+      )}
       {control}
       {problem && (
         <p id={errorId} className="field-error">

@@ -9,9 +9,12 @@
  *   is made a focusable, named region whenever it is on screen;
  * - its Tab key indents, which traps keyboard users in the box (WCAG 2.1.2): Tab and Shift+Tab
  *   move focus as everywhere else (`defaultTabEnable`).
+ *
+ * Its toolbar's "insert comment" (an HTML comment, sent to the sponsor with the pitch) is
+ * replaced by the team review's Comment.
  */
 import MDEditor, { type ICommand, getCommands, getExtraCommands } from '@uiw/react-md-editor/nohighlight'
-import { type ReactElement, cloneElement, isValidElement, memo, useEffect, useRef } from 'react'
+import { type ReactElement, cloneElement, isValidElement, memo, useEffect, useMemo, useRef } from 'react'
 import { safePreviewOptions } from '../../components/SafeMarkdown'
 import './editor.css'
 
@@ -28,17 +31,49 @@ function withDecorativeIcon(command: ICommand): ICommand {
   return { ...command, ...(icon ? { icon } : {}), ...(children ? { children } : {}) } as ICommand
 }
 
-const COMMANDS = getCommands().map(withDecorativeIcon)
+/** The team review's Comment, in the place of the library's "insert an HTML comment". */
+const REVIEW_COMMENT_NAME = 'review-comment'
+
+function reviewComment(run: () => void): ICommand {
+  return withDecorativeIcon({
+    name: REVIEW_COMMENT_NAME,
+    keyCommand: REVIEW_COMMENT_NAME,
+    buttonProps: { 'aria-label': 'Comment (Ctrl+Alt+M)', title: 'Comment on the selected text (Ctrl+Alt+M)', 'aria-keyshortcuts': 'Control+Alt+M Meta+Alt+M' },
+    icon: (
+      <svg width="12" height="12" viewBox="0 0 20 20">
+        <path fill="currentColor" d="M2 3h16v10H8l-4 4v-4H2z" />
+      </svg>
+    ),
+    execute: () => run(),
+  })
+}
+
+/**
+ * The library's `comment` command wraps the selection in `<!-- -->`: text hidden in the preview
+ * but sent to the sponsor with the pitch. It is replaced by the review's Comment (a thread
+ * beside the draft, never in it), or left out when there is none to offer.
+ */
+function toolbarCommands(onComment: (() => void) | undefined): ICommand[] {
+  return getCommands().flatMap((command) => (command.name === 'comment' ? (onComment ? [reviewComment(onComment)] : []) : [withDecorativeIcon(command)]))
+}
+
 const EXTRA_COMMANDS = getExtraCommands().map(withDecorativeIcon)
 
 export interface PitchEditorProps {
   value: string
   onChange(value: string): void
   readOnly?: boolean
+  /** The review's Comment command on the selected text (the toolbar's Comment button). */
+  onComment?: () => void
 }
 
-export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly = false }: PitchEditorProps) {
+export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly = false, onComment }: PitchEditorProps) {
   const box = useRef<HTMLDivElement>(null)
+  // The toolbar is built once; its Comment calls whatever handler is current.
+  const onCommentRef = useRef(onComment)
+  onCommentRef.current = onComment
+  const hasComment = onComment !== undefined
+  const commands = useMemo(() => toolbarCommands(hasComment ? () => onCommentRef.current?.() : undefined), [hasComment])
 
   useEffect(() => {
     const root = box.current
@@ -65,7 +100,7 @@ export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly
         onChange={(next) => onChange(next ?? '')}
         preview={readOnly ? 'preview' : 'edit'}
         hideToolbar={readOnly}
-        commands={COMMANDS}
+        commands={commands}
         extraCommands={EXTRA_COMMANDS}
         previewOptions={PREVIEW_OPTIONS}
         height={PITCH_EDITOR_HEIGHT}

@@ -1,4 +1,4 @@
-/** Taking the applicant from a checklist finding to the lines of the pitch it is about. */
+/** Taking the applicant from a checklist finding or a review thread to the text of the pitch it is about. */
 
 /**
  * Character offsets of the start of `line` and the end of `endLine` (1-based, inclusive; the
@@ -35,7 +35,54 @@ export function selectLinesInEditor(textareaId: string, line: number, endLine: n
   const [start, end] = lineRange(textarea.value, line, endLine)
   textarea.focus()
   textarea.setSelectionRange(start, end)
+  scrollToLine(textarea, line)
+}
+
+function scrollToLine(textarea: HTMLTextAreaElement, line: number): void {
   const lineHeight = Number.parseFloat(getComputedStyle(textarea).lineHeight) || DEFAULT_LINE_HEIGHT
   // Wrapped lines make this approximate; a third of the way down keeps some context above.
   textarea.scrollTop = Math.max(0, (line - 1) * lineHeight - textarea.clientHeight / 3)
+}
+
+/** The editor's textarea when it can be edited: none for a submitted draft (only the preview). */
+export function editableTextarea(textareaId: string): HTMLTextAreaElement | null {
+  const textarea = document.getElementById(textareaId)
+  return textarea instanceof HTMLTextAreaElement && !textarea.readOnly && !textarea.disabled ? textarea : null
+}
+
+/**
+ * A textarea's value has its line breaks normalized to \n: an offset in `text` (which may have
+ * \r\n) as an offset in that value. The same number when `text` has no \r\n.
+ */
+export function toValueOffset(text: string, offset: number): number {
+  if (!text.includes('\r\n')) return offset
+  let shift = 0
+  for (let at = text.indexOf('\r\n'); at !== -1 && at < offset - 1; at = text.indexOf('\r\n', at + 2)) shift += 1
+  return offset - shift
+}
+
+/** The reverse of toValueOffset: an offset in the textarea's value as an offset in `text`. */
+export function fromValueOffset(text: string, offset: number): number {
+  if (!text.includes('\r\n')) return offset
+  let extra = 0
+  for (let at = text.indexOf('\r\n'); at !== -1 && at - extra < offset; at = text.indexOf('\r\n', at + 2)) extra += 1
+  return offset + extra
+}
+
+/**
+ * Selects text[start, end) in the editor's textarea (offsets in `text`, the pitch as the store
+ * holds it), focuses it and scrolls the selection into view. False when there is no editable
+ * textarea.
+ */
+export function selectRangeInEditor(textareaId: string, text: string, start: number, end: number): boolean {
+  const textarea = editableTextarea(textareaId)
+  if (!textarea) return false
+  const from = toValueOffset(text, start)
+  const to = toValueOffset(text, end)
+  textarea.focus()
+  textarea.setSelectionRange(from, to)
+  let line = 1
+  for (let at = textarea.value.indexOf('\n'); at !== -1 && at < from; at = textarea.value.indexOf('\n', at + 1)) line += 1
+  scrollToLine(textarea, line)
+  return true
 }

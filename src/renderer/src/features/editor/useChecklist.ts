@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { LintInput, LintResult } from '../../../../shared/checklist'
 import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/draft-input'
+import type { ReviewData } from '../../../../shared/review/view'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
 const CHECKLIST_DELAY_MS = 250
@@ -63,7 +64,8 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
   }
 }
 
-export function useChecklist(source: DraftForLint | null): LintResult | null {
+/** `review`: the draft's team review, whose open threads and approval the checklist reports too. */
+export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null): LintResult | null {
   const [result, setResult] = useState<LintResult | null>(null)
   const runner = useRef<ChecklistRunner | null>(null)
 
@@ -85,10 +87,13 @@ export function useChecklist(source: DraftForLint | null): LintResult | null {
   useEffect(() => {
     if (pitch === undefined || customFields === undefined || grant === undefined) return
     // The first check runs at once: an empty panel on opening a draft looks broken.
-    const timer = setTimeout(() => runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind })), first ? 0 : CHECKLIST_DELAY_MS)
+    const timer = setTimeout(
+      () => runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {})),
+      first ? 0 : CHECKLIST_DELAY_MS,
+    )
     return () => clearTimeout(timer)
     // `first` is read, not watched: the first answer must not schedule a second identical run.
-  }, [pitch, customFields, grant, projectKind])
+  }, [pitch, customFields, grant, projectKind, review])
 
   return result
 }

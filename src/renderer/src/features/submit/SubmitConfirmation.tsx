@@ -1,12 +1,14 @@
 /**
  * The confirmation before anything leaves the computer: the address, the grant, the pitch and
- * every field exactly as the core will send them. Checklist errors must be acknowledged
- * ("Submit anyway") before the submit button works; the core refuses them otherwise.
+ * every field exactly as the core will send them, and how the team's review stands (open
+ * threads are a warning, not a blocker). Checklist errors must be acknowledged ("Submit
+ * anyway") before the submit button works; the core refuses them otherwise.
  */
 import { useId, useMemo, useState } from 'react'
 import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../shared/ipc'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { Deadline } from '../../components/Deadline'
+import { SubmitReviewSummary } from '../review/SubmitReviewSummary'
 import { hiddenCommentCount } from './hiddenComments'
 import './submit.css'
 
@@ -48,6 +50,8 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
       {!preview.loggedIn && (
         <p className="notice notice-info">You are not logged in — you will be asked to log in when you submit.</p>
       )}
+
+      <SubmitReviewSummary brief={preview.review} openThreads={preview.openThreads} {...(preview.grant.fieldLabels ? { fieldLabels: preview.grant.fieldLabels } : {})} />
 
       {hasErrors && (
         <section aria-labelledby={checklistHeadingId}>

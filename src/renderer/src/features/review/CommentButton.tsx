@@ -1,0 +1,69 @@
+/**
+ * The Comment button above the pitch and the Ctrl+Alt+M (⌘⌥M) shortcut. The button is marked
+ * disabled (but stays focusable, so it can be found and its shortcut read) while nothing in the
+ * pitch is selected; when the command cannot start it says what to select, where the button is.
+ */
+import { useEffect, useState } from 'react'
+import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from './startComment'
+import { useReview } from './reviewSlice'
+
+const SELECTION_EVENTS = ['selectionchange', 'select', 'keyup', 'mouseup', 'input', 'focusin'] as const
+
+/** Whether the pitch has a selection, kept up to date as the person selects. */
+function usePitchSelection(): boolean {
+  const [selected, setSelected] = useState(false)
+  useEffect(() => {
+    const update = () => setSelected(pitchHasSelection())
+    update()
+    for (const name of SELECTION_EVENTS) document.addEventListener(name, update, true)
+    return () => {
+      for (const name of SELECTION_EVENTS) document.removeEventListener(name, update, true)
+    }
+  }, [])
+  return selected
+}
+
+/** Ctrl+Alt+M / ⌘⌥M anywhere on the editor screen (not while a dialog is open). */
+export function useCommentShortcut(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isCommentShortcut(event)) return
+      if (document.querySelector('[aria-modal="true"]')) return
+      event.preventDefault()
+      event.stopPropagation()
+      startCommentFromKeyboard()
+    }
+    window.addEventListener('keydown', onKeyDown, true)
+    return () => window.removeEventListener('keydown', onKeyDown, true)
+  }, [])
+}
+
+export function CommentButton() {
+  const selected = usePitchSelection()
+  const hint = useReview((s) => s.commentHint)
+  const setHint = useReview((s) => s.setCommentHint)
+  useEffect(() => {
+    if (selected) setHint(null)
+  }, [selected, setHint])
+  return (
+    <div className="comment-command">
+      <button
+        type="button"
+        data-testid="comment-button"
+        aria-disabled={selected ? undefined : 'true'}
+        aria-keyshortcuts="Control+Alt+M Meta+Alt+M"
+        title="Comment on the selected text (Ctrl+Alt+M)"
+        // Keeps the selection (and the focus) where it is: a click must not clear what it comments on.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={startPitchComment}
+      >
+        Comment
+      </button>
+      {hint && (
+        <p className="comment-hint" role="alert">
+          {hint}
+        </p>
+      )}
+    </div>
+  )
+}

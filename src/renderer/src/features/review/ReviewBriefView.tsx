@@ -1,0 +1,32 @@
+/**
+ * A draft's review in a line, as the drafts list and the submit confirmation show it: the
+ * approval as a badge ("Approved", "Approval out of date", "Changes requested"), the open
+ * threads, and files that could not be read.
+ */
+import type { ReviewBrief } from '../../../../shared/review/view'
+import { APPROVAL_BADGE, capitalize, openThreadsText, unreadableText } from './describe'
+import './review.css'
+
+export function ApprovalBadge({ brief }: { brief: ReviewBrief }) {
+  const badge = APPROVAL_BADGE[brief.approval]
+  if (!badge) return null
+  return (
+    <span className={`badge badge-${badge.tone}`} data-approval={brief.approval}>
+      {badge.text}
+    </span>
+  )
+}
+
+/** For a table cell: the badge, who (approved by Ada…), and the open threads. */
+export function ReviewBriefView({ brief }: { brief: ReviewBrief }) {
+  const unreadable = unreadableText(brief)
+  if (brief.approval === 'none' && brief.openThreads === 0 && !unreadable) return <span className="hint review-brief-none">No review yet</span>
+  return (
+    <div className="review-brief">
+      <ApprovalBadge brief={brief} />
+      {brief.approval !== 'none' && <p className="hint">{capitalize(brief.text)}</p>}
+      {brief.openThreads > 0 && <p className="review-brief-threads">{openThreadsText(brief.openThreads)}</p>}
+      {unreadable && <p className="hint">{unreadable}</p>}
+    </div>
+  )
+}

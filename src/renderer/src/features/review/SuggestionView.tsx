@@ -1,0 +1,87 @@
+/**
+ * A thread's suggested replacement: a word diff of the passage → the suggestion, and Apply /
+ * Decline while it is undecided. Apply makes the edit in the text on screen as one undoable
+ * change (see applySuggestion.ts), then records the decision; Decline only records it. A quote
+ * that is no longer in the text cannot be applied, and says why.
+ */
+import { useState } from 'react'
+import type { AppError } from '../../../../shared/ipc'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { applySuggestionText, OUTDATED_REASON } from './applySuggestion'
+import { decisionText } from './describe'
+import type { LocatedThread } from './locate'
+import { useReview } from './reviewSlice'
+import { WordDiff } from './WordDiff'
+
+export interface SuggestionViewProps {
+  item: LocatedThread
+  /** A submitted draft: its text can no longer change, so nothing can be applied. */
+  readOnly: boolean
+}
+
+export function SuggestionView({ item, readOnly }: SuggestionViewProps) {
+  const { thread } = item
+  const suggestion = thread.suggestion!
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<AppError | null>(null)
+  const quote = 'quote' in thread.anchor && thread.anchor.quote ? thread.anchor.quote.exact : ''
+  // The passage as it reads now (a fuzzy match: some words changed since); else the quote.
+  const current = item.match && item.match.status !== 'outdated' ? item.match.text : quote
+  const decided = decisionText(suggestion)
+
+  const apply = async () => {
+    setError(null)
+    setBusy(true)
+    const review = useReview.getState()
+    // The name is asked for before the edit, so declining to give it leaves the text alone.
+    if (!(await review.ensureReviewerName())) {
+      setBusy(false)
+      return
+    }
+    const outcome = applySuggestionText(thread)
+    if (!outcome.ok) {
+      setBusy(false)
+      setError({ code: 'invalid_input', message: outcome.reason })
+      return
+    }
+    const failure = await review.decideSuggestion(thread.id, 'applied')
+    setBusy(false)
+    if (failure) setError({ ...failure, message: `The text was replaced, but that could not be recorded on the thread: ${failure.message}` })
+  }
+
+  const decline = async () => {
+    setError(null)
+    setBusy(true)
+    const failure = await useReview.getState().decideSuggestion(thread.id, 'declined')
+    setBusy(false)
+    setError(failure)
+  }
+
+  return (
+    <div className="suggestion">
+      <p className="suggestion-title">Suggested change</p>
+      <WordDiff before={current} after={suggestion.text} label="Suggested change" />
+      {item.match?.status === 'fuzzy' && !decided && <p className="hint">The passage has changed since this was suggested; Apply replaces it as it reads now.</p>}
+      {decided ? (
+        <p className={`suggestion-decision suggestion-${suggestion.decision}`}>{decided}</p>
+      ) : (
+        !readOnly && (
+          <div className="suggestion-actions">
+            <button type="button" onClick={() => void apply()} disabled={busy || item.outdated} aria-describedby={item.outdated ? `apply-why-${thread.id}` : undefined}>
+              Apply
+            </button>
+            <button type="button" onClick={() => void decline()} disabled={busy}>
+              Decline
+            </button>
+            {item.outdated && (
+              <p className="hint" id={`apply-why-${thread.id}`}>
+                {OUTDATED_REASON}
+              </p>
+            )}
+          </div>
+        )
+      )}
+      {error && <ErrorNotice error={error} />}
+    </div>
+  )
+}

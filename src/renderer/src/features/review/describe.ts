@@ -1,0 +1,60 @@
+/** How review things read on screen: a thread's place, its history, an approval's badge. */
+import type { ApprovalState, ReviewBrief, ThreadEvent, ThreadView } from '../../../../shared/review/view'
+import type { LocatedThread } from './locate'
+
+/** The first line of a comment, shortened: what a margin card or a list shows of it. */
+export function firstLine(text: string, max = 80): string {
+  const line = text.trim().split('\n', 1)[0]!.trim()
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line
+}
+
+/** "line 4", "lines 4–6", "was line 4" (outdated), "On field: Website", "On the whole draft". */
+export function placeText(item: LocatedThread): string {
+  const { anchor } = item.thread
+  if (anchor.target === 'draft') return 'On the whole draft'
+  if (anchor.target === 'field') return `On field: ${item.fieldLabel ?? anchor.field}`
+  if (!item.match || item.match.status === 'outdated') return `was line ${anchor.quote.line}`
+  return item.match.endLine > item.match.line ? `lines ${item.match.line}–${item.match.endLine}` : `line ${item.match.line}`
+}
+
+const EVENT_WORDS: Record<ThreadEvent['kind'], string> = {
+  resolve: 'Resolved',
+  reopen: 'Reopened',
+  applied: 'Suggestion applied',
+  declined: 'Suggestion declined',
+}
+
+/** "Resolved by Ada · Reopened by Ben": who did what to the thread, oldest first. */
+export function historyText(events: readonly ThreadEvent[]): string {
+  return events.map((event) => `${EVENT_WORDS[event.kind]} by ${event.author}`).join(' · ')
+}
+
+/** The suggestion's state in words, once decided: "Applied by Ada". */
+export function decisionText(suggestion: NonNullable<ThreadView['suggestion']>): string | null {
+  if (!suggestion.decision) return null
+  const by = suggestion.decidedBy ? ` by ${suggestion.decidedBy}` : ''
+  return `${suggestion.decision === 'applied' ? 'Applied' : 'Declined'}${by}`
+}
+
+export const APPROVAL_BADGE: Record<ApprovalState, { text: string; tone: 'ok' | 'warning' | 'error' | 'info' } | null> = {
+  none: null,
+  approved: { text: 'Approved', tone: 'ok' },
+  stale: { text: 'Approval out of date', tone: 'warning' },
+  'changes-requested': { text: 'Changes requested', tone: 'error' },
+  'changes-made': { text: 'Changes made', tone: 'info' },
+}
+
+/** "no open threads", "1 open thread", "2 open threads". */
+export function openThreadsText(count: number): string {
+  return count === 0 ? 'no open threads' : count === 1 ? '1 open thread' : `${count.toLocaleString('en-US')} open threads`
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** "1 review file could not be read" for a brief with unreadable records. */
+export function unreadableText(brief: Pick<ReviewBrief, 'unreadable'>): string | null {
+  if (brief.unreadable === 0) return null
+  return brief.unreadable === 1 ? '1 review file could not be read' : `${brief.unreadable} review files could not be read`
+}
