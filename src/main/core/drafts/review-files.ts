@@ -24,6 +24,7 @@ import {
   type UnreadableRecord,
 } from '../../../shared/review/records'
 import { AppFailure } from '../errors'
+import { errorCode, storageFailure } from './fs'
 
 /** Verdicts carry the whole pitch; past this a file is not a record anyone wrote. */
 const MAX_RECORD_BYTES = 8 * 1024 * 1024
@@ -34,10 +35,6 @@ export interface RecordFolder {
   unreadable: UnreadableRecord[]
   /** Changes whenever a record file is added, removed or rewritten (what the watcher compares). */
   stamp: string
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
 }
 
 export function reviewFolderPath(draftsFolder: string, draftId: string): string {
@@ -177,26 +174,13 @@ async function ensureFolder(folder: string): Promise<void> {
     return
   } catch (error) {
     if (error instanceof AppFailure) throw error
-    if (errorCode(error) !== 'ENOENT') throw failure('open the review folder', folder, error)
+    if (errorCode(error) !== 'ENOENT') throw storageFailure('open the review folder', folder, error)
   }
   try {
     await mkdir(folder, { recursive: true })
   } catch (error) {
-    throw failure('create the review folder', folder, error)
+    throw storageFailure('create the review folder', folder, error)
   }
-}
-
-function failure(action: string, path: string, error: unknown): AppFailure {
-  const code = errorCode(error)
-  const what =
-    code === 'EACCES' || code === 'EPERM'
-      ? 'permission denied'
-      : code === 'ENOSPC'
-        ? 'the disk is full'
-        : code === 'EROFS'
-          ? 'the disk is read-only'
-          : (code ?? (error instanceof Error ? error.message : String(error)))
-  return new AppFailure('storage_error', `Could not ${action} ${path} (${what}). Check the drafts folder and the disk, then try again; nothing else was changed.`, {}, { cause: error })
 }
 
 /** Writes a new record; its id is new, so no other file is ever replaced. */
@@ -215,7 +199,7 @@ export async function addRecord(
       await lstat(path)
       continue // taken (ids carry 32 random bits: practically never)
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw failure('write a review record in', folder, error)
+      if (errorCode(error) !== 'ENOENT') throw storageFailure('write a review record in', folder, error)
     }
     // Written whole under a temporary name and renamed: a reader never sees half a record.
     await writeRecord(path, record)
@@ -246,6 +230,6 @@ async function writeRecord(path: string, record: ReviewRecord): Promise<void> {
   try {
     await writeFileAtomic(path, text, { encoding: 'utf8' })
   } catch (error) {
-    throw failure('write the review record', path, error)
+    throw storageFailure('write the review record', path, error)
   }
 }

@@ -8,7 +8,7 @@
  */
 import type { IpcChannel } from '../../../shared/ipc'
 import type { ChannelParsedInput } from '../handlers'
-import type { ReviewRecord, ThreadRecord } from '../../../shared/review/records'
+import type { ReviewRecord } from '../../../shared/review/records'
 import { foldRecords, reviewBrief, type ReviewData } from '../../../shared/review/state'
 import type { ReviewBrief } from '../../../shared/review/view'
 import type { DraftFile } from '../../../shared/draft-file'
@@ -149,10 +149,10 @@ export class ReviewService {
   async deleteComment(draftId: string, input: Input<'reviews.deleteComment'>): Promise<ReviewData> {
     const { subject, record } = await this.#ownComment(draftId, input.commentId, 'delete')
     if (record.deleted_at !== undefined) return this.get(draftId)
-    // The record stays, without its text: replies keep their thread, and git shows who removed what.
-    const { suggestion: _dropped, ...rest } = record as ThreadRecord
-    void _dropped
-    await rewriteRecord(subject.folder, subject.id, { ...(record.kind === 'thread' ? rest : record), body: '', deleted_at: this.#now().toISOString() } as ReviewRecord)
+    // The record stays, without its text (or suggestion): replies keep their thread, and git shows who removed what.
+    const tombstone: ReviewRecord = { ...record, body: '', deleted_at: this.#now().toISOString() }
+    if (tombstone.kind === 'thread') delete tombstone.suggestion
+    await rewriteRecord(subject.folder, subject.id, tombstone)
     await this.#written(subject)
     return this.get(draftId)
   }
