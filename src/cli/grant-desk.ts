@@ -4,7 +4,7 @@
  * deadline) comes from each file's front matter, and a draft's review records (the folder
  * beside it) add the review rules. Exit codes follow markdownlint-cli2: 0 no errors, 1 errors
  * found, 2 usage or read failure. `review` lists each draft's team review (see review.ts) and
- * can gate on approval.
+ * can gate on approval. `export` makes the review copy of one draft (see export.ts).
  */
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
@@ -16,9 +16,11 @@ import type { ReviewData } from '../shared/review/view'
 import { hasReview } from '../shared/review/state'
 import { collect, draftIdOf, readDraftReview } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
+import { runExport } from './export'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
        grant-desk review [--format text|json] [--require-approval] <draft.md | folder> …
+       grant-desk export [--format html] [-o file.html] <draft.md>
        grant-desk rules
 
 lint    checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
@@ -34,6 +36,13 @@ review  lists each draft's team review: every thread with where it sits now (a l
         --require-approval exits 1 unless every draft is approved as it is now and has no
         open threads, naming each draft that is not on stderr.
         Exit code: 0, 1 (only with --require-approval), 2 usage or read failure.
+export  makes a review copy of one draft for a reviewer without Grant Desk: one HTML file to
+        read, print and annotate, with the grant, the pitch, the fields, the checklist's
+        findings and the open review threads (from <draft-id>.reviews/ beside it) as numbered
+        notes. It runs no script and loads nothing. The sponsor is not in the draft file, so
+        it is left out. html is the only format (and the default).
+        -o, --output file.html writes the copy there (atomically); otherwise it goes to stdout.
+        Exit code: 0, 2 usage, read or write failure.
 rules   lists every rule: id, severity, what it checks.`
 
 export interface FileReport {
@@ -286,7 +295,8 @@ async function runReview(files: readonly string[], named: ReadonlySet<string>, f
   return waiting > 0 ? 1 : 0
 }
 
-const FORMATS: Record<string, readonly string[]> = { lint: ['text', 'json', 'sarif'], review: ['text', 'json'] }
+/** Each command's formats, its default first. */
+const FORMATS: Record<string, readonly string[]> = { lint: ['text', 'json', 'sarif'], review: ['text', 'json'], export: ['html'] }
 
 export async function main(argv: string[], io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s) }): Promise<number> {
   let parsed
@@ -294,7 +304,12 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', default: 'text' }, 'require-approval': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string' },
+        'require-approval': { type: 'boolean', default: false },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+      },
     })
   } catch (error) {
     io.err(`${errorMessage(error)}\n\n${USAGE}`)
@@ -309,24 +324,40 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
     io.out(ALL_RULES.map((rule) => `${rule.id} (${rule.severity}${rule.appliesTo ? `; ${rule.appliesTo.join(', ')}s only` : ''}): ${rule.title}\n    ${rule.description}`).join('\n'))
     return 0
   }
-  const format = parsed.values.format
   const formats = command === undefined ? undefined : FORMATS[command]
   if (!formats) {
     io.err(`Unknown command "${command ?? ''}".\n\n${USAGE}`)
     return 2
   }
+  const format = parsed.values.format ?? formats[0]!
   if (targets.length === 0) {
     io.err(`Name at least one draft file or folder.\n\n${USAGE}`)
     return 2
   }
   if (!formats.includes(format)) {
-    io.err(`Unknown format "${format}": use ${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}.`)
+    io.err(`Unknown format "${format}": use ${formats.length === 1 ? formats[0] : `${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`}.`)
     return 2
   }
   const requireApproval = parsed.values['require-approval']
   if (requireApproval && command !== 'review') {
     io.err(`--require-approval is an option of grant-desk review.\n\n${USAGE}`)
     return 2
+  }
+  const output = parsed.values.output
+  if (output !== undefined && command !== 'export') {
+    io.err(`-o/--output is an option of grant-desk export.\n\n${USAGE}`)
+    return 2
+  }
+  if (command === 'export') {
+    if (targets.length !== 1) {
+      io.err(`grant-desk export takes one draft file.\n\n${USAGE}`)
+      return 2
+    }
+    if (output === '') {
+      io.err(`-o needs a file name.\n\n${USAGE}`)
+      return 2
+    }
+    return runExport(targets[0]!, { output }, io)
   }
   const files = await discover(targets, io)
   if (!files) return 2

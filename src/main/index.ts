@@ -9,6 +9,7 @@ import { ElectronStoreSettingsBackend } from './adapters/electron-settings'
 import { chooseSecretStore } from './adapters/safe-storage-secrets'
 import { type Core, createCore } from './core/core'
 import { consoleLogger as log } from './core/errors'
+import { createPdfPrinter } from './export-pdf'
 import { forwardEvents, registerIpcHandlers } from './ipc'
 import { createMainWindow, hardenSession, hardenWebContents, rendererLocation } from './window'
 
@@ -34,7 +35,9 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData')
   const secrets = chooseSecretStore(safeStorage, join(dataDir, 'credentials.bin'), { log })
   const settings = await ElectronStoreSettingsBackend.open(dataDir, { log })
-  core = await createCore({ dataDir, secrets, settings, log })
+  // The one port only Electron can fill: printing the review copy to PDF (export.pdf).
+  const pdf = createPdfPrinter({ getWindow: currentWindow, log })
+  core = await createCore({ dataDir, secrets, settings, log, pdf })
   registerIpcHandlers({ dispatch: core.dispatch, getWindow: currentWindow, isAppUrl: location.isAppUrl, log })
   forwardEvents(core.subscribe, currentWindow)
   openWindow()

@@ -19,6 +19,9 @@ export const IPC_CHANNELS = [
   'drafts.get',
   'drafts.save',
   'drafts.delete',
+  'history.list',
+  'history.get',
+  'history.restore',
   'reviews.get',
   'reviews.addThread',
   'reviews.reply',
@@ -31,6 +34,8 @@ export const IPC_CHANNELS = [
   'applications.submit',
   'applications.list',
   'feedback.send',
+  'export.reviewCopy',
+  'export.pdf',
 ] as const
 
 export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired'] as const

@@ -288,12 +288,77 @@ export const DraftsSaveInput = z.strictObject({
   pitch: Pitch,
   customFields: CustomFields,
   baseVersion: DraftVersion,
+  /**
+   * The applicant asked for this save (Ctrl+S): it always keeps its own version in the draft's
+   * history. Without it the save is an autosave, and autosaves within a minute share one version.
+   */
+  explicit: z.boolean({ error: 'must be true or false' }).optional(),
 })
 
 export const DraftsDeleteOutput = z.object({
   id: DraftId,
   /** Deleted drafts are moved here, not erased, so a mistaken delete can be undone by hand. */
   movedTo: z.string(),
+})
+
+// ---------------------------------------------------------------------------------------------
+// History (earlier versions of a draft, kept in the app's data folder; see main/core/history)
+
+/** A version's id: a sequence number and a random part. Never a path. */
+export const HistoryVersionId = z.string({ error: 'must be text' }).regex(/^[0-9]{6,12}-[a-f0-9]{8}$/, {
+  error: 'must be a version id as returned by history.list',
+})
+
+/**
+ * What made a version: an autosave (`save`), Ctrl+S (`explicit`), a restore of an older version,
+ * a change that came in through the shared folder (`external`), the submission (`submitted`),
+ * or the creation of the draft.
+ */
+export const HistorySource = z.enum(['save', 'explicit', 'restore', 'external', 'submitted', 'created'])
+export type HistorySource = z.infer<typeof HistorySource>
+
+export const HistoryVersion = z.object({
+  id: HistoryVersionId,
+  /** When it was saved (the last save of a minute of typing, for coalesced autosaves). */
+  time: IsoTimestamp,
+  /** The reviewer name from Settings of whoever saved it here; null when unset or unknown (external). */
+  savedBy: z.string().nullable(),
+  source: HistorySource,
+  /** The version that was sent when the draft was submitted: never removed from the history. */
+  sent: z.boolean(),
+  /** Characters of the pitch. */
+  size: z.number().int().nonnegative(),
+  /** `size` minus the previous version's; null for the first version. */
+  sizeChange: z.number().int().nullable(),
+  /** What it changed from the previous version: "+3 lines in Budget, fields: Project name". */
+  summary: z.string(),
+})
+export type HistoryVersion = z.infer<typeof HistoryVersion>
+
+export const HistoryListOutput = z.object({
+  /** False when earlier versions cannot be kept or read now (the draft itself still saves). */
+  available: z.boolean(),
+  /** Why not, or which saved versions could not be read, and what to do; null when all is well. */
+  reason: z.string().nullable(),
+  /** Newest first. */
+  versions: z.array(HistoryVersion),
+})
+export type HistoryListOutput = z.infer<typeof HistoryListOutput>
+
+export const HistoryGetOutput = z.object({
+  version: HistoryVersion,
+  pitch: z.string(),
+  fields: z.record(z.string(), z.string()),
+})
+export type HistoryGetOutput = z.infer<typeof HistoryGetOutput>
+
+export const HistoryRestoreInput = z.strictObject({
+  draftId: DraftId,
+  versionId: HistoryVersionId,
+  /** The draft's version the applicant is looking at: if it changed since, `conflict`. */
+  baseVersion: DraftVersion,
+  /** A heading (`#`/`##`) of the pitch: only that section is restored, the rest and the fields stay as they are now. */
+  section: z.string({ error: 'must be text' }).trim().min(1, { error: 'must name a section' }).max(500, { error: 'is too long' }).optional(),
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -374,6 +439,28 @@ export const ApplicationsPreviewOutput = z.object({
 export type ApplicationsPreviewOutput = z.infer<typeof ApplicationsPreviewOutput>
 
 // ---------------------------------------------------------------------------------------------
+// Export (the review copy for reviewers without the app; see main/core/export)
+
+export const ExportReviewCopyOutput = z.object({
+  /** One self-contained HTML file: no script, nothing loaded from anywhere. */
+  html: z.string(),
+  /** Suggested name: `<draft-id>-YYYY-MM-DD.html`. */
+  fileName: z.string(),
+  /** The `updatedAt` of the saved version exported (always the file on disk, never unsaved edits). */
+  savedAt: IsoTimestamp,
+  /** Its version: the renderer compares it with the editor's to say "Exported the saved version". */
+  savedVersion: z.string(),
+  /** What the copy holds and leaves out, in a sentence or two for the applicant. */
+  note: z.string(),
+  /** Whether `export.pdf` works in this host (the desktop app); the browser host prints instead. */
+  pdfAvailable: z.boolean(),
+})
+export type ExportReviewCopyOutput = z.infer<typeof ExportReviewCopyOutput>
+
+export const ExportPdfOutput = z.union([z.strictObject({ path: z.string() }), z.strictObject({ canceled: z.literal(true) })])
+export type ExportPdfOutput = z.infer<typeof ExportPdfOutput>
+
+// ---------------------------------------------------------------------------------------------
 // The contract
 
 interface ChannelSchemas {
@@ -400,6 +487,11 @@ export const ipcContract = {
     input: z.strictObject({ id: DraftId, baseVersion: DraftVersion.optional() }),
     output: DraftsDeleteOutput,
   },
+  /** The draft's earlier versions, newest first; `available: false` (with the reason) when they cannot be kept or read. */
+  'history.list': { input: z.strictObject({ draftId: DraftId }), output: HistoryListOutput },
+  'history.get': { input: z.strictObject({ draftId: DraftId, versionId: HistoryVersionId }), output: HistoryGetOutput },
+  /** Saves an old version (or one section of it) as a new version of the draft: undone by restoring the one before. */
+  'history.restore': { input: HistoryRestoreInput, output: Draft },
   /**
    * A dry run of `applications.submit`: fails as it would (deadline passed, a required field
    * empty, offline) or answers with exactly what would be sent, and where.
@@ -449,6 +541,13 @@ export const ipcContract = {
     input: FeedbackRequest.pick({ issue: true }).strict(),
     output: z.object({ message: z.string(), id: z.string().nullable() }),
   },
+  /** The draft as saved on disk, as one HTML file for a reviewer without Grant Desk (read, print, annotate). */
+  'export.reviewCopy': { input: z.strictObject({ draftId: DraftId }), output: ExportReviewCopyOutput },
+  /**
+   * The same copy as a PDF, saved where the applicant chooses: desktop app only (the browser
+   * host answers `invalid_input`; see `pdfAvailable`). `{canceled: true}` when no place was chosen.
+   */
+  'export.pdf': { input: z.strictObject({ draftId: DraftId }), output: ExportPdfOutput },
 } satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
 
 export const ipcEvents = {

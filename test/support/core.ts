@@ -9,6 +9,7 @@ import Database from 'better-sqlite3'
 import type { AppError, ChannelInput, ChannelOutput, IpcChannel, IpcEvent } from '../../src/shared/ipc'
 import { type Core, createCore } from '../../src/main/core/core'
 import { MemorySecretStore, type SecretStore } from '../../src/main/core/secret-store'
+import type { PdfPrinter } from '../../src/main/core/export/service'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { tempDir } from './service'
 
@@ -37,6 +38,8 @@ export async function startTestCore(options: {
   secrets?: SecretStore
   now?: () => Date
   env?: Record<string, string | undefined>
+  /** The PDF port the Electron shell gives the core (none: as in the browser host). */
+  pdf?: PdfPrinter
 }): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir('grant-desk-core-')
   const secrets = options.secrets ?? new MemorySecretStore()
@@ -51,6 +54,7 @@ export async function startTestCore(options: {
       error: (message) => logged.push({ level: 'error', message }),
     },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.pdf ? { pdf: options.pdf } : {}),
     client: { timeoutMs: 3_000, retryLimit: 1, retryDelayMs: 10, maxRetryDelayMs: 50 },
   })
   const events: TestCore['events'] = []

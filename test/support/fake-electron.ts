@@ -13,7 +13,10 @@
  * - `ipcMain.handle` refuses a second handler for the same channel;
  * - `safeStorage.encryptString` throws when encryption is unavailable, `decryptString` throws
  *   on bytes it did not produce; the "encryption" is a reversible XOR, never real crypto;
- * - `app.quit()` emits `before-quit` and `will-quit`, either of which can cancel it.
+ * - `app.quit()` emits `before-quit` and `will-quit`, either of which can cancel it;
+ * - `webContents.printToPDF` resolves to a Buffer (`fake.printToPdf` makes it: fake bytes, not
+ *   a real PDF, since nothing here can lay a page out); `dialog.showSaveDialog` takes an
+ *   optional parent window and resolves to `{canceled, filePath}` (`fake.saveDialogAnswer`).
  *
  * All state lives in `fake`; call `fake.reset()` between tests.
  */
@@ -83,6 +86,13 @@ export class FakeWebContents extends EventEmitter {
 
   isDestroyed(): boolean {
     return this.destroyed
+  }
+
+  /** Records the options and answers with `fake.printToPdf` (what the page would print to). */
+  async printToPDF(options: Record<string, unknown>): Promise<Buffer> {
+    if (this.destroyed) throw new Error('Object has been destroyed')
+    fake.printed.push({ url: this.mainFrame.url, options })
+    return fake.printToPdf(this.mainFrame.url)
   }
 
   /** A child frame of the main frame, in the same renderer process. */
@@ -270,6 +280,12 @@ export const dialog = {
   showErrorBox(title: string, content: string): void {
     fake.errorBoxes.push({ title, content })
   },
+  /** Records the options (and whether a parent window holds it); answers `fake.saveDialogAnswer`. */
+  async showSaveDialog(windowOrOptions: unknown, maybeOptions?: Record<string, unknown>): Promise<{ canceled: boolean; filePath: string }> {
+    const withParent = maybeOptions !== undefined
+    fake.saveDialogs.push({ parent: withParent ? windowOrOptions : null, options: (withParent ? maybeOptions : windowOrOptions) as Record<string, unknown> })
+    return { ...fake.saveDialogAnswer }
+  },
   /** Records the question and answers with `fake.messageBoxAnswer` (a button index). */
   showMessageBoxSync(_window: unknown, options: { buttons?: string[]; message: string; defaultId?: number; cancelId?: number }): number {
     fake.messageBoxes.push(options)
@@ -367,6 +383,11 @@ export const fake = {
   errorBoxes: [] as { title: string; content: string }[],
   messageBoxes: [] as { buttons?: string[]; message: string; defaultId?: number; cancelId?: number }[],
   messageBoxAnswer: 0,
+  saveDialogs: [] as { parent: unknown; options: Record<string, unknown> }[],
+  saveDialogAnswer: { canceled: true, filePath: '' } as { canceled: boolean; filePath: string },
+  printed: [] as { url: string; options: Record<string, unknown> }[],
+  /** The bytes `printToPDF` resolves to, given the page's URL; may throw to play a failed print. */
+  printToPdf: (url: string): Buffer => Buffer.from(`%PDF-1.7\n% fake PDF of ${url.slice(0, 60)}\n`),
   quitted: false,
   exitCode: null as number | null,
 
@@ -382,6 +403,10 @@ export const fake = {
     fake.errorBoxes = []
     fake.messageBoxes = []
     fake.messageBoxAnswer = 0
+    fake.saveDialogs = []
+    fake.saveDialogAnswer = { canceled: true, filePath: '' }
+    fake.printed = []
+    fake.printToPdf = (url) => Buffer.from(`%PDF-1.7\n% fake PDF of ${url.slice(0, 60)}\n`)
     fake.quitted = false
     fake.exitCode = null
     app.removeAllListeners()

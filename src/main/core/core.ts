@@ -16,11 +16,13 @@ import { AppFailure, type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
 import { type Dispatch, type Handlers, createDispatch } from './handlers'
 import { GrantsService } from './grants'
+import { DraftHistory } from './history'
 import type { SecretStore } from './secret-store'
 import { createServiceClient, type ServiceClientOptions } from './service-client'
 import { Session } from './session'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
+import { ExportService, type PdfPrinter } from './export/service'
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -33,6 +35,8 @@ export interface CoreOptions {
   now?: () => Date
   /** Timeouts and retries of the service client (tests shorten them). */
   client?: Omit<ServiceClientOptions, 'baseUrl' | 'log' | 'onReachability'>
+  /** Prints the review copy to PDF: only the Electron shell can (export-pdf.ts); without it `export.pdf` says so. */
+  pdf?: PdfPrinter
 }
 
 export interface Core {
@@ -67,11 +71,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const session = new Session({ secrets: options.secrets, client, events, log })
   const grants = new GrantsService({ client, cache: new ResponseCache(join(options.dataDir, 'cache'), log), now, log })
+  // Earlier versions of each draft, in the app's data folder; it learns of every change from the store.
+  const history: DraftHistory = new DraftHistory({
+    root: join(options.dataDir, 'history'),
+    trashDir: join(options.dataDir, 'deleted-drafts'),
+    drafts: { get: (id) => drafts.get(id), save: (args) => drafts.save(args) },
+    savedBy: async () => (await settings.values()).reviewerName,
+    now,
+    log,
+  })
   const drafts = new DraftStore({
     folder: () => settings.draftsFolder(),
     trashDir: join(options.dataDir, 'deleted-drafts'),
     now,
     log,
+    onSaved: (event) => history.record(event),
   })
   const reviews = new ReviewService({
     open: (id) => drafts.openForReview(id),
@@ -81,6 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   const applications = new ApplicationsLog(join(options.dataDir, 'applications.json'), { log, now })
   const submission = new SubmissionService({ client, session, drafts, reviews, applications, now })
+  const exporter = new ExportService({ open: (id) => drafts.openForReview(id), sponsorOf: (id) => grants.sponsorOf(id), now, pdf: options.pdf ?? null })
 
   let stopWatching: (() => void) | null = null
   const watchDrafts = async () => {
@@ -108,7 +123,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'session.logout': () => session.logout(),
     'grants.list': (input) => grants.list(input),
     'grants.get': ({ id }) => grants.get(id),
-    'drafts.list': () => drafts.list(),
+    'drafts.list': async () => {
+      const listed = await drafts.list()
+      // Histories of drafts that left this folder go to the trash (never fails the listing).
+      await history.sweep(listed.folder, listed.items.map((item) => item.id))
+      return listed
+    },
     'drafts.create': async ({ grantId, pitch, customFields, projectKind }) => {
       const { grant } = await grants.get(grantId)
       const grantType = await grants.typeOf(grantId)
@@ -121,8 +141,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       })
     },
     'drafts.get': ({ id }) => drafts.get(id),
-    'drafts.save': (input) => drafts.save(input),
+    'drafts.save': ({ explicit, ...input }) => drafts.save({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
     'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),
+    'history.list': ({ draftId }) => history.list(draftId),
+    'history.get': ({ draftId, versionId }) => history.get(draftId, versionId),
+    'history.restore': (input) => history.restore(input),
     'reviews.get': ({ draftId }) => reviews.get(draftId),
     'reviews.addThread': ({ draftId, ...input }) => reviews.addThread(draftId, input),
     'reviews.reply': ({ draftId, ...input }) => reviews.reply(draftId, input),
@@ -139,6 +162,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const result = await client.sendFeedback({ skill: `${feedbackNamespace}/grant-apply`, issue })
       return { message: result.message ?? 'Thank you — your report was sent.', id: result.id ?? null }
     },
+    'export.reviewCopy': ({ draftId }) => exporter.reviewCopy(draftId),
+    'export.pdf': ({ draftId }) => exporter.pdf(draftId),
   }
 
   await watchDrafts()
@@ -149,6 +174,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     close: async () => {
       stopWatching?.()
       stopWatching = null
+      // Versions of the last saves are still being written: let them finish.
+      await history.idle()
     },
   }
 }

@@ -41,6 +41,34 @@ export class GrantsService {
   }
 
   /**
+   * The grant's sponsor, for display (the review copy): the draft file does not keep it and the
+   * detail may not carry it (the list always does). What is cached answers first, so an export
+   * offline, or on a slow connection, does not wait for the service; else the service is asked
+   * (which caches its answers). Null when nobody knows; never throws.
+   */
+  async sponsorOf(id: string): Promise<string | null> {
+    const key = id.toLowerCase()
+    const inList = (items: readonly { id: string; sponsor: string }[]) => items.find((item) => item.id.toLowerCase() === key)?.sponsor ?? null
+    const detail = await this.#cache.read(`grant-${key}`, GrantDetail)
+    if (detail?.value.sponsor) return detail.value.sponsor
+    for (const status of ['all', 'open', 'closed']) {
+      for (const type of ['any', 'grant', 'bounty']) {
+        const cached = await this.#cache.read(`list-${status}-${type}`, GrantList)
+        const sponsor = cached ? inList(cached.value.items) : null
+        if (sponsor) return sponsor
+      }
+    }
+    try {
+      const { grant } = await this.get(id)
+      if (grant.sponsor) return grant.sponsor
+      return inList((await this.list({ status: 'all' })).items)
+    } catch (error) {
+      this.#log.warn(`the sponsor of grant ${id} could not be learnt`, error)
+      return null
+    }
+  }
+
+  /**
    * Grant or bounty. Neither the list nor the detail says; the list's `type` filter does, so
    * a grant is a bounty when it is in the bounty list, and a grant otherwise (the keyword has
    * two values). Null when that cannot be learnt now (offline with nothing cached).

@@ -153,4 +153,18 @@ describe('the grant-desk bin', () => {
     expect(gated.stdout).toContain('  open · whole draft · Ben · no replies: “Cite the survey.”')
     expect(gated.stderr).toContain('tracekit.md: not approved for merging: 1 open thread; not approved yet')
   })
+
+  it('runs `export -o` from the bundle, Markdown renderer included', async () => {
+    const dir = tempDir('grant-desk-cli-')
+    dirs.push(dir)
+    const draft = join(dir, 'tracekit.md')
+    writeFileSync(draft, readFileSync(GOOD, 'utf8').replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2'))
+    const out = join(dir, 'tracekit.html')
+    const bin = join(process.cwd(), 'bin/grant-desk.mjs')
+    const result = await promisify(execFile)(process.execPath, [bin, 'export', draft, '-o', out])
+    expect(result.stdout).toMatch(/^Wrote .*tracekit\.html: The copy holds the version saved/)
+    const html = readFileSync(out, 'utf8')
+    expect(html).toContain('<h3>Tracekit: a transaction tracing SDK for Arcadia</h3>')
+    expect(html).not.toMatch(/<script/i)
+  })
 })

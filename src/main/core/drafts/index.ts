@@ -7,5 +7,6 @@
  * `watcher.ts` (when to rescan the folder).
  */
 export { DraftStore, type DraftStoreOptions } from './store'
+export type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
 export { draftVersion } from './fs'
 export { slugify } from './names'

@@ -37,6 +37,7 @@ import { inspect, linkReason, type Relevant } from './inspect'
 import { isDraftFileName, fileNameOf, readDirectory, slugify, type Directory } from './names'
 import { legacyRecords, recordFolderStamp, reviewFolderPath, rewriteRecord } from './review-files'
 import { readReviewBrief, type ReviewSubject } from './reviews'
+import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
 import { moveReviewsToTrash, moveToTrash } from './trash'
 import { byNewest, draftView, summaryOf } from './view'
 import { FolderWatcher } from './watcher'
@@ -50,6 +51,8 @@ export interface DraftStoreOptions {
   log?: Logger
   /** Quiet time after the last file-system event before the folder is rescanned. Default 200. */
   watchDebounceMs?: number
+  /** Told of every change of a draft, made here or seen by the watcher (the draft history listens; see observer.ts). */
+  onSaved?: DraftObserver
 }
 
 const SCAN_CONCURRENCY = 16
@@ -79,9 +82,11 @@ export class DraftStore {
   readonly #known = new Map<string, Known>()
   readonly #listeners = new Set<(ids: string[]) => void>()
   readonly #watcher: FolderWatcher
+  readonly #onSaved: DraftObserver | undefined
 
   constructor(options: DraftStoreOptions) {
     this.#folderOption = options.folder
+    this.#onSaved = options.onSaved
     this.#trashDir = resolve(options.trashDir)
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? consoleLogger
@@ -179,7 +184,11 @@ export class DraftStore {
         this.#known.set(path, { id, version, reviews: 'none' })
         return true
       })
-      if (created) return draftView(folder, id, version, file)
+      if (created) {
+        const draft = draftView(folder, id, version, file)
+        this.#emit({ kind: 'created', folder, draft })
+        return draft
+      }
     }
     throw new AppFailure('storage_error', `Could not find a free file name for "${grant.title}" in ${folder}. Delete or rename some drafts of this grant, then try again.`)
   }
@@ -193,7 +202,7 @@ export class DraftStore {
     })
   }
 
-  async save(args: { id: string; pitch: string; customFields: Record<string, string>; baseVersion: string }): Promise<Draft> {
+  async save(args: { id: string; pitch: string; customFields: Record<string, string>; baseVersion: string; intent?: SaveIntent }): Promise<Draft> {
     const { id } = args
     const fileName = fileNameOf(id)
     checkPitch(args.pitch)
@@ -211,7 +220,9 @@ export class DraftStore {
         )
       }
       const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), custom_fields: { ...args.customFields }, updated_at: this.#now().toISOString() }
-      return this.#rewrite(folder, id, path, next, args.pitch, 'save the draft to')
+      const draft = await this.#rewrite(folder, id, path, next, args.pitch, 'save the draft to')
+      this.#emit({ kind: 'saved', folder, draft, before: draftView(folder, id, entry.version, entry.file), intent: args.intent ?? 'autosave' })
+      return draft
     })
   }
 
@@ -228,7 +239,9 @@ export class DraftStore {
       if (fm.status === 'submitted' && fm.application_id === applicationId) return draftView(folder, id, entry.version, entry.file)
       const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), status: 'submitted', application_id: applicationId, updated_at: this.#now().toISOString() }
       // The pitch as read from disk now, not as the caller last saw it: submitting must not undo an edit.
-      return this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as submitted in')
+      const draft = await this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as submitted in')
+      this.#emit({ kind: 'submitted', folder, draft })
+      return draft
     })
   }
 
@@ -248,6 +261,7 @@ export class DraftStore {
       // Its review goes with it, so that a later draft of the same name starts without comments.
       await moveReviewsToTrash(trash, reviewFolderPath(folder, id), movedTo)
       this.#known.delete(path)
+      this.#emit({ kind: 'deleted', folder, id, movedTo })
       return { id, movedTo }
     })
   }
@@ -377,6 +391,17 @@ export class DraftStore {
     return upgradedFrontMatter(file)
   }
 
+  /** Tells the observer; whatever it does or throws, the change itself has succeeded. */
+  #emit(event: DraftSavedEvent): void {
+    if (!this.#onSaved) return
+    try {
+      const done = this.#onSaved(event)
+      if (done) done.catch((error: unknown) => this.#log.warn(`the drafts observer failed on ${event.kind}`, error))
+    } catch (error) {
+      this.#log.warn(`the drafts observer failed on ${event.kind}`, error)
+    }
+  }
+
   async #write(path: string, text: string, action: string): Promise<void> {
     try {
       await writeFileAtomic(path, text, { encoding: 'utf8' })
@@ -425,11 +450,14 @@ export class DraftStore {
     }
     const changed = new Set<string>()
     const seen = new Set<string>()
+    const arrived: DraftSavedEvent[] = []
     for (const { entry, previous } of entries) {
       seen.add(entry.path)
       // A teammate's comment changes the review folder, not the draft: both count.
       if (previous?.version !== entry.version || previous.reviews !== this.#known.get(entry.path)?.reviews) changed.add(entry.id)
+      if (previous?.version !== entry.version && entry.kind === 'ok') arrived.push({ kind: 'external', folder, draft: draftView(folder, entry.id, entry.version, entry.file) })
     }
+    if (isCurrent()) for (const event of arrived) this.#emit(event)
     for (const [path, known] of [...this.#known]) {
       if (dirname(path) !== folder || seen.has(path)) continue
       // Checked again under the lock: the store may have created or deleted it since the scan.

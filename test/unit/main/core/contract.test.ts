@@ -23,8 +23,16 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'drafts.list': ['all', { folder: '/etc' }],
   'drafts.create': [undefined, {}, { grantId: 'x' }, { grantId: IDS.open, pitch: 5 }, { grantId: IDS.open, customFields: { a: 1 } }, { grantId: IDS.open, pitch: 'x'.repeat(1_000_001) }],
   'drafts.get': [undefined, {}, { id: '../etc/passwd' }, { id: 'a/b' }, { id: '/abs' }, { id: '..' }, { id: 'UPPER' }, { id: 'x'.repeat(101) }, { id: '%2e%2e%2fx' }],
-  'drafts.save': [{}, { id: 'a', pitch: 'p', customFields: {} }, { id: 'a', pitch: 'p', customFields: {}, baseVersion: 'v1' }, { id: '../a', pitch: 'p', customFields: {}, baseVersion: 'a'.repeat(64) }, { id: 'a', pitch: null, customFields: {}, baseVersion: 'a'.repeat(64) }],
+  'drafts.save': [{}, { id: 'a', pitch: 'p', customFields: {} }, { id: 'a', pitch: 'p', customFields: {}, baseVersion: 'v1' }, { id: '../a', pitch: 'p', customFields: {}, baseVersion: 'a'.repeat(64) }, { id: 'a', pitch: null, customFields: {}, baseVersion: 'a'.repeat(64) }, { id: 'a', pitch: 'p', customFields: {}, baseVersion: 'a'.repeat(64), explicit: 'yes' }],
   'drafts.delete': [undefined, { id: '../a' }, { id: 'a', baseVersion: 'x' }],
+  'history.list': [undefined, {}, { draftId: '../x' }, { draftId: 'a', extra: 1 }],
+  'history.get': [{ draftId: 'a' }, { draftId: 'a', versionId: '../../etc/passwd' }, { draftId: 'a', versionId: '000001-3fa9c2d1.json' }, { draftId: 'a', versionId: '000001-3FA9C2D1' }, { draftId: 'a', versionId: '1-x' }],
+  'history.restore': [
+    { draftId: 'a', versionId: '000001-3fa9c2d1' },
+    { draftId: 'a', versionId: '/tmp/000001-3fa9c2d1', baseVersion: 'a'.repeat(64) },
+    { draftId: 'a', versionId: '000001-3fa9c2d1', baseVersion: 'a'.repeat(64), section: '   ' },
+    { draftId: 'a', versionId: '000001-3fa9c2d1', baseVersion: 'a'.repeat(64), section: 42 },
+  ],
   'reviews.get': [undefined, {}, { draftId: '../x' }, { draftId: 'a', extra: 1 }],
   'reviews.addThread': [
     { draftId: 'a' },
@@ -50,6 +58,8 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'applications.submit': [undefined, {}, { draftId: '../../x' }, { draftId: 'a', force: true }, { draftId: 'a', submitAnyway: 'yes' }],
   'applications.list': ['x', { grantId: IDS.open }],
   'feedback.send': [undefined, {}, { issue: '' }, { issue: '   ' }, { issue: 'x'.repeat(10_001) }, { issue: 'ok', skill: 'other/grant-apply' }],
+  'export.reviewCopy': [undefined, {}, { draftId: '../x' }, { draftId: 'a', format: 'pdf' }, { id: 'a' }],
+  'export.pdf': [undefined, {}, { draftId: '../../etc/passwd' }, { draftId: 'a', path: '/tmp/x.pdf' }],
 }
 
 describe('the contract through dispatch', () => {

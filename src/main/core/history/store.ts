@@ -1,0 +1,491 @@
+/**
+ * One draft's history folder (see format.ts for the layout): appending a version (or folding an
+ * autosave into the minute of typing before it), trimming to the bounds, and reading versions
+ * back. Callers serialize the calls for one folder (the history service queues them per draft);
+ * this class never runs two writes of one folder at once.
+ *
+ * Storage is keyframes and deltas: a full copy, then deltas each from the version before, up to
+ * `keyframeEvery` versions per run, so reading any version applies at most that many patches.
+ * Trimming never leaves a delta without its base: a kept version whose base is dropped is first
+ * rewritten as a full copy, and only then is anything deleted.
+ *
+ * Crash safety comes from the order of writes, each one atomic: a new version is written before
+ * the one it replaces is deleted, and a re-keyframed version before its base is deleted, so
+ * whatever moment a crash hits, every file on disk is a complete version that rebuilds. Files a
+ * crash can leave (write-file-atomic's temporary files) are removed on the next full read; a
+ * version file that does not parse or rebuild is reported and skipped, never shown or trusted.
+ */
+import { lstat, mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import { summarizeChange, type VersionContent } from '../../../shared/history/summary'
+import type { HistorySource } from '../../../shared/ipc'
+import type { Logger } from '../errors'
+import { applyDelta, makeDelta } from './delta'
+import {
+  DRAFT_FILE,
+  DraftFileSchema,
+  HISTORY_FORMAT,
+  SnapshotFile,
+  TEMP_FILE,
+  VERSION_FILE,
+  contentHash,
+  metaOf,
+  newVersionId,
+  seqOf,
+  serializeDraftFile,
+  serializeSnapshot,
+  type SnapshotMeta,
+} from './format'
+
+export interface HistoryLimits {
+  /** Versions kept per draft, at most (the newest and the sent one are always kept). */
+  maxVersions: number
+  /** Versions older than this are removed (the newest and the sent one are always kept). */
+  maxAgeMs: number
+  /** An autosave this soon after the start of the previous autosave's minute replaces it. */
+  coalesceMs: number
+  /** A full copy at least every this many versions; the others are deltas. */
+  keyframeEvery: number
+}
+
+export const DEFAULT_LIMITS: HistoryLimits = {
+  maxVersions: 200,
+  maxAgeMs: 90 * 86_400_000,
+  coalesceMs: 60_000,
+  keyframeEvery: 20,
+}
+
+export interface NewVersion {
+  content: VersionContent
+  source: HistorySource
+  time: Date
+  savedBy: string | null
+  /** This is the version that was submitted. */
+  sent?: boolean
+  /** Field labels of the application form, for the summary. */
+  labels: Record<string, string>
+}
+
+export type AppendResult = 'added' | 'replaced' | 'unchanged' | 'updated'
+
+export interface WalkedVersion {
+  meta: SnapshotMeta
+  /** null when the version could not be rebuilt (`problem` says why). */
+  content: VersionContent | null
+  problem: string | null
+}
+
+export interface Walk {
+  /** Oldest first. */
+  versions: WalkedVersion[]
+  /** Version files that could not be read at all. */
+  damaged: { fileName: string; reason: string }[]
+}
+
+/** A file-system operation on the history folder failed: what, where, and the error. */
+export class HistoryFsError extends Error {
+  override name = 'HistoryFsError'
+  constructor(
+    readonly action: string,
+    readonly path: string,
+    cause: unknown,
+  ) {
+    super(`could not ${action} ${path}`, { cause })
+  }
+}
+
+/** A version file that is not what Grant Desk wrote, or a version that does not rebuild. */
+export class SnapshotDamage extends Error {
+  override name = 'SnapshotDamage'
+}
+
+/** Version files are a pitch (at most a million characters) as JSON: past this, not one of ours. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024
+/** Contents kept in memory per folder: the last versions, which the next save diffs against. */
+const CACHED_CONTENTS = 3
+
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
+}
+
+function describeParse(error: unknown): string {
+  if (error instanceof SnapshotDamage) return error.message
+  if (error instanceof SyntaxError) return 'it is not complete JSON'
+  const code = errorCode(error)
+  return `it could not be read (${code ?? (error instanceof Error ? error.message : String(error))})`
+}
+
+async function readSnapshot(path: string, id: string): Promise<SnapshotFile> {
+  const info = await stat(path)
+  if (!info.isFile()) throw new SnapshotDamage('it is not a file')
+  if (info.size > MAX_FILE_BYTES) throw new SnapshotDamage('it is too large to be a saved version')
+  const parsed = SnapshotFile.safeParse(JSON.parse(await readFile(path, 'utf8')))
+  if (!parsed.success) throw new SnapshotDamage(`it is not a version file Grant Desk can read (${parsed.error.issues[0]?.message ?? 'unexpected content'})`)
+  if (parsed.data.id !== id) throw new SnapshotDamage(`it says it is version ${parsed.data.id}`)
+  return parsed.data
+}
+
+function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && b[key] === a[key])
+}
+
+/** The full content of a version file, given the content of its base (null for a full copy). */
+function rebuild(file: SnapshotFile, base: VersionContent | null): VersionContent {
+  let content: VersionContent
+  if (file.base === null) {
+    content = { pitch: file.pitch, fields: { ...file.fields } }
+  } else {
+    if (!base) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
+    const pitch = applyDelta(base.pitch, file.patch)
+    if (pitch === null) throw new SnapshotDamage('its changes do not apply to the version it builds on')
+    content = { pitch, fields: { ...(file.fields ?? base.fields) } }
+  }
+  if (contentHash(content) !== file.hash) throw new SnapshotDamage('it does not rebuild to the text that was saved')
+  return content
+}
+
+export class SnapshotFolder {
+  readonly dir: string
+  readonly #folder: string
+  readonly #draftId: string
+  readonly #limits: HistoryLimits
+  readonly #log: Logger
+  /** What is on disk, as of the last sync: versions by id, and files that did not read. */
+  readonly #metas = new Map<string, SnapshotMeta>()
+  readonly #damaged = new Map<string, string>()
+  readonly #contents = new Map<string, VersionContent>()
+  /** draft.json was checked since the folder was (re)created, and leftovers of a crash cleaned. */
+  #checked = false
+
+  constructor(args: { dir: string; folder: string; draftId: string; limits: HistoryLimits; log: Logger }) {
+    this.dir = args.dir
+    this.#folder = args.folder
+    this.#draftId = args.draftId
+    this.#limits = args.limits
+    this.#log = args.log
+  }
+
+  /**
+   * Keeps `version` as the newest version, unless its content is the newest version's: then at
+   * most that version is marked (sent, or explicitly saved). An autosave in the same minute of
+   * typing as the newest version, itself an autosave, replaces it.
+   */
+  async append(version: NewVersion): Promise<AppendResult> {
+    await this.#ensure()
+    await this.#sync(!this.#checked)
+    this.#checked = true
+    const list = this.#ordered()
+    const newest = list.at(-1) ?? null
+    // A newest version that no longer rebuilds (damaged since) is neither "the same" nor replaced:
+    // it stays for the listing to report, and this content is kept afresh after it.
+    const last = newest && (await this.#rebuilds(newest.id)) ? newest : null
+    const hash = contentHash(version.content)
+    const time = version.time.getTime()
+    if (last?.hash === hash) {
+      const update: { sent?: true; source?: HistorySource } = {}
+      if (version.sent && !last.sent) update.sent = true
+      // Ctrl+S right after an autosave: that version is now one the applicant chose to keep.
+      if (version.source === 'explicit' && last.source === 'save') update.source = 'explicit'
+      if (Object.keys(update).length === 0) return 'unchanged'
+      await this.#update(last, update)
+      return 'updated'
+    }
+
+    const coalesce =
+      version.source === 'save' && last !== null && last.source === 'save' && !last.sent && time >= Date.parse(last.time) && time - Date.parse(last.since) < this.#limits.coalesceMs
+    const prev = coalesce ? (list.at(-2) ?? null) : newest
+    if (coalesce && prev?.hash === hash) {
+      // The minute of typing was undone: the draft is the version before it again.
+      await this.#remove(last)
+      return 'replaced'
+    }
+    let prevContent: VersionContent | null = null
+    if (prev) {
+      try {
+        prevContent = await this.#content(prev.id)
+      } catch (error) {
+        // This version is then a full copy, summed up as a first one: it does not depend on a damaged one.
+        this.#log.warn(`version ${prev.id} in ${this.dir} could not be rebuilt`, error)
+      }
+    }
+    const id = newVersionId(this.#nextSeq())
+    const stamp = version.time.toISOString()
+    const head = {
+      format: HISTORY_FORMAT,
+      id,
+      time: stamp,
+      since: coalesce ? last.since : stamp,
+      source: version.source,
+      savedBy: version.savedBy,
+      sent: version.sent ?? false,
+      size: version.content.pitch.length,
+      hash,
+      prev: prev && prevContent ? prev.id : null,
+      summary: summarizeChange(prevContent, version.content, version.labels),
+      sizeChange: prevContent ? version.content.pitch.length - prevContent.pitch.length : null,
+    } as const
+    const patch = prev && prevContent && this.#depth(prev.id) + 1 < this.#limits.keyframeEvery ? makeDelta(prevContent.pitch, version.content.pitch) : null
+    const file: SnapshotFile =
+      prev && prevContent && patch !== null
+        ? { ...head, base: prev.id, patch, ...(sameFields(prevContent.fields, version.content.fields) ? {} : { fields: { ...version.content.fields } }) }
+        : { ...head, base: null, pitch: version.content.pitch, fields: { ...version.content.fields } }
+    await this.#write(file)
+    this.#metas.set(id, metaOf(file))
+    this.#remember(id, version.content)
+    // Only once the new version is on disk: a crash between the two leaves one version too many, never none.
+    if (coalesce) await this.#remove(last)
+    await this.#trim(time)
+    return coalesce ? 'replaced' : 'added'
+  }
+
+  /** Every version, oldest first, each rebuilt and checked against the hash it was saved with. */
+  async walk(): Promise<Walk> {
+    const files = await this.#sync(true)
+    this.#checked = true
+    const list = this.#ordered()
+    // Where each version is last needed as a base, so contents are held only that long.
+    const lastUse = new Map<string, number>()
+    list.forEach((meta, index) => {
+      if (meta.base !== null) lastUse.set(meta.base, index)
+    })
+    const held = new Map<string, VersionContent>()
+    const versions: WalkedVersion[] = []
+    list.forEach((meta, index) => {
+      const file = files.get(meta.id)
+      let content: VersionContent | null = null
+      let problem: string | null = null
+      try {
+        if (!file) throw new SnapshotDamage('it disappeared while being read')
+        content = rebuild(file, file.base === null ? null : (held.get(file.base) ?? null))
+      } catch (error) {
+        problem = describeParse(error)
+        // Whatever this process remembers of it, the file no longer gives it back.
+        this.#contents.delete(meta.id)
+      }
+      if (content && (lastUse.get(meta.id) ?? -1) > index) held.set(meta.id, content)
+      for (const id of [...held.keys()]) if ((lastUse.get(id) ?? -1) <= index) held.delete(id)
+      versions.push({ meta, content, problem })
+    })
+    for (const { meta, content } of versions.slice(-CACHED_CONTENTS)) if (content) this.#remember(meta.id, content)
+    return { versions, damaged: [...this.#damaged].map(([fileName, reason]) => ({ fileName, reason })) }
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** The folder exists and says whose history it is. */
+  async #ensure(): Promise<void> {
+    let created: string | undefined
+    try {
+      created = await mkdir(this.dir, { recursive: true })
+      if (!(await lstat(this.dir)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
+    } catch (error) {
+      throw new HistoryFsError('create the history folder', this.dir, error)
+    }
+    if (created !== undefined) this.#forget()
+    if (this.#checked) return
+    const path = join(this.dir, DRAFT_FILE)
+    try {
+      const known = DraftFileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
+      if (known.success && known.data.folder === this.#folder && known.data.id === this.#draftId) return
+    } catch {
+      // Missing or damaged: written again below.
+    }
+    try {
+      await writeFileAtomic(path, serializeDraftFile(this.#folder, this.#draftId), { encoding: 'utf8' })
+    } catch (error) {
+      throw new HistoryFsError('write', path, error)
+    }
+  }
+
+  #forget(): void {
+    this.#metas.clear()
+    this.#damaged.clear()
+    this.#contents.clear()
+    this.#checked = false
+  }
+
+  /**
+   * Brings the known versions in line with the folder. `full`: reads every file again (and
+   * returns them), and removes what a crash left mid-write; else only files not seen before.
+   */
+  async #sync(full: boolean): Promise<Map<string, SnapshotFile>> {
+    const files = new Map<string, SnapshotFile>()
+    let names: string[]
+    try {
+      names = await readdir(this.dir)
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') {
+        this.#forget()
+        return files
+      }
+      throw new HistoryFsError('read the history folder', this.dir, error)
+    }
+    const present = new Set<string>()
+    for (const name of names) {
+      if (TEMP_FILE.test(name) || name.startsWith(`${DRAFT_FILE}.`)) {
+        // Nothing of this folder is being written now (calls are serialized): a crash left it.
+        if (full) await unlink(join(this.dir, name)).catch((error: unknown) => this.#log.warn(`could not remove ${name} from ${this.dir}`, error))
+        continue
+      }
+      const match = VERSION_FILE.exec(name)
+      if (!match) continue
+      const id = match[1]!
+      present.add(name)
+      if (!full && (this.#metas.has(id) || this.#damaged.has(name))) continue
+      try {
+        const file = await readSnapshot(join(this.dir, name), id)
+        this.#metas.set(id, metaOf(file))
+        this.#damaged.delete(name)
+        if (full) files.set(id, file)
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') {
+          present.delete(name)
+          continue
+        }
+        this.#metas.delete(id)
+        this.#contents.delete(id)
+        this.#damaged.set(name, describeParse(error))
+      }
+    }
+    for (const id of [...this.#metas.keys()]) {
+      if (!present.has(`${id}.json`)) {
+        this.#metas.delete(id)
+        this.#contents.delete(id)
+      }
+    }
+    for (const name of [...this.#damaged.keys()]) if (!present.has(name)) this.#damaged.delete(name)
+    return files
+  }
+
+  #ordered(): SnapshotMeta[] {
+    return [...this.#metas.values()].sort((a, b) => seqOf(a.id) - seqOf(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  }
+
+  /** Past every sequence number on disk, damaged files included: an id is never given twice. */
+  #nextSeq(): number {
+    let max = 0
+    for (const id of this.#metas.keys()) max = Math.max(max, seqOf(id))
+    for (const name of this.#damaged.keys()) max = Math.max(max, seqOf(name))
+    return max + 1
+  }
+
+  /** Deltas between this version and its full copy; unknown bases count as too deep (a full copy follows). */
+  #depth(id: string): number {
+    let depth = 0
+    for (let meta = this.#metas.get(id); meta && meta.base !== null; meta = this.#metas.get(meta.base)) {
+      depth++
+      if (depth >= this.#limits.keyframeEvery) return depth
+    }
+    return this.#metas.has(id) ? depth : Number.POSITIVE_INFINITY
+  }
+
+  #remember(id: string, content: VersionContent): void {
+    this.#contents.delete(id)
+    this.#contents.set(id, content)
+    while (this.#contents.size > CACHED_CONTENTS) this.#contents.delete(this.#contents.keys().next().value!)
+  }
+
+  async #rebuilds(id: string): Promise<boolean> {
+    try {
+      await this.#content(id)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /** The content of a version: from its full copy, through each delta after it, each checked. */
+  async #content(id: string): Promise<VersionContent> {
+    const chain: SnapshotMeta[] = []
+    let content: VersionContent | null = null
+    for (let cursor: string | null = id; cursor !== null; ) {
+      const cached = this.#contents.get(cursor)
+      if (cached) {
+        content = cached
+        break
+      }
+      const meta = this.#metas.get(cursor)
+      if (!meta || chain.length > this.#metas.size) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
+      chain.push(meta)
+      cursor = meta.base
+    }
+    for (const meta of chain.reverse()) {
+      content = rebuild(await readSnapshot(join(this.dir, `${meta.id}.json`), meta.id), content)
+    }
+    this.#remember(id, content!)
+    return content!
+  }
+
+  async #write(file: SnapshotFile): Promise<void> {
+    const path = join(this.dir, `${file.id}.json`)
+    try {
+      await writeFileAtomic(path, serializeSnapshot(file), { encoding: 'utf8' })
+    } catch (error) {
+      throw new HistoryFsError('write', path, error)
+    }
+  }
+
+  /** Rewrites a version's file with some of its facts changed (its content stays as stored). */
+  async #update(meta: SnapshotMeta, update: Partial<Pick<SnapshotMeta, 'sent' | 'source'>>): Promise<void> {
+    let file: SnapshotFile
+    try {
+      file = await readSnapshot(join(this.dir, `${meta.id}.json`), meta.id)
+    } catch (error) {
+      throw new HistoryFsError('read', join(this.dir, `${meta.id}.json`), error)
+    }
+    const next = { ...file, ...update } as SnapshotFile
+    await this.#write(next)
+    this.#metas.set(meta.id, metaOf(next))
+  }
+
+  async #remove(meta: SnapshotMeta): Promise<void> {
+    try {
+      await unlink(join(this.dir, `${meta.id}.json`))
+    } catch (error) {
+      // One version too many is no harm; the next trim tries again.
+      if (errorCode(error) !== 'ENOENT') {
+        this.#log.warn(`could not remove version ${meta.id} from ${this.dir}`, error)
+        return
+      }
+    }
+    this.#metas.delete(meta.id)
+    this.#contents.delete(meta.id)
+  }
+
+  /** Drops versions past the bounds; a kept delta whose base goes is rewritten as a full copy first. */
+  async #trim(now: number): Promise<void> {
+    const list = this.#ordered()
+    const newest = list.at(-1)
+    if (!newest) return
+    const always = new Set(list.filter((meta) => meta === newest || meta.sent).map((meta) => meta.id))
+    const cutoff = now - this.#limits.maxAgeMs
+    const keep = new Set(list.filter((meta) => always.has(meta.id) || Date.parse(meta.time) >= cutoff).map((meta) => meta.id))
+    for (const meta of list) {
+      if (keep.size <= this.#limits.maxVersions) break
+      if (!always.has(meta.id)) keep.delete(meta.id)
+    }
+    if (keep.size === list.length) return
+    for (const meta of list) {
+      if (!keep.has(meta.id) || meta.base === null || keep.has(meta.base)) continue
+      let content: VersionContent
+      let file: SnapshotFile
+      try {
+        content = await this.#content(meta.id)
+        file = await readSnapshot(join(this.dir, `${meta.id}.json`), meta.id)
+      } catch (error) {
+        // Already unreadable: re-keyframing cannot save it, and it is reported when listed.
+        this.#log.warn(`version ${meta.id} in ${this.dir} could not be rebuilt to keep it`, error)
+        continue
+      }
+      const { patch: _patch, fields: _fields, ...rest } = file as Extract<SnapshotFile, { patch: string }>
+      void _patch
+      void _fields
+      const full: SnapshotFile = { ...rest, base: null, pitch: content.pitch, fields: { ...content.fields } }
+      await this.#write(full)
+      this.#metas.set(meta.id, metaOf(full))
+    }
+    for (const meta of list) if (!keep.has(meta.id)) await this.#remove(meta)
+  }
+}
