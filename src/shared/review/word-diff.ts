@@ -1,7 +1,6 @@
 /**
- * A suggestion as a word diff (jsdiff's `diffWords`), as plain data: the exported review copy
- * renders it in Node. The renderer's WordDiff.tsx has the same function for the screen; it can
- * import this one instead (same parts, same time limit), so the two never disagree.
+ * A word diff (jsdiff's `diffWords`) as plain data: the renderer's WordDiff.tsx shows it on
+ * screen and the exported review copy renders it in Node, so the two never disagree.
  */
 import { diffWords } from 'diff'
 

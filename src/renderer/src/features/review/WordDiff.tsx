@@ -3,24 +3,10 @@
  * added ones underlined in `<ins>`, each preceded by a word a screen reader says ("removed",
  * "added"), since the styling alone is not read out. Plain text only, never HTML.
  */
-import { diffWords } from 'diff'
 import { memo, useMemo } from 'react'
+import { type DiffPart, wordDiff } from '../../../../shared/review/word-diff'
 
-export interface DiffPart {
-  kind: 'same' | 'removed' | 'added'
-  text: string
-}
-
-/** Past this many milliseconds a diff gives up: a whole rewrite is better said than shown. */
-const DIFF_TIMEOUT_MS = 300
-
-/** The parts of the word diff from `before` to `after`; null when it was too large to work out in time. */
-export function wordDiff(before: string, after: string): DiffPart[] | null {
-  if (before === after) return before ? [{ kind: 'same', text: before }] : []
-  const changes = diffWords(before, after, { timeout: DIFF_TIMEOUT_MS })
-  if (!changes) return null
-  return changes.map((change) => ({ kind: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value }))
-}
+export { type DiffPart, wordDiff }
 
 /**
  * Long unchanged stretches shortened to their ends (`… `), so a one-word change in a long pitch
