@@ -12,6 +12,8 @@ import { Deadline } from '../../components/Deadline'
 import { useNow } from '../../lib/useNow'
 import { go, useNavigation } from '../navigation/navigationSlice'
 import { SubmitDialog } from '../submit/SubmitDialog'
+import { ExportButton } from '../export/ExportButton'
+import { HistoryPanel } from '../history/HistoryPanel'
 import { ChecklistPanel } from './ChecklistPanel'
 import { ConflictDialog } from './ConflictDialog'
 import type { FileTrouble } from './draftSession'
@@ -90,6 +92,7 @@ function EditorScreen({ id }: { id: string }) {
   // Empty required fields are marked "(required)" from the start, and flagged as errors only
   // once the applicant tries to submit: a fresh draft should not open covered in red.
   const [submitTried, setSubmitTried] = useState(false)
+  const [historyOpen, setHistoryOpen] = useState(false)
 
   const openSubmit = useCallback(async () => {
     if (preparing || submitOpen) return
@@ -121,7 +124,7 @@ function EditorScreen({ id }: { id: string }) {
       if (event.key === 's' || event.key === 'S') {
         event.preventDefault()
         event.stopPropagation()
-        if (!readOnly) void useEditor.getState().saveNow()
+        if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
       } else if (event.key === 'Enter') {
         if (readOnly || submitOpen || useEditor.getState().conflict) return
         event.preventDefault()
@@ -141,7 +144,14 @@ function EditorScreen({ id }: { id: string }) {
 
   return (
     <div className="draft-editor">
-      <EditorHeader readOnly={readOnly} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
+      <EditorHeader
+        readOnly={readOnly}
+        canGoBack={canGoBack}
+        preparing={preparing}
+        onSubmit={() => void openSubmit()}
+        historyOpen={historyOpen}
+        onToggleHistory={() => setHistoryOpen((open) => !open)}
+      />
       {submitBlocked && (
         <div className="notice notice-error" role="alert">
           <p>{submitBlocked}</p>
@@ -169,6 +179,7 @@ function EditorScreen({ id }: { id: string }) {
           </div>
         </section>
         <div className="editor-side">
+          {historyOpen && <HistoryPanel onClose={() => setHistoryOpen(false)} />}
           <FieldsArea readOnly={readOnly} flagRequired={submitTried} />
           <ReviewPanel />
           <ChecklistArea readOnly={readOnly} />
@@ -193,7 +204,16 @@ function submitBlockedMessage(saveError: AppError | null, fileTrouble: FileTroub
 
 const GONE_MESSAGE = 'The file is gone from the drafts folder; save your text as a new draft.'
 
-function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: { readOnly: boolean; canGoBack: boolean; preparing: boolean; onSubmit(): void }) {
+interface EditorHeaderProps {
+  readOnly: boolean
+  canGoBack: boolean
+  preparing: boolean
+  onSubmit(): void
+  historyOpen: boolean
+  onToggleHistory(): void
+}
+
+function EditorHeader({ readOnly, canGoBack, preparing, onSubmit, historyOpen, onToggleHistory }: EditorHeaderProps) {
   const draft = useEditor((s) => s.draft)!
   const now = useNow()
   return (
@@ -215,9 +235,13 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: { readOnly: 
             Back
           </button>
         )}
+        <button type="button" onClick={onToggleHistory} aria-expanded={historyOpen}>
+          History
+        </button>
+        <ExportButton />
         {!readOnly && (
           <>
-            <button type="button" onClick={() => void useEditor.getState().saveNow()} aria-keyshortcuts="Control+S Meta+S">
+            <button type="button" onClick={() => void useEditor.getState().saveNow({ explicit: true })} aria-keyshortcuts="Control+S Meta+S">
               Save
             </button>
             <button type="button" className="primary" onClick={onSubmit} disabled={preparing} aria-keyshortcuts="Control+Enter Meta+Enter">

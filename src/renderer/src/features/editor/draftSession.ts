@@ -54,6 +54,8 @@ export class DraftSession {
   private savedEdits = 0
   private running: Promise<boolean> | null = null
   private timer: ReturnType<typeof setTimeout> | null = null
+  /** The applicant asked for a save (Ctrl+S): the next request sent says so (`explicit`). */
+  private explicitPending = false
 
   constructor(
     draft: Draft,
@@ -102,10 +104,12 @@ export class DraftSession {
 
   /**
    * Saves now, and resolves once the file on disk holds what the applicant sees (true), or
-   * when that cannot happen: a conflict, a failed save (false).
+   * when that cannot happen: a conflict, a failed save (false). `explicit`: the applicant asked
+   * for it (Ctrl+S, the Save button), so the save keeps its own version in the draft's history.
    */
-  saveNow(): Promise<boolean> {
+  saveNow(explicit = false): Promise<boolean> {
     this.clearTimer()
+    if (explicit && this.unsaved) this.explicitPending = true
     if (this.running) return this.running
     if (this.conflict) return Promise.resolve(false)
     if (!this.unsaved) return Promise.resolve(this.saveError === null)
@@ -190,6 +194,8 @@ export class DraftSession {
     while (this.unsaved && !this.conflict) {
       const sent = this.edits
       const request: SaveRequest = { id: this.id, pitch: this.pitch, customFields: this.customFields, baseVersion: this.version }
+      if (this.explicitPending) request.explicit = true
+      this.explicitPending = false
       this.saveError = null
       const result = await this.saveDraft(request)
       if (!result.ok) {

@@ -53,9 +53,10 @@ export interface EditorState {
   setField(name: string, value: string): void
   /**
    * Resolves true once the file on disk holds what the applicant sees. After a file problem
-   * the file is read again first (see DraftSession.fileReadAgain).
+   * the file is read again first (see DraftSession.fileReadAgain). `explicit`: the applicant
+   * asked for it (Ctrl+S, Save), so the core keeps it as its own version in the history.
    */
-  saveNow(): Promise<boolean>
+  saveNow(options?: { explicit?: boolean }): Promise<boolean>
   /**
    * The window is closing: starts saving every draft with edits not on disk, and says whether
    * there are any (the window should then ask before closing). Cheap: no waiting.
@@ -69,6 +70,8 @@ export interface EditorState {
   duplicate(): Promise<AppError | null>
   /** The core's draft after submitting (now read-only). */
   markSubmitted(draft: Draft): void
+  /** The core wrote a new version of the open draft (a restore from its history): it replaces what is shown. */
+  replaceWith(draft: Draft): void
   dismissNotice(): void
 }
 
@@ -171,18 +174,18 @@ export function createEditorStore(deps: EditorDeps) {
   }
 
   /** Saving, or after a file problem reading the file again first: saving alone cannot bring it back. */
-  async function save(session: DraftSession): Promise<boolean> {
+  async function save(session: DraftSession, explicit = false): Promise<boolean> {
     if (session.saving) await session.saveNow()
-    if (!session.fileTrouble || session.conflict) return session.saveNow()
+    if (!session.fileTrouble || session.conflict) return session.saveNow(explicit)
     const result = await deps.call('drafts.get', { id: session.id })
     // A save or a reload settled the file's state meanwhile.
-    if (session.saving || session.conflict || !session.fileTrouble) return session.saveNow()
+    if (session.saving || session.conflict || !session.fileTrouble) return session.saveNow(explicit)
     if (!result.ok) {
       session.fileProblem(result.error, true)
       return false
     }
     session.fileReadAgain(result.value)
-    return session.saveNow()
+    return session.saveNow(explicit)
   }
 
   function createFrom(draft: Draft, text: { pitch: string; customFields: Record<string, string> }) {
@@ -234,7 +237,7 @@ export function createEditorStore(deps: EditorDeps) {
 
     setPitch: (pitch) => current?.setPitch(pitch),
     setField: (name, value) => current?.setField(name, value),
-    saveNow: () => (current ? save(current) : Promise.resolve(false)),
+    saveNow: (options) => (current ? save(current, options?.explicit === true) : Promise.resolve(false)),
 
     saveBeforeClose: () => {
       let pending = false
@@ -287,6 +290,10 @@ export function createEditorStore(deps: EditorDeps) {
     },
 
     markSubmitted: (draft) => {
+      if (current && current.id === draft.id) current.replace(draft)
+    },
+
+    replaceWith: (draft) => {
       if (current && current.id === draft.id) current.replace(draft)
     },
 

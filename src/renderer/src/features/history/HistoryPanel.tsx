@@ -1,0 +1,357 @@
+/**
+ * The History panel beside the pitch: the draft's earlier versions, newest first, each with
+ * when and by whom it was saved, how much it grew or shrank, what it changed and where it came
+ * from; a comparison of any version with the text on screen or of two versions (word by word,
+ * inline or side by side, and the form's fields); and restoring a version or one section of
+ * it. Nothing here writes the draft except a confirmed restore, which the core records as a
+ * new version, so a restore can itself be undone from this list.
+ */
+import { memo, useEffect, useMemo, useState } from 'react'
+import type { AppError, HistoryGetOutput, HistoryVersion } from '../../../../shared/ipc'
+import { type DiffPart, changedFields, diffVersions, pitchSections } from '../../../../shared/history'
+import { Dialog } from '../../components/Dialog'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { useEditor } from '../editor/editorSlice'
+import { useHistory } from './historySlice'
+import './history.css'
+
+const CURRENT = 'current'
+
+export function sizeChangeText(change: number | null): string {
+  if (change === null) return 'first version'
+  if (change === 0) return 'same size'
+  return `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('en-US')} chars`
+}
+
+/** The badges of a version: where it came from, and whether it was sent. */
+export function versionBadges(version: HistoryVersion): string[] {
+  const badges: string[] = []
+  if (version.source === 'external') badges.push('from the shared folder')
+  if (version.source === 'restore') badges.push('restored')
+  if (version.source === 'explicit') badges.push('saved')
+  if (version.sent || version.source === 'submitted') badges.push('sent')
+  return badges
+}
+
+function when(time: string): string {
+  const date = new Date(time)
+  return Number.isNaN(date.getTime()) ? time : date.toLocaleString()
+}
+
+function versionLabel(version: HistoryVersion): string {
+  return `${when(version.time)} — ${version.summary}`
+}
+
+export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: () => void }) {
+  const draftId = useEditor((s) => s.draft?.id ?? null)
+  const draftVersion = useEditor((s) => s.draft?.version ?? null)
+  const readOnly = useEditor((s) => s.draft?.status === 'submitted')
+  const list = useHistory((s) => s.list)
+  const loading = useHistory((s) => s.loading)
+  const loadError = useHistory((s) => s.loadError)
+  const [from, setFrom] = useState<string | null>(null)
+  const [to, setTo] = useState<string>(CURRENT)
+  const [pending, setPending] = useState<{ version: HistoryVersion; section?: string } | null>(null)
+  const [restoreError, setRestoreError] = useState<AppError | null>(null)
+  const [restored, setRestored] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!draftId) return
+    useHistory.getState().open(draftId)
+    return () => useHistory.getState().close()
+  }, [draftId])
+
+  // Each save (and a reload or a restore) makes the draft's version change: the list follows.
+  useEffect(() => {
+    if (draftVersion && useHistory.getState().draftId) void useHistory.getState().refresh()
+  }, [draftVersion])
+
+  const versions = list?.versions ?? []
+  const compare = (versionId: string) => {
+    setFrom(versionId)
+    setTo(CURRENT)
+  }
+
+  const confirmRestore = async () => {
+    if (!pending) return
+    const { version, section } = pending
+    setPending(null)
+    setRestoreError(null)
+    setRestored(null)
+    const failure = await useHistory.getState().restore(version.id, section)
+    setRestoreError(failure)
+    if (!failure) setRestored(section ? `Restored the section “${section}” from ${when(version.time)}.` : `Restored the version from ${when(version.time)}.`)
+  }
+
+  return (
+    <section className="history-panel" data-testid="history-panel" aria-labelledby="history-heading">
+      <div className="history-head">
+        <h2 id="history-heading">History</h2>
+        {onClose && (
+          <button type="button" onClick={onClose}>
+            Close history
+          </button>
+        )}
+      </div>
+      <p className="visually-hidden" role="status">
+        {restored ?? ''}
+      </p>
+      {restored && <p className="notice notice-ok">{restored}</p>}
+      {restoreError && <ErrorNotice error={restoreError} />}
+      {loadError && <ErrorNotice error={loadError} onRetry={() => void useHistory.getState().refresh()} />}
+      {!list && loading && <p className="loading">Reading the history…</p>}
+      {list && !list.available && (
+        <div className="notice notice-warn" data-testid="history-unavailable">
+          <p>History is unavailable: {list.reason ?? 'earlier versions cannot be kept now.'}</p>
+          <p>Saving the draft still works.</p>
+        </div>
+      )}
+      {list && list.available && list.reason && (
+        <div className="notice notice-warn">
+          <p>{list.reason}</p>
+        </div>
+      )}
+      {list && list.available && versions.length === 0 && <p className="hint">No earlier versions yet.</p>}
+      {versions.length > 0 && (
+        <ol className="history-list" aria-label="Versions, newest first">
+          {versions.map((version) => (
+            <li key={version.id} data-testid="history-version">
+              <p className="history-line">
+                <time dateTime={version.time}>{when(version.time)}</time> · {version.savedBy ?? 'unknown'} · <span>{sizeChangeText(version.sizeChange)}</span>
+                {versionBadges(version).map((badge) => (
+                  <span key={badge} className="history-badge">
+                    {badge}
+                  </span>
+                ))}
+              </p>
+              <p className="history-summary">{version.summary}</p>
+              <div className="history-actions">
+                <button type="button" onClick={() => compare(version.id)} aria-label={`Compare the version of ${when(version.time)} with the current text`}>
+                  Compare
+                </button>
+                {!readOnly && (
+                  <button type="button" onClick={() => setPending({ version })} aria-label={`Restore the version of ${when(version.time)}`}>
+                    Restore…
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {versions.length > 0 && (
+        <Compare
+          versions={versions}
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+          readOnly={readOnly}
+          onRestoreSection={(version, section) => setPending({ version, section })}
+        />
+      )}
+      {pending && (
+        <Dialog title={pending.section ? 'Restore this section?' : 'Restore this version?'} onClose={() => setPending(null)} role="alertdialog">
+          <p>
+            {pending.section
+              ? `The section “${pending.section}” of the pitch becomes as it was on ${when(pending.version.time)}; the rest stays as it is now.`
+              : `The pitch and the fields become as they were on ${when(pending.version.time)}.`}{' '}
+            Your current text is kept in the history, so this can be undone.
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="primary" onClick={() => void confirmRestore()} data-autofocus>
+              Restore
+            </button>
+            <button type="button" onClick={() => setPending(null)}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  )
+})
+
+interface CompareProps {
+  versions: HistoryVersion[]
+  from: string | null
+  to: string
+  onFrom(id: string | null): void
+  onTo(id: string): void
+  readOnly: boolean
+  onRestoreSection(version: HistoryVersion, section: string): void
+}
+
+type Loaded = HistoryGetOutput | AppError | null
+
+function useVersionText(versionId: string | null): Loaded {
+  const [loaded, setLoaded] = useState<{ id: string; value: HistoryGetOutput | AppError } | null>(null)
+  useEffect(() => {
+    if (!versionId || versionId === CURRENT) return
+    let live = true
+    void useHistory
+      .getState()
+      .load(versionId)
+      .then((value) => {
+        if (live) setLoaded({ id: versionId, value })
+      })
+    return () => {
+      live = false
+    }
+  }, [versionId])
+  return loaded && loaded.id === versionId ? loaded.value : null
+}
+
+const isError = (value: Loaded): value is AppError => value !== null && 'code' in value
+
+function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection }: CompareProps) {
+  const pitch = useEditor((s) => s.pitch)
+  const customFields = useEditor((s) => s.customFields)
+  const [mode, setMode] = useState<'inline' | 'side'>('inline')
+  const [section, setSection] = useState('')
+  const a = useVersionText(from)
+  const b = useVersionText(to === CURRENT ? null : to)
+  const current = useMemo(() => ({ pitch, fields: customFields }), [pitch, customFields])
+  const before = a && !isError(a) ? a : null
+  const after = to === CURRENT ? current : b && !isError(b) ? b : null
+  const parts = useMemo(() => (before && after ? diffVersions(before.pitch, after.pitch) : null), [before, after])
+  const sections = useMemo(() => (before ? pitchSections(before.pitch).filter((s) => s.depth > 0) : []), [before])
+  const fromVersion = versions.find((v) => v.id === from) ?? null
+
+  return (
+    <section className="history-compare" aria-labelledby="history-compare-heading">
+      <h3 id="history-compare-heading">Compare</h3>
+      <div className="history-pickers">
+        <label>
+          Version A
+          <select value={from ?? ''} onChange={(event) => onFrom(event.target.value || null)}>
+            <option value="">Choose a version…</option>
+            {versions.map((v) => (
+              <option key={v.id} value={v.id}>
+                {versionLabel(v)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Version B
+          <select value={to} onChange={(event) => onTo(event.target.value)}>
+            <option value={CURRENT}>The current text</option>
+            {versions.map((v) => (
+              <option key={v.id} value={v.id}>
+                {versionLabel(v)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <fieldset className="history-mode">
+        <legend>Show the changes</legend>
+        <label>
+          <input type="radio" name="history-mode" checked={mode === 'inline'} onChange={() => setMode('inline')} /> Inline
+        </label>
+        <label>
+          <input type="radio" name="history-mode" checked={mode === 'side'} onChange={() => setMode('side')} /> Side by side
+        </label>
+      </fieldset>
+      {isError(a) && <ErrorNotice error={a} />}
+      {isError(b) && <ErrorNotice error={b} />}
+      {!from && <p className="hint">Choose a version to compare with the current text, or two versions.</p>}
+      {from && !parts && !isError(a) && !isError(b) && <p className="loading">Reading the versions…</p>}
+      {parts && before && after && (
+        <div data-testid="history-diff">
+          {parts.length === 0 || parts.every((p) => p.kind === 'same') ? <p className="hint">The pitch is the same in both.</p> : null}
+          {mode === 'inline' ? <InlineDiff parts={parts} /> : <SideBySide parts={parts} />}
+          <FieldChanges before={before.fields} after={after.fields} />
+        </div>
+      )}
+      {before && fromVersion && !readOnly && sections.length > 0 && (
+        <div className="history-section-restore">
+          <label>
+            Section of version A
+            <select value={section} onChange={(event) => setSection(event.target.value)}>
+              <option value="">Choose a section…</option>
+              {sections.map((s) => (
+                <option key={`${s.line}-${s.title}`} value={s.title}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" disabled={!section} onClick={() => onRestoreSection(fromVersion, section)}>
+            Restore this section
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function Part({ part }: { part: DiffPart }) {
+  if (part.kind === 'same') return <span>{part.text}</span>
+  if (part.kind === 'removed')
+    return (
+      <span>
+        <span className="visually-hidden">[removed: </span>
+        <del>{part.text}</del>
+        <span className="visually-hidden">]</span>
+      </span>
+    )
+  return (
+    <span>
+      <span className="visually-hidden">[added: </span>
+      <ins>{part.text}</ins>
+      <span className="visually-hidden">]</span>
+    </span>
+  )
+}
+
+function InlineDiff({ parts }: { parts: DiffPart[] }) {
+  return (
+    <div className="history-diff word-diff" aria-label="Changes to the pitch" role="group" data-testid="history-diff-inline">
+      {parts.map((part, index) => (
+        <Part key={index} part={part} />
+      ))}
+    </div>
+  )
+}
+
+function SideBySide({ parts }: { parts: DiffPart[] }) {
+  return (
+    <div className="history-side-by-side" data-testid="history-diff-side">
+      <div className="history-diff word-diff" role="group" aria-label="Before (A)">
+        {parts
+          .filter((part) => part.kind !== 'added')
+          .map((part, index) => (
+            <Part key={index} part={part} />
+          ))}
+      </div>
+      <div className="history-diff word-diff" role="group" aria-label="After (B)">
+        {parts
+          .filter((part) => part.kind !== 'removed')
+          .map((part, index) => (
+            <Part key={index} part={part} />
+          ))}
+      </div>
+    </div>
+  )
+}
+
+function FieldChanges({ before, after }: { before: Record<string, string>; after: Record<string, string> }) {
+  const names = changedFields(before, after)
+  const schema = useEditor((state) => state.draft?.grant.applicationSchema ?? null)
+  // Named as the form names them ("Project name"), not by their keys.
+  const label = (name: string) => schema?.find((field) => field.name === name)?.label || name
+  if (names.length === 0) return <p className="hint">The fields are the same in both.</p>
+  return (
+    <ul className="field-changes" aria-label="Changes to the fields">
+      {names.map((name) => (
+        <li key={name}>
+          {label(name)}: <span className="visually-hidden">removed: </span>
+          <del>{before[name] || '(empty)'}</del> → <span className="visually-hidden">added: </span>
+          <ins>{after[name] || '(empty)'}</ins>
+        </li>
+      ))}
+    </ul>
+  )
+}
