@@ -282,4 +282,27 @@ describe('DraftSession', () => {
     expect(saves.requests).toEqual([])
     expect(readFileSync(draft.path).equals(original)).toBe(true)
   })
+
+  it('marks only the save asked for (Ctrl+S) explicit: the core keeps it as its own version', async () => {
+    const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
+    const saves = realSaves(app)
+    const session = new DraftSession(draft, saves.save, () => {}, 3_600_000)
+    session.setPitch('One')
+    expect(await session.saveNow(true)).toBe(true)
+    session.setPitch('Two')
+    expect(await session.saveNow()).toBe(true)
+    expect(saves.requests.map((request) => request.explicit)).toEqual([true, undefined])
+    const history = await app.call('history.list', { draftId: draft.id })
+    expect(history.versions.map((version) => version.source).slice(0, 2)).toEqual(['save', 'explicit'])
+  })
+
+  it('with nothing to save, Ctrl+S sends nothing and leaves no flag for the next autosave', async () => {
+    const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
+    const saves = realSaves(app)
+    const session = new DraftSession(draft, saves.save, () => {}, 3_600_000)
+    expect(await session.saveNow(true)).toBe(true)
+    session.setPitch('One')
+    await session.saveNow()
+    expect(saves.requests.map((request) => request.explicit)).toEqual([undefined])
+  })
 })

@@ -1,159 +1,141 @@
 /**
- * The History panel as the applicant uses it: the list with its badges and size changes, the
- * reason when history is unavailable, a comparison that shows the words removed and added
- * (inline and side by side, and the fields), and restores that save first and then send the
- * editor's version. The app's stores run on a fake bridge (fakeBridge.ts).
+ * The History panel as the applicant uses it, over a real core (../review/harness): the list of
+ * the versions real saves kept, the reason when history cannot be kept (a file where the
+ * history folder should be), a comparison that shows the words removed and added (inline and
+ * side by side, and the fields by their form labels), and restores that save first and then
+ * make a new version the editor shows.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
 import { HistoryPanel, sizeChangeText, versionBadges } from '../../../../src/renderer/src/features/history/HistoryPanel'
 import { useHistory } from '../../../../src/renderer/src/features/history/historySlice'
-import type { Draft } from '../../../../src/shared/ipc'
-import { DRAFT_ID, V1, V2, type Call, draft, installBridge, texts, version } from './fakeBridge'
+import type { HistoryVersion } from '../../../../src/shared/ipc'
+import { type Harness, blockHistoryFolder, saveVersion, startHarness } from './historyHarness'
 
 const FIRST = '# Pitch\n\nFirst version of the tool.\n\n## Budget\n\nTen.\n'
 const SECOND = '# Pitch\n\nSecond version of the tool.\n\n## Budget\n\nTwenty.\n'
-const v1 = version(V1, { source: 'explicit', summary: 'first version', sizeChange: null, time: '2026-01-01T10:00:00.000Z' })
-const v2 = version(V2, { source: 'external', sent: true, summary: 'changed Pitch', sizeChange: -40, savedBy: null, time: '2026-01-01T11:00:00.000Z' })
 
-async function openEditor(current: Draft): Promise<void> {
-  await act(() => useEditor.getState().open(current.id))
+let harness: Harness | null = null
+afterEach(async () => {
+  act(() => useHistory.getState().close())
+  await harness?.dispose()
+  harness = null
+})
+
+/** A draft created with FIRST (project "Tracekit"), then saved by the applicant as SECOND ("Tracekit 2"). */
+async function twoVersions(): Promise<Harness> {
+  harness = await startHarness({ pitch: FIRST, withForm: true, customFields: { project_name: 'Tracekit' } })
+  await saveVersion(SECOND, { project_name: 'Tracekit 2' })
+  harness.calls.length = 0
+  return harness
+}
+
+function channels(h: Harness): string[] {
+  return h.calls.map((c) => c.channel)
 }
 
 describe('History panel', () => {
-  let calls: Call[]
-  let onDisk: Draft
-
-  beforeEach(() => {
-    onDisk = draft(SECOND, 'b')
-    calls = installBridge({
-      'drafts.get': () => onDisk,
-      'drafts.save': (input: { pitch: string; customFields: Record<string, string> }) => (onDisk = { ...onDisk, pitch: input.pitch, customFields: input.customFields, version: 'c'.repeat(64) }),
-      'history.list': () => ({ available: true, reason: null, versions: [v2, v1] }),
-      'history.get': (input: { versionId: string }) =>
-        input.versionId === V1 ? texts(FIRST, { project_name: 'Tracekit' }, v1) : texts(SECOND, { project_name: 'Tracekit 2' }, v2),
-      'history.restore': () => (onDisk = { ...draft(FIRST, 'd') }),
-    })
-  })
-  afterEach(() => {
-    useHistory.getState().close()
-    useEditor.getState().leave()
-  })
-
   it('words size changes and badges', () => {
+    const version = (partial: Partial<HistoryVersion>): HistoryVersion => ({ id: '000001-aaaaaaaa', time: '2026-01-01T10:00:00.000Z', savedBy: 'Ada', source: 'save', sent: false, size: 10, sizeChange: null, summary: '', ...partial })
     expect(sizeChangeText(120)).toBe('+120 chars')
     expect(sizeChangeText(-40)).toBe('−40 chars')
     expect(sizeChangeText(null)).toBe('first version')
-    expect(versionBadges(v1)).toEqual(['saved'])
-    expect(versionBadges(v2)).toEqual(['from the shared folder', 'sent'])
-    expect(versionBadges(version(V1, { source: 'restore' }))).toEqual(['restored'])
+    expect(versionBadges(version({ source: 'explicit' }))).toEqual(['saved'])
+    expect(versionBadges(version({ source: 'external', sent: true }))).toEqual(['from the shared folder', 'sent'])
+    expect(versionBadges(version({ source: 'restore' }))).toEqual(['restored'])
   })
 
-  it('lists the versions newest first with who, size change, summary and badges', async () => {
-    await openEditor(onDisk)
+  it('lists the versions the saves kept, newest first, with who and the size change', async () => {
+    const h = await twoVersions()
     render(<HistoryPanel />)
     const items = await screen.findAllByTestId('history-version')
-    expect(items).toHaveLength(2)
-    expect(items[0]!.textContent).toContain('unknown')
-    expect(items[0]!.textContent).toContain('−40 chars')
-    expect(items[0]!.textContent).toContain('changed Pitch')
-    expect(items[0]!.textContent).toContain('from the shared folder')
-    expect(items[0]!.textContent).toContain('sent')
-    expect(items[1]!.textContent).toContain('Ada')
-    expect(items[1]!.textContent).toContain('saved')
-    expect(calls.filter((c) => c.channel === 'history.list')[0]!.input).toEqual({ draftId: DRAFT_ID })
+    const listed = await h.app.call('history.list', { draftId: h.draft.id })
+    expect(listed.available).toBe(true)
+    expect(items).toHaveLength(listed.versions.length)
+    expect(items.length).toBeGreaterThanOrEqual(2)
+    // Newest: the applicant's own save of SECOND; the pitch grew by "First" → "Second" and "Ten" → "Twenty".
+    expect(listed.versions[0]!.source).toBe('explicit')
+    expect(items[0]!.textContent).toContain('Ada')
+    expect(items[0]!.textContent).toContain('saved')
+    expect(items[0]!.textContent).toContain(sizeChangeText(SECOND.length - FIRST.length))
+    expect(items[0]!.textContent).toContain('+4 chars')
+    expect(items[0]!.textContent).toContain('changed Pitch, changed Budget, fields: Project name')
+    expect(items.at(-1)!.textContent).toContain('first version')
+    expect(h.calls.find((c) => c.channel === 'history.list')!.input).toEqual({ draftId: h.draft.id })
   })
 
-  it('says why history is unavailable', async () => {
-    installBridge({
-      'drafts.get': () => onDisk,
-      'history.list': () => ({ available: false, reason: 'the data folder is read-only.', versions: [] }),
-    })
-    await openEditor(onDisk)
+  it('says why history is unavailable, and saving still works', async () => {
+    harness = await startHarness({ pitch: FIRST })
+    const path = await blockHistoryFolder(harness)
+    await saveVersion(SECOND)
     render(<HistoryPanel />)
-    expect((await screen.findByTestId('history-unavailable')).textContent).toContain('History is unavailable: the data folder is read-only.')
-    expect(screen.getByTestId('history-unavailable').textContent).toContain('Saving the draft still works.')
+    const notice = await screen.findByTestId('history-unavailable')
+    expect(notice.textContent).toContain('History is unavailable: Grant Desk cannot keep earlier versions of this draft')
+    expect(notice.textContent).toContain(path)
+    expect(notice.textContent).toContain('Saving the draft still works.')
+    expect((await harness.app.call('drafts.get', { id: harness.draft.id })).pitch).toBe(SECOND)
+    expect(screen.queryAllByTestId('history-version')).toHaveLength(0)
   })
 
-  it('compares a version with the current text, inline and side by side, fields included', async () => {
-    await openEditor(onDisk)
+  it('compares a version with the current text, inline and side by side, fields by label', async () => {
+    const h = await twoVersions()
     render(<HistoryPanel />)
     const items = await screen.findAllByTestId('history-version')
-    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Compare/ }))
+    fireEvent.click(within(items.at(-1)!).getByRole('button', { name: /^Compare/ }))
     const inline = await screen.findByTestId('history-diff-inline')
     expect([...inline.querySelectorAll('del')].map((e) => e.textContent)).toEqual(['First', 'Ten'])
     expect([...inline.querySelectorAll('ins')].map((e) => e.textContent)).toEqual(['Second', 'Twenty'])
     expect(inline.textContent).toContain('[removed: First]')
-    expect(screen.getByText(/fields are the same/)).toBeTruthy()
+    const fields = await screen.findByRole('list', { name: 'Changes to the fields' })
+    expect(fields.textContent).toContain('Project name: removed: Tracekit → added: Tracekit 2')
 
     fireEvent.click(screen.getByLabelText('Side by side'))
     const side = screen.getByTestId('history-diff-side')
     expect(within(side).getByRole('group', { name: 'Before (A)' }).querySelectorAll('ins')).toHaveLength(0)
     expect(within(side).getByRole('group', { name: 'Before (A)' }).textContent).toContain('[removed: First] version of the tool.')
     expect(within(side).getByRole('group', { name: 'After (B)' }).textContent).toContain('[added: Second] version of the tool.')
-
-    // Two versions: B is the later one, whose field changed.
-    fireEvent.change(screen.getByLabelText('Version B'), { target: { value: V2 } })
-    const fields = await screen.findByRole('list', { name: 'Changes to the fields' })
-    expect(fields.textContent).toContain('project_name: removed: Tracekit → added: Tracekit 2')
+    expect(channels(h)).toContain('history.get')
   })
 
-  it('restores a version after confirming: saves first, sends the editor version, shows the result', async () => {
-    await openEditor(onDisk)
+  it('restores a version after confirming: saves first, then a new version the editor shows', async () => {
+    const h = await twoVersions()
     render(<HistoryPanel />)
-    act(() => useEditor.getState().setPitch('Unsaved words'))
     const items = await screen.findAllByTestId('history-version')
-    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Restore/ }))
+    const before = (await h.app.call('history.list', { draftId: h.draft.id })).versions
+    act(() => useEditor.getState().setPitch('Unsaved words'))
+    fireEvent.click(within(items.at(-1)!).getByRole('button', { name: /^Restore/ }))
     const dialog = screen.getByRole('alertdialog', { name: 'Restore this version?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }))
     await waitFor(() => expect(useEditor.getState().pitch).toBe(FIRST))
-    const order = calls.map((c) => c.channel).filter((c) => c === 'drafts.save' || c === 'history.restore')
-    expect(order).toEqual(['drafts.save', 'history.restore'])
-    const saved = calls.find((c) => c.channel === 'drafts.save')!.input as { explicit?: boolean }
+    expect(useEditor.getState().customFields.project_name).toBe('Tracekit')
+    expect(channels(h).filter((c) => c === 'drafts.save' || c === 'history.restore')).toEqual(['drafts.save', 'history.restore'])
+    const saved = h.calls.find((c) => c.channel === 'drafts.save')!.input as { pitch: string; explicit?: boolean }
+    expect(saved.pitch).toBe('Unsaved words')
     expect(saved.explicit).toBeUndefined()
-    expect(calls.find((c) => c.channel === 'history.restore')!.input).toEqual({ draftId: DRAFT_ID, versionId: V1, baseVersion: 'c'.repeat(64) })
+    const restore = h.calls.find((c) => c.channel === 'history.restore')!.input as { versionId: string }
+    expect(restore).toMatchObject({ draftId: h.draft.id, versionId: before.at(-1)!.id })
     expect(await screen.findByText(/^Restored the version from/, { selector: '.notice' })).toBeTruthy()
+    const onDisk = await h.app.call('drafts.get', { id: h.draft.id })
+    expect(onDisk.pitch).toBe(FIRST)
+    const after = (await h.app.call('history.list', { draftId: h.draft.id })).versions
+    expect(after[0]!.source).toBe('restore')
+    expect(after.length).toBeGreaterThan(before.length)
   })
 
   it('restores one section of a version', async () => {
-    await openEditor(onDisk)
+    const h = await twoVersions()
     render(<HistoryPanel />)
     const items = await screen.findAllByTestId('history-version')
-    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Compare/ }))
+    fireEvent.click(within(items.at(-1)!).getByRole('button', { name: /^Compare/ }))
     const select = await screen.findByLabelText('Section of version A')
     expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', 'Pitch', 'Budget'])
     fireEvent.change(select, { target: { value: 'Budget' } })
     fireEvent.click(screen.getByRole('button', { name: 'Restore this section' }))
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Restore this section?' })).getByRole('button', { name: 'Restore' }))
-    await waitFor(() => expect(calls.some((c) => c.channel === 'history.restore')).toBe(true))
-    expect(calls.find((c) => c.channel === 'history.restore')!.input).toEqual({ draftId: DRAFT_ID, versionId: V1, baseVersion: 'b'.repeat(64), section: 'Budget' })
-  })
-
-  it('shows a refused restore as an error and keeps the text', async () => {
-    installBridge({
-      'drafts.get': () => onDisk,
-      'history.list': () => ({ available: true, reason: null, versions: [v2, v1] }),
-      'history.restore': () => ({ ok: false, error: { code: 'conflict', message: 'The draft changed since you opened it.' } }),
-    })
-    await openEditor(onDisk)
-    render(<HistoryPanel />)
-    const items = await screen.findAllByTestId('history-version')
-    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Restore/ }))
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }))
-    expect(await screen.findByText(/The draft changed since you opened it\./)).toBeTruthy()
-    expect(useEditor.getState().pitch).toBe(SECOND)
-  })
-
-  it('offers no restore for a submitted draft', async () => {
-    onDisk = draft(SECOND, 'b', 'submitted')
-    await openEditor(onDisk)
-    render(<HistoryPanel />)
-    const items = await screen.findAllByTestId('history-version')
-    expect(items[0]!.textContent).toContain('sent')
-    expect(screen.queryByRole('button', { name: /^Restore/ })).toBeNull()
-    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Compare/ }))
-    await screen.findByTestId('history-diff-inline')
-    expect(screen.queryByLabelText('Section of version A')).toBeNull()
+    const mixed = '# Pitch\n\nSecond version of the tool.\n\n## Budget\n\nTen.\n'
+    await waitFor(() => expect(useEditor.getState().pitch).toBe(mixed))
+    expect(h.calls.find((c) => c.channel === 'history.restore')!.input).toMatchObject({ draftId: h.draft.id, section: 'Budget' })
+    expect((await h.app.call('drafts.get', { id: h.draft.id })).pitch).toBe(mixed)
   })
 })
