@@ -9,29 +9,13 @@
  */
 import { type TextQuote, locateQuotes, quoteAt } from '../src/shared/review/anchor'
 import { medianTimes } from './measure'
+import { OBJECTS, SUBJECTS, TAILS, VERBS, chooser } from './synthetic'
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 25)
 const GOAL_MS = 10
 const QUOTES = 200
 
-// Deterministic text: mulberry32, so every run (and every machine) measures the same pitch.
-function prng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-const random = prng(20_261_121)
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
-const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1))
-
-const SUBJECTS = ['The indexer', 'Our team', 'This milestone', 'The SDK', 'Each release', 'The audit', 'The relayer', 'A community call', 'The dashboard', 'Our maintainer']
-const VERBS = ['delivers', 'covers', 'documents', 'benchmarks', 'replaces', 'publishes', 'funds', 'tests', 'ships', 'measures']
-const OBJECTS = ['the wallet adapters', 'three rollup bridges', 'a public test suite', 'the fee estimator', 'light client proofs', 'the onboarding guide', 'gas usage per call', 'the grant report', 'every RPC endpoint', 'the block explorer']
-const TAILS = ['before the second payout', 'with open-source tooling', 'for small teams', 'within six weeks', 'under the MIT license', 'on testnet first', 'with weekly updates', 'at no cost to users', 'for Arcadia and Nova', 'in two languages']
+const { random, pick, int } = chooser(20_261_121)
 const sentence = () => `${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)} ${pick(TAILS)}${int(0, 3) === 0 ? ` (${int(2, 99)}% of scope)` : ''}.`
 const paragraph = () => Array.from({ length: int(3, 7) }, sentence).join(' ')
 
