@@ -117,7 +117,7 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
           {versions.map((version) => (
             <li key={version.id} data-testid="history-version">
               <p className="history-line">
-                <time dateTime={version.time}>{when(version.time)}</time> · {version.savedBy ?? 'unknown'} · <span>{sizeChangeText(version.sizeChange)}</span>
+                <time dateTime={version.time}>{when(version.time)}</time> · {version.savedBy ? `${version.savedBy} · ` : ''}<span>{sizeChangeText(version.sizeChange)}</span>
                 {versionBadges(version).map((badge) => (
                   <span key={badge} className="history-badge">
                     {badge}
