@@ -95,7 +95,7 @@ export class ReviewService {
       ...(input.suggestion !== undefined ? { suggestion: input.suggestion } : {}),
     }))
     await this.#written(subject)
-    return this.get(draftId)
+    return this.#data(subject)
   }
 
   async reply(draftId: string, input: Input<'reviews.reply'>): Promise<ReviewData> {
@@ -104,15 +104,15 @@ export class ReviewService {
     await this.#thread(subject, input.threadId)
     await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({ id, kind: 'reply', thread: input.threadId, author, created_at: createdAt, body: input.body }))
     await this.#written(subject)
-    return this.get(draftId)
+    return this.#data(subject)
   }
 
   async setResolved(draftId: string, input: Input<'reviews.setResolved'>): Promise<ReviewData> {
     const author = await this.#author()
     const subject = await this.#open(draftId)
-    const { thread } = await this.#thread(subject, input.threadId)
+    const { thread, data } = await this.#thread(subject, input.threadId)
     // Resolving a resolved thread again would only add noise to the record.
-    if (thread.resolved === input.resolved) return this.get(draftId)
+    if (thread.resolved === input.resolved) return data
     await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({
       id,
       kind: input.resolved ? 'resolve' : 'reopen',
@@ -121,40 +121,40 @@ export class ReviewService {
       created_at: createdAt,
     }))
     await this.#written(subject)
-    return this.get(draftId)
+    return this.#data(subject)
   }
 
   async decideSuggestion(draftId: string, input: Input<'reviews.decideSuggestion'>): Promise<ReviewData> {
     const author = await this.#author()
     const subject = await this.#open(draftId)
-    const { thread } = await this.#thread(subject, input.threadId)
+    const { thread, data } = await this.#thread(subject, input.threadId)
     if (!thread.suggestion) throw new AppFailure('invalid_input', 'This comment suggests no replacement text, so there is nothing to apply or decline.')
     if (thread.suggestion.decision !== null) {
-      if (thread.suggestion.decision === input.decision) return this.get(draftId)
+      if (thread.suggestion.decision === input.decision) return data
       throw new AppFailure('invalid_input', `${thread.suggestion.decidedBy} already ${thread.suggestion.decision} this suggestion. Reply in the thread to discuss it again.`)
     }
     await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({ id, kind: 'suggestion', thread: input.threadId, decision: input.decision, author, created_at: createdAt }))
     await this.#written(subject)
-    return this.get(draftId)
+    return this.#data(subject)
   }
 
   async editComment(draftId: string, input: Input<'reviews.editComment'>): Promise<ReviewData> {
     const { subject, record } = await this.#ownComment(draftId, input.commentId, 'edit')
-    if (record.body === input.body) return this.get(draftId)
+    if (record.body === input.body) return this.#data(subject)
     await rewriteRecord(subject.folder, subject.id, { ...record, body: input.body, edited_at: this.#now().toISOString() })
     await this.#written(subject)
-    return this.get(draftId)
+    return this.#data(subject)
   }
 
   async deleteComment(draftId: string, input: Input<'reviews.deleteComment'>): Promise<ReviewData> {
     const { subject, record } = await this.#ownComment(draftId, input.commentId, 'delete')
-    if (record.deleted_at !== undefined) return this.get(draftId)
+    if (record.deleted_at !== undefined) return this.#data(subject)
     // The record stays, without its text (or suggestion): replies keep their thread, and git shows who removed what.
     const tombstone: ReviewRecord = { ...record, body: '', deleted_at: this.#now().toISOString() }
     if (tombstone.kind === 'thread') delete tombstone.suggestion
     await rewriteRecord(subject.folder, subject.id, tombstone)
     await this.#written(subject)
-    return this.get(draftId)
+    return this.#data(subject)
   }
 
   async setVerdict(draftId: string, input: Input<'reviews.setVerdict'>): Promise<ReviewData> {
@@ -178,7 +178,15 @@ export class ReviewService {
       reviewed: reviewedVersion(pitch, subject.file.frontMatter.custom_fields),
     }))
     await this.#written(subject)
-    return this.get(draftId)
+    return this.#data(subject)
+  }
+
+  /**
+   * The review after a change: the draft read at the start of the action is still the one
+   * reviewed (records never change the draft file), so only the records are read again.
+   */
+  async #data(subject: ReviewSubject): Promise<ReviewData> {
+    return (await readReviewRecords(subject)).data
   }
 
   async #author(): Promise<string> {
