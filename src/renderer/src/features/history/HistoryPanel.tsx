@@ -8,7 +8,8 @@
  */
 import { memo, useEffect, useMemo, useState } from 'react'
 import type { AppError, HistoryGetOutput, HistoryVersion } from '../../../../shared/ipc'
-import { type DiffPart, changedFields, diffVersions, pitchSections } from '../../../../shared/history'
+import { type DiffPart, diffVersions, pitchSections } from '../../../../shared/history'
+import { changedFields } from '../../lib/fieldChanges'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useEditor } from '../editor/editorSlice'
@@ -226,22 +227,14 @@ function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection 
           Version A
           <select value={from ?? ''} onChange={(event) => onFrom(event.target.value || null)}>
             <option value="">Choose a version…</option>
-            {versions.map((v) => (
-              <option key={v.id} value={v.id}>
-                {versionLabel(v)}
-              </option>
-            ))}
+            <VersionOptions versions={versions} />
           </select>
         </label>
         <label>
           Version B
           <select value={to} onChange={(event) => onTo(event.target.value)}>
             <option value={CURRENT}>The current text</option>
-            {versions.map((v) => (
-              <option key={v.id} value={v.id}>
-                {versionLabel(v)}
-              </option>
-            ))}
+            <VersionOptions versions={versions} />
           </select>
         </label>
       </div>
@@ -337,19 +330,25 @@ function SideBySide({ parts }: { parts: DiffPart[] }) {
   )
 }
 
+function VersionOptions({ versions }: { versions: readonly HistoryVersion[] }) {
+  return versions.map((v) => (
+    <option key={v.id} value={v.id}>
+      {versionLabel(v)}
+    </option>
+  ))
+}
+
 function FieldChanges({ before, after }: { before: Record<string, string>; after: Record<string, string> }) {
-  const names = changedFields(before, after)
   const schema = useEditor((state) => state.draft?.grant.applicationSchema ?? null)
-  // Named as the form names them ("Project name"), not by their keys.
-  const label = (name: string) => schema?.find((field) => field.name === name)?.label || name
-  if (names.length === 0) return <p className="hint">The fields are the same in both.</p>
+  const changes = useMemo(() => changedFields(before, after, schema), [before, after, schema])
+  if (changes.length === 0) return <p className="hint">The fields are the same in both.</p>
   return (
     <ul className="field-changes" aria-label="Changes to the fields">
-      {names.map((name) => (
-        <li key={name}>
-          {label(name)}: <span className="visually-hidden">removed: </span>
-          <del>{before[name] || '(empty)'}</del> → <span className="visually-hidden">added: </span>
-          <ins>{after[name] || '(empty)'}</ins>
+      {changes.map((change) => (
+        <li key={change.name}>
+          {change.label}: <span className="visually-hidden">removed: </span>
+          <del>{change.before || '(empty)'}</del> → <span className="visually-hidden">added: </span>
+          <ins>{change.after || '(empty)'}</ins>
         </li>
       ))}
     </ul>

@@ -9,6 +9,7 @@ import type { SchemaField } from '../../../../shared/api'
 import { type ReviewerVerdict, reviewerVerdicts } from '../../../../shared/review/state'
 import type { ReviewedVersion } from '../../../../shared/review/records'
 import type { ReviewData } from '../../../../shared/review/view'
+import { changedFields } from '../../lib/fieldChanges'
 import { useEditor } from '../editor/editorSlice'
 import { When } from './CommentItem'
 import { WordDiff } from './WordDiff'
@@ -49,25 +50,6 @@ export function ReviewerVerdicts({ data, now }: { data: ReviewData; now: number 
       ))}
     </ul>
   )
-}
-
-export interface FieldChange {
-  name: string
-  label: string
-  before: string
-  after: string
-}
-
-/** The fields whose value differs from the reviewed one (a missing field and an empty one are the same). */
-export function changedFields(reviewed: Readonly<Record<string, string>>, current: Readonly<Record<string, string>>, schema: readonly SchemaField[] | null): FieldChange[] {
-  const labels = new Map((schema ?? []).map((field) => [field.name, field.label || field.name]))
-  const order = new Map((schema ?? []).map((field, index) => [field.name, index]))
-  const names = [...new Set([...Object.keys(reviewed), ...Object.keys(current)])]
-  const value = (values: Readonly<Record<string, string>>, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : '')
-  return names
-    .filter((name) => value(reviewed, name) !== value(current, name))
-    .sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || a.localeCompare(b))
-    .map((name) => ({ name, label: labels.get(name) ?? name, before: value(reviewed, name), after: value(current, name) }))
 }
 
 /** What changed since an approval: a word diff of the pitch and the changed fields. Worked out only once opened. */
