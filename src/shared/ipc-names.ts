@@ -12,6 +12,7 @@ export const IPC_CHANNELS = [
   'session.status',
   'session.login',
   'session.logout',
+  'session.forget',
   'grants.list',
   'grants.get',
   'drafts.list',

@@ -161,6 +161,17 @@ export const SessionStatus = z.object({
   storage: CredentialStorage,
   /** One sentence for the applicant about `storage`. */
   storageNote: z.string(),
+  /**
+   * The service origin (scheme, host, port) this status is about: credentials belong to the
+   * origin that issued them and are sent nowhere else. Null when the address is not a web address.
+   */
+  service: z.string().nullable(),
+  /** The address is plain `http:` to another computer: a login would cross the network unencrypted. */
+  plainHttp: z.boolean(),
+  /** Logins kept for other service addresses: used again when the address is switched back; erasable in Settings. */
+  otherServices: z.array(z.object({ service: z.string(), email: z.string() })),
+  /** Something about stored logins the applicant should know (a damaged file set aside). */
+  notice: z.string().nullable(),
 })
 export type SessionStatus = z.infer<typeof SessionStatus>
 
@@ -475,8 +486,14 @@ export const ipcContract = {
     output: SettingsView,
   },
   'session.status': { input: NoInput, output: SessionStatus },
-  'session.login': { input: LoginRequest.strict(), output: SessionStatus },
+  'session.login': {
+    // `allowPlainHttp`: the applicant confirmed logging in over plain HTTP to another computer.
+    input: LoginRequest.extend({ allowPlainHttp: z.boolean().optional() }).strict(),
+    output: SessionStatus,
+  },
   'session.logout': { input: NoInput, output: SessionStatus },
+  /** Erases the login kept for another service address. */
+  'session.forget': { input: z.object({ service: z.string().min(1).max(2048) }).strict(), output: SessionStatus },
   'grants.list': { input: GrantsListInput, output: GrantsListOutput },
   'grants.get': { input: z.strictObject({ id: Id }), output: GrantsGetOutput },
   'drafts.list': { input: NoInput, output: z.object({ items: z.array(DraftSummary), folder: z.string() }) },

@@ -5,12 +5,19 @@
  * safeStorage falls back to a hard-coded key (`basic_text`) — they are kept in memory only,
  * and `session.status` says so through the store's `kind`.
  */
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { SafeStorage } from 'electron'
 import writeFileAtomic from 'write-file-atomic'
 import { consoleLogger, type Logger } from '../core/errors'
-import { MemorySecretStore, type SecretStore, StoredCredentials } from '../core/secret-store'
+import {
+  type CredentialBook,
+  MemorySecretStore,
+  type SecretStore,
+  UnreadableSecrets,
+  readSecretsFile,
+  setSecretsFileAside,
+} from '../core/secret-store'
 
 export type SafeStoragePort = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>
 
@@ -23,28 +30,21 @@ export class SafeStorageSecretStore implements SecretStore {
     private readonly log: Logger = consoleLogger,
   ) {}
 
-  async load(): Promise<StoredCredentials | null> {
-    let bytes: Buffer
+  async load(): Promise<unknown> {
+    const bytes = await readSecretsFile(this.file)
+    if (bytes === null) return null
     try {
-      bytes = await readFile(this.file)
-    } catch {
-      return null
-    }
-    try {
-      const parsed = StoredCredentials.safeParse(JSON.parse(this.safeStorage.decryptString(bytes)))
-      if (parsed.success) return parsed.data
-      this.log.warn(`the stored login in ${this.file} has an unexpected shape; treating it as logged out`)
-      return null
+      return JSON.parse(this.safeStorage.decryptString(bytes))
     } catch (error) {
       // A changed keychain (new OS user profile, reset keyring) makes old ciphertext
-      // unreadable for good; logging in again is the only way back, so say "logged out".
-      this.log.warn(`the stored login in ${this.file} could not be decrypted; treating it as logged out`, error)
-      return null
+      // unreadable for good; the book sets the file aside and asks for a new login.
+      this.log.warn(`the stored logins in ${this.file} could not be decrypted`, error)
+      throw new UnreadableSecrets(`${this.file} could not be decrypted`, { cause: error })
     }
   }
 
-  async save(credentials: StoredCredentials): Promise<void> {
-    const encrypted = this.safeStorage.encryptString(JSON.stringify(credentials))
+  async save(book: CredentialBook): Promise<void> {
+    const encrypted = this.safeStorage.encryptString(JSON.stringify(book))
     await mkdir(dirname(this.file), { recursive: true })
     // An explicit mode also replaces the mode of an existing file (write-file-atomic chmods its temp file).
     await writeFileAtomic(this.file, encrypted, { mode: 0o600 })
@@ -52,6 +52,10 @@ export class SafeStorageSecretStore implements SecretStore {
 
   async clear(): Promise<void> {
     await rm(this.file, { force: true })
+  }
+
+  setAside(): Promise<string | null> {
+    return setSecretsFileAside(this.file)
   }
 }
 

@@ -20,6 +20,8 @@ import { DraftHistory } from './history'
 import type { SecretStore } from './secret-store'
 import { createServiceClient, type ServiceClientOptions } from './service-client'
 import { Session } from './session'
+import { CredentialVault } from './credentials'
+import { serviceOrigin } from '../../shared/service-address'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
 import { ExportService, type PdfPrinter } from './export/service'
@@ -69,7 +71,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   })
 
-  const session = new Session({ secrets: options.secrets, client, events, log })
+  const vault = new CredentialVault({ store: options.secrets, currentOrigin: async () => serviceOrigin(await settings.serviceUrl()), log })
+  const session = new Session({ vault, client, events, log, serviceUrl: () => settings.serviceUrl() })
   const grants = new GrantsService({ client, cache: new ResponseCache(join(options.dataDir, 'cache'), log), now, log })
   // Earlier versions of each draft, in the app's data folder; it learns of every change from the store.
   const history: DraftHistory = new DraftHistory({
@@ -121,6 +124,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'session.status': () => session.status(),
     'session.login': (input) => session.login(input),
     'session.logout': () => session.logout(),
+    'session.forget': ({ service }) => session.forget(service),
     'grants.list': (input) => grants.list(input),
     'grants.get': ({ id }) => grants.get(id),
     'drafts.list': async () => {

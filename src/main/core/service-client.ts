@@ -24,7 +24,9 @@ import {
 } from '../../shared/api'
 import type { AppError, ErrorCode } from '../../shared/ipc'
 import { isHttpUrl } from '../../shared/fields'
+import { originLabel, serviceOrigin } from '../../shared/service-address'
 import { AppFailure, consoleLogger, type Logger } from './errors'
+import { type Credential, WRONG_ORIGIN } from './credential'
 
 export interface ServiceClientOptions {
   /** Read on every request (settings may change it); no trailing slash. */
@@ -46,14 +48,14 @@ export interface ServiceClientOptions {
 }
 
 export interface ServiceClient {
-  /** POST /api/auth/login */
-  login(body: LoginRequest): Promise<Credentials>
+  /** POST /api/auth/login; `origin` is the service origin the password was sent to (the login belongs to it). */
+  login(body: LoginRequest): Promise<{ credentials: Credentials; origin: string }>
   /** GET /api/build?status=..&type=.. */
   listGrants(query: { status: 'open' | 'closed' | 'all'; type?: GrantType }): Promise<GrantList>
   /** GET /api/build/{id} */
   getGrant(id: string): Promise<GrantDetail>
   /** POST to `applyUrl(...)`; re-sent once when the connection fails after it may have been sent. */
-  apply(args: { grantId: string; applyEndpoint: string; body: ApplicationRequest; token: string }): Promise<ApplicationResult>
+  apply(args: { grantId: string; applyEndpoint: string; body: ApplicationRequest; credential: Credential }): Promise<ApplicationResult>
   /** Where `apply` would POST for this grant (see `applyUrl`). */
   applyTarget(grantId: string, applyEndpoint: string): Promise<string>
   /** POST /api/feedback; any 2xx counts as received. */
@@ -69,7 +71,8 @@ interface Call {
   /** `host:port` of the service, for the applicant's messages. */
   host: string
   json?: unknown
-  token?: string
+  /** A bearer token and the only origin it may be sent to. */
+  credential?: Credential
 }
 
 interface Answer {
@@ -124,6 +127,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   /** One request, retried by ky when it is a GET; returns a 2xx answer or throws `AppFailure`. */
   async function send(call: Call): Promise<Answer> {
+    // A login goes only to the origin that issued it, whatever the address says by now.
+    if (call.credential !== undefined && serviceOrigin(call.url) !== call.credential.origin) {
+      log.warn(`${describe(call)}: a credential of ${call.credential.origin} was not sent to another origin`)
+      throw new AppFailure(
+        'unauthorized',
+        `Grant Desk did not send your login to ${call.host}: it belongs to ${originLabel(call.credential.origin)}, and the service address has changed. Log in to ${call.host}, then try again; your work is kept.`,
+        {},
+        { reason: WRONG_ORIGIN },
+      )
+    }
     const bodyAbort = new AbortController()
     const kyOptions: Options = {
       method: call.method,
@@ -132,7 +145,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       signal: bodyAbort.signal,
       headers: {
         accept: 'application/json',
-        ...(call.token !== undefined ? { authorization: `Bearer ${call.token}` } : {}),
+        ...(call.credential !== undefined ? { authorization: `Bearer ${call.credential.token}` } : {}),
       },
       ...(call.json !== undefined ? { json: call.json } : {}),
       retry: {
@@ -335,7 +348,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       settle(async () => {
         const { base: root, host } = await base()
         const call: Call = { op: 'login', method: 'POST', url: `${root}/api/auth/login`, host, json: body }
-        return parseAnswer(call, await send(call), Credentials)
+        const credentials = parseAnswer(call, await send(call), Credentials)
+        return { credentials, origin: serviceOrigin(call.url)! }
       }),
 
     listGrants: (query) =>
@@ -360,10 +374,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     applyTarget: async (grantId, applyEndpoint) => applyUrl((await base()).base, grantId, applyEndpoint),
 
-    apply: ({ grantId, applyEndpoint, body, token }) =>
+    apply: ({ grantId, applyEndpoint, body, credential }) =>
       settle(async () => {
         const { base: root, host } = await base()
-        const call: Call = { op: 'apply', method: 'POST', url: applyUrl(root, grantId, applyEndpoint), host, json: body, token }
+        const call: Call = { op: 'apply', method: 'POST', url: applyUrl(root, grantId, applyEndpoint), host, json: body, credential }
         let answer: Answer
         try {
           answer = await send(call)

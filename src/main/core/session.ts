@@ -1,12 +1,20 @@
 /**
  * The applicant's session: login, logout, and running an authenticated request with the
- * stored credentials. The access token is tried first; when the service refuses it the api
- * key is tried once; when that is refused too the credentials are dead, so they are erased,
+ * stored credentials. Credentials belong to the service origin that issued them (the
+ * `CredentialVault`): the session only ever hands out the login of the address in use, so a
+ * changed address means "not logged in" there, and the old address's token and api key are
+ * never offered to the new one.
+ *
+ * The access token is tried first; when the service refuses it the api key is tried once;
+ * when that is refused too the credentials are dead, so that origin's login is erased,
  * `session.expired` is raised, and the action fails with `session_expired` — the caller keeps
  * everything the applicant typed and can repeat the action after logging in.
  */
 import type { LoginRequest } from '../../shared/api'
 import type { SessionStatus } from '../../shared/ipc'
+import { originLabel, sendsCredentialsInClear, serviceOrigin } from '../../shared/service-address'
+import { type Credential, WRONG_ORIGIN } from './credential'
+import type { CredentialVault } from './credentials'
 import { AppFailure, isFailure, type Logger } from './errors'
 import type { CoreEvents } from './events'
 import type { SecretStore } from './secret-store'
@@ -21,107 +29,132 @@ const STORAGE_NOTES: Record<SecretStore['kind'], string> = {
 export const SESSION_EXPIRED_MESSAGE =
   'Your session has expired. Log in again, then repeat the action — nothing you typed was lost.'
 
+
 export class Session {
-  readonly #secrets: SecretStore
+  readonly #vault: CredentialVault
   readonly #client: ServiceClient
   readonly #events: CoreEvents
   readonly #log: Logger
-  /** The last email that was logged in, kept after an expiry to prefill the login form. */
-  #lastEmail: string | null = null
-  /** Set when the service refused the access token: go straight to the api key from then on. */
-  #accessTokenRefused = false
+  readonly #serviceUrl: () => Promise<string>
+  /** The last email logged in per origin, kept after an expiry or logout to prefill the login form. */
+  readonly #lastEmail = new Map<string, string>()
+  /** Origins whose access token the service refused: go straight to the api key there. */
+  readonly #accessTokenRefused = new Set<string>()
 
-  constructor(options: { secrets: SecretStore; client: ServiceClient; events: CoreEvents; log: Logger }) {
-    this.#secrets = options.secrets
+  constructor(options: { vault: CredentialVault; client: ServiceClient; events: CoreEvents; log: Logger; serviceUrl: () => Promise<string> }) {
+    this.#vault = options.vault
     this.#client = options.client
     this.#events = options.events
     this.#log = options.log
+    this.#serviceUrl = options.serviceUrl
   }
 
   async status(): Promise<SessionStatus> {
-    const credentials = await this.#load()
+    const address = await this.#serviceUrl()
+    const origin = serviceOrigin(address)
+    const credentials = await this.#vault.get(origin)
+    if (credentials && origin) this.#lastEmail.set(origin, credentials.email)
     return {
       loggedIn: credentials !== null,
-      email: credentials?.email ?? this.#lastEmail,
-      storage: this.#secrets.kind,
-      storageNote: STORAGE_NOTES[this.#secrets.kind],
+      email: credentials?.email ?? (origin === null ? null : (this.#lastEmail.get(origin) ?? null)),
+      storage: this.#vault.kind,
+      storageNote: STORAGE_NOTES[this.#vault.kind],
+      service: origin,
+      plainHttp: sendsCredentialsInClear(address),
+      otherServices: await this.#vault.others(origin),
+      notice: this.#vault.notice,
     }
   }
 
-  async login(request: LoginRequest): Promise<SessionStatus> {
+  async login(request: LoginRequest & { allowPlainHttp?: boolean | undefined }): Promise<SessionStatus> {
+    const address = await this.#serviceUrl()
+    if (sendsCredentialsInClear(address) && request.allowPlainHttp !== true) {
+      const host = originLabel(serviceOrigin(address) ?? address)
+      const message = `${host} is reached over plain HTTP, so your password and login would cross the network unencrypted. Use its https:// address in Settings, or confirm that you want to log in over plain HTTP.`
+      throw new AppFailure('invalid_input', message, { fields: { allowPlainHttp: message } })
+    }
     const email = request.email.trim()
-    let credentials
+    let answer
     try {
-      credentials = await this.#client.login({ email, password: request.password })
+      answer = await this.#client.login({ email, password: request.password })
     } catch (error) {
       if (isFailure(error, 'unauthorized')) {
         throw new AppFailure('unauthorized', 'That email and password do not match an account on the grant service. Check both and try again.', {}, { cause: error })
       }
       throw error
     }
+    // Kept under the origin the password was actually sent to, even if Settings changed meanwhile.
     try {
-      await this.#secrets.save({ email, accessToken: credentials.access_token, apiKey: credentials.api_key })
+      await this.#vault.put(answer.origin, { email, accessToken: answer.credentials.access_token, apiKey: answer.credentials.api_key })
     } catch (error) {
       throw new AppFailure('storage_error', 'You are logged in, but Grant Desk could not store your login. Check that its data folder is writable, then log in again.', {}, { cause: error })
     }
-    this.#lastEmail = email
-    this.#accessTokenRefused = false
+    this.#lastEmail.set(answer.origin, email)
+    this.#accessTokenRefused.delete(answer.origin)
     return this.status()
   }
 
+  /** Logs out of the service in use; logins kept for other addresses stay. */
   async logout(): Promise<SessionStatus> {
-    try {
-      await this.#secrets.clear()
-    } catch (error) {
-      throw new AppFailure('storage_error', 'Grant Desk could not erase your stored login. Check that its data folder is writable, then log out again.', {}, { cause: error })
-    }
-    this.#accessTokenRefused = false
+    const origin = serviceOrigin(await this.#serviceUrl())
+    if (origin !== null) await this.#erase(origin)
     return this.status()
+  }
+
+  /** Erases the login kept for another service address (from Settings). */
+  async forget(service: string): Promise<SessionStatus> {
+    const origin = serviceOrigin(service)
+    if (origin === null) {
+      throw new AppFailure('invalid_input', `"${service.slice(0, 80)}" is not a service address. Pick the login to erase from the list in Settings.`)
+    }
+    await this.#erase(origin)
+    return this.status()
+  }
+
+  async #erase(origin: string): Promise<void> {
+    try {
+      await this.#vault.remove(origin)
+    } catch (error) {
+      throw new AppFailure('storage_error', 'Grant Desk could not erase your stored login. Check that its data folder is writable, then try again.', {}, { cause: error })
+    }
+    this.#accessTokenRefused.delete(origin)
   }
 
   /**
-   * Runs `action` with a bearer token: the access token, then once the api key. `action`
-   * must throw `AppFailure('unauthorized')` when the service refuses the token.
+   * Runs `action` with a bearer token of the address in use: the access token, then once the
+   * api key. `action` must throw `AppFailure('unauthorized')` when the service refuses the
+   * token, and must send it to `credential.origin` only (the service client enforces it).
    */
-  async authorized<T>(action: (token: string) => Promise<T>): Promise<T> {
-    const credentials = await this.#load()
-    if (!credentials) {
-      throw new AppFailure('unauthorized', 'You are not logged in. Log in, then try again — nothing you typed was lost.')
+  async authorized<T>(action: (credential: Credential) => Promise<T>): Promise<T> {
+    const origin = serviceOrigin(await this.#serviceUrl())
+    const credentials = await this.#vault.get(origin)
+    if (!credentials || origin === null) {
+      const where = origin === null ? '' : ` to ${originLabel(origin)}`
+      throw new AppFailure('unauthorized', `You are not logged in${where}. Log in, then try again — nothing you typed was lost.`)
     }
-    if (!this.#accessTokenRefused) {
+    if (!this.#accessTokenRefused.has(origin)) {
       try {
-        return await action(credentials.accessToken)
+        return await action({ token: credentials.accessToken, origin })
       } catch (error) {
-        if (!isFailure(error, 'unauthorized')) throw error
-        this.#accessTokenRefused = true
+        if (!isFailure(error, 'unauthorized') || error.reason === WRONG_ORIGIN) throw error
+        this.#accessTokenRefused.add(origin)
       }
     }
     try {
-      return await action(credentials.apiKey)
+      // The api key never expires: it goes only to the origin that issued it, like the token.
+      return await action({ token: credentials.apiKey, origin })
     } catch (error) {
-      if (!isFailure(error, 'unauthorized')) throw error
-      await this.#expire(credentials.email)
+      if (!isFailure(error, 'unauthorized') || error.reason === WRONG_ORIGIN) throw error
+      await this.#expire(origin, credentials.email)
       throw new AppFailure('session_expired', SESSION_EXPIRED_MESSAGE, {}, { cause: error })
     }
   }
 
-  async #load() {
+  async #expire(origin: string, email: string): Promise<void> {
+    this.#lastEmail.set(origin, email)
+    this.#accessTokenRefused.delete(origin)
     try {
-      const credentials = await this.#secrets.load()
-      if (credentials) this.#lastEmail = credentials.email
-      return credentials
-    } catch (error) {
-      // Unreadable credentials (a keychain that changed, a damaged file) mean: log in again.
-      this.#log.warn('stored credentials could not be read', error)
-      return null
-    }
-  }
-
-  async #expire(email: string): Promise<void> {
-    this.#lastEmail = email
-    this.#accessTokenRefused = false
-    try {
-      await this.#secrets.clear()
+      await this.#vault.remove(origin)
     } catch (error) {
       this.#log.error('expired credentials could not be erased', error)
     }

@@ -55,8 +55,8 @@ export class SubmissionService {
     let application: ApplicationRecord
     let alreadyApplied = false
     try {
-      const result = await this.#session.authorized((token) =>
-        this.#client.apply({ grantId: grant.id, applyEndpoint: grant._apply_endpoint, body, token }),
+      const result = await this.#session.authorized((credential) =>
+        this.#client.apply({ grantId: grant.id, applyEndpoint: grant._apply_endpoint, body, credential }),
       )
       application = {
         applicationId: result.application_id,

@@ -18,6 +18,7 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'session.status': ['x', [], { email: 'a@b.c' }],
   'session.login': [undefined, {}, { email: 'ada' , password: 'x' }, { email: 'ada@example.org' }, { email: 'ada@example.org', password: '' }, { email: 'ada@example.org', password: 'x', admin: true }],
   'session.logout': ['now', { everywhere: true }],
+  'session.forget': [null, {}, { service: '' }, { service: 42 }, { service: 'x'.repeat(3000) }, { service: 'https://a.example', extra: 1 }],
   'grants.list': ['open', { status: 'pending' }, { type: 'loan' }, { status: 'open', page: 2 }],
   'grants.get': [undefined, {}, { id: 'not-a-uuid' }, { id: 42 }, { id: IDS.open, extra: 1 }],
   'drafts.list': ['all', { folder: '/etc' }],

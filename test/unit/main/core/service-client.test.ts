@@ -1,3 +1,5 @@
+import { serviceOrigin } from '../../../../src/shared/service-address'
+import { WRONG_ORIGIN } from '../../../../src/main/core/credential'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AppFailure, type Logger } from '../../../../src/main/core/errors'
@@ -234,7 +236,8 @@ describe('against the sandbox', () => {
 
   it('logs in and reports the service reachable', async () => {
     const { api, reachability } = client(service.url)
-    const credentials = await api.login({ email: USERS[0].email, password: USERS[0].password })
+    const { credentials, origin } = await api.login({ email: USERS[0].email, password: USERS[0].password })
+    expect(origin).toBe(serviceOrigin(service.url))
     expect(credentials.access_token).toMatch(/^gst_/)
     expect(credentials.api_key).toBe(tokens[0]!.api_key)
     expect(reachability).toEqual([true])
@@ -297,7 +300,7 @@ describe('against the sandbox', () => {
       grantId: IDS.open,
       applyEndpoint: `POST /api/build/${IDS.open}/apply`,
       body: { pitch: 'Trace Viewer pitch', custom_fields: { project_name: 'Trace Viewer', repo: 'https://github.com/ada/tv' } },
-      token: tokens[0]!.access_token,
+      credential: { token: tokens[0]!.access_token, origin: serviceOrigin(service.url)! },
     }
     const result = await api.apply(args)
     expect(result.grant_id).toBe(IDS.open)
@@ -316,7 +319,7 @@ describe('against the sandbox', () => {
       grantId: IDS.freeForm,
       applyEndpoint: `POST /api/build/${IDS.freeForm}/apply`,
       body: { pitch: 'Free-form pitch' },
-      token: tokens[0]!.api_key,
+      credential: { token: tokens[0]!.api_key, origin: serviceOrigin(service.url)! },
     })
     expect(service.store.findApplication(userId(tokens[0]!.api_key), IDS.freeForm)).toBe(result.application_id)
     expect(stored(result.application_id)).toEqual({ grant_id: IDS.freeForm, pitch: 'Free-form pitch', custom_fields: null, status: 'pending' })
@@ -325,7 +328,7 @@ describe('against the sandbox', () => {
   it('turns a passed deadline into deadline_passed with the service sentence', async () => {
     const { api } = client(service.url)
     const error = await failure(
-      api.apply({ grantId: IDS.pastDeadline, applyEndpoint: `POST /api/build/${IDS.pastDeadline}/apply`, body: { pitch: 'p' }, token: tokens[0]!.api_key }),
+      api.apply({ grantId: IDS.pastDeadline, applyEndpoint: `POST /api/build/${IDS.pastDeadline}/apply`, body: { pitch: 'p' }, credential: { token: tokens[0]!.api_key, origin: serviceOrigin(service.url)! } }),
     )
     expect(error.code).toBe('deadline_passed')
     expect(error.message).toMatch(/deadline for this grant passed on/)
@@ -336,7 +339,7 @@ describe('against the sandbox', () => {
   it('turns a grant closed early into deadline_passed saying the sponsor closed it', async () => {
     const { api } = client(service.url)
     const error = await failure(
-      api.apply({ grantId: IDS.closedEarly, applyEndpoint: `POST /api/build/${IDS.closedEarly}/apply`, body: { pitch: 'p' }, token: tokens[0]!.api_key }),
+      api.apply({ grantId: IDS.closedEarly, applyEndpoint: `POST /api/build/${IDS.closedEarly}/apply`, body: { pitch: 'p' }, credential: { token: tokens[0]!.api_key, origin: serviceOrigin(service.url)! } }),
     )
     expect(error.code).toBe('deadline_passed')
     expect(error.reason).toBe('grant_closed')
@@ -350,7 +353,7 @@ describe('against the sandbox', () => {
         grantId: IDS.open,
         applyEndpoint: `POST /api/build/${IDS.open}/apply`,
         body: { pitch: 'p', custom_fields: { project_name: 'X', repo: 'not a web address' } },
-        token: tokens[1]!.api_key,
+        credential: { token: tokens[1]!.api_key, origin: serviceOrigin(service.url)! },
       }),
     )
     expect(error.code).toBe('invalid_input')
@@ -362,7 +365,7 @@ describe('against the sandbox', () => {
   it('turns a refused token into unauthorized', async () => {
     const { api } = client(service.url)
     const error = await failure(
-      api.apply({ grantId: IDS.freeForm, applyEndpoint: `POST /api/build/${IDS.freeForm}/apply`, body: { pitch: 'p' }, token: 'gst_forged' }),
+      api.apply({ grantId: IDS.freeForm, applyEndpoint: `POST /api/build/${IDS.freeForm}/apply`, body: { pitch: 'p' }, credential: { token: 'gst_forged', origin: serviceOrigin(service.url)! } }),
     )
     expect(error.code).toBe('unauthorized')
     expect(error.message).toMatch(/token/)
@@ -392,7 +395,7 @@ describe('against the sandbox', () => {
       proxy = await startDroppingProxy(service.url, (r) => r.method === 'POST' && r.url.endsWith('/apply'))
       const { api, reachability } = client(proxy.url)
       const error = await failure(
-        api.apply({ grantId: IDS.bounty, applyEndpoint: `POST /api/build/${IDS.bounty}/apply`, body: { pitch: 'Bounty pitch' }, token: tokens[1]!.api_key }),
+        api.apply({ grantId: IDS.bounty, applyEndpoint: `POST /api/build/${IDS.bounty}/apply`, body: { pitch: 'Bounty pitch' }, credential: { token: tokens[1]!.api_key, origin: serviceOrigin(proxy.url)! } }),
       )
       const storedId = service.store.findApplication(userId(tokens[1]!.api_key), IDS.bounty)
       expect(storedId).toBeDefined()
@@ -641,13 +644,47 @@ describe('against a scripted server', () => {
       grantId: IDS.freeForm,
       applyEndpoint: `POST /api/build/${IDS.freeForm}/apply`,
       body: { pitch: 'My pitch' },
-      token: 'gsk_token',
+      credential: { token: 'gsk_token', origin: serviceOrigin(server.url)! },
       ...more,
     })
     const created = {
       status: 201,
       json: { application_id: UUID, grant_id: IDS.freeForm, grant_title: 'Free-form grant', status: 'pending', message: 'Received.' },
     }
+
+    it('never sends a credential to another origin than its own: refused before any request, marked as not a dead login', async () => {
+      const other = await startScriptedServer()
+      try {
+        other.otherwise(created)
+        // The credential is for `server`; the address now says `other` (changed in Settings).
+        const { api } = client(other.url)
+        const error = await failure(api.apply({ ...args(), credential: { token: 'gsk_token', origin: serviceOrigin(server.url)! } }))
+        expect(error.code).toBe('unauthorized')
+        expect(error.reason).toBe(WRONG_ORIGIN)
+        expect(error.message).toContain(new URL(other.url).host)
+        expect(other.requests).toEqual([])
+        expect(server.requests).toEqual([])
+        // An apply endpoint naming another origin falls back to the service's own path: same rule.
+        server.script(created)
+        const { api: same } = client(server.url)
+        await same.apply({ ...args({ applyEndpoint: `POST ${other.url}/steal` }), credential: { token: 'gsk_token', origin: serviceOrigin(server.url)! } })
+        expect(other.requests).toEqual([])
+        expect(server.requests.map((r) => r.url)).toEqual([`/api/build/${IDS.freeForm}/apply`])
+      } finally {
+        await other.close()
+      }
+    })
+
+    it('sends no Authorization header on login, list, detail or feedback', async () => {
+      server.otherwise({ status: 200, json: {} })
+      const { api } = client(server.url)
+      await api.login({ email: 'ada@example.test', password: 'pw' }).catch(() => undefined)
+      await api.listGrants({ status: 'all' }).catch(() => undefined)
+      await api.getGrant(IDS.open).catch(() => undefined)
+      await api.sendFeedback({ skill: 'grant-desk/grant-apply', issue: 'x'.repeat(20) })
+      expect(server.requests).toHaveLength(4)
+      expect(server.requests.filter((r) => r.headers.authorization !== undefined)).toEqual([])
+    })
 
     it('sends the bearer token and the body exactly as given', async () => {
       server.script(created)
@@ -785,7 +822,7 @@ describe('offline', () => {
   it('apply to a refused connection fails offline without waiting for a re-send', async () => {
     const url = await unusedUrl()
     const { api, reachability, logs } = client(url)
-    const error = await failure(api.apply({ grantId: IDS.open, applyEndpoint: '', body: { pitch: 'p' }, token: 't' }))
+    const error = await failure(api.apply({ grantId: IDS.open, applyEndpoint: '', body: { pitch: 'p' }, credential: { token: 't', origin: serviceOrigin(url)! } }))
     expect(error.code).toBe('offline')
     expect(reachability).toEqual([false])
     expect(logs.text()).not.toMatch(/re-sending/)

@@ -4,6 +4,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CREDENTIAL_BOOK_FORMAT } from '../../../../src/main/core/secret-store'
+import { serviceOrigin } from '../../../../src/shared/service-address'
 import { countApplications, startTestCore, type TestCore } from '../../../support/core'
 import { IDS, USERS, startTestService, testFixture, type TestService } from '../../../support/service'
 
@@ -31,9 +33,12 @@ describe('session', () => {
   it('logs in, keeps both credentials in the secret store, and logs out erasing them', async () => {
     const status = await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
     expect(status).toMatchObject({ loggedIn: true, email: USERS[0].email })
-    const stored = await app.secrets.load()
-    expect(stored?.accessToken).toMatch(/^gst_/)
-    expect(stored?.apiKey).toMatch(/^gsk_/)
+    // Kept under the service's origin: the only place they will ever be sent.
+    const stored = (await app.secrets.load()) as { services: Record<string, { accessToken: string; apiKey: string }> }
+    expect(Object.keys(stored.services)).toEqual([serviceOrigin(service.url)])
+    expect(stored.services[serviceOrigin(service.url)!]?.accessToken).toMatch(/^gst_/)
+    expect(stored.services[serviceOrigin(service.url)!]?.apiKey).toMatch(/^gsk_/)
+    expect(status.service).toBe(serviceOrigin(service.url))
 
     const after = await app.call('session.logout')
     expect(after.loggedIn).toBe(false)
@@ -70,7 +75,7 @@ describe('session', () => {
     const created = await app.call('drafts.create', { grantId: IDS.freeForm })
     const saved = await app.call('drafts.save', { id: created.id, pitch: '# Pitch\n\nWords typed under pressure.', customFields: {}, baseVersion: created.version })
     // Both credentials stop working (as when an account's password changes elsewhere).
-    await app.secrets.save({ email: USERS[0].email, accessToken: 'gst_revoked', apiKey: 'gsk_revoked' })
+    await app.secrets.save({ format: CREDENTIAL_BOOK_FORMAT, services: { [serviceOrigin(service.url)!]: { email: USERS[0].email, accessToken: 'gst_revoked', apiKey: 'gsk_revoked' } } })
 
     const error = await app.fail('applications.submit', { draftId: created.id, submitAnyway: true })
     expect(error.code).toBe('session_expired')

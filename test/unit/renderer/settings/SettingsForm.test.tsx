@@ -167,3 +167,17 @@ describe('AddressCheckStatus', () => {
     expect(screen.getByRole('status').textContent).toBe('The grant service at http://x could not be reached.')
   })
 })
+
+describe('SettingsForm: plain HTTP', () => {
+  it('warns while the typed address is plain HTTP to another computer, not for this computer or https', async () => {
+    renderForm()
+    expect(screen.queryByTestId('settings-plain-http')).toBeNull()
+    const address = screen.getByLabelText('Service address')
+    await userEvent.clear(address)
+    await userEvent.type(address, 'http://grants.example.org')
+    expect(screen.getByTestId('settings-plain-http').textContent).toMatch(/unencrypted/)
+    await userEvent.clear(address)
+    await userEvent.type(address, 'http://127.0.0.1:8787')
+    expect(screen.queryByTestId('settings-plain-http')).toBeNull()
+  })
+})

@@ -1,10 +1,12 @@
 /**
  * Email and password for the grant service. Errors come from the core in the applicant's
- * terms (wrong credentials, service unreachable); where the credentials will be kept is said
- * before they are typed.
+ * terms (wrong credentials, service unreachable). Before anything is typed the form says
+ * which service the login is for and where it will be kept; over plain HTTP to another
+ * computer it asks for a confirmation first (the core refuses without it too).
  */
 import { type FormEvent, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
+import { originLabel } from '../../../../shared/service-address'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSession } from './sessionSlice'
 
@@ -13,14 +15,17 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
   const login = useSession((s) => s.login)
   const [email, setEmail] = useState(status?.email ?? '')
   const [password, setPassword] = useState('')
+  const [allowPlainHttp, setAllowPlainHttp] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const [busy, setBusy] = useState(false)
+  const service = status?.service ? originLabel(status.service) : null
+  const plainHttp = status?.plainHttp ?? false
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
     setError(null)
-    const failure = await login(email.trim(), password)
+    const failure = await login(email.trim(), password, { allowPlainHttp })
     setBusy(false)
     if (failure) {
       setError(failure)
@@ -32,6 +37,11 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
 
   return (
     <form className="login-form" onSubmit={submit} aria-label="Log in to the grant service" noValidate>
+      {service && (
+        <p className="hint" data-testid="login-service">
+          Your login is for the grant service at <strong>{service}</strong> and is sent nowhere else.
+        </p>
+      )}
       <label>
         Email
         <input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required {...(autoFocus ? { 'data-autofocus': true } : {})} />
@@ -40,9 +50,20 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
         Password
         <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
       </label>
+      {plainHttp && (
+        <div className="notice notice-warn" data-testid="login-plain-http">
+          <p>
+            {service ?? 'This service'} is reached over plain HTTP: your password and login would cross the network unencrypted, where others on it could read them.
+            Use the service’s https:// address in Settings if it has one.
+          </p>
+          <label>
+            <input type="checkbox" checked={allowPlainHttp} onChange={(e) => setAllowPlainHttp(e.target.checked)} /> Log in over plain HTTP anyway
+          </label>
+        </div>
+      )}
       {error && <ErrorNotice error={error} />}
       {status && <p className="hint">{status.storageNote}</p>}
-      <button type="submit" className="primary" disabled={busy}>
+      <button type="submit" className="primary" disabled={busy || (plainHttp && !allowPlainHttp)}>
         {busy ? 'Logging in…' : submitLabel}
       </button>
     </form>

@@ -19,8 +19,11 @@ interface SessionState {
   prompt: LoginPrompt | null
   refresh(): Promise<void>
   /** Resolves to null on success, else the error to show in the form. */
-  login(email: string, password: string): Promise<AppError | null>
+  login(email: string, password: string, options?: { allowPlainHttp?: boolean }): Promise<AppError | null>
+  /** Logs out of the service in use; logins kept for other addresses stay. */
   logout(): Promise<AppError | null>
+  /** Erases the login kept for another service address. */
+  forget(service: string): Promise<AppError | null>
   promptLogin(reason: string): Promise<boolean>
   /** Closes the dialog; `loggedIn` says whether the waiting action should be repeated. */
   closePrompt(loggedIn: boolean): void
@@ -34,14 +37,20 @@ export const useSession = create<SessionState>((set, get) => ({
     const result = await call('session.status')
     set(result.ok ? { status: result.value, error: null } : { error: result.error })
   },
-  login: async (email, password) => {
-    const result = await call('session.login', { email, password })
+  login: async (email, password, options = {}) => {
+    const result = await call('session.login', { email, password, ...(options.allowPlainHttp ? { allowPlainHttp: true } : {}) })
     if (!result.ok) return result.error
     set({ status: result.value, error: null })
     return null
   },
   logout: async () => {
     const result = await call('session.logout')
+    if (!result.ok) return result.error
+    set({ status: result.value, error: null })
+    return null
+  },
+  forget: async (service) => {
+    const result = await call('session.forget', { service })
     if (!result.ok) return result.error
     set({ status: result.value, error: null })
     return null

@@ -4,6 +4,7 @@
  */
 import { type FormEvent, useState } from 'react'
 import type { AppError, SettingsValues, SettingsView } from '../../../../shared/ipc'
+import { sendsCredentialsInClear } from '../../../../shared/service-address'
 import { AddressCheckStatus } from './AddressCheckStatus'
 import type { AddressCheck } from './settingsSlice'
 import './settings.css'
@@ -117,13 +118,19 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
         <label htmlFor="settings-serviceUrl">{LABELS.serviceUrl}</label>
         <input type="url" {...described('serviceUrl')} value={form.serviceUrl} onChange={set('serviceUrl')} disabled={overridden !== null} spellCheck={false} />
         {fieldError('serviceUrl')}
+        {sendsCredentialsInClear(overridden !== null ? view.effectiveServiceUrl : form.serviceUrl) && (
+          <p className="notice notice-warn" data-testid="settings-plain-http">
+            This address uses plain HTTP to another computer: your password and login would cross the network unencrypted. Use the service’s https:// address
+            if it has one; Grant Desk asks before logging in over plain HTTP.
+          </p>
+        )}
         <p className="hint" id="settings-serviceUrl-hint">
           {overridden !== null ? (
             <>
               Set by {overridden} for this run; the saved address is <code>{view.serviceUrl}</code>
             </>
           ) : (
-            <>The grant service Grant Desk lists grants from and submits to.</>
+            <>The grant service Grant Desk lists grants from and submits to. Logins belong to one address: a new address needs its own login.</>
           )}
         </p>
         <div className="settings-row">

@@ -2,6 +2,7 @@
 import { create } from 'zustand'
 import type { AppError, SettingsValues, SettingsView } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
+import { useSession } from '../session/sessionSlice'
 
 export type AddressCheck = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; message: string } | { state: 'failed'; error: AppError }
 
@@ -38,6 +39,8 @@ export const useSettings = create<SettingsState>((set) => ({
     const result = await call('settings.update', values)
     if (!result.ok) return result.error
     set({ view: result.value, error: null, check: { state: 'idle' } })
+    // Logins belong to a service address: a new address may mean "not logged in" there.
+    if (values.serviceUrl !== undefined) void useSession.getState().refresh()
     return null
   },
   checkAddress: async () => {
