@@ -39,7 +39,7 @@ export const IPC_CHANNELS = [
   'export.pdf',
 ] as const
 
-export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired'] as const
+export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting'] as const
 
 /** Electron IPC channel that carries every main → renderer event as `{event, payload}`. */
 export const EVENT_CHANNEL = 'grant-desk:event'

@@ -574,6 +574,14 @@ export const ipcEvents = {
   'drafts.changed': z.object({ ids: z.array(DraftId) }),
   /** The credentials stopped working; log in again and repeat the action. */
   'session.expired': z.object({ email: z.string().nullable(), message: z.string() }),
+  /**
+   * The service asked Grant Desk to wait (Retry-After) before trying again: `seconds` of
+   * waiting start now, for a countdown; `seconds: 0` when the wait is over.
+   */
+  'service.waiting': z.object({
+    seconds: z.number().int().min(0),
+    operation: z.enum(['login', 'list', 'grant', 'apply', 'feedback']),
+  }),
 } satisfies Record<(typeof IPC_EVENTS)[number], z.ZodType>
 
 export type IpcChannel = keyof typeof ipcContract

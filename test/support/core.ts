@@ -40,6 +40,10 @@ export async function startTestCore(options: {
   env?: Record<string, string | undefined>
   /** The PDF port the Electron shell gives the core (none: as in the browser host). */
   pdf?: PdfPrinter
+  /** Overrides of the client's short test timings. */
+  client?: Partial<NonNullable<Parameters<typeof createCore>[0]['client']>>
+  /** The total time the service may take for one action (the core's default otherwise). */
+  actionBudgetMs?: number
 }): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir('grant-desk-core-')
   const secrets = options.secrets ?? new MemorySecretStore()
@@ -55,7 +59,8 @@ export async function startTestCore(options: {
     },
     ...(options.now ? { now: options.now } : {}),
     ...(options.pdf ? { pdf: options.pdf } : {}),
-    client: { timeoutMs: 3_000, retryLimit: 1, retryDelayMs: 10, maxRetryDelayMs: 50 },
+    client: { timeoutMs: 3_000, retryLimit: 1, retryDelayMs: 10, maxRetryDelayMs: 50, ...options.client },
+    ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),
   })
   const events: TestCore['events'] = []
   core.subscribe((event, payload) => events.push({ event, payload }))

@@ -36,7 +36,9 @@ export interface CoreOptions {
   log?: Logger
   now?: () => Date
   /** Timeouts and retries of the service client (tests shorten them). */
-  client?: Omit<ServiceClientOptions, 'baseUrl' | 'log' | 'onReachability'>
+  client?: Omit<ServiceClientOptions, 'baseUrl' | 'log' | 'onReachability' | 'onWait'>
+  /** The total time the service may take for one action (default 20 s; see action-budget.ts). */
+  actionBudgetMs?: number
   /** Prints the review copy to PDF: only the Electron shell can (export-pdf.ts); without it `export.pdf` says so. */
   pdf?: PdfPrinter
 }
@@ -64,6 +66,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...options.client,
     baseUrl: () => settings.serviceUrl(),
     log,
+    onWait: (wait) => events.emit('service.waiting', wait),
     onReachability: (reachable) => {
       if (reachable === online) return
       online = reachable
@@ -173,7 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await watchDrafts()
 
   return {
-    dispatch: createDispatch(handlers, log),
+    dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
     subscribe: (listener) => events.subscribe(listener),
     close: async () => {
       stopWatching?.()

@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import { issueMessages } from '../../shared/api'
 import { type ChannelOutput, type IpcChannel, type IpcResult, ipcContract } from '../../shared/ipc'
+import { DEFAULT_ACTION_BUDGET_MS, withActionBudget } from './action-budget'
 import { AppFailure, type Logger, toAppError } from './errors'
 
 /** The input after validation (defaults applied). */
@@ -22,7 +23,9 @@ export function isChannel(name: unknown): name is IpcChannel {
 
 export type Dispatch = (channel: string, input: unknown) => Promise<IpcResult<unknown>>
 
-export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
+/** `budgetMs`: the total time the service may take for one action (see action-budget.ts). */
+export function createDispatch(handlers: Handlers, log: Logger, options: { budgetMs?: number } = {}): Dispatch {
+  const budgetMs = options.budgetMs ?? DEFAULT_ACTION_BUDGET_MS
   return async (channel, input) => {
     if (!isChannel(channel)) {
       return { ok: false, error: { code: 'invalid_input', message: `Grant Desk has no action called “${String(channel)}”.` } }
@@ -36,7 +39,7 @@ export function createDispatch(handlers: Handlers, log: Logger): Dispatch {
     }
     let value: unknown
     try {
-      value = await (handlers[channel] as (input: unknown) => Promise<unknown>)(parsed.data)
+      value = await withActionBudget(budgetMs, () => (handlers[channel] as (input: unknown) => Promise<unknown>)(parsed.data))
     } catch (error) {
       return { ok: false, error: toAppError(error, log) }
     }

@@ -27,6 +27,7 @@ import { isHttpUrl } from '../../shared/fields'
 import { originLabel, serviceOrigin } from '../../shared/service-address'
 import { AppFailure, consoleLogger, type Logger } from './errors'
 import { type Credential, WRONG_ORIGIN } from './credential'
+import { remainingBudgetMs } from './action-budget'
 
 export interface ServiceClientOptions {
   /** Read on every request (settings may change it); no trailing slash. */
@@ -43,6 +44,17 @@ export interface ServiceClientOptions {
   maxRetryAfterMs?: number
   /** Details of failures (bad shapes, unexpected bodies) go here, never to the user. */
   log?: Logger
+  /**
+   * The most bytes of an answer's body that are read, counted while streaming: past it the
+   * body is dropped and the call fails `bad_response`. Default 5 MB for the grant list, 2 MB
+   * for every other answer.
+   */
+  maxBodyBytes?: { list?: number; other?: number }
+  /**
+   * The client is waiting `seconds` because the service asked it to (Retry-After) before
+   * trying again; `seconds: 0` when the wait is over. For the applicant's countdown.
+   */
+  onWait?: (wait: { seconds: number; operation: Operation }) => void
   /** True after any HTTP response arrived, false after a network-level failure (not for timeouts). */
   onReachability?: (online: boolean) => void
 }
@@ -62,7 +74,7 @@ export interface ServiceClient {
   sendFeedback(body: FeedbackRequest): Promise<FeedbackResult>
 }
 
-type Operation = 'login' | 'list' | 'grant' | 'apply' | 'feedback'
+export type Operation = 'login' | 'list' | 'grant' | 'apply' | 'feedback'
 
 interface Call {
   op: Operation
@@ -89,6 +101,17 @@ const RETRY_AFTER_STATUSES = [429, 500, 502, 503, 504]
 /** ky refuses larger timers. */
 const MAX_TIMER_MS = 2_147_483_647
 const MAX_MESSAGE_CHARS = 300
+/** A retry is started only when at least this much of the action's budget is left after its wait. */
+const MIN_ATTEMPT_MS = 500
+/** An error page is read only this far: its first sentence is all the applicant is shown. */
+const ERROR_BODY_BYTES = 64 * 1024
+
+/** The body went past its limit (or declared it would); the stream was cancelled. */
+class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the body is larger than ${limit} bytes`)
+  }
+}
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 /** Errors that prove the request never left this machine, so re-sending it is pointless. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'])
@@ -105,6 +128,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const maxRetryDelayMs = Math.max(0, options.maxRetryDelayMs ?? 5_000)
   const maxRetryAfterMs = Math.max(0, options.maxRetryAfterMs ?? 30_000)
   const log = options.log ?? consoleLogger
+  const bodyLimits = {
+    list: Math.max(1, options.maxBodyBytes?.list ?? 5 * 1024 * 1024),
+    other: Math.max(1, options.maxBodyBytes?.other ?? 2 * 1024 * 1024),
+  }
 
   const report = (online: boolean) => {
     try {
@@ -137,10 +164,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         { reason: WRONG_ORIGIN },
       )
     }
+    // The action's total budget bounds every attempt, every wait and the body (action-budget.ts).
+    const budget = remainingBudgetMs()
+    if (budget !== null && budget < MIN_ATTEMPT_MS) throw budgetSpent(call)
+    const attemptMs = budget === null ? timeoutMs : Math.min(timeoutMs, budget)
     const bodyAbort = new AbortController()
+    const deadline =
+      budget === null ? null : setTimeout(() => bodyAbort.abort(new TimeoutError(new Request(call.url))), Math.max(1, budget))
+    let waiting = false
+    const endWait = () => {
+      if (!waiting) return
+      waiting = false
+      notifyWait(0, call.op)
+    }
     const kyOptions: Options = {
       method: call.method,
-      timeout: timeoutMs,
+      timeout: attemptMs,
       throwHttpErrors: true,
       signal: bodyAbort.signal,
       headers: {
@@ -159,53 +198,123 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         retryOnTimeout: false,
         // ky clamps an over-long Retry-After to maxRetryAfter and still waits; we fail at once
         // so that the applicant hears "wait N minutes" instead of staring at a spinner.
-        shouldRetry: ({ error }) => {
-          if (!(error instanceof HTTPError)) return undefined
-          if (!RETRY_AFTER_STATUSES.includes(error.response.status)) return undefined
-          const after = retryAfterMs(error.response.headers)
-          return after !== null && after > maxRetryAfterMs ? false : undefined
+        // A wait that does not leave room for another attempt within the action's budget is not
+        // started either: the applicant gets the answer (and its Retry-After) at once.
+        shouldRetry: ({ error, retryCount }) => {
+          const status = error instanceof HTTPError ? error.response.status : null
+          if (status !== null && !RETRY_STATUSES.includes(status)) return undefined
+          const after = status !== null && RETRY_AFTER_STATUSES.includes(status) ? retryAfterMs(error instanceof HTTPError ? error.response.headers : new Headers()) : null
+          if (after !== null && after > maxRetryAfterMs) return false
+          const wait = after ?? Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (retryCount - 1))
+          const left = remainingBudgetMs()
+          if (left !== null && left - wait < MIN_ATTEMPT_MS) return false
+          if (after !== null && after >= 1000 && !(error instanceof TimeoutError)) {
+            waiting = true
+            notifyWait(Math.ceil(after / 1000), call.op)
+          }
+          return undefined
         },
       },
       hooks: {
         beforeRetry: [
           ({ error }) => {
+            endWait()
             if (error instanceof HTTPError) report(true)
           },
         ],
       },
     }
 
-    let response: Response
     try {
-      response = await ky(call.url, kyOptions)
-    } catch (error) {
-      if (error instanceof HTTPError) {
-        report(true)
-        const text = await readBody(error.response, bodyAbort).catch((readError: unknown) => {
-          log.warn(`${describe(call)}: the body of the ${error.response.status} answer could not be read`, readError)
-          return ''
-        })
-        throw statusFailure(call, error.response.status, error.response.headers, text, error.response.headers.get('content-type'))
+      let response: Response
+      try {
+        response = await ky(call.url, kyOptions)
+      } catch (error) {
+        if (error instanceof HTTPError) {
+          report(true)
+          const text = await readBody(error.response, bodyAbort, ERROR_BODY_BYTES, attemptMs, true).catch((readError: unknown) => {
+            log.warn(`${describe(call)}: the body of the ${error.response.status} answer could not be read`, readError)
+            return ''
+          })
+          throw statusFailure(call, error.response.status, error.response.headers, text, error.response.headers.get('content-type'))
+        }
+        throw transportFailure(call, error, attemptMs)
       }
-      throw transportFailure(call, error)
-    }
-    report(true)
-    try {
-      const text = await readBody(response, bodyAbort)
-      return { status: response.status, text, contentType: response.headers.get('content-type') }
-    } catch (error) {
-      throw transportFailure(call, error)
+      report(true)
+      const limit = call.op === 'list' ? bodyLimits.list : bodyLimits.other
+      try {
+        const text = await readBody(response, bodyAbort, limit, attemptMs)
+        return { status: response.status, text, contentType: response.headers.get('content-type') }
+      } catch (error) {
+        if (error instanceof BodyTooLarge) throw tooLarge(call, error.limit, response.headers.get('content-length'))
+        throw transportFailure(call, error, attemptMs)
+      }
+    } finally {
+      if (deadline !== null) clearTimeout(deadline)
+      endWait()
     }
   }
 
-  /**
-   * The body as text. ky's timeout ends when the headers arrive, so a body that stalls
-   * afterwards is cut off here with the same per-attempt budget.
-   */
-  async function readBody(response: Response, abort: AbortController): Promise<string> {
-    const timer = setTimeout(() => abort.abort(new TimeoutError(new Request(response.url || 'http://service.invalid/'))), timeoutMs)
+  /** The action's budget is used up before this request: nothing is sent. */
+  function budgetSpent(call: Call): AppFailure {
+    log.warn(`${describe(call)}: not sent, the action's time budget is used up`)
+    const message =
+      call.op === 'apply'
+        ? `The grant service at ${call.host} is answering too slowly, so Grant Desk stopped before sending your application. Your draft is kept; submit again in a moment.`
+        : `The grant service at ${call.host} is answering too slowly, so Grant Desk stopped waiting. Your work is kept; try again in a moment.`
+    return new AppFailure('timeout', message)
+  }
+
+  function notifyWait(seconds: number, operation: Operation): void {
     try {
-      return await response.text()
+      options.onWait?.({ seconds, operation })
+    } catch (error) {
+      log.error('onWait listener failed', error)
+    }
+  }
+
+  function tooLarge(call: Call, limit: number, declared: string | null): AppFailure {
+    log.warn(`${describe(call)}: the answer's body passed the ${limit}-byte limit and was dropped`, { contentLength: declared })
+    const size = formatBytes(limit)
+    const message =
+      call.op === 'apply'
+        ? `The grant service at ${call.host} answered your application with more than ${size}, far more than a confirmation should be, so Grant Desk stopped reading it and cannot confirm the application arrived. Your draft is kept; submit again — if the first one arrived, the service will say you already applied.`
+        : `The grant service at ${call.host} sent an answer larger than ${size}, more than ${call.op === 'list' ? 'any grant list' : 'such an answer'} should be, so Grant Desk stopped reading it. Your work is kept; try again later, and if it keeps happening, check the service address in Settings.`
+    return new AppFailure('bad_response', message)
+  }
+
+  /**
+   * The body as text, at most `limit` bytes, counted as they stream in: a hostile or broken
+   * service cannot fill the memory with a 200 MB answer. Past the limit the stream is cancelled
+   * (the connection is dropped, not drained) and `BodyTooLarge` thrown, or with `truncate` the
+   * first `limit` bytes are kept (error pages). ky's timeout ends when the headers arrive, so
+   * a body that stalls afterwards is cut off here with the same per-attempt budget.
+   */
+  async function readBody(response: Response, abort: AbortController, limit: number, withinMs: number, truncate = false): Promise<string> {
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+    if (!truncate && Number.isFinite(declared) && declared > limit) {
+      void response.body?.cancel().catch(() => undefined)
+      throw new BodyTooLarge(limit)
+    }
+    if (response.body === null) return ''
+    const timer = setTimeout(() => abort.abort(new TimeoutError(new Request(response.url || 'http://service.invalid/'))), withinMs)
+    const reader = response.body.getReader()
+    try {
+      const chunks: Uint8Array[] = []
+      let size = 0
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        if (size + value.byteLength > limit) {
+          void reader.cancel().catch(() => undefined)
+          if (!truncate) throw new BodyTooLarge(limit)
+          chunks.push(value.subarray(0, limit - size))
+          break
+        }
+        chunks.push(value)
+        size += value.byteLength
+      }
+      return new TextDecoder().decode(Buffer.concat(chunks))
     } catch (error) {
       if (abort.signal.aborted && abort.signal.reason instanceof TimeoutError) throw abort.signal.reason
       throw error
@@ -214,11 +323,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  function transportFailure(call: Call, error: unknown): AppFailure {
+  function transportFailure(call: Call, error: unknown, withinMs: number = timeoutMs): AppFailure {
     if (error instanceof AppFailure) return error
     if (error instanceof TimeoutError) {
-      log.warn(`${describe(call)}: timed out after ${timeoutMs} ms`)
-      const within = timeoutMs >= 1000 ? `within ${Math.round(timeoutMs / 1000)} seconds` : 'in time'
+      log.warn(`${describe(call)}: timed out after ${withinMs} ms`)
+      const within = withinMs >= 1000 ? `within ${Math.round(withinMs / 1000)} seconds` : 'in time'
       const message =
         call.op === 'apply'
           ? `The grant service at ${call.host} did not answer ${within}, so Grant Desk cannot tell whether your application arrived. Your draft is kept; submit again in a moment — if the first one landed, the service will say you already applied.`
@@ -704,6 +813,12 @@ function asSentence(text: string): string {
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value))
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
+  return `${bytes} bytes`
 }
 
 function formatWait(seconds: number): string {

@@ -8,6 +8,7 @@ import type { AppError, SettingsView } from '../../shared/ipc'
 import { bridgeMissing } from './lib/bridge'
 import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
 import { OfflineBanner } from './features/connectivity/OfflineBanner'
+import { WaitingBanner } from './features/connectivity/WaitingBanner'
 import { startConnectivity } from './features/connectivity/connectivitySlice'
 import { DraftsList } from './features/drafts/DraftsList'
 import { DraftEditor } from './features/editor/DraftEditor'
@@ -147,6 +148,7 @@ export function App() {
         </div>
       </header>
       <OfflineBanner />
+      <WaitingBanner />
       <UnsavedDraftsAlert />
       {logoutError && <ErrorNotice error={logoutError} onRetry={() => void onLogout()} retryLabel="Log out again" />}
       <main id="main" ref={main} className="app-main" tabIndex={-1}>

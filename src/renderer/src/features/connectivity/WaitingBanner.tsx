@@ -1,0 +1,27 @@
+/**
+ * While the grant service has asked Grant Desk to wait before trying again (Retry-After), a
+ * countdown, so the applicant sees why nothing happens yet and for how long. The core bounds
+ * the whole action (20 s), so this never counts down for longer than that.
+ */
+import { useEffect, useState } from 'react'
+import { useConnectivity } from './connectivitySlice'
+
+export function WaitingBanner() {
+  const until = useConnectivity((s) => s.waitingUntil)
+  const what = useConnectivity((s) => s.waitingFor)
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (until === null) return
+    setNow(Date.now())
+    const timer = setInterval(() => setNow(Date.now()), 250)
+    return () => clearInterval(timer)
+  }, [until])
+  if (until === null) return null
+  const seconds = Math.max(0, Math.ceil((until - now) / 1000))
+  return (
+    <div className="banner banner-offline" role="status" aria-live="polite" data-testid="waiting-banner">
+      The grant service asked Grant Desk to wait{what ? ` before ${what}` : ''} —{' '}
+      {seconds > 0 ? `trying again in ${seconds} s` : 'trying again now'}. Your work is kept.
+    </div>
+  )
+}
