@@ -1,0 +1,10 @@
+/**
+ * The grant service over HTTP (see client.ts). Split by concern: the client and its requests
+ * (client.ts), reading bodies within bounds (body.ts), what failures mean for the applicant
+ * (failures.ts), error bodies of any shape (error-body.ts), where applications go
+ * (apply-url.ts), HTTP details (http.ts).
+ */
+export { createServiceClient } from './client'
+export { applyUrl } from './apply-url'
+export { readErrorBody } from './error-body'
+export type { Operation, ServiceClient, ServiceClientOptions } from './types'
