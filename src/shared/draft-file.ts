@@ -76,6 +76,23 @@ export class DraftFileError extends Error {
 const OPENING = /^---[ \t]*\r?\n/
 const CLOSING = /^---[ \t]*$/m
 
+/**
+ * The YAML as plain values. yaml throws (rather than reporting an error) when a document's
+ * aliases would expand past its limit — an "alias bomb" of a few lines that would otherwise
+ * take the memory — so that too is a damaged file, never a crash of the listing.
+ */
+function frontMatterValue(document: ReturnType<typeof parseDocument>): unknown {
+  try {
+    return document.toJS({ maxAliasCount: 100 })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    if (/alias/i.test(message)) {
+      throw new DraftFileError('the front matter uses YAML aliases (*name) that would expand too far, which Grant Desk refuses to read')
+    }
+    throw new DraftFileError(`the front matter could not be read: ${message.split('\n')[0]}`)
+  }
+}
+
 /** Parses a draft file; a DraftFileError says what is wrong and where. */
 export function parseDraftFile(text: string): DraftFile {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text
@@ -95,7 +112,7 @@ export function parseDraftFile(text: string): DraftFile {
     const line = error.linePos?.[0]?.line
     throw new DraftFileError(`the front matter is not valid YAML${line ? ` (line ${line + 1})` : ''}: ${error.message.split('\n')[0]}`)
   }
-  const parsed = DraftFrontMatter.safeParse(document.toJS())
+  const parsed = DraftFrontMatter.safeParse(frontMatterValue(document))
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || 'front matter'}: ${issue.message}`)
     throw new DraftFileError(`the front matter does not describe a draft: ${problems.join('; ')}`)

@@ -135,7 +135,14 @@ export function parseRecordFile(fileName: string, text: string): ReviewRecord {
     const line = lineCounter.linePos(error.pos[0]).line
     throw new RecordFileError(`not valid YAML (line ${line}): ${error.message.split('\n')[0]}`)
   }
-  const parsed = ReviewRecord.safeParse(document.toJS())
+  let value: unknown
+  try {
+    // Throws, rather than reporting, when aliases would expand too far (an alias bomb).
+    value = document.toJS({ maxAliasCount: 100 })
+  } catch (error) {
+    throw new RecordFileError(`could not be read: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`)
+  }
+  const parsed = ReviewRecord.safeParse(value)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || 'record'}: ${issue.message}`)
     throw new RecordFileError(`not a review record: ${problems.join('; ')}`)

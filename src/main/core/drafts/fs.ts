@@ -6,8 +6,9 @@
  */
 import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
-import { lstat, open } from 'node:fs/promises'
-import { AppFailure } from '../errors'
+import { lstat, open, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppFailure, type Logger } from '../errors'
 
 /** sha256 hex of the file's bytes: the draft's version. */
 export function draftVersion(bytes: string | Buffer): string {
@@ -92,5 +93,29 @@ export async function readRegularFile(path: string, limit?: number): Promise<Buf
     return buffer.subarray(0, bytesRead)
   } finally {
     await handle.close()
+  }
+}
+
+/** A temporary file younger than this may still be in use by a teammate's save. */
+const LEFTOVER_GRACE_MS = 60_000
+
+/**
+ * Removes temporary files of atomic writes that a crash (of this app or a teammate's) left in
+ * the drafts folder. Only plain files older than a grace period go: a teammate's app may be
+ * writing one right now through a synced folder. They hold a save that never completed; the
+ * draft itself is whole, because the rename over it never happened.
+ */
+export async function removeLeftovers(folder: string, names: string[], log: Logger): Promise<void> {
+  const cutoff = Date.now() - LEFTOVER_GRACE_MS
+  for (const name of names) {
+    const path = join(folder, name)
+    try {
+      const info = await lstat(path)
+      if (!info.isFile() || info.mtimeMs > cutoff) continue
+      await unlink(path)
+      log.warn(`removed ${name}, a temporary file an interrupted save left in ${folder}`)
+    } catch (error) {
+      log.warn(`could not remove the leftover temporary file ${path}`, error)
+    }
   }
 }

@@ -30,6 +30,19 @@ function looksLikeDraft(bytes: Buffer): boolean {
   return body.subarray(0, 3).toString('latin1') === '---' || bytes.includes('grant-desk-draft')
 }
 
+/** NUL bytes or invalid UTF-8 in the first bytes: no text editor saved this. */
+function looksBinary(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, SNIFF_BYTES)
+  if (head.includes(0)) return true
+  try {
+    // A multi-byte character may be cut at the sniff's end: only a complete sniff must decode.
+    new TextDecoder('utf-8', { fatal: true }).decode(head.length === bytes.length ? head : head.subarray(0, head.length - 4))
+    return false
+  } catch {
+    return true
+  }
+}
+
 /** Reads one `.md` entry and says what it is. Never writes, never follows a link to read a draft. */
 export async function inspect(folder: string, fileName: string, id: string, misnamed: boolean): Promise<Inspection> {
   const path = join(folder, fileName)
@@ -74,7 +87,23 @@ export async function inspect(folder: string, fileName: string, id: string, misn
     if (error === IS_A_LINK) return damaged(draftVersion(`link:${path}`), info.mtimeMs, linkReason(fileName), true)
     return misnamed ? { kind: 'ignored' } : damaged(draftVersion(`unreadable:${errorCode(error)}`), info.mtimeMs, unreadableReason(fileName, error))
   }
-  if (!looksLikeDraft(bytes)) return { kind: 'ignored' }
+  if (bytes.length === 0) {
+    // An empty file named like a draft: a draft whose write was cut off, or a sync gone wrong.
+    return misnamed
+      ? { kind: 'ignored' }
+      : damaged(draftVersion(`empty:${info.mtimeMs}`), info.mtimeMs, `${fileName} is empty: it holds no draft. If it was a draft, recover it from the draft's history, your git repository or a backup; otherwise delete it.`)
+  }
+  if (!looksLikeDraft(bytes)) {
+    // A team's README is text and stays ignored; a binary file named like a draft is not.
+    if (!misnamed && looksBinary(bytes)) {
+      return damaged(
+        draftVersion(bytes),
+        info.mtimeMs,
+        `${fileName} is not text (it holds binary data), so it cannot be a draft. Restore it from your git repository or a backup if it was one; otherwise delete it or give it another extension.`,
+      )
+    }
+    return { kind: 'ignored' }
+  }
   if (info.size > MAX_FILE_BYTES) {
     return damaged(
       draftVersion(`large:${info.size}:${info.mtimeMs}`),
@@ -111,8 +140,9 @@ export async function inspect(folder: string, fileName: string, id: string, misn
   try {
     return { kind: 'ok', id, fileName, path, version, mtimeMs: info.mtimeMs, file: parseDraftFile(text) }
   } catch (error) {
-    if (!(error instanceof DraftFileError)) throw error
-    return damaged(version, info.mtimeMs, `${fileName} could not be read as a draft: ${error.message}. Fix the file by hand in a text editor, or delete it.`)
+    // Anything a parser throws is about this one file: it is listed as damaged, and the others still list.
+    const what = error instanceof DraftFileError ? error.message : `an unexpected problem (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
+    return damaged(version, info.mtimeMs, `${fileName} could not be read as a draft: ${what}. Fix the file by hand in a text editor, or delete it.`)
   }
 }
 

@@ -59,7 +59,12 @@ export interface Directory {
   aliased: Map<string, string>
   /** Every `.md` entry with its kind, in listing order. */
   entries: { fileName: string; id: string; misnamed: boolean }[]
+  /** `<id>.md.<number>`: temporary files of an atomic write (write-file-atomic) that a crash left behind. */
+  leftovers: string[]
 }
+
+/** write-file-atomic writes `<file>.<uint32>` and renames it over `<file>`. */
+const LEFTOVER = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.md\.\d{1,10}$/
 
 export async function readDirectory(folder: string): Promise<Directory> {
   let names: string[]
@@ -84,5 +89,5 @@ export async function readDirectory(folder: string): Promise<Directory> {
     aliased.set(id, fileName)
     entries.push({ fileName, id, misnamed: true })
   }
-  return { names: valid, aliased, entries }
+  return { names: valid, aliased, entries, leftovers: names.filter((name) => LEFTOVER.test(name)) }
 }

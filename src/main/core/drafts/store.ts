@@ -32,7 +32,7 @@ import type { Draft, DraftSummary } from '../../../shared/ipc'
 import type { ReviewBrief } from '../../../shared/review/view'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { checkPitch, conflict, notFound } from './failures'
-import { describeFsError, draftVersion, exists, mapLimited, storageFailure } from './fs'
+import { describeFsError, draftVersion, exists, mapLimited, removeLeftovers, storageFailure } from './fs'
 import { inspect, linkReason, type Relevant } from './inspect'
 import { isDraftFileName, fileNameOf, readDirectory, slugify, type Directory } from './names'
 import { legacyRecords, recordFolderStamp, reviewFolderPath, rewriteRecord } from './review-files'
@@ -413,6 +413,7 @@ export class DraftStore {
   /** Every draft-looking file of the folder, each read under its lock; records what was read. */
   async #scan(folder: string): Promise<ScanItem[]> {
     const directory = await readDirectory(folder)
+    if (directory.leftovers.length > 0) await removeLeftovers(folder, directory.leftovers, this.#log)
     const inspected = await mapLimited(directory.entries, SCAN_CONCURRENCY, ({ fileName, id, misnamed }) => {
       const path = join(folder, fileName)
       return this.#locked(path, async () => {
