@@ -46,7 +46,13 @@ async function start(): Promise<void> {
   })
 }
 
-app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, location.isAppUrl, log))
+/** The service address in use, for links: those to its host open without a question. */
+async function serviceUrl(): Promise<string | null> {
+  const result = await core?.dispatch('settings.get', undefined)
+  return result?.ok ? (result.value as { effectiveServiceUrl: string }).effectiveServiceUrl : null
+}
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, location.isAppUrl, log, { serviceUrl }))
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

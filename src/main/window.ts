@@ -116,11 +116,54 @@ export function isExternalLink(url: string): boolean {
   return parsed !== null && parsed.protocol === 'https:' && parsed.hostname !== ''
 }
 
+export interface ExternalLinkOptions {
+  /** The grant service's address in use (null when unknown): links to its host open without asking. */
+  serviceUrl: () => Promise<string | null>
+}
+
+/**
+ * Opens an https link in the system browser. A link to another host than the grant service's
+ * is opened only after the applicant saw that host and said Open: text from a grant's
+ * description can make any link look like the sponsor's.
+ */
+export async function openExternalLink(url: string, options: ExternalLinkOptions, log: Logger = consoleLogger): Promise<boolean> {
+  if (!isExternalLink(url)) {
+    log.warn(`blocked the link ${url}`)
+    return false
+  }
+  const host = new URL(url).hostname
+  let serviceHost: string | null = null
+  try {
+    const service = await options.serviceUrl()
+    serviceHost = service === null ? null : (parse(service)?.hostname ?? null)
+  } catch (error) {
+    log.warn('the service address could not be read; asking before opening the link', error)
+  }
+  if (host !== serviceHost) {
+    const { response } = await dialog.showMessageBox({
+      type: 'question',
+      buttons: ['Cancel', 'Open in browser'],
+      defaultId: 0,
+      cancelId: 0,
+      message: `Open ${host} in your browser?`,
+      detail: `This link leads to ${host}${serviceHost ? `, not to the grant service (${serviceHost})` : ''}. Open it only if you trust that site.\n\n${url}`,
+    })
+    if (response !== 1) return false
+  }
+  await shell.openExternal(url)
+  return true
+}
+
 /**
  * Applied to every webContents Electron creates (`web-contents-created`), so a window or
  * frame the shell did not make itself is held to the same rules.
  */
-export function hardenWebContents(contents: WebContents, isAppUrl: (url: string) => boolean, log: Logger = consoleLogger): void {
+export function hardenWebContents(
+  contents: WebContents,
+  isAppUrl: (url: string) => boolean,
+  log: Logger = consoleLogger,
+  links: ExternalLinkOptions = { serviceUrl: async () => null },
+): void {
   const stayInApp = (kind: string) => (event: { url: string; preventDefault(): void }) => {
     if (isAppUrl(event.url)) return
     event.preventDefault()
@@ -132,7 +175,7 @@ export function hardenWebContents(contents: WebContents, isAppUrl: (url: string)
 
   contents.setWindowOpenHandler(({ url }) => {
     if (isExternalLink(url)) {
-      shell.openExternal(url).catch((error: unknown) => log.warn(`the link ${url} could not be opened`, error))
+      openExternalLink(url, links, log).catch((error: unknown) => log.warn(`the link ${url} could not be opened`, error))
     } else {
       log.warn(`blocked a new window for ${url}`)
     }

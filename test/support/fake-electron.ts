@@ -286,6 +286,12 @@ export const dialog = {
     fake.saveDialogs.push({ parent: withParent ? windowOrOptions : null, options: (withParent ? maybeOptions : windowOrOptions) as Record<string, unknown> })
     return { ...fake.saveDialogAnswer }
   },
+  /** Records the question and answers with `fake.messageBoxAnswer` (a button index), as Electron's promise does. */
+  async showMessageBox(windowOrOptions: unknown, maybeOptions?: { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }): Promise<{ response: number; checkboxChecked: boolean }> {
+    const options = (maybeOptions ?? windowOrOptions) as { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }
+    fake.messageBoxes.push(options)
+    return { response: fake.messageBoxAnswer, checkboxChecked: false }
+  },
   /** Records the question and answers with `fake.messageBoxAnswer` (a button index). */
   showMessageBoxSync(_window: unknown, options: { buttons?: string[]; message: string; defaultId?: number; cancelId?: number }): number {
     fake.messageBoxes.push(options)
@@ -381,7 +387,7 @@ export const fake = {
   openedExternally: [] as string[],
   openedPaths: [] as string[],
   errorBoxes: [] as { title: string; content: string }[],
-  messageBoxes: [] as { buttons?: string[]; message: string; defaultId?: number; cancelId?: number }[],
+  messageBoxes: [] as { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }[],
   messageBoxAnswer: 0,
   saveDialogs: [] as { parent: unknown; options: Record<string, unknown> }[],
   saveDialogAnswer: { canceled: true, filePath: '' } as { canceled: boolean; filePath: string },

@@ -57,8 +57,11 @@ describe('the Electron entry', () => {
 
     // The window's webContents was hardened through web-contents-created.
     expect(window.webContents.navigate('https://evil.example/')).toBe(true)
+    // A link to another host than the grant service's is opened only after the applicant says so.
+    fake.messageBoxAnswer = 1
     expect(window.webContents.openWindow('https://grants.example/')).toEqual({ action: 'deny' })
-    expect(fake.openedExternally).toEqual(['https://grants.example/'])
+    await vi.waitFor(() => expect(fake.openedExternally).toEqual(['https://grants.example/']))
+    expect(fake.messageBoxes.map((box) => box.message)).toEqual(['Open grants.example in your browser?'])
     expect(window.webContents.attachWebview('https://evil.example/')).toBe(true)
 
     // The session denies permissions and sends the CSP for the app page.

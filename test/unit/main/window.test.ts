@@ -106,11 +106,13 @@ describe('the app page', () => {
 })
 
 describe('every webContents', () => {
-  function hardened(): FakeWebContents {
+  function hardened(serviceUrl: string | null = 'https://grants.example'): FakeWebContents {
     const contents = new FakeWebContents()
-    hardenWebContents(contents as unknown as WebContents, fileLocation().isAppUrl, silentLogger)
+    hardenWebContents(contents as unknown as WebContents, fileLocation().isAppUrl, silentLogger, { serviceUrl: async () => serviceUrl })
     return contents
   }
+  /** The link is opened after an awaited answer (the service address, maybe a dialog). */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 10))
 
   it('cannot navigate, frame-navigate or be redirected away from the app page', () => {
     const contents = hardened()
@@ -122,10 +124,36 @@ describe('every webContents', () => {
     expect(fake.openedExternally).toEqual([])
   })
 
-  it('opens https links in the system browser and never in a new window', () => {
+  it('opens https links to the grant service’s host in the system browser without asking, and never in a new window', async () => {
     const contents = hardened()
     expect(contents.openWindow('https://grants.example/apply?x=1')).toEqual({ action: 'deny' })
+    await settled()
     expect(fake.openedExternally).toEqual(['https://grants.example/apply?x=1'])
+    expect(fake.messageBoxes).toEqual([])
+  })
+
+  it('asks before opening a link to another host, showing the host; Cancel (the default) opens nothing', async () => {
+    const contents = hardened()
+    fake.messageBoxAnswer = 0
+    expect(contents.openWindow('https://grants.example.evil.test/login')).toEqual({ action: 'deny' })
+    await settled()
+    expect(fake.openedExternally).toEqual([])
+    expect(fake.messageBoxes).toHaveLength(1)
+    expect(fake.messageBoxes[0]).toMatchObject({ message: 'Open grants.example.evil.test in your browser?', defaultId: 0, cancelId: 0 })
+    expect(fake.messageBoxes[0]!.detail).toContain('not to the grant service (grants.example)')
+
+    fake.messageBoxAnswer = 1
+    contents.openWindow('https://docs.example.org/guide')
+    await settled()
+    expect(fake.openedExternally).toEqual(['https://docs.example.org/guide'])
+  })
+
+  it('asks for every link while the service address is unknown', async () => {
+    const contents = hardened(null)
+    contents.openWindow('https://grants.example/apply')
+    await settled()
+    expect(fake.messageBoxes).toHaveLength(1)
+    expect(fake.openedExternally).toEqual([])
   })
 
   it('neither opens nor forwards http, file, javascript or other links', () => {
