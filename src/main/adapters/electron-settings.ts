@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import Store from 'electron-store'
 import type { SettingsValues } from '../../shared/ipc'
 import { consoleLogger, type Logger } from '../core/errors'
-import { type SettingsBackend, StoredSettings, backUpIfDamaged } from '../core/settings'
+import { type SettingsBackend, StoredSettings, backUpIfDamaged, copyAside } from '../core/settings'
 
 export const SETTINGS_FILE_NAME = 'settings.json'
 
@@ -43,6 +43,10 @@ export class ElectronStoreSettingsBackend implements SettingsBackend {
 
   get file(): string {
     return this.#store.path
+  }
+
+  keepCopy(): Promise<string | null> {
+    return copyAside(this.#store.path)
   }
 
   async read(): Promise<unknown> {

@@ -4,15 +4,13 @@
  * the browser host both run exactly this, and talk to it only through `dispatch` and
  * `subscribe`. Nothing here imports `electron`.
  */
-import { constants } from 'node:fs'
-import { access, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { IpcEvent } from '../../shared/ipc'
 import { ApplicationsLog } from './applications'
 import { ResponseCache } from './cache'
 import { DraftStore } from './drafts'
 import { ReviewService } from './drafts/reviews'
-import { AppFailure, type Logger, consoleLogger } from './errors'
+import { type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
 import { type Dispatch, type Handlers, createDispatch } from './handlers'
 import { GrantsService } from './grants'
@@ -25,6 +23,7 @@ import { serviceOrigin } from '../../shared/service-address'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
 import { ExportService, type PdfPrinter } from './export/service'
+import { usableDraftsFolder } from './folders'
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -118,9 +117,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: Handlers = {
     'settings.get': () => settings.view(),
     'settings.update': async (patch) => {
-      if (typeof patch.draftsFolder === 'string') await assertUsableFolder(patch.draftsFolder)
+      // Stored as checked: normalised, so what is used is what was validated.
+      const checked = typeof patch.draftsFolder === 'string' ? { ...patch, draftsFolder: await usableDraftsFolder(patch.draftsFolder) } : patch
       const before = await settings.draftsFolder()
-      const view = await settings.update(patch)
+      const view = await settings.update(checked)
       if (view.effectiveDraftsFolder !== before) await watchDrafts()
       return view
     },
@@ -184,17 +184,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Versions of the last saves are still being written: let them finish.
       await history.idle()
     },
-  }
-}
-
-/** A drafts folder must exist (or be creatable) and be writable before it is chosen. */
-async function assertUsableFolder(folder: string): Promise<void> {
-  try {
-    await mkdir(folder, { recursive: true })
-    await access(folder, constants.R_OK | constants.W_OK)
-    if (!(await stat(folder)).isDirectory()) throw new Error('not a folder')
-  } catch (error) {
-    const message = `Grant Desk cannot use ${folder} for drafts: it is not a folder it can create and write to. Choose another folder, or fix its permissions.`
-    throw new AppFailure('invalid_input', message, { fields: { draftsFolder: message } }, { cause: error })
   }
 }

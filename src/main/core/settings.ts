@@ -3,7 +3,7 @@
  * the Electron shell, a JSON file in the browser host); this service adds the defaults, the
  * `GRANT_SERVICE_URL` override, validation, and the recovery of a damaged file.
  */
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, rename } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
@@ -23,6 +23,33 @@ export interface SettingsBackend {
   write(values: SettingsValues): Promise<void>
   /** Set when the stored file was damaged and replaced by defaults: where the old one went. */
   readonly recoveredFrom: string | null
+  /** Keeps a copy of the stored file as it is now (before bad values are dropped); the copy's path. */
+  keepCopy?(): Promise<string | null>
+}
+
+/** The applicant's names for the settings, for notices. */
+const SETTING_NAMES: Record<keyof SettingsValues, string> = {
+  serviceUrl: 'service address',
+  feedbackNamespace: 'feedback namespace',
+  reviewerName: 'reviewer name',
+  draftsFolder: 'drafts folder',
+}
+
+/** `settings.json.damaged-<time>` beside the file. */
+export function damagedCopyName(file: string, now: Date = new Date()): string {
+  return `${file}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`
+}
+
+/** Copies `file` aside (see `damagedCopyName`); null when there is no file to copy. */
+export async function copyAside(file: string, now: Date = new Date()): Promise<string | null> {
+  const copy = damagedCopyName(file, now)
+  try {
+    await copyFile(file, copy)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  return copy
 }
 
 /**
@@ -33,8 +60,10 @@ export async function backUpIfDamaged(file: string, schema: z.ZodType, now: () =
   let text: string
   try {
     text = await readFile(file, 'utf8')
-  } catch {
-    return null // missing: nothing to recover
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null // missing: nothing to recover
+    // A folder in its place, or no permission to read it: unusable, so it is moved aside (if it can be).
+    text = '\u0000'
   }
   let ok = false
   try {
@@ -43,7 +72,7 @@ export async function backUpIfDamaged(file: string, schema: z.ZodType, now: () =
     ok = false
   }
   if (ok) return null
-  const backup = `${file}.damaged-${now().toISOString().replace(/[:.]/g, '-')}`
+  const backup = damagedCopyName(file, now())
   await rename(file, backup)
   return backup
 }
@@ -78,6 +107,10 @@ export class JsonFileSettingsBackend implements SettingsBackend {
     await mkdir(dirname(this.file), { recursive: true })
     await writeFileAtomic(this.file, `${JSON.stringify(values, null, 2)}\n`)
   }
+
+  keepCopy(): Promise<string | null> {
+    return copyAside(this.file)
+  }
 }
 
 export interface SettingsServiceOptions {
@@ -108,15 +141,33 @@ export class SettingsService {
     if (this.#values) return this.#values
     const stored = StoredSettings.safeParse(await this.#backend.read())
     const values = { ...defaultSettings() }
+    const dropped: (keyof SettingsValues)[] = []
     if (stored.success) {
       // Take each stored value that is valid on its own; a bad one falls back to its default.
       for (const key of Object.keys(values) as (keyof SettingsValues)[]) {
+        if (stored.data[key] === undefined) continue
         const one = SettingsValues.shape[key].safeParse(stored.data[key])
-        if (stored.data[key] !== undefined && one.success) (values as Record<string, unknown>)[key] = one.data
+        if (one.success) (values as Record<string, unknown>)[key] = one.data
+        else dropped.push(key)
       }
     }
+    if (dropped.length > 0 && this.#notice === null) this.#notice = await this.#droppedNotice(dropped)
     this.#values = values
     return values
+  }
+
+  /** The applicant hears which values were reset; the file as it was is kept beside it. */
+  async #droppedNotice(dropped: (keyof SettingsValues)[]): Promise<string> {
+    let copy: string | null = null
+    try {
+      copy = (await this.#backend.keepCopy?.()) ?? null
+    } catch {
+      // The notice still says what was reset.
+    }
+    const names = dropped.map((key) => SETTING_NAMES[key]).join(', ')
+    const which = dropped.length === 1 ? 'a value' : 'values'
+    const those = dropped.length === 1 ? 'that setting is' : 'those settings are'
+    return `Your settings file had ${which} Grant Desk could not use (${names}), so ${those} back to the default. Check them below and save.${copy ? ` A copy of the old file was kept as ${copy}.` : ''}`
   }
 
   async view(): Promise<SettingsView> {
