@@ -25,6 +25,11 @@ export default defineConfig({
         test: { name: 'node', include: ['test/unit/**/*.test.ts'], exclude: ['test/unit/renderer/**'], environment: 'node' },
       },
       {
+        // Proof under faults and bad input: network faults, crashes and damaged files, IPC fuzz.
+        extends: true,
+        test: { name: 'faults', include: ['test/faults/**/*.test.ts'], environment: 'node', testTimeout: 180_000 },
+      },
+      {
         // The renderer's components, rendered in jsdom with Testing Library.
         extends: true,
         plugins: [react()],

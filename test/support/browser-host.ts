@@ -57,6 +57,11 @@ export interface HostStackOptions {
   draftsFolder?: string
   /** The reviewer name in Settings (default none: the app asks before the first comment). */
   reviewerName?: string
+  /** Puts something between the core and the sandbox (a fault proxy): answers the address the core is to use. */
+  route?: (sandboxUrl: string) => Promise<string>
+  /** The core's client timings and action budget (defaults: the app's). */
+  client?: NonNullable<Parameters<typeof createCore>[0]['client']>
+  actionBudgetMs?: number
 }
 
 export async function startHostStack(options: HostStackOptions = {}): Promise<HostStack> {
@@ -77,8 +82,10 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       dataDir,
       secrets: new PlainFileSecretStore(join(dataDir, 'credentials.json')),
       settings: await JsonFileSettingsBackend.open(join(dataDir, 'settings.json')),
-      env: { GRANT_SERVICE_URL: service.url },
+      env: { GRANT_SERVICE_URL: options.route ? await options.route(service.url) : service.url },
       log,
+      ...(options.client ? { client: options.client } : {}),
+      ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),
     })
     const preset = {
       ...(options.draftsFolder !== undefined ? { draftsFolder: options.draftsFolder } : {}),

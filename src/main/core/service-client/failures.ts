@@ -40,7 +40,13 @@ export function statusFailure(log: Logger, call: Call, status: number, headers: 
 
   if (status === 409 && call.op === 'apply') {
     const id = applicationIdOf(said.applicationId, text)
-    return fail('duplicate', id ? `You have already applied to this grant (application ${id}).` : 'You have already applied to this grant.', id ? { applicationId: id } : {})
+    return fail(
+      'duplicate',
+      id
+        ? `You have already applied to this grant (application ${id}).`
+        : 'The grant service says you have already applied to this grant, but its answer did not name the application. Nothing new was sent and your draft is kept; submit again in a moment to get the application’s id, or check with the sponsor.',
+      id ? { applicationId: id } : {},
+    )
   }
 
   if (status === 413) {
