@@ -121,9 +121,12 @@ export const SettingsValues = z.object({
   /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
   serviceUrl: HttpUrl,
   /** Feedback goes to `<namespace>/grant-apply`. */
-  feedbackNamespace: z.string({ error: 'must be text' }).regex(FEEDBACK_NAMESPACE_PATTERN, {
-    error: 'must be lowercase letters, digits and single dashes, like "grant-desk"',
-  }),
+  feedbackNamespace: z
+    .string({ error: 'must be text' })
+    .max(100, { error: 'must be at most 100 characters' })
+    .regex(FEEDBACK_NAMESPACE_PATTERN, {
+      error: 'must be lowercase letters, digits and single dashes, like "grant-desk"',
+    }),
   /** How this person signs reviews of a teammate's draft. */
   reviewerName: z.string({ error: 'must be text' }).trim().max(80, { error: 'must be at most 80 characters' }),
   /** Where drafts live; null means the default folder inside the app's data folder. */
@@ -488,7 +491,12 @@ export const ipcContract = {
   'session.status': { input: NoInput, output: SessionStatus },
   'session.login': {
     // `allowPlainHttp`: the applicant confirmed logging in over plain HTTP to another computer.
-    input: LoginRequest.extend({ allowPlainHttp: z.boolean().optional() }).strict(),
+    // Bounded here (the service's own limits are not shown): a 2 MB password is a mistake or an attack.
+    input: LoginRequest.extend({
+      email: LoginRequest.shape.email.max(320, { error: 'is too long for an email address' }),
+      password: LoginRequest.shape.password.max(4096, { error: 'is too long' }),
+      allowPlainHttp: z.boolean().optional(),
+    }).strict(),
     output: SessionStatus,
   },
   'session.logout': { input: NoInput, output: SessionStatus },

@@ -31,6 +31,11 @@ export function createDispatch(handlers: Handlers, log: Logger, options: { budge
       return { ok: false, error: { code: 'invalid_input', message: `Grant Desk has no action called “${String(channel)}”.` } }
     }
     const schemas = ipcContract[channel]
+    // zod's records drop a `__proto__` key silently; a payload that carries one is refused whole.
+    const forbidden = forbiddenKeyPath(input)
+    if (forbidden !== null) {
+      return { ok: false, error: { code: 'invalid_input', message: `That request could not be used: it has a property named “__proto__” (at ${forbidden}).`, fields: { [forbidden]: 'must not be named “__proto__”' } } }
+    }
     const parsed = schemas.input.safeParse(input)
     if (!parsed.success) {
       const fields = issueMessages(parsed.error)
@@ -54,4 +59,22 @@ export function createDispatch(handlers: Handlers, log: Logger, options: { budge
     }
     return { ok: true, value: checked.data }
   }
+}
+
+/**
+ * Where a payload has an own property named `__proto__` (only JSON parsing makes one), or
+ * null. Walked without recursion and bounded, so a deeply nested payload cannot exhaust the
+ * stack; what lies past the bound is left to the contract, which refuses unknown shapes.
+ */
+function forbiddenKeyPath(input: unknown): string | null {
+  const queue: { value: unknown; path: string }[] = [{ value: input, path: '' }]
+  for (let seen = 0; queue.length > 0 && seen < 10_000; seen++) {
+    const { value, path } = queue.shift()!
+    if (typeof value !== 'object' || value === null) continue
+    if (Object.hasOwn(value, '__proto__')) return path === '' ? '__proto__' : `${path}.__proto__`
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === 'object' && child !== null) queue.push({ value: child, path: path === '' ? key : `${path}.${key}` })
+    }
+  }
+  return null
 }
