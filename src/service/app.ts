@@ -75,6 +75,16 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
 export function createApp({ store, tokenTtlMs, clock = Date.now, logError = console.error }: AppOptions): Hono {
   const app = new Hono()
 
+  // An answer given before the request's body was read (413, 401, 404, malformed JSON…) leaves
+  // the rest of that body on a keep-alive connection, where it would be read as the next
+  // request. Such answers close the connection instead; draining a huge body would be worse.
+  app.use('*', async (c, next) => {
+    await next()
+    const length = c.req.header('content-length')
+    const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
+    if (hasBody && (c.res.status >= 400 || !c.req.raw.bodyUsed)) c.res.headers.set('Connection', 'close')
+  })
+
   app.use(
     '*',
     bodyLimit({
