@@ -1,16 +1,18 @@
 /**
  * The app starts on a data folder where every file it keeps is damaged at once: the
- * settings file (a folder in its place), a response cache entry (garbage, and a folder), the
- * credentials file (binary garbage) and a draft (invalid YAML). It must start, set each bad
- * file aside (never deleting it), say so where the applicant looks, and keep working. The real
- * core on real files, against the real sandbox.
+ * settings file (a folder in its place), response cache entries (garbage, and a folder), the
+ * credentials file (binary garbage) and drafts (invalid YAML, binary garbage, an empty file, a
+ * 50 MB file, a link leaving the folder). It must start, set each bad file of its own aside
+ * (never deleting it), list each bad draft with its reason (never moving or writing a file of
+ * the shared drafts folder), say so where the applicant looks, and keep working. The real core
+ * on real files, against the real sandbox.
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { PlainFileSecretStore } from '../../../../src/main/core/secret-store'
-import { startTestCore, type TestCore } from '../../../support/core'
-import { USERS, startTestService, tempDir, testFixture, type TestService } from '../../../support/service'
+import { PlainFileSecretStore } from '../../src/main/core/secret-store'
+import { startTestCore, type TestCore } from '../support/core'
+import { IDS, USERS, startTestService, tempDir, testFixture, type TestService } from '../support/service'
 
 let service: TestService | null = null
 let app: TestCore | null = null
@@ -35,6 +37,13 @@ describe('starting on damaged files', () => {
     mkdirSync(join(dataDir, 'drafts'))
     const badDraft = '---\nformat: grant-desk-draft/2\ngrant: [unclosed\n---\nMy pitch\n'
     writeFileSync(join(dataDir, 'drafts', 'my-pitch.md'), badDraft)
+    writeFileSync(join(dataDir, 'drafts', 'garbage.md'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)))
+    writeFileSync(join(dataDir, 'drafts', 'empty.md'), '')
+    writeFileSync(join(dataDir, 'drafts', 'huge.md'), '---\nformat: grant-desk-draft/2\n')
+    truncateSync(join(dataDir, 'drafts', 'huge.md'), 50 * 1024 * 1024)
+    writeFileSync(join(dataDir, 'outside.md'), '---\nformat: grant-desk-draft/2\n---\nNot in the drafts folder\n')
+    symlinkSync(join(dataDir, 'outside.md'), join(dataDir, 'drafts', 'escape.md'))
+    const draftsBefore = readdirSync(join(dataDir, 'drafts')).sort()
 
     service = await startTestService({ fixture: testFixture() })
     app = await startTestCore({ serviceUrl: service.url, dataDir, secrets: new PlainFileSecretStore(join(dataDir, 'credentials.json')) })
@@ -55,12 +64,21 @@ describe('starting on damaged files', () => {
     expect(readFileSync(join(dataDir, aside(dataDir, 'credentials.json')[0]!))).toEqual(Buffer.from([0x00, 0xff, 0x13, 0x37]))
     expect((await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })).loggedIn).toBe(true)
 
-    // The draft: listed as damaged with the reason, untouched.
+    // The drafts: each listed as damaged with its reason; nothing in the shared folder moved or written.
     const drafts = await app.call('drafts.list')
-    expect(drafts.items).toHaveLength(1)
-    expect(drafts.items[0]).toMatchObject({ id: 'my-pitch', state: 'damaged' })
-    expect(JSON.stringify(drafts.items[0])).toMatch(/not valid YAML/)
+    const reasons = Object.fromEntries(drafts.items.map((item) => [item.id, JSON.stringify(item)]))
+    expect(Object.keys(reasons).sort()).toEqual(['empty', 'escape', 'garbage', 'huge', 'my-pitch'])
+    for (const item of drafts.items) expect(item.state, item.id).toBe('damaged')
+    expect(reasons['my-pitch']).toMatch(/not valid YAML/)
+    expect(reasons['garbage']).toMatch(/not text|not UTF-8/)
+    expect(reasons['empty']).toMatch(/is empty/)
+    expect(reasons['huge']).toMatch(/too large/)
+    expect(reasons['escape']).toMatch(/is a link/)
     expect(readFileSync(join(dataDir, 'drafts', 'my-pitch.md'), 'utf8')).toBe(badDraft)
+    expect(readdirSync(join(dataDir, 'drafts')).sort()).toEqual(draftsBefore)
+    expect(statSync(join(dataDir, 'drafts', 'huge.md')).size).toBe(50 * 1024 * 1024)
+    // And a new draft can still be made beside them.
+    expect((await app.call('drafts.create', { grantId: IDS.freeForm })).status).toBe('draft')
 
     // The cache: fresh answers are served and cached over the folder in the way.
     const open = await app.call('grants.list', { status: 'open' })
@@ -75,6 +93,9 @@ describe('starting on damaged files', () => {
     expect(aside(join(dataDir, 'cache'), 'list-all-any.json')).toHaveLength(1)
     // …while the entry cached a moment ago still is.
     expect((await app.call('grants.list', { status: 'open' })).fromCache).toBe(true)
+    console.log(
+      `[faults] damaged files: started on 9 damaged files at once (settings as a folder, 2 cache entries, credentials, 5 drafts: invalid YAML, binary, empty, 50 MB, a link out); ${settingsAside.length + aside(dataDir, 'credentials.json').length + aside(join(dataDir, 'cache'), 'list-open-any.json').length + aside(join(dataDir, 'cache'), 'list-all-any.json').length} of the app's own files set aside, 5 drafts listed as damaged with their reason, 0 files deleted; it kept working`,
+    )
   })
 
   it('a settings file with values of the wrong type keeps the good ones, names the reset ones, and keeps a copy', async () => {
