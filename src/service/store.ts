@@ -57,6 +57,15 @@ interface UserRow {
 const EFFECTIVE_STATUS = `CASE WHEN status = 'closed' OR deadline_ms <= @now THEN 'closed' ELSE 'open' END`
 
 export class ServiceStore {
+  /**
+   * The grant list's JSON per filter, kept until the data changes (`load`) or the next deadline
+   * passes (an open grant then shows as closed): the busiest read of the service, answered
+   * without a query or a serialisation while nothing changed.
+   */
+  #listCache = new Map<string, { json: string; computedAt: number; validUntil: number }>()
+  #listStatement: ReturnType<Db['prepare']> | null = null
+  #nextDeadlineStatement: ReturnType<Db['prepare']> | null = null
+
   constructor(
     private readonly db: Db,
     private readonly clock: () => number = Date.now,
@@ -97,6 +106,8 @@ export class ServiceStore {
       for (const write of writes) write()
       for (const grant of fixture.grants) this.upsertGrant(grant)
     })()
+    // After the write, so that no request in between caches the old list again.
+    this.#listCache.clear()
   }
 
   private upsertGrant(grant: FixtureGrant): void {
@@ -184,16 +195,29 @@ export class ServiceStore {
   }
 
   /** Sorted by deadline ascending, then title and id so that the order is stable. */
-  listGrants(query: Required<Pick<ListGrantsQuery, 'status'>> & Pick<ListGrantsQuery, 'type'>): GrantSummary[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, title, sponsor, reward, deadline, ${EFFECTIVE_STATUS} AS status, track FROM grants
-         WHERE (@status = 'all' OR ${EFFECTIVE_STATUS} = @status)
-           AND (@type IS NULL OR type = @type)
-         ORDER BY deadline_ms, title, id`,
-      )
-      .all({ now: this.clock(), status: query.status, type: query.type ?? null }) as GrantSummary[]
-    return rows
+  listGrants(query: Required<Pick<ListGrantsQuery, 'status'>> & Pick<ListGrantsQuery, 'type'>, now = this.clock()): GrantSummary[] {
+    this.#listStatement ??= this.db.prepare(
+      `SELECT id, title, sponsor, reward, deadline, ${EFFECTIVE_STATUS} AS status, track FROM grants
+       WHERE (@status = 'all' OR ${EFFECTIVE_STATUS} = @status)
+         AND (@type IS NULL OR type = @type)
+       ORDER BY deadline_ms, title, id`,
+    )
+    return this.#listStatement.all({ now, status: query.status, type: query.type ?? null }) as GrantSummary[]
+  }
+
+  /** `{items, count}` of `listGrants` as JSON text, from the cache while it holds (see `#listCache`). */
+  listGrantsJson(query: Required<Pick<ListGrantsQuery, 'status'>> & Pick<ListGrantsQuery, 'type'>): string {
+    const now = this.clock()
+    const key = `${query.status}|${query.type ?? ''}`
+    const cached = this.#listCache.get(key)
+    // A clock that went back (tests move it) could reopen a grant: computed afresh then.
+    if (cached && now >= cached.computedAt && now < cached.validUntil) return cached.json
+    const items = this.listGrants(query, now)
+    const json = JSON.stringify({ items, count: items.length })
+    this.#nextDeadlineStatement ??= this.db.prepare(`SELECT MIN(deadline_ms) AS next FROM grants WHERE status <> 'closed' AND deadline_ms > @now`)
+    const next = (this.#nextDeadlineStatement.get({ now }) as { next: number | null }).next
+    this.#listCache.set(key, { json, computedAt: now, validUntil: next ?? Number.POSITIVE_INFINITY })
+    return json
   }
 
   getGrant(id: string): StoredGrant | undefined {

@@ -104,3 +104,32 @@ describe('unknown routes', () => {
     expect(ErrorBody.parse(response.body).error.code).toBe('not_found')
   })
 })
+
+describe('the grant list kept between requests', () => {
+  it('is the same bytes as a fresh serialisation, and follows the clock past a deadline and a reload', async () => {
+    let now = Date.parse('2026-11-21T12:00:00Z')
+    const fixture = testFixture(now)
+    const service = await startTestService({ fixture, clock: () => now })
+    try {
+      const get = async (query: string) => (await fetch(`${service.url}/api/build?${query}`)).text()
+      for (const query of ['status=all', 'status=open', 'status=closed', 'status=all&type=bounty']) {
+        const [status, type] = [new URLSearchParams(query).get('status') as 'all' | 'open' | 'closed', new URLSearchParams(query).get('type') as 'bounty' | null]
+        const fresh = service.store.listGrants({ status, ...(type ? { type } : {}) })
+        expect(await get(query), query).toBe(JSON.stringify({ items: fresh, count: fresh.length }))
+        expect(await get(query), `${query}, again from the cache`).toBe(JSON.stringify({ items: fresh, count: fresh.length }))
+      }
+      const open = JSON.parse(await get('status=open')) as { items: { id: string; deadline: string }[] }
+      const soonest = open.items.reduce((a, b) => (Date.parse(a.deadline) <= Date.parse(b.deadline) ? a : b))
+      // One millisecond past its deadline the grant is closed, without any write to the data.
+      now = Date.parse(soonest.deadline) + 1
+      expect((JSON.parse(await get('status=open')) as { items: { id: string }[] }).items.map((g) => g.id)).not.toContain(soonest.id)
+      expect((JSON.parse(await get('status=closed')) as { items: { id: string }[] }).items.map((g) => g.id)).toContain(soonest.id)
+      // A reload of the data (a new title) is seen at once.
+      const renamed = { ...fixture, grants: fixture.grants.map((g) => (g.id === IDS.open ? { ...g, title: 'Renamed after a reload' } : g)) }
+      await service.store.load(renamed)
+      expect(await get('status=all')).toContain('Renamed after a reload')
+    } finally {
+      await service.dispose()
+    }
+  })
+})
