@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../../src/shared/api'
 import { IDS, USERS, login, request, tempDir, testFixture } from '../../support/service'
 
-const TSX = join(process.cwd(), 'node_modules/.bin/tsx')
 const MAIN = join(process.cwd(), 'src/service/main.ts')
 const children: ChildProcess[] = []
 const dirs: string[] = []
@@ -19,7 +18,8 @@ afterEach(() => {
 function run(args: string[], env: Record<string, string>) {
   const dir = tempDir()
   dirs.push(dir)
-  const child = spawn(TSX, [MAIN, ...args], {
+  // One process (node with tsx's loader), not the tsx CLI: killing the CLI would leave its child running.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
     env: { ...process.env, PORT: '0', GRANT_SERVICE_DATA: join(dir, 'service.db'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
