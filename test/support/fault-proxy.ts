@@ -60,7 +60,7 @@ async function forward(target: string, req: IncomingMessage, body: Buffer): Prom
   const upstream = await fetch(target + (req.url ?? '/'), {
     method: req.method ?? 'GET',
     headers,
-    ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+    ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
   })
   const out: Record<string, string> = {}
   upstream.headers.forEach((value, name) => {
