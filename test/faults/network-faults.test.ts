@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { IpcResult } from '../../src/shared/ipc'
+import { ERROR_CODES, type IpcResult } from '../../src/shared/ipc'
 import { type HostStack, startHostStack } from '../support/browser-host'
 import { countApplications } from '../support/core'
 import { FAULT_MODES, type FaultMode, type FaultProxy, startFaultProxy } from '../support/fault-proxy'
@@ -26,21 +26,8 @@ const BOUND_MS = BUDGET_MS + 2_500
 /** The host's memory may grow this much while it refuses a 200 MB answer. */
 const MEMORY_BOUND_MB = 100
 
-const DOCUMENTED_CODES = new Set([
-  'offline',
-  'timeout',
-  'unauthorized',
-  'session_expired',
-  'not_found',
-  'deadline_passed',
-  'duplicate',
-  'invalid_input',
-  'rate_limited',
-  'server_error',
-  'bad_response',
-  'conflict',
-  'storage_error',
-])
+/** The codes of docs/core.md: the contract's own list. */
+const DOCUMENTED_CODES = new Set<string>(ERROR_CODES)
 /** A message that tells the applicant what to do next. */
 const SAYS_WHAT_TO_DO = /try again|submit again|check|log in|wait|correct|choose|fix|later|in a moment|restart/i
 

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import type { z } from 'zod'
 import type { Logger } from './errors'
+import { damagedName } from './secret-store'
 
 export interface CachedValue<T> {
   value: T
@@ -58,7 +59,7 @@ export class ResponseCache {
    * answer of the service can be cached in its place and the bad one can still be looked at.
    */
   async #setAside(key: string, file: string, what: string): Promise<void> {
-    const backup = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    const backup = damagedName(file)
     try {
       await rename(file, backup)
       this.log.warn(`cache entry ${key} ${what}; it was moved to ${backup} and will be fetched again`)

@@ -71,7 +71,7 @@ export class MemorySecretStore implements SecretStore {
   }
 }
 
-/** `credentials.json.damaged-2026-11-24T06-40-00-000Z`: beside the file, so the applicant finds it. */
+/** `settings.json.damaged-2026-11-24T06-40-00-000Z`: beside the file, so the applicant finds it (any damaged file of the app's). */
 export function damagedName(file: string, now: Date = new Date()): string {
   return `${file}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`
 }

@@ -9,6 +9,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { SettingsValues, type SettingsView } from '../../shared/ipc'
 import { AppFailure } from './errors'
+import { damagedName } from './secret-store'
 
 /** The sandbox's default address, which the start commands use when they start one. */
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787'
@@ -35,14 +36,9 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   draftsFolder: 'drafts folder',
 }
 
-/** `settings.json.damaged-<time>` beside the file. */
-export function damagedCopyName(file: string, now: Date = new Date()): string {
-  return `${file}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`
-}
-
-/** Copies `file` aside (see `damagedCopyName`); null when there is no file to copy. */
+/** Copies `file` aside (see `damagedName`); null when there is no file to copy. */
 export async function copyAside(file: string, now: Date = new Date()): Promise<string | null> {
-  const copy = damagedCopyName(file, now)
+  const copy = damagedName(file, now)
   try {
     await copyFile(file, copy)
   } catch (error) {
@@ -72,7 +68,7 @@ export async function backUpIfDamaged(file: string, schema: z.ZodType, now: () =
     ok = false
   }
   if (ok) return null
-  const backup = damagedCopyName(file, now())
+  const backup = damagedName(file, now())
   await rename(file, backup)
   return backup
 }
