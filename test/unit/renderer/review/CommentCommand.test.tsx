@@ -54,7 +54,8 @@ describe('Comment command', () => {
     expect(screen.getByRole('button', { name: 'Comment (Ctrl+Alt+M)' })).toBeTruthy()
 
     select(textarea, 'fast tools')
-    expect(button.getAttribute('aria-disabled')).toBeNull()
+    // Read once after the burst of selection events (not in each, which would force a layout per keystroke).
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull())
     await user.click(button)
 
     const composer = screen.getByRole('dialog', { name: 'Comment on the pitch, line 3' })
@@ -101,8 +102,8 @@ describe('Comment command', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
 
     select(textarea, '10,000 USDC')
-    // The hint goes once there is a selection.
-    expect(screen.queryByText(/Select text in the pitch first/)).toBeNull()
+    // The hint goes once there is a selection (read after the selection events settle).
+    await waitFor(() => expect(screen.queryByText(/Select text in the pitch first/)).toBeNull())
     fireEvent.keyDown(textarea, { key: 'µ', code: 'KeyM', metaKey: true, altKey: true })
     const byKey = screen.getByRole('dialog', { name: 'Comment on the pitch, line 7' })
     expect(byKey.querySelector('blockquote')!.textContent).toBe('10,000 USDC')

@@ -7,16 +7,31 @@ import { useEffect, useState } from 'react'
 import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from './startComment'
 import { useReview } from './reviewSlice'
 
-const SELECTION_EVENTS = ['selectionchange', 'select', 'keyup', 'mouseup', 'input', 'focusin'] as const
+// A keystroke in the textarea already fires `selectionchange` (its caret moved): `keyup` and
+// `input` would only read the selection again.
+const SELECTION_EVENTS = ['selectionchange', 'select', 'mouseup', 'focusin'] as const
 
-/** Whether the pitch has a selection, kept up to date as the person selects. */
+/**
+ * Whether the pitch has a selection, kept up to date as the person selects. Read once after a
+ * burst of events rather than in each: reading a textarea's selection while a keystroke is
+ * being handled forces a layout of the whole pitch in the middle of it (bench/editor-typing.bench.ts).
+ */
 function usePitchSelection(): boolean {
   const [selected, setSelected] = useState(false)
   useEffect(() => {
-    const update = () => setSelected(pitchHasSelection())
-    update()
+    let pending: ReturnType<typeof setTimeout> | null = null
+    const update = () => {
+      if (pending !== null) return
+      // After the keystroke's task: by then the layout the read needs has been done once.
+      pending = setTimeout(() => {
+        pending = null
+        setSelected(pitchHasSelection())
+      }, 0)
+    }
+    setSelected(pitchHasSelection())
     for (const name of SELECTION_EVENTS) document.addEventListener(name, update, true)
     return () => {
+      if (pending !== null) clearTimeout(pending)
       for (const name of SELECTION_EVENTS) document.removeEventListener(name, update, true)
     }
   }, [])
