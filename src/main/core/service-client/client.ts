@@ -17,7 +17,7 @@ import { AppFailure, consoleLogger } from '../errors'
 import { applyUrl } from './apply-url'
 import { BodyTooLarge, ERROR_BODY_BYTES, readBody } from './body'
 import { badResponse, budgetSpent, statusFailure, tooLarge } from './failures'
-import { MAX_TIMER_MS, MIN_ATTEMPT_MS, RETRY_AFTER_STATUSES, RETRY_STATUSES, causeChain, clamp, describe, neverSent, retryAfterMs, sleep } from './http'
+import { MAX_TIMER_MS, MIN_ATTEMPT_MS, RETRY_AFTER_STATUSES, RETRY_STATUSES, causeChain, clamp, describe, formatWait, neverSent, retryAfterMs, sleep } from './http'
 import { clip } from './text'
 import type { Answer, Call, Operation, ServiceClient, ServiceClientOptions } from './types'
 
@@ -124,7 +124,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         beforeRetry: [
           ({ error }) => {
             endWait()
-            if (error instanceof HTTPError) report(true)
+            if (error instanceof HTTPError) {
+              report(true)
+              // ky leaves the refused answer's body unread; drop it, so its connection closes now
+              // instead of holding a socket (and up to a buffer of a large error page) until GC.
+              void error.response.body?.cancel().catch(() => undefined)
+            }
           },
         ],
       },
@@ -160,7 +165,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  /** The action's budget is used up before this request: nothing is sent. */
+  /** Tells the listener (the applicant's countdown) of a wait the service asked for; its failure never fails the call. */
   function notifyWait(seconds: number, operation: Operation): void {
     try {
       options.onWait?.({ seconds, operation })
@@ -173,7 +178,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     if (error instanceof AppFailure) return error
     if (error instanceof TimeoutError) {
       log.warn(`${describe(call)}: timed out after ${withinMs} ms`)
-      const within = withinMs >= 1000 ? `within ${Math.round(withinMs / 1000)} seconds` : 'in time'
+      const within = withinMs >= 1000 ? `within ${formatWait(Math.round(withinMs / 1000))}` : 'in time'
       const message =
         call.op === 'apply'
           ? `The grant service at ${call.host} did not answer ${within}, so Grant Desk cannot tell whether your application arrived. Your draft is kept; submit again in a moment — if the first one landed, the service will say you already applied.`
@@ -258,8 +263,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           // a second application is answered 409 with the first one's id (→ duplicate).
           if (!(error instanceof AppFailure) || !(error.code === 'offline' || error.code === 'timeout')) throw error
           if (unsentFailures.has(error)) throw error
+          // Only within the action's budget. Without room for it, the first attempt's failure is
+          // the answer: it says the application may have arrived, where `send` would say
+          // "stopped before sending" about the re-send alone and mislead the applicant.
+          const pause = Math.min(retryDelayMs, maxRetryDelayMs)
+          const left = remainingBudgetMs()
+          if (left !== null && left - pause < MIN_ATTEMPT_MS) {
+            log.warn(`${describe(call)}: not re-sent after "${error.code}", the action's time budget is used up`)
+            throw error
+          }
           log.warn(`${describe(call)}: re-sending once after "${error.code}"`)
-          await sleep(Math.min(retryDelayMs, maxRetryDelayMs))
+          await sleep(pause)
           answer = await send(call)
         }
         return parseAnswer(call, answer, ApplicationResult)

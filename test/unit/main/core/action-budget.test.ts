@@ -46,17 +46,43 @@ describe('the action budget', () => {
     ])
   })
 
-  it('a Retry-After that does not fit in the budget is not waited for: rate_limited at once, with the wait', async () => {
+  it('the default 20 s budget: 503 with Retry-After: 10 twice waits once (10 s), then answers server_error with the wait, within 20 s', async () => {
     scripted = await startScriptedServer()
-    scripted.otherwise({ status: 429, headers: { 'retry-after': '10' }, body: 'Slow down' })
-    app = await startTestCore({ serviceUrl: scripted.url, actionBudgetMs: 4_000, client: { retryLimit: 5 } })
-    const { value: error, ms } = await timed(() => app!.fail('grants.list', { status: 'all' }))
-    expect(error.code).toBe('rate_limited')
+    const unavailable = { status: 503, headers: { 'retry-after': '10' }, body: 'Down for maintenance' }
+    scripted.script(unavailable, unavailable)
+    scripted.otherwise({ status: 200, json: { id: IDS.open } })
+    // The production retry count (2) and no budget given: the core's default applies.
+    app = await startTestCore({ serviceUrl: scripted.url, client: { retryLimit: 2 } })
+    const { value: error, ms } = await timed(() => app!.fail('grants.get', { id: IDS.open }))
+    expect(error.code).toBe('server_error')
     expect(error.retryAfterSeconds).toBe(10)
-    expect(ms).toBeLessThan(1_000)
-    expect(scripted.requests).toHaveLength(1)
-    expect(app.events.filter((e) => e.event === 'service.waiting')).toEqual([])
+    expect(error.message).toMatch(/try again in 10 seconds/)
+    // One wait of 10 s was honoured; the second would have ended past the budget.
+    expect(ms).toBeGreaterThanOrEqual(9_900)
+    expect(ms).toBeLessThan(20_000)
+    expect(scripted.requests).toHaveLength(2)
+    expect(app.events.filter((e) => e.event === 'service.waiting').map((e) => e.payload)).toEqual([
+      { seconds: 10, operation: 'grant' },
+      { seconds: 0, operation: 'grant' },
+    ])
   })
+
+  for (const [status, code] of [
+    [429, 'rate_limited'],
+    [503, 'server_error'],
+  ] as const) {
+    it(`a Retry-After that does not fit in the budget is not waited for: ${status} answers ${code} at once, with the wait`, async () => {
+      scripted = await startScriptedServer()
+      scripted.otherwise({ status, headers: { 'retry-after': '10' }, body: 'Slow down' })
+      app = await startTestCore({ serviceUrl: scripted.url, actionBudgetMs: 4_000, client: { retryLimit: 5 } })
+      const { value: error, ms } = await timed(() => app!.fail('grants.list', { status: 'all' }))
+      expect(error.code).toBe(code)
+      expect(error.retryAfterSeconds).toBe(10)
+      expect(ms).toBeLessThan(1_000)
+      expect(scripted.requests).toHaveLength(1)
+      expect(app.events.filter((e) => e.event === 'service.waiting')).toEqual([])
+    })
+  }
 
   it('a stalled application ends within the budget as timeout, sent at most twice, and is not recorded twice', async () => {
     const service: TestService = await startTestService({ fixture: testFixture() })

@@ -2,7 +2,8 @@
  * Answers too large to read. A real server on loopback streams 10 MB, 40 MB and 200 MB bodies
  * (generated chunk by chunk with backpressure, never held whole), chunked or with a declared
  * Content-Length. The client must stop reading at its limit, answer `bad_response` naming the
- * limit, do so promptly, and keep its memory flat while doing it.
+ * limit, do so promptly, and keep its memory flat while doing it. Also: error pages that are
+ * retried are let go of, and a body that trickles forever is bounded by the attempt's timeout.
  */
 import { type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -34,6 +35,8 @@ let base: string
 const sockets = new Set<Socket>()
 /** Bytes the server managed to write per request path, to show the client stopped reading. */
 const written = new Map<string, number>()
+/** Answers per request path whose connection is still open, to show the client let go of them. */
+const open = new Map<string, number>()
 
 /** Streams `[GRANT, GRANT, …]` of about `size` bytes, respecting backpressure. */
 async function stream(res: ServerResponse, path: string, size: number): Promise<void> {
@@ -45,24 +48,46 @@ async function stream(res: ServerResponse, path: string, size: number): Promise<
     const ok = res.write(chunk)
     sent += chunk.length
     written.set(path, sent)
+    // Whichever comes first removes both listeners: a long stream waits thousands of times.
     if (!ok) await new Promise<void>((resolve) => {
-      res.once('drain', resolve)
-      res.once('close', resolve)
+      const done = () => {
+        res.off('drain', done)
+        res.off('close', done)
+        resolve()
+      }
+      res.once('drain', done)
+      res.once('close', done)
     })
   }
   if (!res.destroyed) res.end(`${GRANT}]`)
 }
 
 beforeAll(async () => {
-  // The base URL's path says what to send: /size-<MB>[-declared][-status-<code>]/api/…
+  // The base URL's path says what to send: /size-<MB>[-declared][-status-<code>[-retry]]/api/…
+  // (`-retry`: with `Retry-After: 0`, so that the client tries again at once).
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
-    const spec = /^\/size-(\d+)(-declared)?(?:-status-(\d+))?\//.exec(url.pathname)
+    if (url.pathname.startsWith('/trickle/')) {
+      // A body that never stops and never stalls: one byte every 20 ms, for as long as it is read.
+      open.set(url.pathname, (open.get(url.pathname) ?? 0) + 1)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('[')
+      const timer = setInterval(() => res.write(' '), 20)
+      res.once('close', () => {
+        clearInterval(timer)
+        open.set(url.pathname, (open.get(url.pathname) ?? 1) - 1)
+      })
+      return
+    }
+    const spec = /^\/size-(\d+)(-declared)?(?:-status-(\d+)(-retry)?)?\//.exec(url.pathname)
     const size = Number(spec?.[1] ?? 0) * MB
+    open.set(url.pathname, (open.get(url.pathname) ?? 0) + 1)
+    res.once('close', () => open.set(url.pathname, (open.get(url.pathname) ?? 1) - 1))
     res.writeHead(Number(spec?.[3] ?? 200), {
       'content-type': 'application/json',
       // A declared length lets the client refuse before reading a byte.
       ...(spec?.[2] ? { 'content-length': String(size + GRANT.length + 2) } : {}),
+      ...(spec?.[4] ? { 'retry-after': '0' } : {}),
     })
     void stream(res, url.pathname, size)
   })
@@ -79,8 +104,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
-function client(path: string) {
-  return createServiceClient({ baseUrl: () => `${base}${path}`, timeoutMs: 20_000, retryLimit: 0, log: { warn() {}, error() {} } })
+function client(path: string, retryLimit = 0, timeoutMs = 20_000) {
+  return createServiceClient({ baseUrl: () => `${base}${path}`, timeoutMs, retryLimit, log: { warn() {}, error() {} } })
+}
+
+/** Polls `check` until it holds or `withinMs` passes (the server sees a close a moment after the client). */
+async function until(check: () => boolean, withinMs: number): Promise<void> {
+  const end = Date.now() + withinMs
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
 async function measure(run: () => Promise<unknown>): Promise<{ failure: AppFailure; ms: number; growthMb: number }> {
@@ -153,6 +184,29 @@ describe('an answer over the size limit', () => {
     expect(failure.code).toBe('server_error')
     expect(ms).toBeLessThan(TIME_BOUND_MS)
     expect(growthMb).toBeLessThan(MEMORY_BOUND_MB)
+  })
+
+  it('a 40 MB error page that is retried is dropped before the retry: no connection is left open', async () => {
+    const path = '/size-40-status-503-retry'
+    const { failure, ms, growthMb } = await measure(() => client(path, 2).getGrant(IDS.open))
+    expect(failure.code).toBe('server_error')
+    expect(ms).toBeLessThan(TIME_BOUND_MS)
+    expect(growthMb).toBeLessThan(MEMORY_BOUND_MB)
+    // Three answers, each one let go of: the two retried (never read) and the last (read to 64 KB).
+    await until(() => open.get(`${path}/api/build/${IDS.open}`) === 0, 2_000)
+    expect(open.get(`${path}/api/build/${IDS.open}`)).toBe(0)
+    expect(written.get(`${path}/api/build/${IDS.open}`) ?? 0).toBeLessThan(40 * MB)
+  })
+
+  it('a body that trickles forever (never idle, never over the limit) ends at the per-attempt timeout, and its connection is closed', async () => {
+    const { failure, ms } = await measure(() => client('/trickle', 0, 800).listGrants({ status: 'all' }))
+    expect(failure.code).toBe('timeout')
+    expect(failure.message).toMatch(/did not answer/)
+    // The timeout counts the whole body, not the gaps between its bytes (which are 20 ms here).
+    expect(ms).toBeGreaterThanOrEqual(750)
+    expect(ms).toBeLessThan(800 + 1_000)
+    await until(() => open.get('/trickle/api/build') === 0, 2_000)
+    expect(open.get('/trickle/api/build')).toBe(0)
   })
 
   it('a list under the limit is still read whole', async () => {

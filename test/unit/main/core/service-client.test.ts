@@ -2,6 +2,7 @@ import { serviceOrigin } from '../../../../src/shared/service-address'
 import { WRONG_ORIGIN } from '../../../../src/main/core/credential'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { withActionBudget } from '../../../../src/main/core/action-budget'
 import { AppFailure, type Logger } from '../../../../src/main/core/errors'
 import {
   type ServiceClientOptions,
@@ -675,15 +676,80 @@ describe('against a scripted server', () => {
       }
     })
 
-    it('sends no Authorization header on login, list, detail or feedback', async () => {
-      server.otherwise({ status: 200, json: {} })
-      const { api } = client(server.url)
-      await api.login({ email: 'ada@example.test', password: 'pw' }).catch(() => undefined)
-      await api.listGrants({ status: 'all' }).catch(() => undefined)
-      await api.getGrant(IDS.open).catch(() => undefined)
-      await api.sendFeedback({ skill: 'grant-desk/grant-apply', issue: 'x'.repeat(20) })
-      expect(server.requests).toHaveLength(4)
-      expect(server.requests.filter((r) => r.headers.authorization !== undefined)).toEqual([])
+    // One test per path: log in to `server` (A), change the address to `other` (B), use the
+    // path. B must never see an Authorization header; only an apply to A carries the login.
+    describe('the login goes only to the origin it belongs to, on every path', () => {
+      let other: ScriptedServer
+      beforeAll(async () => {
+        other = await startScriptedServer()
+      })
+      afterAll(() => other.close())
+      afterEach(() => other.reset())
+
+      const issued = { access_token: 'gst_of_a', api_key: 'gsk_of_a' }
+      /** A client whose address is A for the login, then B (changed in Settings). */
+      async function loggedInToAThenMovedToB() {
+        let address = server.url
+        const made = client(() => address)
+        server.script({ status: 200, json: issued })
+        const { credentials, origin } = await made.api.login({ email: 'ada@example.test', password: 'pw' })
+        expect(origin).toBe(serviceOrigin(server.url))
+        address = other.url
+        return { ...made, credential: { token: credentials.api_key, origin }, moveBackToA: () => void (address = server.url) }
+      }
+      /** Every Authorization header either server received. */
+      const authorizations = () => [...server.requests, ...other.requests].flatMap((r) => (r.headers.authorization === undefined ? [] : [`${r.url}: ${String(r.headers.authorization)}`]))
+
+      it('login: the password goes to B without any header from A’s login, and the login is B’s', async () => {
+        const { api } = await loggedInToAThenMovedToB()
+        other.script({ status: 200, json: { access_token: 'gst_of_b', api_key: 'gsk_of_b' } })
+        const { origin } = await api.login({ email: 'ada@example.test', password: 'pw' })
+        expect(origin).toBe(serviceOrigin(other.url))
+        expect(other.requests.map((r) => r.url)).toEqual(['/api/auth/login'])
+        expect(authorizations()).toEqual([])
+      })
+
+      it('list: B gets the request without an Authorization header', async () => {
+        const { api } = await loggedInToAThenMovedToB()
+        other.script({ status: 200, json: { items: [], count: 0 } })
+        await api.listGrants({ status: 'all' })
+        expect(other.requests.map((r) => r.url)).toEqual(['/api/build?status=all'])
+        expect(authorizations()).toEqual([])
+      })
+
+      it('detail: B gets the request without an Authorization header', async () => {
+        const { api } = await loggedInToAThenMovedToB()
+        other.script({ status: 404, json: { error: 'not_found' } })
+        expect((await failure(api.getGrant(IDS.open))).code).toBe('not_found')
+        expect(other.requests.map((r) => r.url)).toEqual([`/api/build/${IDS.open}`])
+        expect(authorizations()).toEqual([])
+      })
+
+      it('feedback: B gets the report without an Authorization header', async () => {
+        const { api } = await loggedInToAThenMovedToB()
+        other.script({ status: 201, json: {} })
+        await api.sendFeedback({ skill: 'grant-desk/grant-apply', issue: 'x'.repeat(20) })
+        expect(other.requests.map((r) => r.url)).toEqual(['/api/feedback'])
+        expect(authorizations()).toEqual([])
+      })
+
+      it('apply: refused before sending to B (A’s login, changed address); sent with the login once the address is A again', async () => {
+        const { api, credential, moveBackToA } = await loggedInToAThenMovedToB()
+        other.otherwise(created)
+        const error = await failure(api.apply({ ...args(), credential }))
+        expect(error.code).toBe('unauthorized')
+        expect(error.reason).toBe(WRONG_ORIGIN)
+        expect(error.message).toContain(`did not send your login to ${hostOf(other.url)}`)
+        expect(error.message).toMatch(/your work is kept/)
+        expect(other.requests).toEqual([])
+        expect(authorizations()).toEqual([])
+
+        moveBackToA()
+        server.script(created)
+        await api.apply({ ...args(), credential })
+        expect(authorizations()).toEqual([`/api/build/${IDS.freeForm}/apply: Bearer gsk_of_a`])
+        expect(other.requests).toEqual([])
+      })
     })
 
     it('sends the bearer token and the body exactly as given', async () => {
@@ -715,6 +781,28 @@ describe('against a scripted server', () => {
       expect(error.message).toMatch(/cannot tell whether your application arrived/)
       expect(server.requests).toHaveLength(2)
       expect(server.requests[1]!.body).toBe(server.requests[0]!.body)
+    })
+
+    it('within an action’s budget, re-sends after a timeout only when the budget leaves room for it', async () => {
+      // 1 s per attempt, 1.3 s budget: after the first timeout 0.3 s are left, under the
+      // 0.5 s an attempt needs. The answer is the first attempt's: it may have arrived.
+      server.script({ hang: true }, { hang: true })
+      const { api } = client(server.url, { timeoutMs: 1_000 })
+      const started = performance.now()
+      const error = await failure(withActionBudget(1_300, () => api.apply(args())))
+      const ms = performance.now() - started
+      expect(error.code).toBe('timeout')
+      expect(error.message).toMatch(/cannot tell whether your application arrived/)
+      expect(error.message).toContain('did not answer within a second,')
+      expect(server.requests).toHaveLength(1)
+      expect(ms).toBeLessThan(1_300 + 500)
+
+      // With room left (4 s), the one re-send happens.
+      server.reset()
+      server.script({ hang: true }, created)
+      const result = await withActionBudget(4_000, () => api.apply(args()))
+      expect(result.application_id).toBe(UUID)
+      expect(server.requests).toHaveLength(2)
     })
 
     it('re-sends once after a dropped connection; a 201 on the re-send is the result', async () => {
