@@ -119,12 +119,26 @@ export function isExternalLink(url: string): boolean {
 export interface ExternalLinkOptions {
   /** The grant service's address in use (null when unknown): links to its host open without asking. */
   serviceUrl: () => Promise<string | null>
+  /** The window the question is modal to; none (or null): a dialog of its own. */
+  parent?: () => BrowserWindow | null
 }
+
+/** The choices of the question about a link to another host, in button order (Cancel first, the default). */
+export const LINK_BUTTONS = ['Cancel', 'Open in browser'] as const
+
+/** A link's address as the question shows it: whole, unless it is too long to read. */
+const MAX_SHOWN_URL = 300
+
+/** Link options (one per page) with a question open: a page gets one question at a time. */
+const asking = new WeakSet<ExternalLinkOptions>()
 
 /**
  * Opens an https link in the system browser. A link to another host than the grant service's
  * is opened only after the applicant saw that host and said Open: text from a grant's
- * description can make any link look like the sponsor's.
+ * description can make any link look like the sponsor's. The host is shown as the browser
+ * will reach it (an internationalised name in its `xn--` form, so a look-alike cannot pass for
+ * the real one). While that question is open, other links of the same page are not opened
+ * (a page cannot pile up questions).
  */
 export async function openExternalLink(url: string, options: ExternalLinkOptions, log: Logger = consoleLogger): Promise<boolean> {
   if (!isExternalLink(url)) {
@@ -140,14 +154,28 @@ export async function openExternalLink(url: string, options: ExternalLinkOptions
     log.warn('the service address could not be read; asking before opening the link', error)
   }
   if (host !== serviceHost) {
-    const { response } = await dialog.showMessageBox({
-      type: 'question',
-      buttons: ['Cancel', 'Open in browser'],
-      defaultId: 0,
-      cancelId: 0,
-      message: `Open ${host} in your browser?`,
-      detail: `This link leads to ${host}${serviceHost ? `, not to the grant service (${serviceHost})` : ''}. Open it only if you trust that site.\n\n${url}`,
-    })
+    if (asking.has(options)) {
+      log.warn(`did not open ${url}: a question about another link is still open`)
+      return false
+    }
+    asking.add(options)
+    let response: number
+    try {
+      const shown = url.length > MAX_SHOWN_URL ? `${url.slice(0, MAX_SHOWN_URL)}…` : url
+      const question = {
+        type: 'question' as const,
+        buttons: [...LINK_BUTTONS],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+        message: `Open ${host} in your browser?`,
+        detail: `This link leads to ${host}${serviceHost ? `, not to the grant service (${serviceHost})` : ''}. Open it only if you trust that site.\n\n${shown}`,
+      }
+      const parent = options.parent?.() ?? null
+      ;({ response } = parent && !parent.isDestroyed() ? await dialog.showMessageBox(parent, question) : await dialog.showMessageBox(question))
+    } finally {
+      asking.delete(options)
+    }
     if (response !== 1) return false
   }
   await shell.openExternal(url)
@@ -164,6 +192,8 @@ export function hardenWebContents(
   log: Logger = consoleLogger,
   links: ExternalLinkOptions = { serviceUrl: async () => null },
 ): void {
+  // This page's own options: its questions are modal to its window, one at a time.
+  const pageLinks: ExternalLinkOptions = { ...links, parent: links.parent ?? (() => BrowserWindow.fromWebContents(contents)) }
   const stayInApp = (kind: string) => (event: { url: string; preventDefault(): void }) => {
     if (isAppUrl(event.url)) return
     event.preventDefault()
@@ -175,7 +205,7 @@ export function hardenWebContents(
 
   contents.setWindowOpenHandler(({ url }) => {
     if (isExternalLink(url)) {
-      openExternalLink(url, links, log).catch((error: unknown) => log.warn(`the link ${url} could not be opened`, error))
+      openExternalLink(url, pageLinks, log).catch((error: unknown) => log.warn(`the link ${url} could not be opened`, error))
     } else {
       log.warn(`blocked a new window for ${url}`)
     }

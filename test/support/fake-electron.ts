@@ -128,6 +128,11 @@ export class BrowserWindow extends EventEmitter {
     return fake.windows.filter((w) => !w.destroyed)
   }
 
+  /** The window whose page `contents` is, as Electron answers; null for any other webContents. */
+  static fromWebContents(contents: unknown): BrowserWindow | null {
+    return fake.windows.find((w) => w.webContents === contents) ?? null
+  }
+
   readonly webContents = new FakeWebContents()
   readonly options: Record<string, any>
   destroyed = false
@@ -286,10 +291,16 @@ export const dialog = {
     fake.saveDialogs.push({ parent: withParent ? windowOrOptions : null, options: (withParent ? maybeOptions : windowOrOptions) as Record<string, unknown> })
     return { ...fake.saveDialogAnswer }
   },
-  /** Records the question and answers with `fake.messageBoxAnswer` (a button index), as Electron's promise does. */
+  /**
+   * Records the question (and its parent window in `fake.messageBoxParents`, null without one)
+   * and answers with `fake.messageBoxAnswer` (a button index), as Electron's promise does, once
+   * `fake.messageBoxWait` has settled (a test holds it to play an applicant who has not answered yet).
+   */
   async showMessageBox(windowOrOptions: unknown, maybeOptions?: { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }): Promise<{ response: number; checkboxChecked: boolean }> {
     const options = (maybeOptions ?? windowOrOptions) as { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }
     fake.messageBoxes.push(options)
+    fake.messageBoxParents.push(maybeOptions === undefined ? null : windowOrOptions)
+    await fake.messageBoxWait
     return { response: fake.messageBoxAnswer, checkboxChecked: false }
   },
   /** Records the question and answers with `fake.messageBoxAnswer` (a button index). */
@@ -389,6 +400,8 @@ export const fake = {
   errorBoxes: [] as { title: string; content: string }[],
   messageBoxes: [] as { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }[],
   messageBoxAnswer: 0,
+  messageBoxParents: [] as unknown[],
+  messageBoxWait: Promise.resolve() as Promise<unknown>,
   saveDialogs: [] as { parent: unknown; options: Record<string, unknown> }[],
   saveDialogAnswer: { canceled: true, filePath: '' } as { canceled: boolean; filePath: string },
   printed: [] as { url: string; options: Record<string, unknown> }[],
@@ -409,6 +422,8 @@ export const fake = {
     fake.errorBoxes = []
     fake.messageBoxes = []
     fake.messageBoxAnswer = 0
+    fake.messageBoxParents = []
+    fake.messageBoxWait = Promise.resolve()
     fake.saveDialogs = []
     fake.saveDialogAnswer = { canceled: true, filePath: '' }
     fake.printed = []

@@ -1,22 +1,54 @@
 /**
  * The offline cache: the last answer of every grant list filter and every grant detail, as
  * JSON files under the app's data folder, so the applicant can keep browsing and drafting
- * when the service cannot be reached. Entries are validated on the way out; a damaged entry
- * is treated as missing, moved aside and logged, never used as data.
+ * when the service cannot be reached. A damaged entry (not JSON, binary, the wrong shape, too
+ * large, a folder in its place) never reaches the applicant and never fails an action: it is
+ * treated as missing, moved aside to `<entry>.damaged-<time>` (never deleted) and logged, and
+ * the next answer of the service is cached in its place.
  */
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import type { z } from 'zod'
+import { GrantDetail, GrantList } from '../../shared/api'
 import type { Logger } from './errors'
-import { damagedName } from './secret-store'
+import { moveAside } from './set-aside'
 
 export interface CachedValue<T> {
   value: T
   fetchedAt: string
 }
 
+/**
+ * No entry the app writes comes near this: answers are at most 5 MB (the service client's
+ * limit for a list). A bigger file is not ours, and is not read into memory.
+ */
+export const MAX_ENTRY_BYTES = 16 * 1024 * 1024
+
+type Envelope = { fetchedAt: string; value: unknown }
+
+/**
+ * What each kind of entry holds, by the first word of its key (`list-open-any`,
+ * `grant-<id>`): an entry about to be replaced is checked against it, so a damaged one is set
+ * aside rather than overwritten. Keys of another kind are checked for the entry's frame only.
+ */
+export const CACHE_SCHEMAS: Readonly<Record<string, z.ZodType>> = { list: GrantList, grant: GrantDetail }
+
+/** The entry's own frame, whatever the value's schema: `{fetchedAt: <a date>, value: {…}}`. */
+function envelope(parsed: unknown): Envelope | null {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null
+  const { fetchedAt, value } = parsed as { fetchedAt?: unknown; value?: unknown }
+  if (typeof fetchedAt !== 'string' || Number.isNaN(Date.parse(fetchedAt))) return null
+  if (typeof value !== 'object' || value === null) return null
+  return { fetchedAt, value }
+}
+
+type Inspected = { kind: 'missing' } | { kind: 'damaged'; what: string } | { kind: 'entry'; entry: Envelope }
+
 export class ResponseCache {
+  /** Entries this run has read whole or written: no need to look at them again before a write. */
+  readonly #known = new Set<string>()
+
   constructor(
     readonly dir: string,
     readonly log: Logger,
@@ -28,30 +60,42 @@ export class ResponseCache {
     return join(this.dir, `${key}.json`)
   }
 
-  async read<S extends z.ZodType>(key: string, schema: S): Promise<CachedValue<z.output<S>> | null> {
-    const file = this.#file(key)
+  /** What is on disk for an entry; never throws. */
+  async #inspect(file: string, schema: z.ZodType | undefined): Promise<Inspected> {
     let text: string
     try {
+      const info = await stat(file)
+      if (info.isDirectory()) return { kind: 'damaged', what: 'is a folder' }
+      if (info.size > MAX_ENTRY_BYTES) return { kind: 'damaged', what: `is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MB` }
       text = await readFile(file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-      // A folder in its place, or unreadable: it would block every later write of this entry too.
-      await this.#setAside(key, file, 'cannot be read')
-      return null
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' }
+      // Unreadable: it would block every later write of this entry too.
+      return { kind: 'damaged', what: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` }
     }
-    let entry: { fetchedAt?: unknown; value?: unknown }
+    let parsed: unknown
     try {
-      entry = JSON.parse(text) as { fetchedAt?: unknown; value?: unknown }
+      parsed = JSON.parse(text)
     } catch {
-      await this.#setAside(key, file, 'is not JSON')
+      return { kind: 'damaged', what: text.includes('\uFFFD') || text.includes('\u0000') ? 'is not text' : 'is not JSON' }
+    }
+    const entry = envelope(parsed)
+    if (!entry) return { kind: 'damaged', what: 'is damaged (not a cache entry)' }
+    if (schema && !schema.safeParse(entry.value).success) return { kind: 'damaged', what: 'is damaged (its grants are not of the expected shape)' }
+    return { kind: 'entry', entry }
+  }
+
+  async read<S extends z.ZodType>(key: string, schema: S): Promise<CachedValue<z.output<S>> | null> {
+    const file = this.#file(key)
+    const found = await this.#inspect(file, undefined)
+    if (found.kind === 'missing') return null
+    const value = found.kind === 'entry' ? schema.safeParse(found.entry.value) : null
+    if (found.kind === 'damaged' || !value?.success) {
+      await this.#setAside(key, file, found.kind === 'damaged' ? found.what : 'is damaged (its grants are not of the expected shape)')
       return null
     }
-    const value = schema.safeParse(entry?.value)
-    if (typeof entry?.fetchedAt !== 'string' || Number.isNaN(Date.parse(entry.fetchedAt)) || !value.success) {
-      await this.#setAside(key, file, 'is damaged')
-      return null
-    }
-    return { value: value.data, fetchedAt: new Date(entry.fetchedAt).toISOString() }
+    this.#known.add(key)
+    return { value: value.data, fetchedAt: new Date(found.entry.fetchedAt).toISOString() }
   }
 
   /**
@@ -59,34 +103,55 @@ export class ResponseCache {
    * answer of the service can be cached in its place and the bad one can still be looked at.
    */
   async #setAside(key: string, file: string, what: string): Promise<void> {
-    const backup = damagedName(file)
+    this.#known.delete(key)
     try {
-      await rename(file, backup)
-      this.log.warn(`cache entry ${key} ${what}; it was moved to ${backup} and will be fetched again`)
+      const backup = await moveAside(file)
+      if (backup) this.log.warn(`cache entry ${key} ${what}; it was moved to ${backup} and will be fetched again`)
     } catch (error) {
       this.log.warn(`cache entry ${key} ${what} and could not be moved aside`, error)
     }
   }
 
-  /** Best effort: a cache that cannot be written costs only offline reading, never the action. */
+  /**
+   * Best effort: a cache that cannot be written costs only offline reading, never the action.
+   * The first write of an entry in a run looks at what is there: a damaged entry is set aside,
+   * not overwritten.
+   */
   async write(key: string, value: unknown, fetchedAt: string): Promise<void> {
     const file = this.#file(key)
     const text = JSON.stringify({ fetchedAt, value })
+    // A second try looks again: the entry may have been damaged since it was last read or written.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#ensureDir()
+        if (!this.#known.has(key)) {
+          const found = await this.#inspect(file, CACHE_SCHEMAS[key.split('-')[0]!])
+          if (found.kind === 'damaged') await this.#setAside(key, file, found.what)
+        }
+        await writeFileAtomic(file, text)
+        this.#known.add(key)
+        return
+      } catch (error) {
+        const retry = attempt === 1 && this.#known.has(key)
+        this.#known.delete(key)
+        if (retry) continue
+        this.log.warn(`cache entry ${key} could not be written`, error)
+        return
+      }
+    }
+  }
+
+  /** The cache folder; a file in its place is moved aside (never deleted) and the folder made. */
+  async #ensureDir(): Promise<void> {
     try {
       await mkdir(this.dir, { recursive: true })
-      await writeFileAtomic(file, text)
+      return
     } catch (error) {
-      // A folder where the entry belongs (EISDIR) would block it for ever: move it aside, write again.
-      if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
-        await this.#setAside(key, file, 'is a folder')
-        try {
-          await writeFileAtomic(file, text)
-          return
-        } catch (again) {
-          error = again
-        }
-      }
-      this.log.warn(`cache entry ${key} could not be written`, error)
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
+    const backup = await moveAside(this.dir)
+    if (backup) this.log.warn(`the cache folder ${this.dir} was a file; it was moved to ${backup}`)
+    this.#known.clear()
+    await mkdir(this.dir, { recursive: true })
   }
 }

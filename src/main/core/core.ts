@@ -23,7 +23,6 @@ import { serviceOrigin } from '../../shared/service-address'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
 import { ExportService, type PdfPrinter } from './export/service'
-import { usableDraftsFolder } from './folders'
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -58,6 +57,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     backend: options.settings,
     dataDir: options.dataDir,
     serviceUrlOverride: env['GRANT_SERVICE_URL'],
+    log,
   })
 
   let online: boolean | null = null
@@ -117,10 +117,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: Handlers = {
     'settings.get': () => settings.view(),
     'settings.update': async (patch) => {
-      // Stored as checked: normalised, so what is used is what was validated.
-      const checked = typeof patch.draftsFolder === 'string' ? { ...patch, draftsFolder: await usableDraftsFolder(patch.draftsFolder) } : patch
+      // A drafts folder is checked (src/main/core/folders.ts) and stored normalised by the settings.
       const before = await settings.draftsFolder()
-      const view = await settings.update(checked)
+      const view = await settings.update(patch)
       if (view.effectiveDraftsFolder !== before) await watchDrafts()
       return view
     },

@@ -3,13 +3,16 @@
  * the Electron shell, a JSON file in the browser host); this service adds the defaults, the
  * `GRANT_SERVICE_URL` override, validation, and the recovery of a damaged file.
  */
-import { copyFile, mkdir, readFile, rename } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { SettingsValues, type SettingsView } from '../../shared/ipc'
-import { AppFailure } from './errors'
-import { damagedName } from './secret-store'
+import { AppFailure, type Logger, consoleLogger } from './errors'
+import { type FolderCheckOptions, storedDraftsFolder, usableDraftsFolder } from './folders'
+import { copyAside, moveAside } from './set-aside'
+
+export { copyAside }
 
 /** The sandbox's default address, which the start commands use when they start one. */
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787'
@@ -21,9 +24,16 @@ export function defaultSettings(): SettingsValues {
 /** Raw storage of the settings values. */
 export interface SettingsBackend {
   read(): Promise<unknown>
-  write(values: SettingsValues): Promise<void>
+  /**
+   * Stores the values. When the file on disk was damaged since it was read (edited by hand, a
+   * folder put in its place), it is set aside first rather than overwritten: the answer is
+   * where it went (else null or nothing).
+   */
+  write(values: SettingsValues): Promise<string | null | void>
   /** Set when the stored file was damaged and replaced by defaults: where the old one went. */
   readonly recoveredFrom: string | null
+  /** What was wrong with it, in a few words ("a folder was in its place"), when known. */
+  readonly recoveredWhy?: string | null
   /** Keeps a copy of the stored file as it is now (before bad values are dropped); the copy's path. */
   keepCopy?(): Promise<string | null>
 }
@@ -36,41 +46,36 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   draftsFolder: 'drafts folder',
 }
 
-/** Copies `file` aside (see `damagedName`); null when there is no file to copy. */
-export async function copyAside(file: string, now: Date = new Date()): Promise<string | null> {
-  const copy = damagedName(file, now)
-  try {
-    await copyFile(file, copy)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw error
-  }
-  return copy
-}
-
-/**
- * If `file` exists and is not valid JSON of the right shape, moves it aside (so the
- * applicant can recover it by hand) and returns the backup's path; else null.
- */
-export async function backUpIfDamaged(file: string, schema: z.ZodType, now: () => Date = () => new Date()): Promise<string | null> {
+/** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */
+async function damageOf(file: string, schema: z.ZodType): Promise<string | null> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null // missing: nothing to recover
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return null // missing: nothing to recover
     // A folder in its place, or no permission to read it: unusable, so it is moved aside (if it can be).
-    text = '\u0000'
+    return code === 'EISDIR' ? 'a folder was in its place' : `it could not be opened: ${code ?? 'unknown error'}`
   }
-  let ok = false
+  let parsed: unknown
   try {
-    ok = schema.safeParse(JSON.parse(text)).success
+    parsed = JSON.parse(text)
   } catch {
-    ok = false
+    return text.trim() === '' ? 'it was empty' : 'it was not valid JSON'
   }
-  if (ok) return null
-  const backup = damagedName(file, now())
-  await rename(file, backup)
-  return backup
+  return schema.safeParse(parsed).success ? null : 'it did not hold settings'
+}
+
+/**
+ * If `file` exists and is not valid JSON of the right shape, moves it aside (a file or a
+ * folder, so the applicant can recover it by hand) and returns the backup's path and what
+ * was wrong; else null.
+ */
+export async function backUpIfDamaged(file: string, schema: z.ZodType, now: () => Date = () => new Date()): Promise<{ backup: string; why: string } | null> {
+  const why = await damageOf(file, schema)
+  if (why === null) return null
+  const backup = await moveAside(file, now())
+  return backup === null ? null : { backup, why }
 }
 
 /**
@@ -83,11 +88,14 @@ export const StoredSettings = z.record(z.string(), z.unknown())
 /** A JSON file written atomically: the browser host's backend. */
 export class JsonFileSettingsBackend implements SettingsBackend {
   recoveredFrom: string | null = null
+  recoveredWhy: string | null = null
   constructor(readonly file: string) {}
 
-  static async open(file: string): Promise<JsonFileSettingsBackend> {
+  static async open(file: string, options: { now?: () => Date } = {}): Promise<JsonFileSettingsBackend> {
     const backend = new JsonFileSettingsBackend(file)
-    backend.recoveredFrom = await backUpIfDamaged(file, StoredSettings)
+    const recovered = await backUpIfDamaged(file, StoredSettings, options.now)
+    backend.recoveredFrom = recovered?.backup ?? null
+    backend.recoveredWhy = recovered?.why ?? null
     return backend
   }
 
@@ -99,9 +107,11 @@ export class JsonFileSettingsBackend implements SettingsBackend {
     }
   }
 
-  async write(values: SettingsValues): Promise<void> {
+  async write(values: SettingsValues): Promise<string | null> {
+    const aside = await backUpIfDamaged(this.file, StoredSettings)
     await mkdir(dirname(this.file), { recursive: true })
     await writeFileAtomic(this.file, `${JSON.stringify(values, null, 2)}\n`)
+    return aside?.backup ?? null
   }
 
   keepCopy(): Promise<string | null> {
@@ -114,27 +124,52 @@ export interface SettingsServiceOptions {
   dataDir: string
   /** `GRANT_SERVICE_URL`, when set. */
   serviceUrlOverride?: string | undefined
+  /** How a drafts folder is checked (platform, time bound); tests set them. */
+  folders?: FolderCheckOptions
+  log?: Logger
+}
+
+/** The notice for a settings file that was moved aside whole. */
+function recoveredNotice(backup: string, why: string | null | undefined): string {
+  return (
+    `Your settings file could not be read${why ? ` (${why})` : ''}, so Grant Desk started with default settings. ` +
+    `The old file was kept as ${backup}. Check your settings below and save; if you had chosen a drafts folder, choose it again: your drafts are still in it.`
+  )
 }
 
 export class SettingsService {
   readonly #backend: SettingsBackend
   readonly #override: string | null
+  readonly #folders: FolderCheckOptions
+  readonly #log: Logger
   readonly defaultDraftsFolder: string
-  #values: SettingsValues | null = null
+  #values: Promise<SettingsValues> | null = null
   #notice: string | null
 
   constructor(options: SettingsServiceOptions) {
     this.#backend = options.backend
     const override = options.serviceUrlOverride?.trim()
     this.#override = override ? override.replace(/\/+$/, '') : null
+    this.#folders = options.folders ?? {}
+    this.#log = options.log ?? consoleLogger
     this.defaultDraftsFolder = join(options.dataDir, 'drafts')
-    this.#notice = options.backend.recoveredFrom
-      ? `Your settings file could not be read, so Grant Desk started with default settings. The old file was kept as ${options.backend.recoveredFrom}.`
-      : null
+    const { recoveredFrom, recoveredWhy } = options.backend
+    this.#notice = recoveredFrom ? recoveredNotice(recoveredFrom, recoveredWhy) : null
   }
 
-  async values(): Promise<SettingsValues> {
-    if (this.#values) return this.#values
+  values(): Promise<SettingsValues> {
+    // One read, shared by every caller that asks meanwhile (only one copy of a damaged file is kept).
+    if (!this.#values) {
+      const loading = this.#load()
+      this.#values = loading
+      loading.catch(() => {
+        if (this.#values === loading) this.#values = null // the next call tries again
+      })
+    }
+    return this.#values
+  }
+
+  async #load(): Promise<SettingsValues> {
     const stored = StoredSettings.safeParse(await this.#backend.read())
     const values = { ...defaultSettings() }
     const dropped: (keyof SettingsValues)[] = []
@@ -147,23 +182,47 @@ export class SettingsService {
         else dropped.push(key)
       }
     }
-    if (dropped.length > 0 && this.#notice === null) this.#notice = await this.#droppedNotice(dropped)
-    this.#values = values
+    // A drafts folder typed into the file by hand is held to the rules of one chosen in Settings
+    // (a Windows path here, /proc/…): opening it could create folders in the wrong place, or spin.
+    if (typeof values.draftsFolder === 'string') {
+      const checked = await storedDraftsFolder(values.draftsFolder, this.#folders)
+      if ('folder' in checked) {
+        values.draftsFolder = checked.folder
+      } else {
+        this.#log.warn(`the drafts folder in the settings file cannot be used: ${checked.problem}`)
+        values.draftsFolder = null
+        dropped.push('draftsFolder')
+      }
+    }
+    if (dropped.length > 0 && this.#notice === null) this.#notice = await this.#repair(values, dropped)
     return values
   }
 
-  /** The applicant hears which values were reset; the file as it was is kept beside it. */
-  async #droppedNotice(dropped: (keyof SettingsValues)[]): Promise<string> {
+  /**
+   * The applicant hears which values were reset. The file as it was is kept beside it; once
+   * that copy is made, the file is rewritten with the values in use, so the next start does
+   * not make another copy of the same file.
+   */
+  async #repair(values: SettingsValues, dropped: (keyof SettingsValues)[]): Promise<string> {
     let copy: string | null = null
     try {
       copy = (await this.#backend.keepCopy?.()) ?? null
-    } catch {
-      // The notice still says what was reset.
+    } catch (error) {
+      this.#log.warn('a copy of the settings file could not be kept', error)
+    }
+    if (copy) {
+      try {
+        await this.#backend.write(values)
+      } catch (error) {
+        this.#log.warn('the settings file could not be rewritten with the values in use', error)
+      }
     }
     const names = dropped.map((key) => SETTING_NAMES[key]).join(', ')
     const which = dropped.length === 1 ? 'a value' : 'values'
     const those = dropped.length === 1 ? 'that setting is' : 'those settings are'
-    return `Your settings file had ${which} Grant Desk could not use (${names}), so ${those} back to the default. Check them below and save.${copy ? ` A copy of the old file was kept as ${copy}.` : ''}`
+    const folder = dropped.includes('draftsFolder') ? ' Your drafts are still in the folder you had chosen: choose it again (a full path of this computer) to see them.' : ''
+    const check = dropped.length === 1 ? 'Check it below and save.' : 'Check them below and save.'
+    return `Your settings file had ${which} Grant Desk could not use (${names}), so ${those} back to the default. ${check}${folder}${copy ? ` A copy of the old file was kept as ${copy}.` : ''}`
   }
 
   async view(): Promise<SettingsView> {
@@ -178,18 +237,27 @@ export class SettingsService {
     }
   }
 
+  /**
+   * Stores the changed values. A drafts folder is checked first (`usableDraftsFolder`) and
+   * stored normalised, so what is used is what was checked; a refused one changes nothing.
+   */
   async update(patch: { [K in keyof SettingsValues]?: SettingsValues[K] | undefined }): Promise<SettingsView> {
+    const checked = typeof patch.draftsFolder === 'string' ? { ...patch, draftsFolder: await usableDraftsFolder(patch.draftsFolder, this.#folders) } : patch
     const next = { ...(await this.values()) }
-    for (const [key, value] of Object.entries(patch)) {
+    for (const [key, value] of Object.entries(checked)) {
       if (value !== undefined) (next as Record<string, unknown>)[key] = value
     }
+    let aside: string | null | void
     try {
-      await this.#backend.write(next)
+      aside = await this.#backend.write(next)
     } catch (error) {
       throw new AppFailure('storage_error', 'Your settings could not be saved. Check that the app’s data folder is writable, then try again.', {}, { cause: error })
     }
-    this.#values = next
-    this.#notice = null // the applicant has now seen and saved their settings
+    this.#values = Promise.resolve(next)
+    // The applicant has now seen and saved their settings; only a file damaged meanwhile is news.
+    this.#notice = aside
+      ? `Your settings are saved. The settings file had been damaged since Grant Desk started (changed by another program?), so it was kept as ${aside} instead of being overwritten.`
+      : null
     return this.view()
   }
 

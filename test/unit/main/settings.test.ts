@@ -3,7 +3,7 @@
  * electron-store and conf, inlined so they import the fake `electron` module (the binary
  * cannot run here), over a temporary userData folder.
  */
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ElectronStoreSettingsBackend, SETTINGS_FILE_NAME } from '../../../src/main/adapters/electron-settings'
@@ -75,5 +75,55 @@ describe('ElectronStoreSettingsBackend', () => {
     writeFileSync(file, 'not json')
     expect(await backend.read()).toEqual({})
     expect(existsSync(file)).toBe(true) // never wiped silently
+  })
+
+  it('moves a folder in the place of settings.json aside whole, where electron-store would throw, and says so', async () => {
+    mkdirSync(file)
+    writeFileSync(join(file, 'inside.txt'), 'kept')
+    const backend = await open()
+    expect(backend.recoveredFrom).toBe(`${file}.damaged-2026-03-01T10-20-30-456Z`)
+    expect(backend.recoveredWhy).toBe('a folder was in its place')
+    expect(readFileSync(join(backend.recoveredFrom!, 'inside.txt'), 'utf8')).toBe('kept')
+
+    const service = new SettingsService({ backend, dataDir: dir, log: silentLogger })
+    expect((await service.view()).notice).toBe(
+      `Your settings file could not be read (a folder was in its place), so Grant Desk started with default settings. The old file was kept as ${backend.recoveredFrom}. Check your settings below and save; if you had chosen a drafts folder, choose it again: your drafts are still in it.`,
+    )
+    await service.update({ reviewerName: 'Ana' })
+    expect(statSync(file).isFile()).toBe(true)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ reviewerName: 'Ana' })
+  })
+
+  it('keeps a copy of a file with values of the wrong type, names what was reset, and stores the values in use', async () => {
+    const original = JSON.stringify({ serviceUrl: 'not an address', reviewerName: 'Ana', draftsFolder: 'C:\\grant-drafts' })
+    writeFileSync(file, original)
+    const backend = await open()
+    expect(backend.recoveredFrom).toBeNull() // a JSON object: not moved aside, its good values are used
+    const service = new SettingsService({ backend, dataDir: dir, log: silentLogger })
+    const view = await service.view()
+    expect(view).toMatchObject({ serviceUrl: 'http://127.0.0.1:8787', reviewerName: 'Ana', draftsFolder: null })
+    const copies = readdirSync(dir).filter((name) => name.startsWith(`${SETTINGS_FILE_NAME}.damaged-`))
+    expect(copies).toHaveLength(1)
+    expect(readFileSync(join(dir, copies[0]!), 'utf8')).toBe(original)
+    expect(view.notice).toMatch(/^Your settings file had values Grant Desk could not use \(service address, drafts folder\), so those settings are back to the default\./)
+    expect(view.notice).toContain(join(dir, copies[0]!))
+    // electron-store now holds the values in use; a restart finds nothing to report.
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ ...defaultSettings(), reviewerName: 'Ana' })
+    const restarted = new SettingsService({ backend: await open(), dataDir: dir, log: silentLogger })
+    expect((await restarted.view()).notice).toBeNull()
+    expect(readdirSync(dir).filter((name) => name.includes('.damaged-'))).toEqual(copies)
+  })
+
+  it('sets a file damaged while the app runs aside before electron-store writes over it', async () => {
+    const backend = await open()
+    const service = new SettingsService({ backend, dataDir: dir, log: silentLogger })
+    await service.update({ reviewerName: 'Ana' })
+    writeFileSync(file, '{"reviewerName": "Ana"')
+    const view = await service.update({ reviewerName: 'Sam' })
+    const copies = readdirSync(dir).filter((name) => name.startsWith(`${SETTINGS_FILE_NAME}.damaged-`))
+    expect(copies).toHaveLength(1)
+    expect(readFileSync(join(dir, copies[0]!), 'utf8')).toBe('{"reviewerName": "Ana"')
+    expect(view.notice).toMatch(/^Your settings are saved\. The settings file had been damaged since Grant Desk started/)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ reviewerName: 'Sam' })
   })
 })

@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../src/main/core/errors'
 import {
   CONTENT_SECURITY_POLICY,
+  LINK_BUTTONS,
   UNSAVED_BUTTONS,
   createMainWindow,
   hardenSession,
@@ -146,6 +147,80 @@ describe('every webContents', () => {
     contents.openWindow('https://docs.example.org/guide')
     await settled()
     expect(fake.openedExternally).toEqual(['https://docs.example.org/guide'])
+  })
+
+  it('asks about the host a link really leads to, whatever it looks like', async () => {
+    const contents = hardened('https://grants.example/api')
+    // Userinfo that looks like the service's host, and a look-alike name (Cyrillic "а"): shown as the browser will reach them.
+    contents.openWindow('https://grants.example@evil.test/apply')
+    await settled()
+    contents.openWindow('https://gr\u0430nts.example/apply')
+    await settled()
+    expect(fake.messageBoxes.map((box) => box.message)).toEqual(['Open evil.test in your browser?', 'Open xn--grnts-5ve.example in your browser?'])
+    expect(fake.openedExternally).toEqual([])
+    // The service's host on another port, or with another path, is the service's host.
+    contents.openWindow('https://grants.example:8443/docs')
+    await settled()
+    expect(fake.openedExternally).toEqual(['https://grants.example:8443/docs'])
+    expect(fake.messageBoxes).toHaveLength(2)
+  })
+
+  it('asks with Open and Cancel, Cancel the default, and shows a long address cut short', async () => {
+    const contents = hardened()
+    const long = `https://docs.example.org/${'a'.repeat(5_000)}`
+    contents.openWindow(long)
+    await settled()
+    const box = fake.messageBoxes[0]!
+    expect(box.buttons).toEqual([...LINK_BUTTONS])
+    expect(LINK_BUTTONS[box.defaultId!]).toBe('Cancel')
+    expect(LINK_BUTTONS[box.cancelId!]).toBe('Cancel')
+    expect(box.detail!.length).toBeLessThan(600)
+    expect(box.detail).toContain(`${long.slice(0, 300)}…`)
+    expect(fake.openedExternally).toEqual([])
+  })
+
+  it('holds the question to the page’s window, one at a time: links clicked meanwhile are not opened', async () => {
+    const window = createMainWindow(fileLocation(), silentLogger)
+    hardenWebContents(window.webContents, fileLocation().isAppUrl, silentLogger, { serviceUrl: async () => 'https://grants.example' })
+    let answer!: () => void
+    fake.messageBoxWait = new Promise<void>((resolve) => (answer = resolve))
+    fake.messageBoxAnswer = 1
+
+    const contents = fake.windows[0]!.webContents
+    contents.openWindow('https://first.example/')
+    await settled()
+    expect(fake.messageBoxParents).toEqual([window])
+    // A page that fires links while the question is open gets no pile of dialogs, and nothing opens.
+    for (let i = 0; i < 20; i++) contents.openWindow(`https://spam-${i}.example/`)
+    await settled()
+    expect(fake.messageBoxes).toHaveLength(1)
+    expect(fake.openedExternally).toEqual([])
+    // Links to the service's own host need no question and still open.
+    contents.openWindow('https://grants.example/grant/1')
+    await settled()
+    expect(fake.openedExternally).toEqual(['https://grants.example/grant/1'])
+
+    answer()
+    await settled()
+    expect(fake.openedExternally).toEqual(['https://grants.example/grant/1', 'https://first.example/'])
+    contents.openWindow('https://second.example/')
+    await settled()
+    expect(fake.messageBoxes.map((box) => box.message)).toEqual(['Open first.example in your browser?', 'Open second.example in your browser?'])
+    expect(fake.openedExternally).toContain('https://second.example/')
+  })
+
+  it('asks when the service address cannot be read', async () => {
+    const contents = new FakeWebContents()
+    hardenWebContents(contents as unknown as WebContents, fileLocation().isAppUrl, silentLogger, {
+      serviceUrl: async () => {
+        throw new Error('settings unavailable')
+      },
+    })
+    contents.openWindow('https://grants.example/apply')
+    await settled()
+    expect(fake.messageBoxes).toHaveLength(1)
+    expect(fake.messageBoxes[0]!.detail).not.toContain('grant service (')
+    expect(fake.openedExternally).toEqual([])
   })
 
   it('asks for every link while the service address is unknown', async () => {
