@@ -16,7 +16,8 @@ export class BodyTooLarge extends Error {
  * service cannot fill the memory with a 200 MB answer. Past the limit the stream is cancelled
  * (the connection is dropped, not drained) and `BodyTooLarge` thrown, or with `truncate` the
  * first `limit` bytes are kept (error pages). ky's timeout ends when the headers arrive, so
- * a body that stalls afterwards is cut off here with the same per-attempt budget.
+ * a body that stalls or trickles afterwards is cut off here after `withinMs`: what is left of
+ * the attempt's timeout once the headers are in.
  */
 export async function readBody(response: Response, abort: AbortController, limit: number, withinMs: number, truncate = false): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN)

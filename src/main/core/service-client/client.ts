@@ -76,6 +76,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const bodyAbort = new AbortController()
     const deadline =
       budget === null ? null : setTimeout(() => bodyAbort.abort(new TimeoutError(new Request(call.url))), Math.max(1, budget))
+    // ky's timeout ends when the headers arrive; the body gets what is left of the same attempt,
+    // so one attempt (headers and body together) never takes longer than `attemptMs`.
+    let attemptStarted = Date.now()
+    const attemptLeft = () => Math.max(1, attemptMs - (Date.now() - attemptStarted))
     let waiting = false
     const endWait = () => {
       if (!waiting) return
@@ -121,6 +125,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         },
       },
       hooks: {
+        beforeRequest: [
+          () => {
+            attemptStarted = Date.now()
+          },
+        ],
         beforeRetry: [
           ({ error }) => {
             endWait()
@@ -142,7 +151,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       } catch (error) {
         if (error instanceof HTTPError) {
           report(true)
-          const text = await readBody(error.response, bodyAbort, ERROR_BODY_BYTES, attemptMs, true).catch((readError: unknown) => {
+          const text = await readBody(error.response, bodyAbort, ERROR_BODY_BYTES, attemptLeft(), true).catch((readError: unknown) => {
             log.warn(`${describe(call)}: the body of the ${error.response.status} answer could not be read`, readError)
             return ''
           })
@@ -153,7 +162,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       report(true)
       const limit = call.op === 'list' ? bodyLimits.list : bodyLimits.other
       try {
-        const text = await readBody(response, bodyAbort, limit, attemptMs)
+        const text = await readBody(response, bodyAbort, limit, attemptLeft())
         return { status: response.status, text, contentType: response.headers.get('content-type') }
       } catch (error) {
         if (error instanceof BodyTooLarge) throw tooLarge(log, call, error.limit, response.headers.get('content-length'))

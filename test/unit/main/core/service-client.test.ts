@@ -638,6 +638,22 @@ describe('against a scripted server', () => {
       const error = await failure(api.listGrants({ status: 'open' }))
       expect(error.code).toBe('timeout')
     })
+
+    it('the per-attempt timeout counts the headers and the body together: late headers leave the body only the rest', async () => {
+      // Headers after 1 s, then a body that never ends. With 1.5 s per attempt the call ends at
+      // about 1.5 s; a body given a fresh 1.5 s of its own would end at about 2.5 s.
+      server.script({ status: 200, headers: { 'content-type': 'application/json' }, json: { items: [], count: 0 }, stallAfter: '{"items":', delayMs: 1_000 })
+      const { api } = client(server.url, { timeoutMs: 1_500 })
+      const started = performance.now()
+      const error = await failure(api.listGrants({ status: 'open' }))
+      const ms = performance.now() - started
+      expect(error.code).toBe('timeout')
+      expect(error.message).toMatch(/did not answer within 2 seconds/)
+      expect(ms).toBeGreaterThanOrEqual(1_450)
+      // Generous for a loaded 2-core machine, and still well short of 2.5 s.
+      expect(ms).toBeLessThan(2_200)
+      expect(server.requests).toHaveLength(1)
+    })
   })
 
   describe('apply', () => {

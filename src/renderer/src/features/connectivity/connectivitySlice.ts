@@ -5,15 +5,33 @@
 import { create } from 'zustand'
 import { onEvent } from '../../lib/bridge'
 
+interface Wait {
+  operation: string
+  /** When the wait ends, ms since epoch. */
+  until: number
+}
+
 interface ConnectivityState {
   online: boolean | null
   since: number | null
-  /** The service asked to wait before the next try: when the wait ends (ms since epoch), and for what. */
+  /**
+   * Every wait the service asked for that is still going on: two actions (the list and a grant)
+   * can be waiting at once, and the end of one must not hide the other's countdown.
+   */
+  waits: Wait[]
+  /** The wait that ends last (the one the banner counts down): when it ends (ms since epoch), and for what. */
   waitingUntil: number | null
   waitingFor: string | null
 }
 
-export const useConnectivity = create<ConnectivityState>(() => ({ online: null, since: null, waitingUntil: null, waitingFor: null }))
+export const useConnectivity = create<ConnectivityState>(() => ({ online: null, since: null, waits: [], waitingUntil: null, waitingFor: null }))
+
+/**
+ * A wait whose end the core never reported (an event lost while the browser host's stream
+ * reconnected) is forgotten this long after it should have ended: the core ends every wait
+ * itself when it tries again, so nothing real lasts that long.
+ */
+export const STALE_WAIT_MS = 10_000
 
 const WAITING_FOR: Record<string, string> = {
   login: 'logging you in',
@@ -23,10 +41,18 @@ const WAITING_FOR: Record<string, string> = {
   feedback: 'sending your report',
 }
 
+/** The core's `service.waiting`: `seconds > 0` starts a wait for `operation`, `0` ends the oldest one of it. */
 export function setWaiting(seconds: number, operation: string): void {
-  useConnectivity.setState(
-    seconds > 0 ? { waitingUntil: Date.now() + seconds * 1000, waitingFor: WAITING_FOR[operation] ?? null } : { waitingUntil: null, waitingFor: null },
-  )
+  const now = Date.now()
+  const waits = useConnectivity.getState().waits.filter((wait) => now - wait.until < STALE_WAIT_MS)
+  if (seconds > 0) {
+    waits.push({ operation, until: now + seconds * 1000 })
+  } else {
+    const ended = waits.findIndex((wait) => wait.operation === operation)
+    if (ended >= 0) waits.splice(ended, 1)
+  }
+  const last = waits.reduce<Wait | null>((latest, wait) => (latest === null || wait.until > latest.until ? wait : latest), null)
+  useConnectivity.setState({ waits, waitingUntil: last?.until ?? null, waitingFor: last === null ? null : (WAITING_FOR[last.operation] ?? null) })
 }
 
 export function setOnline(online: boolean): void {
