@@ -4,9 +4,10 @@
  * CLI, and the app reads and writes them. Unknown front-matter keys are kept, so a newer app's
  * file survives a round trip through an older one.
  */
-import { parseDocument, stringify } from 'yaml'
+import { LineCounter, isScalar, parseDocument, stringify, visit, type Document } from 'yaml'
 import { z } from 'zod'
 import { ApplicationSchema, GrantType, Id, IsoTimestamp, formatIssuePath } from './api'
+import { yamlShapeProblem } from './yaml-bounds'
 
 /**
  * Version 2 keeps review records out of the draft, in a folder beside it (see
@@ -76,20 +77,82 @@ export class DraftFileError extends Error {
 const OPENING = /^---[ \t]*\r?\n/
 const CLOSING = /^---[ \t]*$/m
 
+/** A YAML error's message, without the source excerpt a parser may append. */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!
+}
+
+/** JavaScript's "Maximum call stack size exceeded": what a parser meets in a deeply nested document. */
+function isTooDeep(error: unknown): boolean {
+  return error instanceof RangeError || /call stack/i.test(firstLine(error))
+}
+
+const TOO_DEEP = 'the front matter is nested too deeply to be read (lists or maps inside each other thousands of times)'
+
+/**
+ * The first key that a map of the front matter holds twice, and where. yaml's own check
+ * (`uniqueKeys`) compares every key with every key before it, so a front matter of a hundred
+ * thousand keys took minutes to read and held up the whole listing; this one is linear. Keys
+ * are equal as yaml's check has them: two scalars with the same value, or two missing keys.
+ */
+function duplicateKey(document: Document.Parsed): { key: string; offset: number } | null {
+  let found: { key: string; offset: number } | null = null
+  visit(document, {
+    Map(_, map) {
+      const seen = new Set<unknown>()
+      const missing = Symbol('no key')
+      for (const pair of map.items) {
+        const key: unknown = pair.key === null || pair.key === undefined ? missing : isScalar(pair.key) ? pair.key.value : pair.key
+        if (seen.has(key)) {
+          const node = isScalar(pair.key) ? pair.key : null
+          found = { key: node && node.value !== null ? String(node.value) : '', offset: node?.range?.[0] ?? map.range?.[0] ?? 0 }
+          return visit.BREAK
+        }
+        seen.add(key)
+      }
+      return undefined
+    },
+  })
+  return found
+}
+
 /**
  * The YAML as plain values. yaml throws (rather than reporting an error) when a document's
  * aliases would expand past its limit — an "alias bomb" of a few lines that would otherwise
  * take the memory — so that too is a damaged file, never a crash of the listing.
  */
-function frontMatterValue(document: ReturnType<typeof parseDocument>): unknown {
+function frontMatterValue(yamlText: string): unknown {
+  const lineCounter = new LineCounter()
+  // The line of the file: the front matter starts on line 2, after the opening "---".
+  const lineOf = (offset: number) => lineCounter.linePos(offset).line + 1
+  // Counted before parsing: the parser's memory and time grow with the nesting and the items.
+  const shape = yamlShapeProblem(yamlText)
+  if (shape !== null) throw new DraftFileError(`the front matter was not read, because ${shape}`)
+  let document: Document.Parsed
   try {
+    document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false, lineCounter })
+  } catch (error) {
+    if (isTooDeep(error)) throw new DraftFileError(TOO_DEEP)
+    throw new DraftFileError(`the front matter could not be read: ${firstLine(error)}`)
+  }
+  if (document.errors.length > 0) {
+    const error = document.errors[0]!
+    if (isTooDeep(error)) throw new DraftFileError(TOO_DEEP)
+    throw new DraftFileError(`the front matter is not valid YAML (line ${lineOf(error.pos[0])}): ${firstLine(error)}`)
+  }
+  try {
+    const duplicate = duplicateKey(document)
+    if (duplicate) {
+      throw new DraftFileError(`the front matter is not valid YAML (line ${lineOf(duplicate.offset)}): Map keys must be unique${duplicate.key ? ` ("${duplicate.key.slice(0, 60)}" appears twice)` : ''}`)
+    }
     return document.toJS({ maxAliasCount: 100 })
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    if (/alias/i.test(message)) {
+    if (error instanceof DraftFileError) throw error
+    if (isTooDeep(error)) throw new DraftFileError(TOO_DEEP)
+    if (/alias/i.test(firstLine(error))) {
       throw new DraftFileError('the front matter uses YAML aliases (*name) that would expand too far, which Grant Desk refuses to read')
     }
-    throw new DraftFileError(`the front matter could not be read: ${message.split('\n')[0]}`)
+    throw new DraftFileError(`the front matter could not be read: ${firstLine(error)}`)
   }
 }
 
@@ -106,13 +169,7 @@ export function parseDraftFile(text: string): DraftFile {
   if (afterClosing.startsWith('\r\n')) afterClosing = afterClosing.slice(2)
   else if (afterClosing.startsWith('\n')) afterClosing = afterClosing.slice(1)
 
-  const document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true })
-  if (document.errors.length > 0) {
-    const error = document.errors[0]!
-    const line = error.linePos?.[0]?.line
-    throw new DraftFileError(`the front matter is not valid YAML${line ? ` (line ${line + 1})` : ''}: ${error.message.split('\n')[0]}`)
-  }
-  const parsed = DraftFrontMatter.safeParse(frontMatterValue(document))
+  const parsed = DraftFrontMatter.safeParse(frontMatterValue(yamlText))
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || 'front matter'}: ${issue.message}`)
     throw new DraftFileError(`the front matter does not describe a draft: ${problems.join('; ')}`)

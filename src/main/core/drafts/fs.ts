@@ -45,6 +45,14 @@ export function describeFsError(error: unknown): { what: string; advice: string 
   }
 }
 
+/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it. */
+export function formatSize(bytes: number): string {
+  const mb = bytes / 1024 / 1024
+  if (mb >= 10) return `${Math.round(mb)} MB`
+  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
 export function storageFailure(action: string, path: string, error: unknown): AppFailure {
   const { what, advice } = describeFsError(error)
   return new AppFailure('storage_error', `Could not ${action} ${path} (${what}). ${advice}`, {}, { cause: error })
@@ -76,8 +84,13 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (
 export const NOT_A_FILE = Symbol('not a regular file')
 export const IS_A_LINK = Symbol('a link')
 
-/** Reads a regular file without following a link (the lstat before it could be stale). */
-export async function readRegularFile(path: string, limit?: number): Promise<Buffer> {
+/**
+ * Reads a regular file without following a link (the lstat before it could be stale), never
+ * more than a bound: at most `maxBytes + 1` bytes (one more shows that a file grew past the
+ * bound after it was looked at), and only its first `sniffBytes` when it is already larger.
+ * `size` is the file's size when it was opened.
+ */
+export async function readRegularFile(path: string, bounds: { maxBytes: number; sniffBytes: number }): Promise<{ bytes: Buffer; size: number }> {
   let handle
   try {
     handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
@@ -86,11 +99,20 @@ export async function readRegularFile(path: string, limit?: number): Promise<Buf
     throw error
   }
   try {
-    if (!(await handle.stat()).isFile()) throw NOT_A_FILE
-    if (limit === undefined) return await handle.readFile()
-    const buffer = Buffer.alloc(limit)
-    const { bytesRead } = await handle.read(buffer, 0, limit, 0)
-    return buffer.subarray(0, bytesRead)
+    const info = await handle.stat()
+    if (!info.isFile()) throw NOT_A_FILE
+    // Reads on until the end of the file (it may have grown since the stat), up to the limit.
+    const limit = info.size > bounds.maxBytes ? bounds.sniffBytes : bounds.maxBytes + 1
+    const chunks: Buffer[] = []
+    let total = 0
+    for (let chunkSize = Math.min(info.size + 1, limit); total < limit; chunkSize = Math.min(64 * 1024, limit - total)) {
+      const chunk = Buffer.alloc(chunkSize)
+      const { bytesRead } = await handle.read(chunk, 0, chunkSize, total)
+      if (bytesRead === 0) break
+      chunks.push(chunk.subarray(0, bytesRead))
+      total += bytesRead
+    }
+    return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), size: Math.max(info.size, total) }
   } finally {
     await handle.close()
   }

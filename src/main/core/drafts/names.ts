@@ -63,8 +63,15 @@ export interface Directory {
   leftovers: string[]
 }
 
-/** write-file-atomic writes `<file>.<uint32>` and renames it over `<file>`. */
-const LEFTOVER = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.md\.\d{1,10}$/
+/**
+ * Whether a name is write-file-atomic's temporary file for a file `isTarget` accepts: version 7
+ * writes `<file>.<n>`, n the first 32 bits of a sha1 as an unsigned decimal (no leading zero),
+ * and renames it over `<file>`. Nothing else in a shared folder is taken for one.
+ */
+export function isAtomicTempName(name: string, isTarget: (fileName: string) => boolean): boolean {
+  const match = /^(.+)\.(0|[1-9]\d{0,9})$/.exec(name)
+  return match !== null && Number(match[2]) <= 0xffffffff && isTarget(match[1]!)
+}
 
 export async function readDirectory(folder: string): Promise<Directory> {
   let names: string[]
@@ -89,5 +96,5 @@ export async function readDirectory(folder: string): Promise<Directory> {
     aliased.set(id, fileName)
     entries.push({ fileName, id, misnamed: true })
   }
-  return { names: valid, aliased, entries, leftovers: names.filter((name) => LEFTOVER.test(name)) }
+  return { names: valid, aliased, entries, leftovers: names.filter((name) => isAtomicTempName(name, isDraftFileName)) }
 }

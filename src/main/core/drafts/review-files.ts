@@ -7,10 +7,10 @@
  * reason and never written, and a new record never replaces a file that exists.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { constants } from 'node:fs'
-import { lstat, mkdir, open, readdir } from 'node:fs/promises'
+import { lstat, mkdir, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
+import { Parser } from 'yaml'
 import type { DraftReview } from '../../../shared/draft-file'
 import {
   RECORD_FILE_PATTERN,
@@ -23,8 +23,10 @@ import {
   type ReviewedVersion,
   type UnreadableRecord,
 } from '../../../shared/review/records'
+import { yamlShapeProblem } from '../../../shared/yaml-bounds'
 import { AppFailure } from '../errors'
-import { errorCode, storageFailure } from './fs'
+import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, readRegularFile, storageFailure } from './fs'
+import { isAtomicTempName } from './names'
 
 /** Verdicts carry the whole pitch; past this a file is not a record anyone wrote. */
 const MAX_RECORD_BYTES = 8 * 1024 * 1024
@@ -73,19 +75,62 @@ export function legacyRecords(reviews: readonly DraftReview[]): ReviewRecord[] {
   }))
 }
 
+/** write-file-atomic's temporary file of a record (`<record>.yaml.<n>`), left behind when a write was cut off. */
+export function isRecordTempName(name: string): boolean {
+  return isAtomicTempName(name, (target) => RECORD_FILE_PATTERN.test(target))
+}
+
 async function readRecordFile(path: string): Promise<string> {
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+  let read: { bytes: Buffer; size: number }
   try {
-    const info = await handle.stat()
-    if (!info.isFile()) throw new RecordFileError('not a regular file')
-    if (info.size > MAX_RECORD_BYTES) throw new RecordFileError(`too large to be a review record (${Math.round(info.size / 1024 / 1024)} MB)`)
-    return utf8.decode(await handle.readFile())
+    read = await readRegularFile(path, { maxBytes: MAX_RECORD_BYTES, sniffBytes: 0 })
   } catch (error) {
-    if (error instanceof TypeError) throw new RecordFileError('not UTF-8 text')
+    if (error === IS_A_LINK) throw Object.assign(new Error(`${path} is a link`), { code: 'ELOOP' })
+    if (error === NOT_A_FILE) throw new RecordFileError('not a regular file')
     throw error
-  } finally {
-    await handle.close()
   }
+  if (read.size > MAX_RECORD_BYTES) throw new RecordFileError(`too large to be a review record (${formatSize(read.size)})`)
+  let text: string
+  try {
+    text = utf8.decode(read.bytes)
+  } catch {
+    throw new RecordFileError('not UTF-8 text')
+  }
+  return text
+}
+
+/**
+ * Past this, a record's YAML is refused before it is parsed: the sum, over its maps, of the
+ * square of their number of keys. The YAML parser checks every key of a map against every
+ * other (duplicate keys), so one map of a hundred thousand keys held up the listing for
+ * minutes. A record has a dozen keys, and a verdict one per application field.
+ */
+const MAX_RECORD_MAP_COST = 4_000_000
+
+/** The parser's cost of a YAML text's maps (see above), from its syntax tree: one linear pass. */
+function yamlMapCost(text: string): number {
+  let cost = 0
+  const pending: unknown[] = [...new Parser().parse(text)]
+  while (pending.length > 0) {
+    const token = pending.pop() as { type?: string; value?: unknown; key?: unknown; items?: { key?: unknown; value?: unknown }[]; start?: unknown } | null | undefined
+    if (!token || typeof token !== 'object') continue
+    if (token.type === 'document') pending.push(token.value)
+    const items = token.items
+    if (!Array.isArray(items)) continue
+    const isMap = token.type === 'block-map' || (token.type === 'flow-collection' && (token.start as { source?: string } | undefined)?.source === '{')
+    if (isMap) cost += items.length * items.length
+    for (const item of items) pending.push(item.key, item.value)
+  }
+  return cost
+}
+
+/** Parses a record file, refusing first a YAML text whose maps the parser would take minutes over. */
+function parseRecordText(fileName: string, text: string): ReviewRecord {
+  // First the lexer's linear count: the parser itself runs out of memory on deep nesting.
+  const shape = yamlShapeProblem(text)
+  if (shape !== null) throw new RecordFileError(`too complex to be a review record: ${shape}`)
+  if (yamlMapCost(text) > MAX_RECORD_MAP_COST) throw new RecordFileError('too complex to be a review record (a map with thousands of keys)')
+  return parseRecordFile(fileName, text)
 }
 
 function describe(fileName: string, error: unknown): string {
@@ -130,7 +175,7 @@ export async function readRecordFolder(draftsFolder: string, draftId: string): P
     try {
       const text = await readRecordFile(path)
       stampHash.update(`${name}\0${createHash('sha256').update(text).digest('hex')}\0`)
-      records.push(parseRecordFile(name, text))
+      records.push(parseRecordText(name, text))
     } catch (error) {
       if (errorCode(error) === 'ENOENT') continue
       stampHash.update(`${name}\0unreadable\0`)
@@ -145,16 +190,33 @@ export async function readRecordFolder(draftsFolder: string, draftId: string): P
  * folder watcher: reading every record on every file-system event would be wasteful.
  */
 export async function recordFolderStamp(draftsFolder: string, draftId: string): Promise<string> {
+  return (await scanRecordFolder(draftsFolder, draftId)).stamp
+}
+
+/**
+ * The fingerprint above, and the temporary files of interrupted record writes in the folder
+ * (for the store to clean up). A record folder that is a link is not followed: its stamp is
+ * the link's, and nothing in it is listed.
+ */
+export async function scanRecordFolder(draftsFolder: string, draftId: string): Promise<{ stamp: string; leftovers: string[] }> {
   const folder = reviewFolderPath(draftsFolder, draftId)
   let names: string[]
   try {
+    const info = await lstat(folder)
+    if (info.isSymbolicLink() || !info.isDirectory()) return { stamp: `odd:${info.mtimeMs}`, leftovers: [] }
     names = (await readdir(folder)).sort()
   } catch {
-    return 'none'
+    return { stamp: 'none', leftovers: [] }
   }
   const hash = createHash('sha256')
+  const leftovers: string[] = []
   for (const name of names) {
     if (name.startsWith('.')) continue
+    // A write in progress (or one cut off) is not a change of the review until it lands.
+    if (isRecordTempName(name)) {
+      leftovers.push(name)
+      continue
+    }
     try {
       const info = await lstat(join(folder, name))
       hash.update(`${name}\0${info.size}\0${info.mtimeMs}\0`)
@@ -162,7 +224,7 @@ export async function recordFolderStamp(draftsFolder: string, draftId: string): 
       // Removed between the listing and the look: the next event will tell.
     }
   }
-  return hash.digest('hex')
+  return { stamp: hash.digest('hex'), leftovers }
 }
 
 async function ensureFolder(folder: string): Promise<void> {

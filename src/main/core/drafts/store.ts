@@ -32,10 +32,10 @@ import type { Draft, DraftSummary } from '../../../shared/ipc'
 import type { ReviewBrief } from '../../../shared/review/view'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { checkPitch, conflict, notFound } from './failures'
-import { describeFsError, draftVersion, exists, mapLimited, removeLeftovers, storageFailure } from './fs'
-import { inspect, linkReason, type Relevant } from './inspect'
+import { describeFsError, draftVersion, exists, formatSize, mapLimited, removeLeftovers, storageFailure } from './fs'
+import { inspect, linkReason, MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
 import { isDraftFileName, fileNameOf, readDirectory, slugify, type Directory } from './names'
-import { legacyRecords, recordFolderStamp, reviewFolderPath, rewriteRecord } from './review-files'
+import { legacyRecords, recordFolderStamp, reviewFolderPath, rewriteRecord, scanRecordFolder } from './review-files'
 import { readReviewBrief, type ReviewSubject } from './reviews'
 import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
 import { moveReviewsToTrash, moveToTrash } from './trash'
@@ -158,6 +158,7 @@ export class DraftStore {
       updated_at: stamp,
     }
     const text = serializeDraftFile(frontMatter, pitch)
+    checkSize(text, MAX_SAVED_DRAFT_BYTES)
     let file: DraftFile
     try {
       file = parseDraftFile(text)
@@ -220,7 +221,7 @@ export class DraftStore {
         )
       }
       const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), custom_fields: { ...args.customFields }, updated_at: this.#now().toISOString() }
-      const draft = await this.#rewrite(folder, id, path, next, args.pitch, 'save the draft to')
+      const draft = await this.#rewrite(folder, id, path, next, args.pitch, 'save the draft to', MAX_SAVED_DRAFT_BYTES)
       this.#emit({ kind: 'saved', folder, draft, before: draftView(folder, id, entry.version, entry.file), intent: args.intent ?? 'autosave' })
       return draft
     })
@@ -239,7 +240,7 @@ export class DraftStore {
       if (fm.status === 'submitted' && fm.application_id === applicationId) return draftView(folder, id, entry.version, entry.file)
       const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), status: 'submitted', application_id: applicationId, updated_at: this.#now().toISOString() }
       // The pitch as read from disk now, not as the caller last saw it: submitting must not undo an edit.
-      const draft = await this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as submitted in')
+      const draft = await this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as submitted in', MAX_DRAFT_BYTES)
       this.#emit({ kind: 'submitted', folder, draft })
       return draft
     })
@@ -355,8 +356,10 @@ export class DraftStore {
     throw notFound(folder)
   }
 
-  async #rewrite(folder: string, id: string, path: string, frontMatter: DraftFrontMatter, pitch: string, action: string): Promise<Draft> {
+  async #rewrite(folder: string, id: string, path: string, frontMatter: DraftFrontMatter, pitch: string, action: string, maxBytes: number): Promise<Draft> {
     const text = serializeDraftFile(frontMatter, pitch)
+    // A file larger than Grant Desk reads would be listed as damaged: it is never written.
+    checkSize(text, maxBytes)
     let file: DraftFile
     try {
       file = parseDraftFile(text)
@@ -420,7 +423,9 @@ export class DraftStore {
         const entry = await inspect(folder, fileName, id, misnamed)
         if (entry.kind !== 'ok' && entry.kind !== 'damaged') return null
         const previous = this.#known.get(path)
-        this.#known.set(path, { id, version: entry.version, reviews: await recordFolderStamp(folder, id) })
+        const reviews = await scanRecordFolder(folder, id)
+        this.#known.set(path, { id, version: entry.version, reviews: reviews.stamp })
+        if (reviews.leftovers.length > 0) await removeLeftovers(reviewFolderPath(folder, id), reviews.leftovers, this.#log)
         return { entry, previous }
       })
     })
@@ -487,4 +492,15 @@ export class DraftStore {
       }
     }
   }
+}
+
+/** Refuses to write a draft file larger than `maxBytes` (the applicant can shorten it and save again). */
+function checkSize(text: string, maxBytes: number): void {
+  const bytes = Buffer.byteLength(text, 'utf8')
+  if (bytes <= maxBytes) return
+  throw new AppFailure(
+    'invalid_input',
+    `This draft is too large to save (${formatSize(bytes)}; a draft file can be at most ${formatSize(maxBytes)}), so nothing was written. Shorten the pitch or the application fields, then save again.`,
+    { fields: { draft: `is ${formatSize(bytes)}; a draft file can be at most ${formatSize(maxBytes)}` } },
+  )
 }

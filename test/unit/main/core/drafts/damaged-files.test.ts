@@ -6,11 +6,14 @@
  * up (after a grace period) and never listed. Real files in a temp folder.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DraftStore } from '../../../../../src/main/core/drafts'
 import type { Logger } from '../../../../../src/main/core/errors'
+import { readRegularFile } from '../../../../../src/main/core/drafts/fs'
+import { isAtomicTempName, isDraftFileName } from '../../../../../src/main/core/drafts/names'
 
 const GOOD_DRAFT = readFileSync(join(process.cwd(), 'test/fixtures/checklist/good-pitch.md'), 'utf8')
 
@@ -108,7 +111,7 @@ describe('damaged drafts are listed alone, with their reason', () => {
     const { items } = await makeStore().list()
     const huge = items.find((item) => item.id === 'huge')
     expect(huge).toMatchObject({ state: 'damaged' })
-    expect(JSON.stringify(huge)).toMatch(/too large to be a draft \(50 MB\)/)
+    expect(JSON.stringify(huge)).toMatch(/too large to be a draft \(50 MB; a draft can be at most 8 MB\)/)
     expect(items.find((item) => item.id === 'good')).toMatchObject({ state: 'ok' })
   })
 
@@ -120,7 +123,7 @@ describe('damaged drafts are listed alone, with their reason', () => {
     const { items } = await store.list()
     expect(items).toHaveLength(1)
     expect(items[0]).toMatchObject({ id: 'linked', state: 'damaged' })
-    expect(JSON.stringify(items[0])).toMatch(/is a link to another file/)
+    expect(JSON.stringify(items[0])).toMatch(/is a link to a file outside the drafts folder/)
     await expect(store.save({ id: 'linked', pitch: 'x', customFields: {}, baseVersion: 'a'.repeat(64) })).rejects.toBeTruthy()
     expect(readFileSync(outside, 'utf8')).toBe(GOOD_DRAFT)
   })
@@ -145,5 +148,42 @@ describe('temporary files of interrupted saves', () => {
     expect(existsSync(fresh)).toBe(true)
     expect(existsSync(unrelated)).toBe(true)
     expect(warnings.join('\n')).toMatch(/removed good\.md\.3141592653/)
+  })
+})
+
+describe('bounds and names', () => {
+  it('reads no more of a file than its bound, only the first bytes of a larger one, and the whole of a smaller one', async () => {
+    const path = join(folder, 'sized.md')
+    writeFileSync(path, 'x'.repeat(11))
+    expect(await readRegularFile(path, { maxBytes: 10, sniffBytes: 4 })).toEqual({ bytes: Buffer.from('xxxx'), size: 11 })
+    writeFileSync(path, 'y'.repeat(10))
+    expect(await readRegularFile(path, { maxBytes: 10, sniffBytes: 4 })).toEqual({ bytes: Buffer.from('y'.repeat(10)), size: 10 })
+    truncateSync(path, 50 * 1024 * 1024)
+    const big = await readRegularFile(path, { maxBytes: 8 * 1024 * 1024, sniffBytes: 64 * 1024 })
+    expect(big.bytes.length).toBe(64 * 1024)
+    expect(big.size).toBe(50 * 1024 * 1024)
+  })
+
+  it("takes for a temporary file exactly the names write-file-atomic 7 makes for a draft's file", () => {
+    const wfa = createRequire(import.meta.url)('write-file-atomic') as { _getTmpname(file: string): string }
+    const made = Array.from({ length: 500 }, () => wfa._getTmpname(join(folder, 'my-grant-2.md')).slice(folder.length + 1))
+    for (const name of made) expect(isAtomicTempName(name, isDraftFileName), name).toBe(true)
+    for (const name of ['my-grant-2.md', 'my-grant-2.md.', 'my-grant-2.md.01', 'my-grant-2.md.4294967296', 'my-grant-2.md.1e5', 'My-Grant.md.123', 'my-grant-2.txt.123', '.md.123', 'my-grant-2.md.123.bak']) {
+      expect(isAtomicTempName(name, isDraftFileName), name).toBe(false)
+    }
+  })
+
+  it('never removes anything through a review folder that is a link', async () => {
+    writeFileSync(join(folder, 'good.md'), GOOD_DRAFT)
+    const elsewhere = join(root, 'elsewhere')
+    mkdirSync(elsewhere)
+    const old = join(elsewhere, '20261124T060000000Z-0123abcd.yaml.123456')
+    writeFileSync(old, 'not ours')
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000)
+    utimesSync(old, tenMinutesAgo, tenMinutesAgo)
+    symlinkSync(elsewhere, join(folder, 'good.reviews'))
+    const { items } = await makeStore().list()
+    expect(items).toHaveLength(1)
+    expect(existsSync(old)).toBe(true)
   })
 })
