@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { PitchEditor } from '../../../../src/renderer/src/features/editor/PitchEditor'
 
@@ -58,5 +59,31 @@ describe('PitchEditor', () => {
     expect(preview.querySelector('h1')).toBeNull()
     expect(preview.querySelector('h3')?.textContent).toBe('Problem')
     expect(await seriousViolations(container)).toEqual([])
+  })
+
+  it('keeps the live preview to the pauses in typing, and shows a text given from outside at once', async () => {
+    const user = userEvent.setup()
+    let replace: (text: string) => void = () => {}
+    function Bound() {
+      const [text, setText] = useState('# Problem\n\nText')
+      replace = setText
+      return <PitchEditor value={text} onChange={setText} />
+    }
+    render(<Bound />)
+    await user.click(screen.getByRole('button', { name: 'Live code (ctrl + 8)' }))
+    const preview = screen.getByRole('region', { name: 'Pitch preview' })
+    const textarea = screen.getByRole('textbox', { name: 'Pitch (Markdown)' }) as HTMLTextAreaElement
+    expect(preview.textContent).toContain('Text')
+
+    await user.click(textarea)
+    await user.keyboard('{Control>}{End}{/Control} typed on')
+    expect(textarea.value).toBe('# Problem\n\nText typed on')
+    // Not parsed again at every keystroke: the preview follows once typing pauses.
+    expect(preview.textContent).not.toContain('typed on')
+    await waitFor(() => expect(preview.textContent).toContain('Text typed on'))
+
+    act(() => replace('# Other\n\nFrom elsewhere'))
+    expect(textarea.value).toBe('# Other\n\nFrom elsewhere')
+    expect(preview.textContent).toContain('From elsewhere')
   })
 })

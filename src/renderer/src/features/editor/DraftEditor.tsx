@@ -5,7 +5,7 @@
  * anything else happens to it (submit, leaving the screen, closing the window). A file changed
  * by someone else is never written over.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { Deadline } from '../../components/Deadline'
@@ -23,6 +23,7 @@ import { PITCH_EDITOR_ID, PitchEditor } from './PitchEditor'
 import { selectLinesInEditor } from './selectLines'
 import { useChecklist } from './useChecklist'
 import { useCloseGuard } from './useCloseGuard'
+import { useTextAtPause } from './useTextAtPause'
 import { hasReview } from '../../../../shared/review/state'
 import { CommentButton, useCommentShortcut } from '../review/CommentButton'
 import { ReviewDialogs } from '../review/ReviewDialogs'
@@ -345,10 +346,23 @@ function SubmittedNotice({ applicationId }: { applicationId: string | null }) {
   )
 }
 
+/** The store's pitch when it is exactly what was just typed into the editor. */
+const TYPED_HERE = Symbol('typed here')
+
+/**
+ * The pitch editor bound to the store. Every keystroke reaches the store at once (an autosave
+ * or Ctrl+S sends the text on screen), but renders nothing: this re-renders only when the pitch
+ * becomes something other than what was typed here (a reload, a restored version, an applied
+ * suggestion), and every render hands the editor the store's latest pitch.
+ */
 function PitchArea({ readOnly }: { readOnly: boolean }) {
-  const pitch = useEditor((s) => s.pitch)
-  const setPitch = useEditor((s) => s.setPitch)
-  return <PitchEditor value={pitch} onChange={setPitch} readOnly={readOnly} onComment={startPitchComment} />
+  const typed = useRef<string | null>(null)
+  useEditor((s) => (s.pitch === typed.current ? TYPED_HERE : s.pitch))
+  const onChange = useCallback((next: string) => {
+    typed.current = next
+    useEditor.getState().setPitch(next)
+  }, [])
+  return <PitchEditor value={useEditor.getState().pitch} onChange={onChange} readOnly={readOnly} onComment={startPitchComment} />
 }
 
 function FieldsArea({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {
@@ -370,8 +384,8 @@ function FieldsArea({ readOnly, flagRequired }: { readOnly: boolean; flagRequire
 }
 
 function ChecklistArea({ readOnly }: { readOnly: boolean }) {
-  const pitch = useEditor((s) => s.pitch)
-  const customFields = useEditor((s) => s.customFields)
+  // Checked at each pause in typing, not at every keystroke.
+  const { pitch, customFields } = useTextAtPause()
   const grant = useEditor((s) => s.draft?.grant)
   const projectKind = useEditor((s) => s.draft?.projectKind ?? null)
   const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])

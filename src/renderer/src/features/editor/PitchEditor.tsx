@@ -2,6 +2,15 @@
  * The pitch's Markdown editor (@uiw/react-md-editor without code highlighting, which keeps
  * typing fast on long pitches), its preview sanitized like every other rendered Markdown.
  *
+ * A keystroke renders nothing. The library's own textarea is controlled: each keystroke
+ * re-rendered the whole editor (its toolbar included) and had React copy the pitch into the
+ * textarea's default value, and its live preview parsed the whole pitch again. Here the
+ * textarea (the library's `components.textarea`) keeps its text itself and only reports it
+ * (`onChange`); the preview (`components.preview`) follows at each pause in typing. `value` is
+ * written into the textarea whenever it is not the text the textarea holds: a reload, a
+ * restored version, an applied suggestion. The parent may leave out the renders that would
+ * only give back what was just typed (DraftEditor does); every render must pass the latest text.
+ *
  * Accessibility fixes applied to what the library renders:
  * - its toolbar icons are `<svg role="img">` without a name (axe: svg-img-alt, serious); the
  *   buttons around them already have names, so the icons are hidden from assistive technology;
@@ -13,13 +22,29 @@
  * Its toolbar's "insert comment" (an HTML comment, sent to the sponsor with the pitch) is
  * replaced by the team review's Comment.
  */
-import MDEditor, { type ICommand, getCommands, getExtraCommands } from '@uiw/react-md-editor/nohighlight'
-import { type ReactElement, cloneElement, isValidElement, memo, useEffect, useMemo, useRef } from 'react'
+import MDEditor, { EditorContext, type ICommand, type MDEditorProps, getCommands, getExtraCommands, handleKeyDown, shortcuts } from '@uiw/react-md-editor/nohighlight'
+import {
+  type ReactElement,
+  type Ref,
+  type TextareaHTMLAttributes,
+  cloneElement,
+  createContext,
+  isValidElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { safePreviewOptions } from '../../components/SafeMarkdown'
 import './editor.css'
 
 export const PITCH_EDITOR_ID = 'pitch-editor'
 const PITCH_EDITOR_HEIGHT = 520
+/** Typing reaches the preview once it pauses this long. */
+const PREVIEW_PAUSE_MS = 250
 // The preview sits under the editor's h2 "Pitch": the pitch's "# Title" reads as an h3 there.
 const PREVIEW_OPTIONS = safePreviewOptions(2)
 
@@ -67,8 +92,133 @@ export interface PitchEditorProps {
   onComment?: () => void
 }
 
-export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly = false, onComment }: PitchEditorProps) {
-  const box = useRef<HTMLDivElement>(null)
+/**
+ * What PitchEditor shares with the textarea and the preview, which the library renders: the
+ * text and who to tell when it changes.
+ */
+interface PitchBox {
+  /** The text the textarea holds (or will, once it is on screen): what it last reported or was given. */
+  text: string
+  textarea: HTMLTextAreaElement | null
+  /** Told of every change of `text`; `typed`: it came from the textarea. */
+  listeners: Set<(typed: boolean) => void>
+}
+
+const PitchBoxContext = createContext<PitchBox | null>(null)
+
+function usePitchBox(): PitchBox {
+  const box = useContext(PitchBoxContext)
+  if (!box) throw new Error('Rendered outside PitchEditor')
+  return box
+}
+
+/** What the library passes to `components.textarea`: its own textarea's props, and its handle. */
+type LibraryTextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  ref?: Ref<HTMLTextAreaElement>
+  dispatch?: unknown
+  shortcuts?: unknown
+  useContext?: unknown
+}
+
+/**
+ * The pitch's textarea, not controlled by React: the browser keeps the text as it is typed.
+ * Keys do what they do in the library's own textarea: lists continue on Enter, and the
+ * toolbar's shortcuts (Ctrl+B…) work.
+ */
+function PitchTextarea({ ref, value: _libraryText, defaultValue: _default, dispatch: _dispatch, shortcuts: _shortcuts, useContext: _handle, ...attributes }: LibraryTextareaProps) {
+  const box = usePitchBox()
+  const editor = useContext(EditorContext)
+  const latestEditor = useRef(editor)
+  useLayoutEffect(() => {
+    latestEditor.current = editor
+  })
+
+  const attach = useCallback(
+    (node: HTMLTextAreaElement | null) => {
+      box.textarea = node
+      if (node && node.value !== box.text) node.value = box.text
+      if (typeof ref === 'function') ref(node)
+      else if (ref) ref.current = node
+    },
+    [box, ref],
+  )
+
+  useEffect(() => {
+    const textarea = box.textarea
+    if (!textarea) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      const state = latestEditor.current
+      handleKeyDown(event, state.tabSize, state.defaultTabEnable)
+      // Every toolbar shortcut has Ctrl, ⌘ or Alt: a letter being typed needs no look-up.
+      if (!(event.ctrlKey || event.metaKey || event.altKey)) return
+      const commands = [...(state.commands ?? []), ...(state.extraCommands ?? [])]
+      const modes = { fullscreen: state.fullscreen ?? false, preview: state.preview ?? 'edit', highlightEnable: state.highlightEnable ?? false }
+      shortcuts(event, commands, state.commandOrchestrator, state.dispatch, modes)
+    }
+    textarea.addEventListener('keydown', onKeyDown)
+    return () => textarea.removeEventListener('keydown', onKeyDown)
+  }, [box])
+
+  return <textarea {...attributes} ref={attach} />
+}
+
+/** The pitch rendered (the toolbar's Live and Preview, a submitted draft): typing shows at each pause, anything else at once. */
+function PitchPreview() {
+  const box = usePitchBox()
+  const [shown, setShown] = useState(box.text)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const show = () => {
+      timer = null
+      setShown(box.text)
+    }
+    const changed = (typed: boolean) => {
+      if (timer !== null) clearTimeout(timer)
+      if (typed) timer = setTimeout(show, PREVIEW_PAUSE_MS)
+      else show()
+    }
+    box.listeners.add(changed)
+    show()
+    return () => {
+      box.listeners.delete(changed)
+      if (timer !== null) clearTimeout(timer)
+    }
+  }, [box])
+  return <MDEditor.Markdown {...PREVIEW_OPTIONS} source={shown} />
+}
+
+const EDITOR_COMPONENTS: NonNullable<MDEditorProps['components']> = {
+  textarea: (props) => <PitchTextarea {...(props as LibraryTextareaProps)} />,
+  preview: () => <PitchPreview />,
+}
+
+export function PitchEditor({ value, onChange, readOnly = false, onComment }: PitchEditorProps) {
+  const root = useRef<HTMLDivElement>(null)
+  const [box] = useState<PitchBox>(() => ({ text: value, textarea: null, listeners: new Set() }))
+
+  // After every render (hence no memo: a parent that leaves out the renders of what was typed
+  // may give back a text it gave before, a restored version), a value that is not the text
+  // the textarea holds is written into it.
+  useLayoutEffect(() => {
+    if (value === box.text) return
+    box.text = value
+    if (box.textarea && box.textarea.value !== value) box.textarea.value = value
+    for (const listener of box.listeners) listener(false)
+  })
+
+  const onChangeRef = useRef(onChange)
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange
+  })
+  const typed = useCallback(
+    (next: string | undefined) => {
+      box.text = next ?? ''
+      onChangeRef.current(box.text)
+      for (const listener of box.listeners) listener(true)
+    },
+    [box],
+  )
+
   // The toolbar is built once; its Comment calls whatever handler is current.
   const onCommentRef = useRef(onComment)
   onCommentRef.current = onComment
@@ -76,11 +226,11 @@ export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly
   const commands = useMemo(() => toolbarCommands(hasComment ? () => onCommentRef.current?.() : undefined), [hasComment])
 
   useEffect(() => {
-    const root = box.current
-    if (!root) return
+    const node = root.current
+    if (!node) return
     const label = readOnly ? 'Pitch as submitted' : 'Pitch preview'
     const namePreview = () => {
-      const pane = root.querySelector<HTMLElement>('.w-md-editor-preview')
+      const pane = node.querySelector<HTMLElement>('.w-md-editor-preview')
       if (!pane || pane.getAttribute('aria-label') === label) return
       pane.setAttribute('tabindex', '0')
       pane.setAttribute('role', 'region')
@@ -89,30 +239,42 @@ export const PitchEditor = memo(function PitchEditor({ value, onChange, readOnly
     namePreview()
     // The toolbar switches between edit, live and preview inside the library: watch for the pane.
     const observer = new MutationObserver(namePreview)
-    observer.observe(root, { childList: true, subtree: true })
+    observer.observe(node, { childList: true, subtree: true })
     return () => observer.disconnect()
   }, [readOnly])
 
-  return (
-    <div ref={box} className={readOnly ? 'pitch-editor pitch-editor-readonly' : 'pitch-editor'} data-color-mode="light">
+  const textareaProps = useMemo(
+    () => ({
+      id: PITCH_EDITOR_ID,
+      'aria-label': 'Pitch (Markdown)',
+      placeholder: 'Write your pitch in Markdown: the problem, your solution, milestones with dates and budget, and your team.',
+      readOnly,
+    }),
+    [readOnly],
+  )
+
+  // The text is not the library's (see above): the library re-renders only when the mode or the toolbar changes.
+  const editor = useMemo(
+    () => (
       <MDEditor
-        value={value}
-        onChange={(next) => onChange(next ?? '')}
+        onChange={typed}
         preview={readOnly ? 'preview' : 'edit'}
         hideToolbar={readOnly}
         commands={commands}
         extraCommands={EXTRA_COMMANDS}
-        previewOptions={PREVIEW_OPTIONS}
         height={PITCH_EDITOR_HEIGHT}
         visibleDragbar={false}
         defaultTabEnable
-        textareaProps={{
-          id: PITCH_EDITOR_ID,
-          'aria-label': 'Pitch (Markdown)',
-          placeholder: 'Write your pitch in Markdown: the problem, your solution, milestones with dates and budget, and your team.',
-          readOnly,
-        }}
+        components={EDITOR_COMPONENTS}
+        textareaProps={textareaProps}
       />
+    ),
+    [readOnly, typed, commands, textareaProps],
+  )
+
+  return (
+    <div ref={root} className={readOnly ? 'pitch-editor pitch-editor-readonly' : 'pitch-editor'} data-color-mode="light">
+      <PitchBoxContext.Provider value={box}>{editor}</PitchBoxContext.Provider>
     </div>
   )
-})
+}

@@ -1,15 +1,14 @@
 /**
- * The live checklist of the open draft: linted in a worker, ~250 ms after the applicant stops
- * typing, so that typing never waits for it. Answers arrive in order of requests, but a stale
- * one (the text has changed since) is dropped rather than shown for a moment.
+ * The live checklist of the open draft, linted in a worker so that typing never waits for it.
+ * Its caller passes the text as of the last pause in typing (useTextAtPause): each text given
+ * is checked at once. Answers arrive in order of requests, but a stale one (the text has
+ * changed since) is dropped rather than shown for a moment.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { LintInput, LintResult } from '../../../../shared/checklist'
 import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/draft-input'
 import type { ReviewData } from '../../../../shared/review/view'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
-
-const CHECKLIST_DELAY_MS = 250
 
 interface ChecklistRunner {
   run(input: LintInput): void
@@ -82,17 +81,10 @@ export function useChecklist(source: DraftForLint | null, review: ReviewData | n
   const customFields = source?.customFields
   const grant = source?.grant
   const projectKind = source?.projectKind ?? null
-  const first = result === null
 
   useEffect(() => {
     if (pitch === undefined || customFields === undefined || grant === undefined) return
-    // The first check runs at once: an empty panel on opening a draft looks broken.
-    const timer = setTimeout(
-      () => runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {})),
-      first ? 0 : CHECKLIST_DELAY_MS,
-    )
-    return () => clearTimeout(timer)
-    // `first` is read, not watched: the first answer must not schedule a second identical run.
+    runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {}))
   }, [pitch, customFields, grant, projectKind, review])
 
   return result

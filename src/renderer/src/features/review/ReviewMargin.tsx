@@ -1,6 +1,6 @@
 /**
- * The margin beside the pitch: a card per thread on a passage of the pitch, in pitch order
- * (by the line where its passage is now, live as the pitch is typed), with its author, the
+ * The margin beside the pitch: a card per thread on a passage of the pitch, in pitch order (by
+ * the line where its passage is now, followed at each pause in typing), with its author, the
  * first line of its comment and the line. Choosing a card selects its passage in the editor;
  * a thread whose passage is gone (marked outdated) or a submitted draft's opens its card in
  * the Review panel instead.

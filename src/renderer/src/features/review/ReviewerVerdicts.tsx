@@ -1,16 +1,17 @@
 /**
  * Each reviewer's latest verdict, judged against the text on screen (so typing after an
- * approval turns it into "approved an earlier version" at once): "Ada approved", "Ada approved
- * an earlier version" with the changes since, "Ben requested changes: …", "Changes made since
- * Ben’s request".
+ * approval turns it into "approved an earlier version" as soon as the typing pauses): "Ada
+ * approved", "Ada approved an earlier version" with the changes since, "Ben requested changes:
+ * …", "Changes made since Ben’s request".
  */
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import { type ReviewerVerdict, reviewerVerdicts } from '../../../../shared/review/state'
 import type { ReviewedVersion } from '../../../../shared/review/records'
 import type { ReviewData } from '../../../../shared/review/view'
 import { changedFields } from '../../lib/fieldChanges'
 import { useEditor } from '../editor/editorSlice'
+import { useTextAtPause } from '../editor/useTextAtPause'
 import { When } from './CommentItem'
 import { WordDiff } from './WordDiff'
 
@@ -31,8 +32,8 @@ export function verdictText(reviewer: ReviewerVerdict): string {
 const TONE = { approved: 'ok', 'approved-earlier': 'warning', 'changes-requested': 'error', 'changes-made': 'info' } as const
 
 export function ReviewerVerdicts({ data, now }: { data: ReviewData; now: number }) {
-  const pitch = useDeferredValue(useEditor((s) => s.pitch))
-  const fields = useDeferredValue(useEditor((s) => s.customFields))
+  // Judged at each pause in typing: a verdict turns as soon as the applicant stops.
+  const { pitch, customFields: fields } = useTextAtPause()
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
   const reviewers = useMemo(() => reviewerVerdicts(data, { pitch, fields }), [data, pitch, fields])
   if (reviewers.length === 0) return <p className="hint">Nobody has approved this draft or asked for changes yet.</p>

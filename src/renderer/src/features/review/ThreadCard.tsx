@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
+import { locateQuote } from '../../../../shared/review/anchor'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { PITCH_EDITOR_ID } from '../editor/PitchEditor'
 import { selectRangeInEditor } from '../editor/selectLines'
@@ -27,8 +28,13 @@ export interface ThreadCardProps {
 
 /** Selects the thread's passage in the pitch editor; false when there is none to select. */
 export function showInPitch(item: LocatedThread): boolean {
-  if (item.thread.anchor.target !== 'pitch' || !item.match || item.match.status === 'outdated') return false
-  return selectRangeInEditor(PITCH_EDITOR_ID, useEditor.getState().pitch, item.match.start, item.match.end)
+  const { anchor } = item.thread
+  if (anchor.target !== 'pitch' || !item.match || item.match.status === 'outdated') return false
+  // Located again in the text as it is now: the card's place is from the last pause in typing.
+  const pitch = useEditor.getState().pitch
+  const match = locateQuote(pitch, anchor.quote)
+  if (match.status === 'outdated') return false
+  return selectRangeInEditor(PITCH_EDITOR_ID, pitch, match.start, match.end)
 }
 
 export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardProps) {

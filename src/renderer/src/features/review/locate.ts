@@ -3,12 +3,13 @@
  * the saved file), and the threads sorted and grouped from that: open, outdated (the quoted
  * passage is gone; the thread keeps its quote and is never dropped), resolved.
  */
-import { useDeferredValue, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import { type AnchorMatch, locateQuotes, type TextQuote } from '../../../../shared/review/anchor'
 import { isOpen } from '../../../../shared/review/state'
 import type { ThreadView } from '../../../../shared/review/view'
 import { useEditor } from '../editor/editorSlice'
+import { useTextAtPause } from '../editor/useTextAtPause'
 
 export type Found = Extract<AnchorMatch, { status: 'exact' | 'fuzzy' }>
 
@@ -98,10 +99,9 @@ export function groupThreads(located: readonly LocatedThread[], schema: readonly
   return groups
 }
 
-/** The review's threads located in the editor's text, recomputed when the text or the threads change (deferred while typing). */
+/** The review's threads located in the editor's text, recomputed when the threads change or typing pauses. */
 export function useLocatedThreads(threads: readonly ThreadView[]): LocatedThread[] {
-  const pitch = useDeferredValue(useEditor((s) => s.pitch))
-  const fields = useDeferredValue(useEditor((s) => s.customFields))
+  const { pitch, customFields: fields } = useTextAtPause()
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
   return useMemo(() => locateThreads(threads, { pitch, fields, schema }), [threads, pitch, fields, schema])
 }
