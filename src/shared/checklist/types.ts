@@ -25,6 +25,23 @@ export interface Finding extends Position {
   message: string
   /** A concrete way to fix it. */
   hint: string
+  /**
+   * Findings that share one cause (a missing Team section: no links, no prior work…; one
+   * milestone's missing parts) carry the same group: the panel and the CLI's text show one line
+   * per group, expandable to its parts; JSON and SARIF keep every finding with the group's id.
+   */
+  group?: FindingGroup | undefined
+  /** The application field the finding is about (its schema `name`): the editor focuses it instead of a pitch line. */
+  field?: string | undefined
+  /** The title of the pitch section (its heading's text) the finding sits in, when it sits in one. */
+  section?: string | undefined
+}
+
+export interface FindingGroup {
+  /** Stable within one lint run: `<ruleId>:<what>`, e.g. `team-links:team-section`. */
+  id: string
+  /** One line for the whole cause: "The Team section is missing: 3 checks could not pass." */
+  title: string
 }
 
 /** What a rule reports; the engine adds `ruleId` and, unless the rule says otherwise, `severity`. */
