@@ -30,6 +30,11 @@ export default defineConfig({
         test: { name: 'faults', include: ['test/faults/**/*.test.ts'], environment: 'node', testTimeout: 180_000 },
       },
       {
+        // `npm start` for real: under Xvfb, in an app window of Chromium (skips without them).
+        extends: true,
+        test: { name: 'start', include: ['test/start/**/*.test.ts'], environment: 'node', testTimeout: 180_000 },
+      },
+      {
         // The renderer's components, rendered in jsdom with Testing Library.
         extends: true,
         plugins: [react()],

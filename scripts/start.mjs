@@ -3,8 +3,10 @@
  * `npm start`: builds the app and opens it in Electron. Without GRANT_SERVICE_URL it first
  * starts the sandbox grant service (demo data on its first start) and points the app at it.
  * Where the Electron binary could not be installed (machines without internet access to its
- * download), says so in one clear line, and names the browser host, instead of failing deep
- * inside electron-vite.
+ * download), it runs the browser host instead and opens it in an app window of an installed
+ * Chromium-family browser, or prints its address when there is none (src/host/main.ts,
+ * `--window`). GRANT_DESK_OPEN=electron|window|none forces a mode. One line says which mode
+ * started and why.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -28,12 +30,25 @@ function electronBinary() {
   }
 }
 
-if (!electronBinary()) {
+const OPEN_MODES = ['electron', 'window', 'none']
+const requested = process.env.GRANT_DESK_OPEN?.trim() || undefined
+if (requested !== undefined && !OPEN_MODES.includes(requested)) {
+  console.error(`Grant Desk: GRANT_DESK_OPEN is "${requested}"; use one of ${OPEN_MODES.join(', ')}, or unset it to let Grant Desk choose.`)
+  process.exit(1)
+}
+const electron = electronBinary()
+if (requested === 'electron' && !electron) {
   console.error(
-    'Grant Desk: the Electron binary is not installed on this machine, so the desktop window cannot open; run `npm run start:browser` to use Grant Desk in Chromium instead.',
+    'Grant Desk: GRANT_DESK_OPEN=electron, but the Electron binary is not installed on this machine (its download failed or was skipped); unset GRANT_DESK_OPEN to open Grant Desk in a browser window instead.',
   )
   process.exit(1)
 }
+if (requested === 'window' || requested === 'none' || !electron) {
+  // The host says which of the two it chose, and why (a browser was found or not).
+  const { runBrowserHost } = await import('./launch/browser-host.mjs')
+  process.exit(await runBrowserHost(['--window']))
+}
+console.log(`Grant Desk: opening in Electron, because ${requested ? 'GRANT_DESK_OPEN=electron' : 'its binary is installed'}.`)
 
 function portIsFree(port) {
   return new Promise((resolve) => {

@@ -4,11 +4,17 @@
  * GRANT_SERVICE_URL it also starts the sandbox in this process, with its demo data, and
  * points the core at it.
  *
+ * With `--window` (`npm start` where Electron is missing, see scripts/start.mjs) it also opens
+ * the app in an app window of an installed Chromium-family browser, and stops when that window
+ * closes; without such a browser it prints the address as `start:browser` does.
+ *
  * Credentials live in a plain 0600 file of the data folder (there is no OS keychain to
  * encrypt with here): this program is for development and testing, not daily use.
  */
+import { accessSync, constants, statSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { homedir } from 'node:os'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { formatIssuePath } from '../shared/api'
@@ -17,6 +23,9 @@ import { PlainFileSecretStore } from '../main/core/secret-store'
 import { DEFAULT_SERVICE_URL, JsonFileSettingsBackend } from '../main/core/settings'
 import { DEMO_USERS } from '../service/demo-data'
 import { type RunningService, startService } from '../service/server'
+import { type AppWindow, WINDOW_PROFILE_FOLDER, appWindowArgs, openAppWindow } from './open/app-window'
+import { type Browser, findBrowser } from './open/browsers'
+import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -27,13 +36,46 @@ const USAGE = `Usage: npm run start:browser
 Environment:
   GRANT_DESK_PORT     port of the browser host on 127.0.0.1 (default 5175; 0 picks a free one)
   GRANT_DESK_DATA     the app's data folder (default .data/browser-host in the project)
-  GRANT_SERVICE_URL   the grant service to use; when unset, the sandbox starts here with demo data`
+  GRANT_SERVICE_URL   the grant service to use; when unset, the sandbox starts here with demo data
+
+With --window (what \`npm start\` runs when the Electron binary is missing):
+  GRANT_DESK_OPEN     window: an app window of a Chromium-family browser (the default when one is
+                      installed); none: only print the address
+  GRANT_DESK_BROWSER  the browser program to open the window with (default: the first of
+                      Chromium, Google Chrome, Microsoft Edge and Brave found)`
 
 const Env = z.object({
   GRANT_DESK_PORT: z.coerce.number({ error: 'must be a port number' }).int({ error: 'must be a port number' }).min(0).max(65535).default(5175),
   GRANT_DESK_DATA: z.string().min(1).default(join(PROJECT, '.data/browser-host')),
   GRANT_SERVICE_URL: z.string().min(1).optional(),
+  GRANT_DESK_OPEN: z.enum(OPEN_MODES, { error: `must be one of ${OPEN_MODES.join(', ')}` }).optional(),
+  GRANT_DESK_BROWSER: z.string().min(1).optional(),
+  /** Tests only: gives the app window a DevTools port to check the page through. */
+  GRANT_DESK_TEST_REMOTE_DEBUGGING: z.literal('1').optional(),
 })
+
+function isExecutable(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false
+    accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function planWindow(env: z.infer<typeof Env>): OpenPlan {
+  const requested = env.GRANT_DESK_OPEN
+  if (requested === 'electron') {
+    return { mode: 'refused', message: 'Grant Desk: GRANT_DESK_OPEN=electron is for `npm start`, which runs Electron; the browser host cannot.' }
+  }
+  const named = env.GRANT_DESK_BROWSER === undefined ? undefined : resolve(env.GRANT_DESK_BROWSER)
+  return planOpening({
+    requested,
+    ...(named !== undefined ? { chosen: { path: named, browser: isExecutable(named) ? ({ name: basename(named), path: named } satisfies Browser) : null } } : {}),
+    find: () => findBrowser({ platform: process.platform, env: process.env, homeDir: homedir(), isExecutable }),
+  })
+}
 
 function exit(message: string): never {
   console.error(message)
@@ -59,15 +101,27 @@ async function main(): Promise<void> {
   const env = Env.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')))
   if (!env.success) exit(env.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`).join('\n') + `\n\n${USAGE}`)
   const data = resolve(env.data.GRANT_DESK_DATA)
+  const plan = process.argv.includes('--window') ? planWindow(env.data) : null
+  if (plan?.mode === 'refused') exit(plan.message)
+  if (plan) console.log(plan.line)
 
   let sandbox: RunningService | null = null
   let core: Core | null = null
   let host: BrowserHost | null = null
+  let appWindow: AppWindow | null = null
+  // However this process ends, the window's browser does not outlive it.
+  process.on('exit', () => appWindow?.killNow())
   let stopping = false
   const stop = async (code: number) => {
     if (stopping) return
     stopping = true
-    // Closing waits for open connections; never let a stuck one keep the terminal.
+    // The window first (it waits for the browser's processes to end, at most a few seconds),
+    // then the rest. Closing waits for open connections; never let a stuck one keep the terminal.
+    try {
+      await appWindow?.close()
+    } catch {
+      // shutting down anyway; the exit handler kills what is left
+    }
     setTimeout(() => process.exit(code), 5_000).unref()
     for (const close of [() => host?.close(), () => core?.close(), () => sandbox?.close()]) {
       try {
@@ -113,6 +167,7 @@ async function main(): Promise<void> {
         rendererDir: join(PROJECT, 'out/renderer'),
         bridgeFile: join(PROJECT, 'out/browser/bridge.js'),
         port: env.data.GRANT_DESK_PORT,
+        launchAddress: plan?.mode === 'window',
       })
     } catch (error) {
       const e = error as NodeJS.ErrnoException
@@ -128,11 +183,38 @@ async function main(): Promise<void> {
     }
 
     console.log(`Data folder: ${data}. Credentials are kept in plain text in ${secretsFile} (mode 0600): for development use only.`)
-    console.log(`Grant Desk (browser) at ${host.url}/#token=${host.token}`)
+    const address = `${host.url}/#token=${host.token}`
+    if (plan?.mode === 'window' && host.launchUrl) {
+      appWindow = openWindow(plan.browser, host.launchUrl, join(data, WINDOW_PROFILE_FOLDER), env.data.GRANT_DESK_TEST_REMOTE_DEBUGGING === '1')
+      // The token is not printed: the window has it, and a terminal's scrollback keeps it.
+      console.log(`Grant Desk (browser) at ${host.url}, in its own window; closing the window stops Grant Desk (Ctrl+C here does too).`)
+      const started = appWindow
+      void started.exited.then(({ code, signal, error, stderrTail }) => {
+        if (stopping) return
+        if (error || (code !== 0 && signal === null)) {
+          // A browser that cannot show a window (no display, a broken profile) must not leave
+          // the person with nothing: the host keeps running and says where it is.
+          const cause = error ? error.message : `it exited with code ${code}${stderrTail ? `: ${stderrTail.split('\n').at(-1)}` : ''}`
+          console.error(`Grant Desk: the app window of ${plan.browser.name} did not stay open (${cause}). Grant Desk keeps running: open ${address} in a browser; Ctrl+C stops it.`)
+          appWindow = null
+          void started.close()
+          return
+        }
+        console.log('Grant Desk: the window was closed; stopping.')
+        void stop(0)
+      })
+    } else {
+      console.log(`Grant Desk (browser) at ${address}`)
+    }
   } catch (error) {
     console.error(`Grant Desk (browser) could not start: ${(error as Error).message}`)
     await stop(1)
   }
+}
+
+function openWindow(browser: Browser, url: string, profileDir: string, remoteDebugging: boolean): AppWindow {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  return openAppWindow(browser, appWindowArgs({ url, profileDir, platform: process.platform, isRoot, remoteDebugging }))
 }
 
 void main()

@@ -72,6 +72,12 @@ export interface BrowserHostOptions {
   port: number
   /** Default: 32 random bytes, base64url. */
   token?: string
+  /**
+   * Makes a launch address (`launchUrl`) that opens the page with its token once: for a
+   * browser started by the host, whose command line (`--app=…`) other local users can read
+   * while it runs, where a token would stay valid for the whole session.
+   */
+  launchAddress?: boolean
   log?: Logger
 }
 
@@ -80,8 +86,13 @@ export interface BrowserHost {
   url: string
   token: string
   port: number
+  /** With `launchAddress`: `http://127.0.0.1:PORT/open/<code>`, which redirects to the page with its token, once. */
+  launchUrl: string | null
   close(): Promise<void>
 }
+
+/** Where a one-time launch code is redeemed. */
+export const LAUNCH_PATH = '/open/'
 
 function failure(code: AppError['code'], message: string): Extract<IpcResult<never>, { ok: false }> {
   return { ok: false, error: { code, message } }
@@ -277,6 +288,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     c.header('Content-Security-Policy', cspOf(html))
     return c.html(injectBridge(html))
   }
+  // The launch code is spent on first use: a 303 to the page with the token in its fragment
+  // (a fragment in Location is kept by the browser and never sent back to the server).
+  let launchCode = options.launchAddress ? randomBytes(32).toString('base64url') : null
+  app.get(`${LAUNCH_PATH}:code`, (c) => {
+    if (launchCode === null || !sameSecret(c.req.param('code'), launchCode)) {
+      return c.text('This address opened Grant Desk once and cannot be used again. Close this window and run `npm start` again.', 403)
+    }
+    launchCode = null
+    return c.redirect(`/#token=${token}`, 303)
+  })
+
   app.get('/', page)
   app.get('/index.html', page)
   app.get(BRIDGE_PATH, async (c) => {
@@ -308,6 +330,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     url: `http://127.0.0.1:${port}`,
     token,
     port,
+    launchUrl: launchCode === null ? null : `http://127.0.0.1:${port}${LAUNCH_PATH}${launchCode}`,
     close: () =>
       (closing ??= new Promise<void>((resolvePromise, reject) => {
         for (const close of [...streams]) close()
