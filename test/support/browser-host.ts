@@ -49,6 +49,8 @@ export interface HostStackOptions {
   rendererDir?: string
   bridgeFile?: string
   token?: string
+  /** Makes the host's one-time launch address (as `npm start` does for its app window). */
+  launchAddress?: boolean
   /** The sandbox's data (default: the tests' fixture, deadlines relative to now). */
   fixture?: Fixture
   /** Lifetime of the sandbox's access tokens (default an hour); short to test expiry. */
@@ -114,6 +116,7 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       port: 0,
       log,
       ...(options.token !== undefined ? { token: options.token } : {}),
+      ...(options.launchAddress ? { launchAddress: true } : {}),
     })
     return {
       host,
