@@ -4,5 +4,7 @@
  * than their sources, then runs the browser host (src/host/main.ts) in this terminal.
  */
 import { runBrowserHost } from './launch/browser-host.mjs'
+import { stopWithParent } from './launch/parent.mjs'
 
+stopWithParent()
 process.exit(await runBrowserHost(process.argv.slice(2)))

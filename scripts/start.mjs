@@ -15,6 +15,7 @@ import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { stopWithParent } from './launch/parent.mjs'
 
 const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -29,6 +30,8 @@ function electronBinary() {
     return null // the package throws when its binary was never downloaded
   }
 }
+
+stopWithParent()
 
 const OPEN_MODES = ['electron', 'window', 'none']
 const requested = process.env.GRANT_DESK_OPEN?.trim() || undefined

@@ -135,6 +135,12 @@ async function main(): Promise<void> {
   // Ctrl+C reaches both this process and the launcher that forwards it: close once.
   process.on('SIGINT', () => void stop(0))
   process.on('SIGTERM', () => void stop(0))
+  // A launcher killed outright (SIGKILL) cannot pass anything on: an orphaned host, with its
+  // sandbox and window, stops rather than running on unseen.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) void stop(0)
+  }, 500).unref()
 
   try {
     await mkdir(data, { recursive: true })
