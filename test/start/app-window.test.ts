@@ -256,16 +256,20 @@ describe.skipIf(skipReason !== null)(`npm start without Electron${skipReason ? `
     await expectAllGone(started)
   })
 
-  it('SIGTERM to npm start stops the host, the sandbox and the window', async () => {
+  it.each([
+    ['SIGTERM to npm start', (npmPid: number): void => void process.kill(npmPid, 'SIGTERM')],
+    // The terminal sends SIGINT to every process of its job; npm leads that group here.
+    ['Ctrl+C in the terminal', (npmPid: number): void => void process.kill(-npmPid, 'SIGINT')],
+  ] as const)('%s stops the host, the sandbox and the window', async (_, signal) => {
     assertBuilt()
     const started = await startWithWindow()
-    const { app, tree } = started
+    const { app } = started
     await expect.poll(() => started.page.getByRole('heading', { level: 1, name: 'Welcome to Grant Desk' }).isVisible(), { timeout: 30_000 }).toBe(true)
     await cdp?.close()
     cdp = null
 
-    process.kill(app.child.pid!, 'SIGTERM')
-    await within('npm start ending after SIGTERM', app.exited, 30_000, app.output)
+    signal(app.child.pid!)
+    await within('npm start ending', app.exited, 30_000, app.output)
     await expectAllGone(started)
   })
 })
