@@ -31,8 +31,10 @@ export default defineConfig({
       },
       {
         // `npm start` for real: under Xvfb, in an app window of Chromium (skips without them).
+        // One file at a time: each run's sandbox takes port 8787 when it is free, and a test
+        // checks that its ports are free once it stopped.
         extends: true,
-        test: { name: 'start', include: ['test/start/**/*.test.ts'], environment: 'node', testTimeout: 180_000 },
+        test: { name: 'start', include: ['test/start/**/*.test.ts'], environment: 'node', testTimeout: 180_000, fileParallelism: false },
       },
       {
         // The renderer's components, rendered in jsdom with Testing Library.

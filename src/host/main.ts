@@ -23,7 +23,7 @@ import { PlainFileSecretStore } from '../main/core/secret-store'
 import { DEFAULT_SERVICE_URL, JsonFileSettingsBackend } from '../main/core/settings'
 import { DEMO_USERS } from '../service/demo-data'
 import { type RunningService, startService } from '../service/server'
-import { type AppWindow, WINDOW_PROFILE_FOLDER, appWindowArgs, openAppWindow } from './open/app-window'
+import { type AppWindow, WINDOW_PROFILE_FOLDER, appWindowArgs, browserOnProfile, openAppWindow } from './open/app-window'
 import { type Browser, findBrowser } from './open/browsers'
 import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
@@ -103,6 +103,13 @@ async function main(): Promise<void> {
   const data = resolve(env.data.GRANT_DESK_DATA)
   const plan = process.argv.includes('--window') ? planWindow(env.data) : null
   if (plan?.mode === 'refused') exit(plan.message)
+  if (plan?.mode === 'window' && process.platform !== 'win32') {
+    const profile = join(data, WINDOW_PROFILE_FOLDER)
+    const leftOpen = browserOnProfile(profile)
+    if (leftOpen !== null) {
+      exit(`Grant Desk: an app window of an earlier run is still open (${plan.browser.name}, pid ${leftOpen}, on ${profile}); close it, or end that process, then run \`npm start\` again.`)
+    }
+  }
   if (plan) console.log(plan.line)
 
   let sandbox: RunningService | null = null

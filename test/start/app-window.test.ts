@@ -216,7 +216,7 @@ async function expectAllGone(started: Started): Promise<void> {
   }
   expect(left.map((row) => `${row.pid} ${row.args.slice(0, 120)}`)).toEqual([])
   // Nothing anywhere still uses the window's profile (a helper that left the group would).
-  const profileUsers = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+  const profileUsers = execFileSync('ps', ['-ww', '-eo', 'pid=,args='], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line.includes(app.dataDir))
   expect(profileUsers).toEqual([])

@@ -12,7 +12,7 @@ export interface ProcessRow {
 }
 
 export function processTable(): ProcessRow[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,args='], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+  const out = execFileSync('ps', ['-ww', '-eo', 'pid=,ppid=,pgid=,args='], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
   return out
     .split('\n')
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(line))

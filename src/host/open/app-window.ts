@@ -3,7 +3,10 @@
  * mode (`--app`: no tabs, no address bar) on a profile folder of its own, so it never touches
  * the person's browsing profile, and stopped with everything it started.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { readlinkSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
 import type { Browser } from './browsers'
 
 /** The folder of the app window's own browser profile, inside the app's data folder. */
@@ -39,6 +42,32 @@ export function appWindowArgs(options: AppWindowArgsOptions): string[] {
   // the tests that ask for it get one.
   if (options.remoteDebugging) args.push('--remote-debugging-port=0')
   return args
+}
+
+/**
+ * The pid of a browser still running on this profile (an app window left by an earlier run
+ * whose host was killed outright), or null. Chromium allows one browser per profile and hands
+ * a second start over to the first, which exits at once: the new run would take that for
+ * "the window was closed" and stop. Chromium marks the profile with a `SingletonLock` link to
+ * `<host name>-<pid>` (on Linux and macOS; Windows locks differently and is not checked).
+ */
+export function browserOnProfile(profileDir: string): number | null {
+  let target: string
+  try {
+    target = readlinkSync(join(profileDir, 'SingletonLock'))
+  } catch {
+    return null
+  }
+  const match = /^(.*)-(\d+)$/.exec(target)
+  if (!match || match[1] !== hostname()) return null
+  const pid = Number(match[2])
+  try {
+    // A lock left by a browser that died names a pid that is gone, or reused by another program.
+    const args = execFileSync('ps', ['-ww', '-o', 'args=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    return args.includes(profileDir) ? pid : null
+  } catch {
+    return null
+  }
 }
 
 export interface WindowExit {
