@@ -34,7 +34,7 @@ function electronBinary() {
 stopWithParent()
 
 const OPEN_MODES = ['electron', 'window', 'none']
-const requested = process.env.GRANT_DESK_OPEN?.trim() || undefined
+const requested = process.env.GRANT_DESK_OPEN || undefined // empty means unset, as for the host
 if (requested !== undefined && !OPEN_MODES.includes(requested)) {
   console.error(`Grant Desk: GRANT_DESK_OPEN is "${requested}"; use one of ${OPEN_MODES.join(', ')}, or unset it to let Grant Desk choose.`)
   process.exit(1)

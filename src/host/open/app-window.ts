@@ -140,19 +140,22 @@ export function openAppWindow(browser: Browser, args: string[], platform: NodeJS
   const pid = child!.pid
 
   let closing: Promise<void> | null = null
+  // Once the group is known to be empty its id may be reused: never signal it again.
+  let gone = pid === undefined
   const close = () =>
     (closing ??= (async () => {
       if (pid === undefined) return
       if (!group) {
         child.kill()
         await exited
+        gone = true
         return
       }
       // Chromium closes its window and helpers on SIGTERM; a hung one gets SIGKILL.
       signalGroup(pid, 'SIGTERM')
       if (!(await groupGone(pid, CLOSE_GRACE_MS))) signalGroup(pid, 'SIGKILL')
       await exited
-      await groupGone(pid, SWEEP_GRACE_MS)
+      gone = await groupGone(pid, SWEEP_GRACE_MS)
     })())
 
   return {
@@ -160,7 +163,7 @@ export function openAppWindow(browser: Browser, args: string[], platform: NodeJS
     exited,
     close,
     killNow: () => {
-      if (pid === undefined) return
+      if (pid === undefined || gone) return
       if (group) signalGroup(pid, 'SIGKILL')
       else child.kill('SIGKILL')
     },
