@@ -8,8 +8,8 @@
  * display to end with `npm start`, Chromium would quit for want of it, and a launcher that
  * forgot its browser would still pass.
  *
- * Skips, saying why, where xvfb-run or Chromium is missing, or where Electron IS installed
- * (then `npm start` opens Electron, which is another test's business).
+ * Skips, saying why, where xvfb-run or Chromium is missing. Where Electron IS installed,
+ * `npm start` would open it, so the window is asked for with GRANT_DESK_OPEN=window.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -51,11 +51,13 @@ const skipReason = !onPath('xvfb-run')
   ? 'xvfb-run is not installed (Debian package `xvfb`): there is no display to open a window on'
   : !existsSync(CHROMIUM)
     ? `Chromium is not at ${CHROMIUM} (Debian package \`chromium\`)`
-    : electronInstalled()
-      ? 'the Electron binary is installed, so `npm start` opens Electron rather than a browser window'
-      : null
+    : null
+const withElectron = electronInstalled()
 
-const MODE_LINE = /^Grant Desk: opening in an app window of Chromium \((\S+)\), because the Electron binary is not installed\.$/m
+const MODE_LINE = new RegExp(
+  `^Grant Desk: opening in an app window of Chromium \\((\\S+)\\), because ${withElectron ? 'GRANT_DESK_OPEN=window' : 'the Electron binary is not installed'}\\.$`,
+  'm',
+)
 const HOST_LINE = /^Grant Desk \(browser\) at (http:\/\/127\.0\.0\.1:\d+), in its own window/m
 const SANDBOX_LINE = /^Sandbox grant service listening on (http:\/\/127\.0\.0\.1:\d+)/m
 
@@ -123,7 +125,8 @@ function startApp(screen: Display): RunningApp {
   const dataDir = tempDir('grant-desk-start-')
   const env: NodeJS.ProcessEnv = { ...process.env, ...screen.env, GRANT_DESK_DATA: dataDir, GRANT_DESK_PORT: '0', GRANT_DESK_TEST_REMOTE_DEBUGGING: '1' }
   delete env.GRANT_SERVICE_URL
-  delete env.GRANT_DESK_OPEN
+  if (withElectron) env.GRANT_DESK_OPEN = 'window'
+  else delete env.GRANT_DESK_OPEN
   delete env.GRANT_DESK_BROWSER
   // Its own process group, so the tree below it is told apart from the test runner's.
   const child = spawn('npm', ['start'], { cwd: PROJECT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -224,7 +227,7 @@ async function expectAllGone(started: Started): Promise<void> {
   expect(await portIsFree(sandboxUrl)).toBe(true)
 }
 
-describe.skipIf(skipReason !== null)(`npm start without Electron${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+describe.skipIf(skipReason !== null)(`npm start in an app window${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   it('opens an app window whose page works, and closing the window stops everything', async () => {
     assertBuilt()
     const started = await startWithWindow()
