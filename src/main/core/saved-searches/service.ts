@@ -119,7 +119,8 @@ export class SavedSearchService {
     }
     await this.#exclusive(async (state) => {
       if (state.searches.length >= MAX_SAVED_SEARCHES) {
-        throw new AppFailure('invalid_input', `You have ${MAX_SAVED_SEARCHES} saved searches, the most Grant Desk keeps. Delete one you no longer use, then save this one.`, { fields: { name: 'too many saved searches' } })
+        const message = `You have ${MAX_SAVED_SEARCHES} saved searches, the most Grant Desk keeps. Delete one you no longer use, then save this one.`
+        throw new AppFailure('invalid_input', message, { fields: { name: message } })
       }
       this.#refuseTakenName(state, name, null)
       const now = this.#options.now().toISOString()
@@ -261,6 +262,8 @@ export class SavedSearchService {
 
   #refuseTakenName(state: StoredState, name: string, except: string | null): void {
     const taken = state.searches.some((search) => search.id !== except && search.name.toLocaleLowerCase() === name.toLocaleLowerCase())
-    if (taken) throw new AppFailure('invalid_input', `You already have a saved search named “${name}”. Choose another name.`, { fields: { name: 'already used by another saved search' } })
+    if (!taken) return
+    const message = `You already have a saved search named “${name}”. Choose another name.`
+    throw new AppFailure('invalid_input', message, { fields: { name: message } })
   }
 }
