@@ -117,7 +117,20 @@ useGrants.subscribe((state, previous) => {
 /** Follows the core's events; answers the function that stops following. */
 export function startSavedSearches(): () => void {
   void useSavedSearches.getState().load()
-  const stopChanged = onEvent('savedSearches.changed', (view) => useSavedSearches.setState(withView(view)))
+  let reloadedFor = ''
+  const stopChanged = onEvent('savedSearches.changed', (view) => {
+    useSavedSearches.setState(withView(view))
+    // New grants the list on screen does not have yet (found in the background): fetch it again,
+    // once per set of New grants (a filter that cannot show them must not reload for ever).
+    const { result, loading } = useGrants.getState()
+    if (!result || loading) return
+    const shown = new Set(result.items.map((grant) => grant.id.toLowerCase()))
+    const key = [...view.newGrantIds].sort().join(',')
+    if (key !== reloadedFor && view.newGrantIds.some((id) => !shown.has(id.toLowerCase()))) {
+      reloadedFor = key
+      void useGrants.getState().load()
+    }
+  })
   const stopFound = onEvent('savedSearches.found', ({ searchId, name, count, titles }) => {
     const more = count > titles.length ? `, and ${count - titles.length} more` : ''
     notify(`${plural(count, 'new grant')} in “${name}”`, `${titles.join(', ')}${more}`, () => {
