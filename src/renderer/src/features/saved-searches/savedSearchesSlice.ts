@@ -7,6 +7,7 @@ import { create } from 'zustand'
 import type { AppError, SavedSearchFilters, SavedSearchesView } from '../../../../shared/ipc'
 import { call, onEvent } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { newGrantsNotice } from '../../../../shared/new-grants-message'
 import { plural } from '../../lib/deadline'
 import { useGrants } from '../grants/grantsSlice'
 import { go } from '../navigation/navigationSlice'
@@ -131,10 +132,10 @@ export function startSavedSearches(): () => void {
       void useGrants.getState().load()
     }
   })
-  const stopFound = onEvent('savedSearches.found', ({ searchId, name, count, titles }) => {
-    const more = count > titles.length ? `, and ${count - titles.length} more` : ''
-    notify(`${plural(count, 'new grant')} in “${name}”`, `${titles.join(', ')}${more}`, () => {
-      useSavedSearches.getState().apply(searchId)
+  const stopFound = onEvent('savedSearches.found', (found) => {
+    const { title, body } = newGrantsNotice(found)
+    notify(title, body, () => {
+      useSavedSearches.getState().apply(found.searchId)
       go({ name: 'grants' })
     })
   })
