@@ -2,6 +2,7 @@
  * The background check's timer played by hand (the core's `refreshTimer` port): a test sees
  * what wait was asked for and fires it when it chooses, instead of waiting 30 minutes.
  */
+import { AsyncResource } from 'node:async_hooks'
 import type { RefreshTimer } from '../../src/main/core/saved-searches/scheduler'
 
 export class ManualRefreshTimer implements RefreshTimer {
@@ -12,7 +13,9 @@ export class ManualRefreshTimer implements RefreshTimer {
   #run: (() => void) | null = null
   #waiters: (() => void)[] = []
 
-  start(ms: number, run: () => void): () => void {
+  start(ms: number, callback: () => void): () => void {
+    // Runs in the async context it was set in, as a real setTimeout's callback does.
+    const run = AsyncResource.bind(callback)
     this.pendingMs = ms
     this.asked.push(ms)
     this.#run = run

@@ -25,6 +25,10 @@ import { SubmissionService } from './submission'
 import { ExportService, type PdfPrinter } from './export/service'
 import { SavedSearchService } from './saved-searches/service'
 import { type RefreshTimer, SavedSearchScheduler, realRefreshTimer } from './saved-searches/scheduler'
+import { withActionBudget } from './action-budget'
+
+/** The whole background check of the saved searches (one list per status and type) may take this long. */
+const BACKGROUND_CHECK_BUDGET_MS = 60_000
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -90,7 +94,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const scheduler = new SavedSearchScheduler({
     timer: options.refreshTimer ?? realRefreshTimer,
     minutes: async () => (await settings.values()).savedSearchRefreshMinutes,
-    refresh: () => savedSearches.refresh(),
+    // A budget of its own: the timer was set inside some action (a settings change, the check
+    // before), whose budget it would otherwise inherit, long spent when the timer fires.
+    refresh: () => withActionBudget(BACKGROUND_CHECK_BUDGET_MS, () => savedSearches.refresh()),
     onFound: (found) => events.emit('savedSearches.found', found),
     log,
   })

@@ -200,6 +200,21 @@ describe('saved searches', () => {
     expect(timer.pendingMs).toBeNull()
   })
 
+  it('gives the background check a time budget of its own, not the spent one of the action that set its timer', async () => {
+    await app.dispose()
+    timer = new ManualRefreshTimer()
+    app = await startTestCore({ serviceUrl: service.url, dataDir, refreshTimer: timer, actionBudgetMs: 1_500 })
+    await app.call('savedSearches.create', { name: 'Everything open', filters: OPEN_ALL })
+    // The timer is set again inside this action, whose 1.5 s budget is over when it fires.
+    await app.call('settings.update', { savedSearchRefreshMinutes: 60 })
+    await new Promise((resolve) => setTimeout(resolve, 1_700))
+    await addGrantsToSandbox(service, [extraGrant(NEW_TOOL, 'Brand new tooling grant')])
+    await backgroundCheck()
+    const view = await app.call('savedSearches.list')
+    expect(view.checkProblem).toBeNull()
+    expect(view.newGrantIds).toEqual([NEW_TOOL])
+  })
+
   it('sets a damaged file aside (never deleted), starts without saved searches, and says where the old file is', async () => {
     await app.call('savedSearches.create', { name: 'Tooling', filters: TOOLING })
     await app.dispose()
