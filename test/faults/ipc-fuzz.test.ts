@@ -116,6 +116,8 @@ function payloads(channel: IpcChannel): { label: string; text: string }[] {
       for (const { label, value } of badValues()) {
         // `null` is a valid drafts folder (the default), project kind (none) and check interval (off).
         if (label === 'null' && (key === 'draftsFolder' || key === 'projectKind' || key === 'savedSearchRefreshMinutes')) continue
+        // 42 minutes is a valid check interval.
+        if (label === 'number' && key === 'savedSearchRefreshMinutes') continue
         add(`${key}: ${label}`, { ...template, [key]: value })
       }
       if (!FREE_TEXT.has(key)) {
