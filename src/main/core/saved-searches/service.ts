@@ -225,12 +225,15 @@ export class SavedSearchService {
       for (const search of state.searches) {
         const items = lists.get(filterKey(search.filters))
         if (!items) continue
-        changed = true
+        // Kept in memory, and written with the next real change: a check that changes nothing
+        // (most of them) does not rewrite the file.
         search.lastCheckedAt = now
         if (search.baselineAt === null) {
           this.#takeBaseline(state, search, items, now)
+          changed = true
           continue
         }
+        const before = search.newGrantIds.join(',')
         const matched = items.filter((grant) => grantMatchesQuery(grant, search.filters.query))
         const fresh = matched.filter((grant) => !knownBefore.has(grant.id.toLowerCase()))
         for (const grant of fresh) {
@@ -239,6 +242,7 @@ export class SavedSearchService {
           state.fresh[key] ??= now
         }
         search.newGrantIds = matched.map((grant) => grant.id.toLowerCase()).filter((id) => id in state.fresh)
+        if (fresh.length > 0 || search.newGrantIds.join(',') !== before) changed = true
         if (fresh.length > 0) found.push({ searchId: search.id, name: search.name, count: fresh.length, titles: fresh.slice(0, 3).map((grant) => grant.title) })
       }
       return { value: changed ? found : null, changed }

@@ -69,7 +69,7 @@ describe('SavedSearchesPanel', () => {
   it('saves the current search, marks a grant added later as New with its count, and drops the mark once the grant is opened', async () => {
     const user = userEvent.setup()
     render(<GrantBrowser />)
-    await waitFor(() => expect(rowTitles().length).toBeGreaterThan(0))
+    await waitFor(() => expect(rowTitles().length).toBeGreaterThan(0), { timeout: 10_000 })
     expect(within(panel()).getByText(/None yet/)).toBeTruthy()
 
     await user.type(screen.getByRole('searchbox', { name: 'Search grants' }), 'tooling')
