@@ -10,6 +10,7 @@ import { chooseSecretStore } from './adapters/safe-storage-secrets'
 import { type Core, createCore } from './core/core'
 import { consoleLogger as log } from './core/errors'
 import { createPdfPrinter } from './export-pdf'
+import { notifyNewGrants } from './new-grants-notifications'
 import { forwardEvents, registerIpcHandlers } from './ipc'
 import { createMainWindow, hardenSession, hardenWebContents, rendererLocation } from './window'
 
@@ -40,6 +41,7 @@ async function start(): Promise<void> {
   core = await createCore({ dataDir, secrets, settings, log, pdf })
   registerIpcHandlers({ dispatch: core.dispatch, getWindow: currentWindow, isAppUrl: location.isAppUrl, log })
   forwardEvents(core.subscribe, currentWindow)
+  notifyNewGrants({ subscribe: core.subscribe, getWindow: currentWindow, log })
   openWindow()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()

@@ -16,7 +16,10 @@ Environment:
   PORT                     port (default 8787; 0 picks a free one)
   GRANT_SERVICE_DATA       SQLite data file (default .data/service.db)
   GRANT_SERVICE_FIXTURE    fixture JSON to load, like --fixture
-  GRANT_SERVICE_TOKEN_TTL  access-token lifetime in seconds (default 3600)`
+  GRANT_SERVICE_TOKEN_TTL  access-token lifetime in seconds (default 3600)
+
+Signals:
+  SIGHUP                   load the fixture file again (its grants are added or updated)`
 
 const Env = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -78,6 +81,17 @@ async function main(): Promise<void> {
     console.log(`Loaded ${fixtureFile} into ${env.data.GRANT_SERVICE_DATA}.`)
   }
   console.log(`Grant service listening on ${service.url}`)
+
+  // SIGHUP loads the fixture file again (grants upserted, as at start): a grant added to the file
+  // appears without a restart, so a running app can be shown a new grant (saved searches' New).
+  if (fixtureFile) {
+    const running = service
+    process.on('SIGHUP', () => {
+      void readFixtureFile(fixtureFile)
+        .then((reloaded) => running.store.load(reloaded).then(() => console.log(`Reloaded ${fixtureFile}: ${reloaded.grants.length} grants.`)))
+        .catch((error: unknown) => console.error(`${(error as Error).message}\nThe fixture was not reloaded; the service keeps the data it had.`))
+    })
+  }
 
   const stop = () => {
     void service.close().then(() => process.exit(0))

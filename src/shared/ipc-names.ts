@@ -15,6 +15,11 @@ export const IPC_CHANNELS = [
   'session.forget',
   'grants.list',
   'grants.get',
+  'savedSearches.list',
+  'savedSearches.create',
+  'savedSearches.rename',
+  'savedSearches.delete',
+  'savedSearches.refresh',
   'drafts.list',
   'drafts.create',
   'drafts.get',
@@ -39,7 +44,7 @@ export const IPC_CHANNELS = [
   'export.pdf',
 ] as const
 
-export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting'] as const
+export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found'] as const
 
 /** Electron IPC channel that carries every main → renderer event as `{event, payload}`. */
 export const EVENT_CHANNEL = 'grant-desk:event'

@@ -131,6 +131,13 @@ export const SettingsValues = z.object({
   reviewerName: z.string({ error: 'must be text' }).trim().max(80, { error: 'must be at most 80 characters' }),
   /** Where drafts live; null means the default folder inside the app's data folder. */
   draftsFolder: AbsolutePath.nullable(),
+  /** How often the saved searches are checked for new grants while the app runs; null: never (off). */
+  savedSearchRefreshMinutes: z
+    .number({ error: 'must be a number of minutes, or off' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(5, { error: 'must be at least 5 minutes (or off)' })
+    .max(1440, { error: 'must be at most 1440 minutes (a day), or off' })
+    .nullable(),
 })
 export type SettingsValues = z.infer<typeof SettingsValues>
 
@@ -207,6 +214,60 @@ export type GrantsListOutput = z.infer<typeof GrantsListOutput>
 
 export const GrantsGetOutput = z.object({ grant: GrantDetail, ...CacheInfo })
 export type GrantsGetOutput = z.infer<typeof GrantsGetOutput>
+
+// ---------------------------------------------------------------------------------------------
+// Saved searches and new grants (see main/core/saved-searches)
+
+export const MAX_SAVED_SEARCHES = 50
+export const MAX_SAVED_SEARCH_NAME_CHARS = 80
+export const MAX_SAVED_SEARCH_QUERY_CHARS = 500
+
+/** The grant browser's filters and search, as a saved search keeps them. */
+export const SavedSearchFilters = z.strictObject({
+  status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }),
+  type: z.enum(['all', 'grant', 'bounty'], { error: 'must be "all", "grant" or "bounty"' }),
+  query: z.string({ error: 'must be text' }).max(MAX_SAVED_SEARCH_QUERY_CHARS, { error: `must be at most ${MAX_SAVED_SEARCH_QUERY_CHARS} characters` }),
+  sort: z.enum(['deadline', 'reward', 'title'], { error: 'must be "deadline", "reward" or "title"' }),
+})
+export type SavedSearchFilters = z.infer<typeof SavedSearchFilters>
+
+export const SavedSearchName = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, { error: 'Give the search a name.' })
+  .max(MAX_SAVED_SEARCH_NAME_CHARS, { error: `must be at most ${MAX_SAVED_SEARCH_NAME_CHARS} characters` })
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'must not contain control characters' })
+
+/** A saved search's id: made by the core, never a path. */
+export const SavedSearchId = z.string({ error: 'must be text' }).regex(/^s-[a-z0-9]{8,32}$/, { error: 'must be a saved search id as returned by savedSearches.list' })
+
+export const SavedSearch = z.object({
+  id: SavedSearchId,
+  name: z.string(),
+  filters: SavedSearchFilters,
+  createdAt: IsoTimestamp,
+  /**
+   * When the grants it matched were first taken as already known (its baseline): none of them
+   * is ever New. Null until the service could be asked (saved offline with nothing cached).
+   */
+  baselineAt: IsoTimestamp.nullable(),
+  /** The last time its list was checked with the service. */
+  lastCheckedAt: IsoTimestamp.nullable(),
+  /** Its grants that are New (found after the baseline, not opened since), as of the last check. */
+  newGrantIds: z.array(Id),
+})
+export type SavedSearch = z.infer<typeof SavedSearch>
+
+export const SavedSearchesView = z.object({
+  searches: z.array(SavedSearch),
+  /** Every grant marked New (in any saved search), until it is opened. */
+  newGrantIds: z.array(Id),
+  /** The last check of the saved searches with the service could not be made (offline): why. */
+  checkProblem: z.string().nullable(),
+  /** Something the applicant should know (a damaged file was set aside). */
+  notice: z.string().nullable(),
+})
+export type SavedSearchesView = z.infer<typeof SavedSearchesView>
 
 // ---------------------------------------------------------------------------------------------
 // Drafts
@@ -503,7 +564,15 @@ export const ipcContract = {
   /** Erases the login kept for another service address. */
   'session.forget': { input: z.object({ service: z.string().min(1).max(2048) }).strict(), output: SessionStatus },
   'grants.list': { input: GrantsListInput, output: GrantsListOutput },
+  /** Opening a grant also marks it seen: it is no longer New in any saved search. */
   'grants.get': { input: z.strictObject({ id: Id }), output: GrantsGetOutput },
+  'savedSearches.list': { input: NoInput, output: SavedSearchesView },
+  /** Saves the browser's filters and search under a name; the grants it matches now are its baseline (none New). */
+  'savedSearches.create': { input: z.strictObject({ name: SavedSearchName, filters: SavedSearchFilters }), output: SavedSearchesView },
+  'savedSearches.rename': { input: z.strictObject({ id: SavedSearchId, name: SavedSearchName }), output: SavedSearchesView },
+  'savedSearches.delete': { input: z.strictObject({ id: SavedSearchId }), output: SavedSearchesView },
+  /** Checks every saved search with the service now (the background check does the same on its timer). */
+  'savedSearches.refresh': { input: NoInput, output: SavedSearchesView },
   'drafts.list': { input: NoInput, output: z.object({ items: z.array(DraftSummary), folder: z.string() }) },
   'drafts.create': { input: DraftsCreateInput, output: Draft },
   'drafts.get': { input: z.strictObject({ id: DraftId }), output: Draft },
@@ -589,6 +658,18 @@ export const ipcEvents = {
   'service.waiting': z.object({
     seconds: z.number().int().min(0),
     operation: z.enum(['login', 'list', 'grant', 'apply', 'feedback']),
+  }),
+  /** The saved searches or their New grants changed (a check found some, a grant was opened). */
+  'savedSearches.changed': SavedSearchesView,
+  /**
+   * A background check found grants new to a saved search: one event per search, not per grant,
+   * for a notification. `count` is what this check found; `titles` names up to three of them.
+   */
+  'savedSearches.found': z.object({
+    searchId: SavedSearchId,
+    name: z.string(),
+    count: z.number().int().positive(),
+    titles: z.array(z.string()).max(3),
   }),
 } satisfies Record<(typeof IPC_EVENTS)[number], z.ZodType>
 

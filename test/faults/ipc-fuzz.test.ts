@@ -21,13 +21,18 @@ const VERSION = 'a'.repeat(64)
 /** Payload shapes close to valid, so that each mutation tests one field. `null`: no input. */
 const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'settings.get': null,
-  'settings.update': { serviceUrl: 'http://127.0.0.1:9', feedbackNamespace: 'grant-desk', reviewerName: 'Ana', draftsFolder: null },
+  'settings.update': { serviceUrl: 'http://127.0.0.1:9', feedbackNamespace: 'grant-desk', reviewerName: 'Ana', draftsFolder: null, savedSearchRefreshMinutes: 30 },
   'session.status': null,
   'session.login': { email: 'ada@example.test', password: 'correct horse battery' },
   'session.logout': null,
   'session.forget': { service: 'http://127.0.0.1:9' },
   'grants.list': { status: 'all', type: 'grant' },
   'grants.get': { id: IDS.open },
+  'savedSearches.list': null,
+  'savedSearches.create': { name: 'Tooling', filters: { status: 'open', type: 'all', query: 'tools', sort: 'deadline' } },
+  'savedSearches.rename': { id: 's-0123456789abcdef', name: 'Renamed' },
+  'savedSearches.delete': { id: 's-0123456789abcdef' },
+  'savedSearches.refresh': null,
   'drafts.list': null,
   'drafts.create': { grantId: IDS.open, customFields: {}, projectKind: 'sdk' },
   'drafts.get': { id: MISSING_DRAFT },
@@ -53,7 +58,7 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
 }
 
 /** Free text, where any string is valid: only wrong types and over-long text are bad there. */
-const FREE_TEXT = new Set(['pitch', 'body', 'issue', 'password', 'reviewerName', 'note', 'suggestion', 'section'])
+const FREE_TEXT = new Set(['pitch', 'body', 'issue', 'password', 'reviewerName', 'note', 'suggestion', 'section', 'name'])
 
 let stack: HostStack
 /** A folder beside the data folder that payloads aim at; nothing may appear in it. */
@@ -109,8 +114,10 @@ function payloads(channel: IpcChannel): { label: string; text: string }[] {
       const optional = channel === 'settings.update' || ['customFields', 'type', 'projectKind', 'status', 'submitAnyway', 'baseVersion'].includes(key)
       if (!optional && !(channel === 'drafts.delete' && key === 'baseVersion')) add(`${key}: missing`, rest)
       for (const { label, value } of badValues()) {
-        // `null` is a valid drafts folder (the default) and a valid project kind (none).
-        if (label === 'null' && (key === 'draftsFolder' || key === 'projectKind')) continue
+        // `null` is a valid drafts folder (the default), project kind (none) and check interval (off).
+        if (label === 'null' && (key === 'draftsFolder' || key === 'projectKind' || key === 'savedSearchRefreshMinutes')) continue
+        // 42 minutes is a valid check interval.
+        if (label === 'number' && key === 'savedSearchRefreshMinutes') continue
         add(`${key}: ${label}`, { ...template, [key]: value })
       }
       if (!FREE_TEXT.has(key)) {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Core, createCore } from '../../src/main/core/core'
 import type { Logger } from '../../src/main/core/errors'
+import type { RefreshTimer } from '../../src/main/core/saved-searches/scheduler'
 import { PlainFileSecretStore } from '../../src/main/core/secret-store'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { type BrowserHost, startBrowserHost } from '../../src/host/server'
@@ -64,6 +65,8 @@ export interface HostStackOptions {
   /** The core's client timings and action budget (defaults: the app's). */
   client?: NonNullable<Parameters<typeof createCore>[0]['client']>
   actionBudgetMs?: number
+  /** The timer of the background check for new grants (a test fires it by hand); real timers otherwise. */
+  refreshTimer?: RefreshTimer
 }
 
 export async function startHostStack(options: HostStackOptions = {}): Promise<HostStack> {
@@ -88,6 +91,7 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       log,
       ...(options.client ? { client: options.client } : {}),
       ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),
+      ...(options.refreshTimer ? { refreshTimer: options.refreshTimer } : {}),
     })
     const preset = {
       ...(options.draftsFolder !== undefined ? { draftsFolder: options.draftsFolder } : {}),

@@ -10,6 +10,7 @@ import type { AppError, ChannelInput, ChannelOutput, IpcChannel, IpcEvent } from
 import { type Core, createCore } from '../../src/main/core/core'
 import { MemorySecretStore, type SecretStore } from '../../src/main/core/secret-store'
 import type { PdfPrinter } from '../../src/main/core/export/service'
+import type { RefreshTimer } from '../../src/main/core/saved-searches/scheduler'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { tempDir } from './service'
 
@@ -44,6 +45,8 @@ export async function startTestCore(options: {
   client?: Partial<NonNullable<Parameters<typeof createCore>[0]['client']>>
   /** The total time the service may take for one action (the core's default otherwise). */
   actionBudgetMs?: number
+  /** The background check's timer (real timers otherwise). */
+  refreshTimer?: RefreshTimer
 }): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir('grant-desk-core-')
   const secrets = options.secrets ?? new MemorySecretStore()
@@ -61,6 +64,7 @@ export async function startTestCore(options: {
     ...(options.pdf ? { pdf: options.pdf } : {}),
     client: { timeoutMs: 3_000, retryLimit: 1, retryDelayMs: 10, maxRetryDelayMs: 50, ...options.client },
     ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),
+    ...(options.refreshTimer ? { refreshTimer: options.refreshTimer } : {}),
   })
   const events: TestCore['events'] = []
   core.subscribe((event, payload) => events.push({ event, payload }))

@@ -160,6 +160,21 @@ export class BrowserWindow extends EventEmitter {
     this.shown = true
   }
 
+  minimized = false
+  focused = false
+
+  isMinimized(): boolean {
+    return this.minimized
+  }
+
+  restore(): void {
+    this.minimized = false
+  }
+
+  focus(): void {
+    this.focused = true
+  }
+
   isDestroyed(): boolean {
     return this.destroyed
   }
@@ -279,6 +294,27 @@ export const shell = {
     fake.openedPaths.push(path)
     return ''
   },
+}
+
+/**
+ * Electron's main-process `Notification`: records what was built and shown
+ * (`fake.notifications`); a test clicks one with `emit('click')`. Nothing reaches a desktop.
+ */
+export class Notification extends EventEmitter {
+  static isSupported(): boolean {
+    return fake.notificationsSupported
+  }
+
+  shown = false
+
+  constructor(readonly options: { title?: string; body?: string } = {}) {
+    super()
+    fake.notifications.push(this)
+  }
+
+  show(): void {
+    this.shown = true
+  }
 }
 
 export const dialog = {
@@ -409,6 +445,8 @@ export const fake = {
   printToPdf: (url: string): Buffer => Buffer.from(`%PDF-1.7\n% fake PDF of ${url.slice(0, 60)}\n`),
   quitted: false,
   exitCode: null as number | null,
+  notifications: [] as Notification[],
+  notificationsSupported: true,
 
   reset(): void {
     fake.windows = []
@@ -430,6 +468,8 @@ export const fake = {
     fake.printToPdf = (url) => Buffer.from(`%PDF-1.7\n% fake PDF of ${url.slice(0, 60)}\n`)
     fake.quitted = false
     fake.exitCode = null
+    fake.notifications = []
+    fake.notificationsSupported = true
     app.removeAllListeners()
     app.isPackaged = false
     app.quitCalls.length = 0
@@ -452,6 +492,7 @@ export default {
   dialog,
   ipcMain,
   ipcRenderer,
+  Notification,
   safeStorage,
   session,
   shell,

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Fixture } from '../../src/service/fixture'
+import type { Fixture, FixtureGrant } from '../../src/service/fixture'
 import { type RunningService, type ServiceOptions, startService } from '../../src/service/server'
 
 export interface TestService extends RunningService {
@@ -132,4 +132,30 @@ export async function login(base: string, user: { email: string; password: strin
   const response = await request<{ access_token: string; api_key: string }>(base, 'POST', '/api/auth/login', { json: user })
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`)
   return response.body
+}
+
+/**
+ * Adds (or changes) grants in a running sandbox, as if its fixture file had been edited and
+ * loaded again: the same upsert `startService` does with a fixture (and `npm run service`
+ * on SIGHUP). The tests' way to make a grant appear while the app runs.
+ */
+export async function addGrantsToSandbox(service: RunningService, grants: FixtureGrant[]): Promise<void> {
+  await service.store.load({ users: [], grants })
+}
+
+/** A grant for `addGrantsToSandbox`, open and deadline in `days`, like the fixture's. */
+export function extraGrant(id: string, title: string, options: { days?: number; now?: number; reward?: string; type?: 'grant' | 'bounty' } = {}): FixtureGrant {
+  return {
+    id,
+    title,
+    sponsor: 'Test Foundation',
+    reward: options.reward ?? '8,000 USDC',
+    track: 'Developer Tooling',
+    type: options.type ?? 'grant',
+    description: 'Funds **new tools**.',
+    template_md: '# [Your project name]\n',
+    deadline: new Date((options.now ?? Date.now()) + (options.days ?? 14) * DAY).toISOString(),
+    status: 'open',
+    application_schema: null,
+  }
 }

@@ -23,6 +23,12 @@ import { serviceOrigin } from '../../shared/service-address'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
 import { ExportService, type PdfPrinter } from './export/service'
+import { SavedSearchService } from './saved-searches/service'
+import { type RefreshTimer, SavedSearchScheduler, realRefreshTimer } from './saved-searches/scheduler'
+import { withActionBudget } from './action-budget'
+
+/** The whole background check of the saved searches (one list per status and type) may take this long. */
+const BACKGROUND_CHECK_BUDGET_MS = 60_000
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -39,6 +45,8 @@ export interface CoreOptions {
   actionBudgetMs?: number
   /** Prints the review copy to PDF: only the Electron shell can (export-pdf.ts); without it `export.pdf` says so. */
   pdf?: PdfPrinter
+  /** The timer of the background check for new grants (tests fire it by hand). Default: real timers. */
+  refreshTimer?: RefreshTimer
 }
 
 export interface Core {
@@ -76,6 +84,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const vault = new CredentialVault({ store: options.secrets, currentOrigin: async () => serviceOrigin(await settings.serviceUrl()), log })
   const session = new Session({ vault, client, events, log, serviceUrl: () => settings.serviceUrl() })
   const grants = new GrantsService({ client, cache: new ResponseCache(join(options.dataDir, 'cache'), log), now, log })
+  const savedSearches = new SavedSearchService({
+    dataDir: options.dataDir,
+    listGrants: (input) => grants.list(input),
+    now,
+    log,
+    onChanged: (view) => events.emit('savedSearches.changed', view),
+  })
+  const scheduler = new SavedSearchScheduler({
+    timer: options.refreshTimer ?? realRefreshTimer,
+    minutes: async () => (await settings.values()).savedSearchRefreshMinutes,
+    // A budget of its own: the timer was set inside some action (a settings change, the check
+    // before), whose budget it would otherwise inherit, long spent when the timer fires.
+    refresh: () => withActionBudget(BACKGROUND_CHECK_BUDGET_MS, () => savedSearches.refresh()),
+    onFound: (found) => events.emit('savedSearches.found', found),
+    log,
+  })
   // Earlier versions of each draft, in the app's data folder; it learns of every change from the store.
   const history: DraftHistory = new DraftHistory({
     root: join(options.dataDir, 'history'),
@@ -119,16 +143,35 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'settings.update': async (patch) => {
       // A drafts folder is checked (src/main/core/folders.ts) and stored normalised by the settings.
       const before = await settings.draftsFolder()
+      const beforeMinutes = (await settings.values()).savedSearchRefreshMinutes
       const view = await settings.update(patch)
       if (view.effectiveDraftsFolder !== before) await watchDrafts()
+      if (view.savedSearchRefreshMinutes !== beforeMinutes) await scheduler.schedule()
       return view
     },
     'session.status': () => session.status(),
     'session.login': (input) => session.login(input),
     'session.logout': () => session.logout(),
     'session.forget': ({ service }) => session.forget(service),
-    'grants.list': (input) => grants.list(input),
-    'grants.get': ({ id }) => grants.get(id),
+    'grants.list': async (input) => {
+      const list = await grants.list(input)
+      // A live list is a check of the saved searches of the same status and type.
+      if (!list.fromCache) await savedSearches.observe({ status: input?.status ?? 'open', type: input?.type ?? 'all' }, list.items)
+      return list
+    },
+    'grants.get': async ({ id }) => {
+      const detail = await grants.get(id)
+      await savedSearches.markSeen(id)
+      return detail
+    },
+    'savedSearches.list': () => savedSearches.view(),
+    'savedSearches.create': ({ name, filters }) => savedSearches.create(name, filters),
+    'savedSearches.rename': ({ id, name }) => savedSearches.rename(id, name),
+    'savedSearches.delete': ({ id }) => savedSearches.delete(id),
+    'savedSearches.refresh': async () => {
+      await savedSearches.refresh()
+      return savedSearches.view()
+    },
     'drafts.list': async () => {
       const listed = await drafts.list()
       // Histories of drafts that left this folder go to the trash (never fails the listing).
@@ -173,11 +216,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   await watchDrafts()
+  await scheduler.schedule()
 
   return {
     dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
     subscribe: (listener) => events.subscribe(listener),
     close: async () => {
+      await scheduler.stop()
       stopWatching?.()
       stopWatching = null
       // Versions of the last saves are still being written: let them finish.

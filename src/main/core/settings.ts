@@ -17,8 +17,11 @@ export { copyAside }
 /** The sandbox's default address, which the start commands use when they start one. */
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787'
 
+/** The saved searches are checked for new grants this often while the app runs (issue 12). */
+export const DEFAULT_SAVED_SEARCH_REFRESH_MINUTES = 30
+
 export function defaultSettings(): SettingsValues {
-  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null }
+  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null, savedSearchRefreshMinutes: DEFAULT_SAVED_SEARCH_REFRESH_MINUTES }
 }
 
 /** Raw storage of the settings values. */
@@ -44,6 +47,7 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   feedbackNamespace: 'feedback namespace',
   reviewerName: 'reviewer name',
   draftsFolder: 'drafts folder',
+  savedSearchRefreshMinutes: 'check for new grants',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

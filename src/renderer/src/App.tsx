@@ -16,6 +16,7 @@ import { UnsavedDraftsAlert } from './features/editor/UnsavedDraftsAlert'
 import { FeedbackScreen } from './features/feedback/FeedbackScreen'
 import { GrantBrowser } from './features/grants/GrantBrowser'
 import { GrantDetail } from './features/grants/GrantDetail'
+import { startSavedSearches } from './features/saved-searches/savedSearchesSlice'
 import { type Route, useNavigation } from './features/navigation/navigationSlice'
 import { LoginDialog } from './features/session/LoginDialog'
 import { startSession, useSession } from './features/session/sessionSlice'
@@ -71,10 +72,12 @@ export function App() {
   useEffect(() => {
     const stopSession = startSession()
     const stopConnectivity = startConnectivity()
+    const stopSavedSearches = startSavedSearches()
     void useSettings.getState().load()
     return () => {
       stopSession()
       stopConnectivity()
+      stopSavedSearches()
     }
   }, [])
 

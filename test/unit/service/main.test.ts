@@ -4,7 +4,9 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../../src/shared/api'
-import { IDS, USERS, login, request, tempDir, testFixture } from '../../support/service'
+import { IDS, USERS, extraGrant, login, request, tempDir, testFixture } from '../../support/service'
+
+const NEW_ID = 'dddddddd-0000-4000-8000-000000000001'
 
 const MAIN = join(process.cwd(), 'src/service/main.ts')
 const children: ChildProcess[] = []
@@ -63,6 +65,28 @@ describe('npm run service', () => {
     const response = await request(url, 'POST', `/api/build/${IDS.freeForm}/apply`, { token: access_token, json: { pitch: 'p' } })
     expect(response.status).toBe(401)
     expect(ErrorBody.parse(response.body).error.code).toBe('token_expired')
+  })
+
+  it('loads the fixture file again on SIGHUP: a grant added to it appears; a broken file changes nothing', async () => {
+    const file = join(tempDir(), 'fixture.json')
+    dirs.push(join(file, '..'))
+    const fixture = testFixture()
+    writeFileSync(file, JSON.stringify(fixture))
+    const service = run(['--fixture', file], {})
+    const url = await service.listening
+    const ids = async () => ((await request(url, 'GET', '/api/build?status=all')).body.items as { id: string }[]).map((grant) => grant.id)
+    expect(await ids()).not.toContain(NEW_ID)
+
+    writeFileSync(file, JSON.stringify({ ...fixture, grants: [...fixture.grants, extraGrant(NEW_ID, 'Added while running')] }))
+    service.child.kill('SIGHUP')
+    await expect.poll(() => service.output().stdout, { timeout: 10_000 }).toContain(`Reloaded ${file}: 6 grants.`)
+    expect(await ids()).toContain(NEW_ID)
+
+    writeFileSync(file, '{"grants": [')
+    service.child.kill('SIGHUP')
+    await expect.poll(() => service.output().stderr, { timeout: 10_000 }).toMatch(/is not JSON[\s\S]*The fixture was not reloaded; the service keeps the data it had\./)
+    expect(await ids()).toContain(NEW_ID)
+    expect(service.child.exitCode).toBeNull()
   })
 
   it('exits 1 naming the bad path of an invalid fixture', async () => {

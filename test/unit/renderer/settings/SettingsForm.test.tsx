@@ -12,6 +12,7 @@ const VIEW: SettingsView = {
   feedbackNamespace: 'grant-desk',
   reviewerName: '',
   draftsFolder: null,
+  savedSearchRefreshMinutes: 30,
   effectiveServiceUrl: 'https://grants.example.org',
   serviceUrlOverriddenBy: null,
   effectiveDraftsFolder: '/home/me/.config/grant-desk/drafts',
@@ -132,13 +133,20 @@ describe('defaultFolderSavedMessage', () => {
 describe('changedValues', () => {
   it('never sends an address the environment overrides, and maps an empty folder to the default', () => {
     const view = { ...VIEW, serviceUrlOverriddenBy: 'GRANT_SERVICE_URL', draftsFolder: '/data/drafts' }
-    expect(changedValues(view, { serviceUrl: 'https://other.example', feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: '  ' })).toEqual({ draftsFolder: null })
+    expect(changedValues(view, { serviceUrl: 'https://other.example', feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: '  ', savedSearchRefreshMinutes: '30' })).toEqual({ draftsFolder: null })
   })
 
   it('compares and sends values trimmed, as the core stores them', () => {
     const view = { ...VIEW, reviewerName: 'Ana' }
-    expect(changedValues(view, { serviceUrl: ' https://grants.example.org ', feedbackNamespace: 'grant-desk ', reviewerName: ' Ana ', draftsFolder: '' })).toEqual({})
-    expect(changedValues(view, { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: ' Ana Lima ', draftsFolder: '' })).toEqual({ reviewerName: 'Ana Lima' })
+    expect(changedValues(view, { serviceUrl: ' https://grants.example.org ', feedbackNamespace: 'grant-desk ', reviewerName: ' Ana ', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({})
+    expect(changedValues(view, { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: ' Ana Lima ', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({ reviewerName: 'Ana Lima' })
+  })
+
+  it('sends the check interval as minutes, or null for off', () => {
+    const form = { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: '' }
+    expect(changedValues(VIEW, { ...form, savedSearchRefreshMinutes: 'off' })).toEqual({ savedSearchRefreshMinutes: null })
+    expect(changedValues(VIEW, { ...form, savedSearchRefreshMinutes: '120' })).toEqual({ savedSearchRefreshMinutes: 120 })
+    expect(changedValues({ ...VIEW, savedSearchRefreshMinutes: null }, { ...form, savedSearchRefreshMinutes: 'off' })).toEqual({})
   })
 })
 

@@ -13,6 +13,8 @@ import { go } from '../navigation/navigationSlice'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from './grantsSlice'
 import { GRANT_SORTS, type GrantSort, visibleGrants } from './listing'
 import { useNow } from '../../lib/useNow'
+import { SavedSearchesPanel } from '../saved-searches/SavedSearchesPanel'
+import { useSavedSearches } from '../saved-searches/savedSearchesSlice'
 import './grants.css'
 
 const ROW_HEIGHT = 72
@@ -157,30 +159,35 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
         Press / or Ctrl+F (⌘F on a Mac) to search; Escape clears it.
       </p>
 
-      {result?.fromCache && <OfflineListNotice result={result} now={now} onRetry={() => void load()} />}
-      {result && error && <ErrorNotice error={error} onRetry={() => void load()} />}
+      <div className="grant-browser-body">
+        <SavedSearchesPanel />
+        <div className="grant-browser-list">
+          {result?.fromCache && <OfflineListNotice result={result} now={now} onRetry={() => void load()} />}
+          {result && error && <ErrorNotice error={error} onRetry={() => void load()} />}
 
-      {!result ? (
-        error && !loading ? (
-          <ErrorNotice error={error} onRetry={() => void load()} />
-        ) : (
-          <Loading label="Loading grants…" />
-        )
-      ) : (
-        <>
-          <div className="grant-count-line">
-            <p role="status" data-testid="grants-count" className="grant-count">
-              {countText(visible.length, result.items.length, searching)}
-            </p>
-            {loading && <span className="hint">Refreshing the list…</span>}
-          </div>
-          {visible.length === 0 ? (
-            <EmptyList searching={searching} status={status} type={type} onClearSearch={() => setQuery('')} onShowAll={() => setStatus('all')} />
+          {!result ? (
+            error && !loading ? (
+              <ErrorNotice error={error} onRetry={() => void load()} />
+            ) : (
+              <Loading label="Loading grants…" />
+            )
           ) : (
-            <GrantList grants={visible} now={now} resetKey={`${deferredQuery}|${sort}`} />
+            <>
+              <div className="grant-count-line">
+                <p role="status" data-testid="grants-count" className="grant-count">
+                  {countText(visible.length, result.items.length, searching)}
+                </p>
+                {loading && <span className="hint">Refreshing the list…</span>}
+              </div>
+              {visible.length === 0 ? (
+                <EmptyList searching={searching} status={status} type={type} onClearSearch={() => setQuery('')} onShowAll={() => setStatus('all')} />
+              ) : (
+                <GrantList grants={visible} now={now} resetKey={`${deferredQuery}|${sort}`} />
+              )}
+            </>
           )}
-        </>
-      )}
+        </div>
+      </div>
     </section>
   )
 }
@@ -246,6 +253,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   const scrollBox = useRef<HTMLDivElement>(null)
   const list = useRef<HTMLDivElement>(null)
   const pendingFocus = useRef<number | null>(null)
+  const newIds = useSavedSearches((s) => s.newIds)
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: grants.length,
     getScrollElement: () => scrollBox.current,
@@ -327,6 +335,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
               index={item.index}
               setSize={grants.length}
               start={item.start}
+              isNew={newIds.has(grant.id.toLowerCase())}
             />
           )
         })}
@@ -343,7 +352,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
  */
 const COMMA = <span className="grant-sep">,</span>
 
-function GrantRow({ grant, now, index, setSize, start }: { grant: GrantSummary; now: number; index: number; setSize: number; start: number }) {
+function GrantRow({ grant, now, index, setSize, start, isNew }: { grant: GrantSummary; now: number; index: number; setSize: number; start: number; isNew: boolean }) {
   const deadline = deadlineText(grant.deadline, now, grant.status)
   const soon = deadline.tone === 'soon'
   const closed = deadline.tone === 'closed'
@@ -357,12 +366,21 @@ function GrantRow({ grant, now, index, setSize, start }: { grant: GrantSummary; 
       data-testid="grant-row"
       data-index={index}
       data-grant-id={grant.id}
+      data-new={isNew || undefined}
       className={`grant-row${soon ? ' grant-row-soon' : ''}${closed ? ' grant-row-closed' : ''}`}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       <button type="button" className="grant-row-button" onClick={() => openGrant(grant.id)}>
         <span className="grant-row-main">
           <span className="grant-title">
+            {/* Found by a saved search after its baseline, not opened yet (main/core/saved-searches). */}
+            {isNew && (
+              <>
+                <span className="badge badge-info grant-new" data-testid="grant-new">
+                  New
+                </span>{' '}
+              </>
+            )}
             <strong>{grant.title}</strong>
             {COMMA}
           </span>{' '}

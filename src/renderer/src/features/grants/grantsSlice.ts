@@ -37,6 +37,8 @@ export interface GrantsState {
   setType(type: TypeFilter): void
   setQuery(query: string): void
   setSort(sort: GrantSort): void
+  /** Applies a saved search's filters at once (one request, when status or type change). */
+  applyFilters(filters: { status: StatusFilter; type: TypeFilter; query: string; sort: GrantSort }): void
 }
 
 /** Only the newest request may write its answer: a slow earlier one is dropped. */
@@ -91,4 +93,9 @@ export const useGrants = create<GrantsState>((set, get) => ({
   },
   setQuery: (query) => set({ query }),
   setSort: (sort) => set({ sort }),
+  applyFilters: ({ status, type, query, sort }) => {
+    const reload = status !== get().status || type !== get().type
+    set({ query, sort, ...(reload ? { status, type, result: null, loadedAt: null, error: null, scrollOffset: 0 } : {}) })
+    if (reload) void get().load()
+  },
 }))

@@ -4,6 +4,7 @@
  * by the core; this only narrows and orders what it returned.
  */
 import type { GrantSummary } from '../../../../shared/api'
+import { grantSearchText, queryWords, textMatchesWords } from '../../../../shared/grant-search'
 import { isClosed } from '../../lib/deadline'
 
 export type GrantSort = 'deadline' | 'reward' | 'title'
@@ -68,7 +69,7 @@ function facts(grant: GrantSummary): GrantFacts {
   let known = factsOf.get(grant)
   if (known === undefined) {
     known = {
-      haystack: `${grant.title}\n${grant.sponsor}\n${grant.track}\n${grant.reward}`.toLowerCase(),
+      haystack: grantSearchText(grant),
       deadlineAt: Date.parse(grant.deadline),
       amount: parseRewardAmount(grant.reward),
     }
@@ -77,13 +78,8 @@ function facts(grant: GrantSummary): GrantFacts {
   return known
 }
 
-function queryWords(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean)
-}
-
 function matchesWords(grant: GrantSummary, words: readonly string[]): boolean {
-  const text = facts(grant).haystack
-  return words.every((word) => text.includes(word))
+  return textMatchesWords(facts(grant).haystack, words)
 }
 
 /** Every word of the query appears in the title, sponsor, track or reward (any case). */

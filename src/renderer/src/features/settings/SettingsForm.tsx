@@ -16,6 +16,26 @@ const LABELS: Record<FieldName, string> = {
   feedbackNamespace: 'Feedback namespace',
   reviewerName: 'Reviewer name',
   draftsFolder: 'Drafts folder',
+  savedSearchRefreshMinutes: 'Check saved searches for new grants',
+}
+
+/** The intervals offered for the background check (the core accepts 5 to 1440 minutes, or off). */
+const REFRESH_CHOICES: readonly { minutes: number; label: string }[] = [
+  { minutes: 15, label: 'Every 15 minutes' },
+  { minutes: 30, label: 'Every 30 minutes' },
+  { minutes: 60, label: 'Every hour' },
+  { minutes: 120, label: 'Every 2 hours' },
+  { minutes: 360, label: 'Every 6 hours' },
+  { minutes: 1440, label: 'Once a day' },
+]
+
+const OFF = 'off'
+
+function refreshChoices(current: number | null): { value: string; label: string }[] {
+  const choices = REFRESH_CHOICES.map((choice) => ({ value: String(choice.minutes), label: choice.label }))
+  // A value set in the file by hand is shown as it is, not silently replaced.
+  if (current !== null && !REFRESH_CHOICES.some((choice) => choice.minutes === current)) choices.push({ value: String(current), label: `Every ${current} minutes` })
+  return [...choices, { value: OFF, label: 'Off' }]
 }
 
 /** Schema messages are fragments ("must be text"); the core's own are sentences. */
@@ -47,6 +67,8 @@ interface FormValues {
   feedbackNamespace: string
   reviewerName: string
   draftsFolder: string
+  /** Minutes as text, or 'off'. */
+  savedSearchRefreshMinutes: string
 }
 
 /**
@@ -60,6 +82,8 @@ export function changedValues(view: SettingsView, form: FormValues): Partial<Set
   if (form.reviewerName.trim() !== view.reviewerName) changes.reviewerName = form.reviewerName.trim()
   const folder = form.draftsFolder.trim() === '' ? null : form.draftsFolder.trim()
   if (folder !== view.draftsFolder) changes.draftsFolder = folder
+  const minutes = form.savedSearchRefreshMinutes === OFF ? null : Number(form.savedSearchRefreshMinutes)
+  if (minutes !== view.savedSearchRefreshMinutes) changes.savedSearchRefreshMinutes = minutes
   return changes
 }
 
@@ -69,6 +93,7 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
     feedbackNamespace: view.feedbackNamespace,
     reviewerName: view.reviewerName,
     draftsFolder: view.draftsFolder ?? '',
+    savedSearchRefreshMinutes: view.savedSearchRefreshMinutes === null ? OFF : String(view.savedSearchRefreshMinutes),
   })
   const fieldErrors = error?.fields ?? {}
   const overridden = view.serviceUrlOverriddenBy
@@ -190,6 +215,21 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
             Use the default folder
           </button>
         </div>
+      </div>
+
+      <div className="settings-field">
+        <label htmlFor="settings-savedSearchRefreshMinutes">{LABELS.savedSearchRefreshMinutes}</label>
+        <select {...described('savedSearchRefreshMinutes')} value={form.savedSearchRefreshMinutes} onChange={set('savedSearchRefreshMinutes')}>
+          {refreshChoices(view.savedSearchRefreshMinutes).map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        {fieldError('savedSearchRefreshMinutes')}
+        <p className="hint" id="settings-savedSearchRefreshMinutes-hint">
+          While Grant Desk runs, it checks your saved searches with the service this often and tells you once per search when new grants appear.
+        </p>
       </div>
 
       {error && (
