@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { lintFile } from '../../src/cli/grant-desk'
-import type { Finding, Severity } from '../../src/shared/checklist'
+import { summarize, type Finding, type Severity } from '../../src/shared/checklist'
 
 export const CORPUS_DIR = join(import.meta.dirname, '../../../shared/real-proposals')
 
@@ -57,7 +57,11 @@ export async function lintCorpus(dir: string = CORPUS_DIR): Promise<CorpusStats>
   const acceptedErrors: CorpusStats['acceptedErrors'] = []
   const byLabel = (label: Label): LabelStats => {
     const mine = files.filter((f) => f.label === label)
-    const count = (f: (typeof files)[number], s: Severity) => f.findings.filter((x) => x.severity === s).length
+    // As the CLI and the panel count: a group of findings (one cause) is one.
+    const count = (f: (typeof files)[number], s: Severity) => {
+      const summary = summarize(f.findings)
+      return s === 'error' ? summary.errors : s === 'warning' ? summary.warnings : summary.infos
+    }
     const warnings = mine.map((f) => count(f, 'warning'))
     return {
       count: mine.length,

@@ -34,6 +34,7 @@ export const ecosystemFeatures: Rule = {
     if (sections.length === 0) {
       return [{
         ...DOCUMENT_START,
+        severity: 'info',
         message: 'The pitch has no technical solution or ecosystem section, so it names no ecosystem feature it uses.',
         hint: 'Add a “## Technical solution” section that names the chain’s features you rely on, e.g. “It uses the v2 tracing RPC, the on-chain ABI registry and the testnet faucet.”',
       }]
@@ -102,6 +103,7 @@ export const ecosystemWhy: Rule = {
     if (sections.length === 0 && whySections.length === 0) {
       return [{
         ...DOCUMENT_START,
+        severity: 'info',
         message: 'The pitch has no ecosystem section, so it does not say why this ecosystem specifically.',
         hint: 'Add a “## Ecosystem alignment” section that says what this ecosystem offers that others don’t, e.g. “We build on Arcadia because its v2 tracing RPC makes exact replay possible, which no other chain offers.”',
       }]
@@ -140,7 +142,7 @@ const REUSE = new RegExp(String.raw`\b(?:re-?us\w*|uses?|using|used|${BUILD_ON}|
 export const ecosystemMultiplier: Rule = {
   id: 'ecosystem-multiplier',
   title: 'Multiplier effect explained',
-  severity: 'warning',
+  severity: 'info',
   appliesTo: ['grant'],
   description: 'The pitch explains the multiplier effect for other developers: a sentence on other developers, teams, projects or builders reusing, integrating, building on or benefiting from the work (ecosystem and solution sections first, then the whole pitch).',
   check({ doc }: RuleContext): RuleFinding[] {
@@ -183,7 +185,7 @@ export function refersToProgramPriorities(sentence: string): boolean {
 export const programPriorities: Rule = {
   id: 'program-priorities',
   title: 'Program priorities referenced',
-  severity: 'warning',
+  severity: 'info',
   appliesTo: ['grant'],
   description: 'The pitch references the program’s stated priorities: a sentence naming the program’s (fund’s, round’s, track’s) priority, focus area, theme or RFP that the project answers. Out-of-scope is among the most frequent rejection reasons.',
   check({ doc, fields }: RuleContext): RuleFinding[] {

@@ -52,6 +52,8 @@ export const kpisMeasurable: Rule = {
     if (sections.length === 0) {
       return [{
         ...DOCUMENT_START,
+        // Most programs' templates ask for no KPI section: its absence is a note, not a gap.
+        severity: 'info',
         message: 'The pitch has no KPI section: reviewers cannot tell how success will be measured.',
         hint: 'Add a “## KPIs” section with two or three numbers and dates you will report, e.g. “- 200 weekly active developers by June 2027”.',
       }]
@@ -73,10 +75,13 @@ export const kpisMeasurable: Rule = {
         hint: 'List two or three numbers and dates you will report, e.g. “- 200 weekly active developers by June 2027”.',
       }]
     }
-    return items
-      .filter((item) => !isMeasurable(item.text) && !(item.row && BARE_NUMBER.test(stripInline(item.text))))
+    const vague = items.filter((item) => !isMeasurable(item.text) && !(item.row && BARE_NUMBER.test(stripInline(item.text))))
+    // One cause, the KPIs lack targets: one group, each KPI a part of it.
+    const group = vague.length > 1 ? { id: 'kpis-measurable:targets', title: `${vague.length} KPIs have no number, percentage or date to check them against.` } : undefined
+    return vague
       .map((item) => ({
         ...nodePosition(item.node),
+        ...(group ? { group } : {}),
         message: `“${kpiLabel(item.text)}” is not measurable: it has no number with a unit, no percentage and no date.`,
         hint: 'Give each KPI a target reviewers can check: a count with its unit, a percentage or a date (“by June 2027”, “by month 6”), e.g. “1,000 weekly npm downloads within 3 months of launch”.',
       }))

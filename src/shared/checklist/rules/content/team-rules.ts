@@ -8,6 +8,9 @@ import { headingOf, named, proseOf, sectionBlocks, sectionsTitled, sentencesOf, 
 import { linkKind, linksIn, repoKey } from './links'
 import { personName, rosterItems, teamFieldText } from './team'
 
+/** Sections that hold the team's links apart from the roster: "Team Code Repos", "Team LinkedIn Profiles". */
+const TEAM_LINK_SECTIONS = /\b(?:code repos?|repositor(?:y|ies)|linkedin|profiles?|github|socials?|links)\b/i
+
 export const teamLinks: Rule = {
   id: 'team-links',
   title: 'Verifiable team links',
@@ -33,16 +36,23 @@ export const teamLinks: Rule = {
     }
     const items = rosterItems(sections)
     if (items.length > 0) {
-      return items
-        .filter((item) => linksIn(sourceOf(doc, item)).length === 0)
-        .map((item) => {
-          const name = personName(doc, item)
-          return {
-            ...nodePosition(item),
-            message: `The team member “${name}” has no link (GitHub, GitLab, X, LinkedIn or a personal site).`,
-            hint: `Add a link that shows ${name}'s work, e.g. “[GitHub](https://github.com/handle)”; a verified pseudonym needs a link as much as a name.`,
-          }
-        })
+      const unlinked = items.filter((item) => linksIn(sourceOf(doc, item)).length === 0)
+      if (unlinked.length === 0) return []
+      // Links given in a sibling section ("Team Code Repos", "LinkedIn profiles") verify the
+      // people listed: one note then, not a warning.
+      const linkedElsewhere = sectionsTitled(doc, TEAM_LINK_SECTIONS).some((section) => linksIn(section.text).length > 0)
+      const names = unlinked.map((item) => personName(doc, item))
+      const shown = names.slice(0, 4).map((name) => `“${name}”`).join(', ') + (names.length > 4 ? ` and ${names.length - 4} more` : '')
+      return [{
+        ...nodePosition(unlinked[0]),
+        ...(linkedElsewhere ? { severity: 'info' as const } : {}),
+        message: names.length === 1
+          ? `The team member ${shown} has no link (GitHub, GitLab, X, LinkedIn or a personal site)${linkedElsewhere ? ' next to the name; the links are in another section' : ''}.`
+          : `${names.length} team members have no link (GitHub, GitLab, X, LinkedIn or a personal site)${linkedElsewhere ? ' next to their names; the links are in another section' : ''}: ${shown}.`,
+        hint: linkedElsewhere
+          ? 'Put each person’s link next to their name, so reviewers need not match names to links.'
+          : 'Add a link that shows each person’s work, e.g. “[GitHub](https://github.com/handle)”; a verified pseudonym needs a link as much as a name.',
+      }]
     }
     if (sectionBlocks(doc, sections).some((block) => linksIn(block.text).length > 0)) return []
     return [{
@@ -94,12 +104,15 @@ export const teamPriorWork: Rule = {
       if (mentions.length === 0) {
         findings.push({
           ...where,
+          // Many funded teams apply for their first grant: a note.
+          severity: 'info',
           message: `${place} does not mention prior grants.`,
           hint: 'List your prior grants with their outcome (“Lumen Builders Fund 2025: 8,000 USDC, all 3 milestones delivered on time”), or say plainly that this is your first grant.',
         })
       } else if (!mentions.some((m) => GRANT_OUTCOME.test(text.slice(m.index, m.index + OUTCOME_WINDOW)))) {
         findings.push({
           ...where,
+          severity: 'info',
           message: `${place} mentions prior grants but not their outcomes.`,
           hint: 'Say how each grant ended: milestones delivered, on time or not, and link the final report, e.g. “all 3 milestones delivered on time; report at https://…”.',
         })

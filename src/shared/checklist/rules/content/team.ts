@@ -25,8 +25,13 @@ function rosterLists(sections: readonly Section[]): List[] {
   return lists
 }
 
+/** A roster line about the team rather than a person: "Contact Name: …", "Contact Email", "Website", "Legal Structure". */
+const NOT_A_PERSON = /^[\W_]*(?:contact|e-?mail|website|web ?site|homepage|legal|registered|address|team(?:'s)? name|payment|phone|telegram|discord|country|location|company|organi[sz]ation)\b/i
+
 export function rosterItems(sections: readonly Section[]): ListItem[] {
-  return rosterLists(sections).flatMap((list) => list.children)
+  return rosterLists(sections)
+    .flatMap((list) => list.children)
+    .filter((item) => !NOT_A_PERSON.test(plainText(item).trimStart()))
 }
 
 /** The person a roster item is about: its text up to the first comma, colon, dash or bracket. */

@@ -54,6 +54,7 @@ export const techStack: Rule = {
     if (sections.length === 0) {
       return [{
         ...DOCUMENT_START,
+        severity: 'info',
         message: 'The pitch has no technical solution section, so its stack is not named.',
         hint: 'Add a “## Technical solution” section that names the languages, frameworks and protocols you will use, e.g. “a Rust core compiled to WebAssembly, a TypeScript SDK, the JSON-RPC API”.',
       }]

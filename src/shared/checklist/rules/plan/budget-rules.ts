@@ -4,7 +4,7 @@ import { DOCUMENT_START, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, months, usd } from './text'
 import { type Budget, hasRationale, hoursTimesRate } from './budget'
-import { budgetPlan, contractReason, contractWork } from './facts'
+import { budgetPlan, budgetStatedElsewhere, contractReason, contractWork } from './facts'
 
 export const budgetItemized: Rule = {
   id: 'budget-itemized',
@@ -17,6 +17,8 @@ export const budgetItemized: Rule = {
     if (!section || !budget) {
       return [{
         ...DOCUMENT_START,
+        // Costs stated per milestone or as a total elsewhere are a budget, only not itemized.
+        ...(budgetStatedElsewhere(doc) ? { severity: 'info' as const } : {}),
         message: 'The pitch has no budget section.',
         hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
       }]

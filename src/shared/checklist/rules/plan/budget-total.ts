@@ -4,7 +4,7 @@ import { DOCUMENT_START, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, usd } from './text'
 import type { Budget } from './budget'
-import { budgetPlan, milestonePlan } from './facts'
+import { budgetPlan, budgetStatedElsewhere, milestonePlan } from './facts'
 import { KIND_RANGES, inferProjectKind, quoteWords, rewardCap } from './project-kind'
 
 export const budgetTotal: Rule = {
@@ -19,6 +19,7 @@ export const budgetTotal: Rule = {
     if (!total) {
       return [{
         ...(section ? sectionPosition(section) : DOCUMENT_START),
+        ...(!section && budgetStatedElsewhere(doc) ? { severity: 'info' as const } : {}),
         message: section ? `The section “${section.title}” states no total and its items have no amounts.` : 'The pitch states no budget total: it has no budget section.',
         hint: 'End the budget table with a row “Total | | | 42,000” (the sum of the items, in USD).',
       }]

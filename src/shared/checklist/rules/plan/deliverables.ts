@@ -50,6 +50,8 @@ export const deliverablesConcrete: Rule = {
     const why = contract && missing.some((c) => c.name === 'a deployed contract address') ? ` (an address is expected because ${contractReason(contract)})` : ''
     return [{
       ...position,
+      // Nothing concrete at all is a gap; one kind of artifact missing among others named is a note.
+      ...(missing.length < checks.length && !missing.some((c) => c.name === 'a repository') ? { severity: 'info' as const } : {}),
       message: `${where} ${listing(missing.map((c) => c.name))}${why}.`,
       hint: `List concrete artifacts under “## Deliverables”: ${missing.map((c) => c.fix).join('; ')}.`,
     }]

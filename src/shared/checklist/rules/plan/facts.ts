@@ -47,6 +47,14 @@ export function cleanSource(doc: PitchDocument): string {
   return f.clean
 }
 
+/** A total cost given as a label outside a budget section: "Total Costs: $20k", "**Total Budget Requested:** 30K DAI". */
+const TOTAL_COST_LABEL = /\btotal (?:estimated )?(?:costs?|budget(?: requested)?|amount(?: requested)?|funding(?: requested)?|grant amount)\b[*_]*\s*[:|]/i
+
+/** Whether the pitch states what it costs without a budget section: a total label, or milestones with amounts. */
+export function budgetStatedElsewhere(doc: PitchDocument): boolean {
+  return TOTAL_COST_LABEL.test(doc.source) || milestonePlan(doc).milestones.some((m) => m.amountUsd !== null)
+}
+
 export function milestonePlan(doc: PitchDocument): { section: Section | null; milestones: Milestone[] } {
   const f = facts(doc)
   if (f.milestoneSection === undefined) {

@@ -7,6 +7,11 @@ import { listing, usd, withoutComments } from './text'
 import { type Milestone, subsections } from './milestones'
 import { milestonePlan } from './facts'
 
+/** The pitch says its plan is given elsewhere ("financial plan shared privately", "sent by the Google form"). */
+const PLAN_ELSEWHERE = /\b(?:shared|sent|submitted|provided|given|available)\b[^.\n]{0,40}?\b(?:privately|separately|in private|by (?:the |a )?(?:google )?form|via (?:the |a )?(?:google )?form|on request)\b|\bprivate finances\b/i
+/** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
+const MILESTONE_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:milestone|phase)[ \t]*#?\d{1,2}\b/im
+
 const MILESTONE_SHAPE = 'a “## Milestones” section with a table | Milestone | Deliverables | Completion criteria | Weeks | Amount (USD) |, one row per milestone'
 
 export const milestonesCount: Rule = {
@@ -17,11 +22,19 @@ export const milestonesCount: Rule = {
   description: 'The pitch has a milestones section with 3 to 5 milestones (error when there are none; warning outside 3–5). Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, milestones } = milestonePlan(doc)
+    // No milestones at all is what a reviewer rejects on sight; milestones written where they
+    // could not be read, or a plan the pitch says is given privately, are worth a warning.
+    const elsewhere = PLAN_ELSEWHERE.test(doc.source)
     if (!section) {
+      const unread = MILESTONE_LINE.test(doc.source)
       return [{
         ...DOCUMENT_START,
-        severity: 'error',
-        message: 'The pitch has no milestones section.',
+        severity: unread || elsewhere ? 'warning' : 'error',
+        message: unread
+          ? 'The pitch names milestones, but not in a section of their own, so their parts could not be checked.'
+          : elsewhere
+            ? 'The pitch has no milestones: it says the plan is given separately.'
+            : 'The pitch has no milestones section.',
         hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
       }]
     }
@@ -29,14 +42,17 @@ export const milestonesCount: Rule = {
     if (n === 0) {
       return [{
         ...sectionPosition(section),
-        severity: 'error',
+        severity: elsewhere ? 'warning' : 'error',
         message: `The section “${section.title}” lists no milestones: no milestone table, “### Milestone” subsections or list was found.`,
         hint: 'Write one table row, one “### Milestone N: name” subsection or one list item per milestone, 3 to 5 in all.',
       }]
     }
+    // Small grants are often one or two milestones, and approved pitches of every program go
+    // outside 3–5: a note, not a gap.
     if (n < 3) {
       return [{
         ...sectionPosition(section),
+        severity: 'info',
         message: `The section “${section.title}” has ${n} milestone${n === 1 ? '' : 's'}; approved pitches have 3 to 5.`,
         hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria and payment, so reviewers can pay as it progresses.',
       }]
@@ -44,6 +60,7 @@ export const milestonesCount: Rule = {
     if (n > 5) {
       return [{
         ...sectionPosition(section),
+        severity: 'info',
         message: `The section “${section.title}” has ${n} milestones; approved pitches have 3 to 5.`,
         hint: 'Merge small milestones or move later ones to a follow-up grant, keeping 3 to 5; a long list reads as scope that is too broad.',
       }]
@@ -98,7 +115,10 @@ export const milestoneParts: Rule = {
         hint: `${fixes.map((fix) => fix.charAt(0).toUpperCase() + fix.slice(1)).join('. ')}.`,
       })
     })
-    return findings
+    // One cause, the milestones are not written out in full: one group, each milestone a part.
+    if (findings.length < 2) return findings
+    const group = { id: 'milestone-parts:milestones', title: `${findings.length} milestones lack parts reviewers check (amount, deliverables, criteria or weeks).` }
+    return findings.map((finding) => ({ ...finding, group }))
   },
 }
 
@@ -125,7 +145,7 @@ export function tiesPaymentToCompletion(text: string): boolean {
 export const milestonePayment: Rule = {
   id: 'milestone-payment',
   title: 'Payment tied to milestones',
-  severity: 'warning',
+  severity: 'info',
   appliesTo: ['grant'],
   description: 'The milestones section ties each payment to the completion of its milestone (“paid on completion”, “payment upon acceptance”).',
   check({ doc }: RuleContext): RuleFinding[] {

@@ -310,7 +310,12 @@ export function readMilestones(section: Section): Milestone[] {
   const fromParagraphs = milestonesFromParagraphs(section)
   const list = milestoneList(section)
   if (fromParagraphs.length >= 2 || (fromParagraphs.length > 0 && !list)) return fromParagraphs
-  return list ? milestonesFromList(section, list) : []
+  if (list) return milestonesFromList(section, list)
+  // Milestones listed under a subsection that is not one milestone ("### Timeline" with
+  // "- M1: T0 + 4 weeks"): the list whose items open with a milestone's number.
+  const nested = section.nodes.find((node): node is List => node.type === 'list' &&
+    node.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart())).length >= 2)
+  return nested ? milestonesFromList(section, nested) : []
 }
 
 /** Consecutive sections "## Milestone 1", "## Milestone 2", … read as one section with subsections. */

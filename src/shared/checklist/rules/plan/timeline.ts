@@ -142,7 +142,7 @@ export const timelineLength: Rule = {
     if (m > 12.05) {
       findings.push({
         ...total.position,
-        severity: 'error',
+        // Too long is a judgement on the plan, not a refusal: a warning (README, severity policy).
         message: `The timeline runs ${said}; plans over 12 months are not realistic for a grant.`,
         hint: 'Cut the scope to what fits 2 to 6 months and propose the rest as a follow-up grant.',
       })
@@ -157,6 +157,8 @@ export const timelineLength: Rule = {
       const bounty = budget !== null && budget < 5_000 ? '; if the work really is this short and small, a bounty may fit better than a grant' : ''
       findings.push({
         ...total.position,
+        // Short plans are common in small approved grants: worth a note, not a warning.
+        severity: 'info',
         message: `The timeline runs about ${oneDecimal(total.weeks / 4)} month${oneDecimal(total.weeks / 4) === '1' ? '' : 's'} (${Math.round(total.weeks)} weeks, from ${total.source}); approved pitches plan 2 to 6 months.`,
         hint: `Check the estimate: include testing, review, documentation and the audit, and state the total in weeks or dates${bounty}.`,
       })
