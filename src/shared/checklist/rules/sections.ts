@@ -15,6 +15,8 @@ function isEmptyNode(node: RootContent): boolean {
 
 /** A heading that carries its own answer ("Payout: $10,000 USD", "Duration: 4 weeks"): a label, not a section to fill. */
 const LABEL_HEADING = /^[^:]{1,40}:\s*\S/
+/** A heading written as a sentence ("Please refer to the roadmap of … ."): it is the text, not a title over one. */
+const PROSE_HEADING = /^(?:\S+\s+){7,}\S*[.!]\s*$/
 
 export const blankSection: Rule = {
   id: 'blank-section',
@@ -29,7 +31,7 @@ export const blankSection: Rule = {
       const hasSubsections = section.nodes.some((node) => node.type === 'heading')
       if (!section.ownNodes.every(isEmptyNode) || hasSubsections) continue
       // An empty heading is a separator or decoration; a label with its value answers itself.
-      if (section.title.trim() === '' || LABEL_HEADING.test(section.title)) continue
+      if (section.title.trim() === '' || LABEL_HEADING.test(section.title) || PROSE_HEADING.test(section.title)) continue
       const leftFromTemplate = section.ownNodes.some((node) => node.type === 'html' || node.type === 'table')
       // Only the template's own hint or empty table left under a heading, or a heading with
       // nothing after it at all, is a blank answer a reviewer rejects on sight. Stacked headings

@@ -105,8 +105,18 @@ export function proseOf(blocks: readonly Block[]): string {
 }
 
 /** The first paragraph of some blocks, looking into lists and quotes. */
+/** A line "Project Name: box", "**Team Name:** Functionland": a label and its value, not prose. */
+const METADATA_LINE = /^\s*[*_]{0,2}[\p{L}][\p{L}\d' ()/&-]{0,40}?[*_]{0,2}\s*:\s*[*_]{0,2}\s*\S.{0,120}$/u
+
+/** Whether a paragraph is only metadata lines (the header of a template), which opens no prose. */
+export function isMetadata(paragraph: Paragraph): boolean {
+  return plainText(paragraph).split('\n').every((line) => METADATA_LINE.test(line))
+}
+
+/** The first paragraph of prose: metadata headers ("Project Name: box") are skipped. */
 export function firstParagraph(nodes: readonly Nodes[]): Paragraph | undefined {
   for (const node of nodes) {
+    if (node.type === 'paragraph' && isMetadata(node)) continue
     if (node.type === 'paragraph') return node
     if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
       const inner = firstParagraph(node.children)

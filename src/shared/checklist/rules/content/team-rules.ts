@@ -6,7 +6,10 @@ import { DOCUMENT_START, nodePosition, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { headingOf, named, proseOf, sectionBlocks, sectionsTitled, sentencesOf, sourceOf, topicSections } from './read'
 import { linkKind, linksIn, repoKey } from './links'
-import { personName, rosterItems, teamFieldText } from './team'
+import { personName, rosterItems, teamFieldName, teamFieldText } from './team'
+
+/** One cause, no Team section, fails three checks (links, prior work, a linked project): one group. */
+const NO_TEAM_SECTION = { id: 'team:no-section', title: 'The pitch has no Team section: who does the work, their links, prior work and a finished project cannot be checked.' }
 
 /** Sections that hold the team's links apart from the roster: "Team Code Repos", "Team LinkedIn Profiles". */
 const TEAM_LINK_SECTIONS = /\b(?:code repos?|repositor(?:y|ies)|linkedin|profiles?|github|socials?|links)\b/i
@@ -24,12 +27,14 @@ export const teamLinks: Rule = {
         if (linksIn(fieldText).length > 0) return []
         return [{
           ...DOCUMENT_START,
+          field: teamFieldName(fields),
           message: 'The team, described in the application form, has no verifiable link.',
           hint: 'Add a GitHub, GitLab, X or LinkedIn link (or a personal site) for each person, e.g. “Ada Okafor – https://github.com/adaokafor”.',
         }]
       }
       return [{
         ...DOCUMENT_START,
+        group: NO_TEAM_SECTION,
         message: 'The pitch has no team section: reviewers cannot verify who will do the work.',
         hint: 'Add a “## Team” section listing each person by name or known pseudonym with a link, e.g. “- Ada Okafor, lead engineer: [GitHub](https://github.com/adaokafor)”.',
       }]
@@ -87,6 +92,7 @@ export const teamPriorWork: Rule = {
     if (sections.length === 0 && text.trim() === '') {
       return [{
         ...DOCUMENT_START,
+        group: NO_TEAM_SECTION,
         message: 'The pitch has no team or prior-work section, so it shows no prior work and no prior grants.',
         hint: 'Add a “## Team” section: for each person one thing they built or shipped, with a link, and your prior grants with their outcome (“completed a Lumen grant in 2025, all 3 milestones delivered on time”), or say it is your first grant.',
       }]
@@ -218,6 +224,7 @@ export const priorProjectLinked: Rule = {
     if (sections.length === 0 && fieldText.trim() === '') {
       return [{
         ...DOCUMENT_START,
+        group: NO_TEAM_SECTION,
         message: 'The pitch has no team or prior-work section, so no completed prior project is linked.',
         hint: 'Add a “## Team” section that links at least one project you finished, e.g. “Built [lumen-faucet](https://github.com/ada/lumen-faucet), used by 40 teams.”',
       }]

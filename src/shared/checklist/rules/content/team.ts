@@ -42,10 +42,17 @@ export function personName(doc: PitchDocument, item: ListItem): string {
   return quote(name, 40) || 'this team member'
 }
 
+const TEAM_FIELD = (name: string) => /team|member|founder|about/i.test(name) && !/size|count|number/i.test(name)
+
+/** The first form field about the team, for a finding about it (the editor focuses that field). */
+export function teamFieldName(fields: Readonly<Record<string, string>>): string | undefined {
+  return Object.keys(fields).find(TEAM_FIELD)
+}
+
 /** Values of form fields about the team (`team_members`, `founders`), for pitches that keep it there. */
 export function teamFieldText(fields: Readonly<Record<string, string>>): string {
   return Object.entries(fields)
-    .filter(([name]) => /team|member|founder|about/i.test(name) && !/size|count|number/i.test(name))
+    .filter(([name]) => TEAM_FIELD(name))
     .map(([, value]) => value)
     .join('\n')
 }

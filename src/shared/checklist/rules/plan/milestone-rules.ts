@@ -8,7 +8,7 @@ import { type Milestone, subsections } from './milestones'
 import { milestonePlan } from './facts'
 
 /** The pitch says its plan is given elsewhere ("financial plan shared privately", "sent by the Google form"). */
-const PLAN_ELSEWHERE = /\b(?:shared|sent|submitted|provided|given|available)\b[^.\n]{0,40}?\b(?:privately|separately|in private|by (?:the |a )?(?:google )?form|via (?:the |a )?(?:google )?form|on request)\b|\bprivate finances\b/i
+const PLAN_ELSEWHERE = /\b(?:shared|sent|submitted|provided|given|available|supplied)\b[^.\n]{0,40}?\b(?:privately|separately|in private|(?:by|via|in) (?:the |a )?(?:google )?(?:form|doc(?:ument)?)|on request)\b|\bprivate finances\b|\brefer to (?:the |our )?(?:google )?doc(?:ument)?\b/i
 /** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
 const MILESTONE_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:milestone|phase)[ \t]*#?\d{1,2}\b/im
 

@@ -232,7 +232,7 @@ function milestonesFromList(section: Section, list: List): Milestone[] {
 }
 
 /** A paragraph that opens one milestone: "Milestone 2: …", "M2 …", "**Milestone 2** …", "The second milestone ($4,500, 3 weeks) …". */
-const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
+const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
 const ORDINAL_LEAD = /^the \w{1,10} (?:milestone|phase|stage)\s{0,3}/i
 
 /** The title of a milestone written as prose: its bold label and the rest of its first sentence, without the "The first milestone … is" frame. */
@@ -313,9 +313,22 @@ export function readMilestones(section: Section): Milestone[] {
   if (list) return milestonesFromList(section, list)
   // Milestones listed under a subsection that is not one milestone ("### Timeline" with
   // "- M1: T0 + 4 weeks"): the list whose items open with a milestone's number.
-  const nested = section.nodes.find((node): node is List => node.type === 'list' &&
-    node.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart())).length >= 2)
-  return nested ? milestonesFromList(section, nested) : []
+  const leads = (list: List) => list.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart()))
+  const nested = section.nodes.find((node): node is List => node.type === 'list' && leads(node).length >= 2)
+  return nested ? asOffsets(milestonesFromList(section, { ...nested, children: leads(nested) }), leads(nested).map((item) => rawText(item))) : []
+}
+
+/** "M1: T0 + 4 weeks", "M2: T0 + 3 months": a point in time counted from the start, not a duration. */
+const OFFSET = /\bT\s?0\s*\+\s*(\d{1,3})\s*(weeks?|months?)\b/i
+
+/** Milestones timed as offsets from the start: each one's weeks are the gap since the one before. */
+export function asOffsets(milestones: Milestone[], texts: readonly string[]): Milestone[] {
+  const offsets = texts.map((text) => {
+    const match = OFFSET.exec(text)
+    return match ? Number(match[1]) * (/^m/i.test(match[2]!) ? 4.345 : 1) : null
+  })
+  if (offsets.length !== milestones.length || offsets.some((o) => o === null)) return milestones
+  return milestones.map((m, i) => ({ ...m, weeks: Math.round((offsets[i]! - (i > 0 ? offsets[i - 1]! : 0)) * 10) / 10, dated: false }))
 }
 
 /** Consecutive sections "## Milestone 1", "## Milestone 2", … read as one section with subsections. */
