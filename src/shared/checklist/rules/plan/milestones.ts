@@ -10,6 +10,8 @@ export interface Milestone {
   /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
   name: string | null
   amountUsd: number | null
+  /** An amount stated in another currency ("€ 16 128", "1.5 BTC", "30K DAI", "2,000 DOT"): an amount, though not in USD. */
+  amountOther?: string | null | undefined
   /** What it delivers, as written (the Deliverables column or field, else its description). */
   deliverables: string
   /** Its completion criteria, as written ('' when none are stated). */
@@ -124,11 +126,23 @@ function firstWeeks(text: string): number | null {
 }
 
 /** One milestone from its title (heading or first line) and its text. */
+/**
+ * Money in a currency other than US dollars, clearly stated: a symbol or code before or after a
+ * number ("€ 16 128", "EUR 4,000", "1.5 BTC", "30K Dai", "2,000 DOT"). Linear: bounded gaps,
+ * a number starts where no digit precedes it.
+ */
+const OTHER_MONEY = /(?:[€£]|\b(?:EUR|GBP|CHF)\b)[ \t]?(?<![\d.,])\d[\d,. ]{0,12}\d?|(?<![\d.,])\d[\d,.]{0,12}(?:[ \t]?[kKmM])?[ \t]{0,2}(?:€|\b(?:EUR|GBP|CHF|DOT|KSM|FIL|BTC|ETH|DAI|CRU|NEAR|USDT|USDC|Dai|dai)\b)/
+
+export function otherAmount(text: string): string | null {
+  return OTHER_MONEY.exec(stripInline(text))?.[0]?.trim() ?? null
+}
+
 function milestoneFromText(title: string, body: string, layout: Milestone['layout'], position: Position): Milestone {
   const { fields, free } = extractFields(body)
   const amountField = fields.amount
   const weeksField = fields.weeks
   return {
+    amountOther: otherAmount(`${amountField ?? ''} ${title} ${free}`),
     name: milestoneName(fields.name || title),
     amountUsd: (amountField !== undefined ? amountIn(amountField, 'usd') : null) ?? firstAmount(title) ?? firstAmount(free),
     weeks: (weeksField !== undefined ? parseWeeks(weeksField) : null) ?? firstWeeks(title) ?? firstWeeks(free),
@@ -159,6 +173,7 @@ function milestonesFromTable(table: Table): Milestone[] {
       const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? ''))
       const rowText = row.cells.filter((_, index) => index !== columns.amount).join(' ')
       return {
+        amountOther: otherAmount(row.cells.join(' ')),
         name: nameColumn === undefined ? null : milestoneName(cell(nameColumn)),
         amountUsd: columns.amount !== undefined ? amountIn(cell(columns.amount), headers[columns.amount]) : firstAmount(row.cells.join(' ')),
         weeks: columns.weeks !== undefined ? parseWeeks(cell(columns.weeks), headers[columns.weeks]) : firstWeeks(rowText),
