@@ -329,7 +329,7 @@ export function readMilestones(section: Section): Milestone[] {
   // Milestones listed under a subsection that is not one milestone ("### Timeline" with
   // "- M1: T0 + 4 weeks"): the list whose items open with a milestone's number.
   const leads = (list: List) => list.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart()))
-  const nested = section.nodes.find((node): node is List => node.type === 'list' && leads(node).length >= 2)
+  const nested = section.nodes.find((node): node is List => node.type === 'list' && leads(node).length >= 1)
   return nested ? asOffsets(milestonesFromList(section, { ...nested, children: leads(nested) }), leads(nested).map((item) => rawText(item))) : []
 }
 
