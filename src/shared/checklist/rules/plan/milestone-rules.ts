@@ -19,7 +19,7 @@ export const milestonesCount: Rule = {
   title: '3 to 5 milestones',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'The pitch has a milestones section with 3 to 5 milestones (error when there are none; warning outside 3–5). Weak milestone structure is the most frequent rejection reason (51%).',
+  description: 'The pitch has a milestones section with 3 to 5 milestones (error when there are none at all; a warning when they are named but cannot be read, or the plan is said to be given privately; info outside 3–5). Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, milestones } = milestonePlan(doc)
     // No milestones at all is what a reviewer rejects on sight; milestones written where they
