@@ -82,6 +82,21 @@ describe('milestones', () => {
     expect(of(run(md('* # Atlas', '', '  * **Milestone 1:** indexer', '  * **Milestone 2:** docs')), 'milestones-count')).toEqual([expect.objectContaining({ severity: 'warning' })])
   })
 
+  it('reads bold labels in milestone subsections, and does not count a task table as milestones', () => {
+    const milestone = (n: number) => [`### Milestone ${n}: Part ${n}`, '', '- **Estimated duration:** 4 weeks', '- **Costs:** $10,000', '',
+      '| Number | Deliverable | Specification |', '| --- | --- | --- |', '| 1 | Code | https://github.com/atlas/x with unit tests |', '| 2 | Docs | A tutorial |', '| 3 | Docker | A Dockerfile |', '']
+    const findings = run(md('# Atlas', '', '## Development Roadmap', '', ...milestone(1), ...milestone(2), ...milestone(3)))
+    expect(of(findings, 'milestones-count')).toEqual([])
+    // Amount and weeks read from the labels: at most the explicit criteria are noted (info).
+    expect(of(findings, 'milestone-parts').map((f) => [f.severity, f.message])).toEqual([1, 2, 3].map((n) => ['info', `Milestone ${n} “Part ${n}” lacks completion criteria.`]))
+  })
+
+  it('reads an amount in another currency as an amount', () => {
+    const pitch = md('# Atlas', '', '## Milestones', '', '| Milestone | Deliverables | Weeks | Cost |', '| --- | --- | --- | --- |',
+      '| M1 Indexer | https://github.com/atlas/indexer | 4 | € 16 128 |', '| M2 Docs | Documentation site | 3 | 30K Dai |', '| M3 Node | https://github.com/atlas/node | 3 | 2,000 DOT |')
+    expect(of(run(pitch), 'milestone-parts').filter((f) => f.message.includes('amount'))).toEqual([])
+  })
+
   it('groups the missing parts of several milestones into one cause', () => {
     const pitch = md('# Atlas', '', '## Milestones', '', '### Milestone 1', '', 'Indexer.', '', '### Milestone 2', '', 'Docs.', '', '### Milestone 3', '', 'Launch.')
     const parts = of(run(pitch), 'milestone-parts')

@@ -53,7 +53,7 @@ export function milestoneName(title: string): string | null {
 }
 
 type Field = 'deliverables' | 'criteria' | 'amount' | 'weeks' | 'name'
-const FIELD_LABEL = /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|cost|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
+const FIELD_LABEL = /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|costs?|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
 
 function fieldOf(label: string): Field {
   const l = label.toLowerCase()
@@ -303,6 +303,9 @@ function milestonesFromParagraphs(section: Section): Milestone[] {
 export function readMilestones(section: Section): Milestone[] {
   const table = milestoneTable(section)
   const fromSubsections = milestonesFromSubsections(section)
+  // A table inside one milestone's subsection is that milestone's tasks (W3F's deliverables
+  // table), not the list of milestones: the subsections are the milestones then.
+  if (table && !section.ownNodes.includes(table) && fromSubsections.length > 0 && fromSubsections.length !== milestonesFromTable(table).length) return fromSubsections
   if (table) {
     const fromTable = milestonesFromTable(table)
     if (fromSubsections.length === fromTable.length) {
