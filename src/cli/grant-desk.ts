@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import { parseArgs } from 'node:util'
+import { parse as parseYaml } from 'yaml'
 import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../shared/checklist'
 import type { LintInput } from '../shared/checklist'
 import { DraftFileError, ProjectKind, parseDraftFile, type DraftFile } from '../shared/draft-file'
@@ -97,6 +98,29 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
       }
     } catch (error) {
       if (!(error instanceof DraftFileError)) throw error
+      const foreign = foreignFrontMatter(text)
+      if (foreign) {
+        // Any Markdown file lints: a GitHub issue template's, Jekyll's or Obsidian's front
+        // matter is not ours to judge. It is left out of the pitch and named in one note.
+        findings.push({
+          ruleId: FRONT_MATTER_RULE.id,
+          severity: 'info',
+          message: foreign.keys.length > 0
+            ? `The front matter is not a Grant Desk draft’s; its keys (${foreign.keys.join(', ')}) were not understood and were ignored.`
+            : 'The front matter is not a Grant Desk draft’s and was ignored.',
+          hint: 'Nothing to fix for a plain Markdown file: the text was checked without a grant’s form, fields or deadline. Open it in Grant Desk to make it a draft of a grant.',
+          line: 1,
+          column: 1,
+          endLine: Math.max(1, foreign.lineOffset),
+          endColumn: 4,
+        })
+        lineOffset = foreign.lineOffset
+        input = { pitch: foreign.pitch }
+        for (const finding of lint(input).findings) {
+          findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
+        }
+        return { findings, summary: summarize(findings) }
+      }
       findings.push({
         ruleId: FRONT_MATTER_RULE.id,
         severity: 'error',
@@ -118,14 +142,74 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
   return { findings, summary: summarize(findings) }
 }
 
+/**
+ * Front matter that is not Grant Desk's: YAML that names no `format: grant-desk-draft/…` (a
+ * GitHub issue template's name/about/title/labels, Jekyll's layout, Obsidian's tags), or a
+ * block that is no YAML mapping at all. null for our own format, whose errors are the user's
+ * to fix. Returns its keys, the pitch after it and how many lines it took.
+ */
+function foreignFrontMatter(text: string): { keys: string[]; pitch: string; lineOffset: number } | null {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text
+  const opening = /^---[ \t]*\r?\n/.exec(source)
+  if (!opening) return null
+  const rest = source.slice(opening[0].length)
+  const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(rest)
+  // Not closed: the "---" is a thematic break and the whole file is Markdown.
+  if (!closing) return { keys: [], pitch: text, lineOffset: 0 }
+  const yamlText = rest.slice(0, closing.index)
+  if (/^format[ \t]*:[ \t]*["']?grant-desk-draft\//m.test(yamlText)) return null
+  let value: unknown
+  try {
+    value = parseYaml(yamlText)
+  } catch {
+    value = undefined
+  }
+  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value as object) : []
+  const header = opening[0] + yamlText + closing[0]
+  return { keys, pitch: rest.slice(closing.index + closing[0].length), lineOffset: header.split('\n').length - (header.endsWith('\n') ? 1 : 0) }
+}
+
+/** The findings as the text output lists them: a lone finding, or a group (one cause) with its parts in order. */
+function causesOf(findings: readonly Finding[]): Array<Finding | { group: NonNullable<Finding['group']>; parts: Finding[] }> {
+  const out: Array<Finding | { group: NonNullable<Finding['group']>; parts: Finding[] }> = []
+  const byId = new Map<string, Finding[]>()
+  for (const f of findings) {
+    if (!f.group) {
+      out.push(f)
+      continue
+    }
+    const parts = byId.get(f.group.id)
+    if (parts) parts.push(f)
+    else {
+      const fresh = [f]
+      byId.set(f.group.id, fresh)
+      out.push({ group: f.group, parts: fresh })
+    }
+  }
+  return out
+}
+
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const
+
 function formatText(reports: FileReport[]): string {
   const lines: string[] = []
   let errors = 0
   let warnings = 0
   for (const report of reports) {
-    for (const f of report.findings) {
-      lines.push(`${report.file}:${f.line}:${f.column}: ${f.severity} ${f.ruleId}: ${f.message}`)
-      lines.push(`    ${f.hint}`)
+    for (const cause of causesOf(report.findings)) {
+      if (!('parts' in cause)) {
+        lines.push(`${report.file}:${cause.line}:${cause.column}: ${cause.severity} ${cause.ruleId}: ${cause.message}`)
+        lines.push(`    ${cause.hint}`)
+        continue
+      }
+      // One line per cause, its parts indented under it (each at its own line of the file).
+      const first = cause.parts[0]!
+      const severity = cause.parts.reduce((worst, f) => (SEVERITY_RANK[f.severity] < SEVERITY_RANK[worst] ? f.severity : worst), first.severity)
+      lines.push(`${report.file}:${first.line}:${first.column}: ${severity} ${first.ruleId}: ${cause.group.title}`)
+      for (const part of cause.parts) {
+        lines.push(`    ${part.line}:${part.column}: ${part.message}`)
+        lines.push(`        ${part.hint}`)
+      }
     }
     lines.push(`${report.file}: ${report.summary.verdict}`)
     errors += report.summary.errors
@@ -162,6 +246,8 @@ function formatSarif(reports: FileReport[]): string {
               ruleId: f.ruleId,
               level: SARIF_LEVEL[f.severity],
               message: { text: `${f.message} ${f.hint}` },
+              // SARIF has no groups: the cause's id and title travel as properties of each part.
+              ...(f.group || f.field ? { properties: { ...(f.group ? { group: f.group.id, groupTitle: f.group.title } : {}), ...(f.field ? { field: f.field } : {}) } } : {}),
               locations: [
                 {
                   physicalLocation: {

@@ -90,11 +90,29 @@ export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): Lint
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
+/**
+ * How many causes of a severity the findings hold: a group's parts are one cause (one line in
+ * the panel and the CLI), so a missing Team section counts once, not once per check it fails.
+ */
+function causes(findings: readonly Finding[], severity: Severity, only: (f: Finding) => boolean = () => true): number {
+  const groups = new Set<string>()
+  let n = 0
+  for (const f of findings) {
+    if (f.severity !== severity || !only(f)) continue
+    if (!f.group) n++
+    else if (!groups.has(f.group.id)) {
+      groups.add(f.group.id)
+      n++
+    }
+  }
+  return n
+}
+
 export function summarize(findings: readonly Finding[]): Summary {
-  const errors = findings.filter((f) => f.severity === 'error').length
-  const warnings = findings.filter((f) => f.severity === 'warning').length
-  const infos = findings.filter((f) => f.severity === 'info').length
-  const reviewWarnings = findings.filter((f) => f.severity === 'warning' && REVIEW_RULE_IDS.has(f.ruleId)).length
+  const errors = causes(findings, 'error')
+  const warnings = causes(findings, 'warning')
+  const infos = causes(findings, 'info')
+  const reviewWarnings = causes(findings, 'warning', (f) => REVIEW_RULE_IDS.has(f.ruleId))
   let verdict: string
   if (errors > 0) {
     verdict = `${plural(errors, 'problem', 'problems')} must be fixed before this is ready` +

@@ -7,8 +7,10 @@ import type { PitchDocument, Section } from './parse'
 import type { Position } from './types'
 
 export const TOPICS = {
-  problem: /\b(problem|challenge|motivation|pain point|background|the gap)\b/i,
-  solution: /\b(solution|technical|technology|architecture|implementation|approach|design|how it works|stack|how (?:we|it)|how (?:we|I)(?:'ll|’ll| will)? solve)\b/i,
+  // Real templates open with "Overview" or "Project Description" (W3F, Crust, Mintbase): the
+  // problem statement is read from there when no problem section exists.
+  problem: /\b(problem|challenge|motivation|pain point|background|the gap|project description|overview|abstract|introduction)\b/i,
+  solution: /\b(solution|technical|technology|architecture|implementation|approach|design|how it works|stack|how (?:we|it)|how (?:we|I)(?:'ll|’ll| will)? solve|project details|specification)\b/i,
   milestones: /\b(milestones?|roadmap|work ?plan|phases?)\b/i,
   budget: /\b(budget|costs?|funding request|financials?|pricing)\b/i,
   deliverables: /\b(deliverables?|artifacts?|outputs?|what (?:we|I)(?:'ll|’ll| will| plan to)? deliver|deliver(?:ed|ing))\b/i,

@@ -168,3 +168,30 @@ describe('the grant-desk bin', () => {
     expect(html).not.toMatch(/<script/i)
   })
 })
+
+describe('grouped findings in the CLI', () => {
+  const pitch = ['# Atlas', '', '## Milestones', '', '### Milestone 1', '', 'Indexer.', '', '### Milestone 2', '', 'Docs.', '', '### Milestone 3', '', 'Launch.', ''].join('\n')
+
+  it('prints one line per group with its parts indented under it; JSON and SARIF keep each part with the group id', async () => {
+    const dir = tempDir('grant-desk-cli-')
+    dirs.push(dir)
+    const file = join(dir, 'atlas.md')
+    writeFileSync(file, pitch)
+    const text = await run('lint', file)
+    const lines = text.out.split('\n')
+    const head = lines.findIndex((l) => /atlas\.md:5:1: warning milestone-parts: 3 milestones lack parts/.test(l))
+    expect(head).toBeGreaterThanOrEqual(0)
+    expect(lines.slice(head + 1, head + 7).filter((l) => /^ {4}\d+:\d+: Milestone \d/.test(l)).map((l) => l.trim().split(':')[0])).toEqual(['5', '9', '13'])
+    expect(lines.filter((l) => l.includes('milestone-parts'))).toHaveLength(1)
+
+    const json = JSON.parse((await run('lint', '--format', 'json', file)).out) as Array<{ findings: Array<{ ruleId: string; group?: { id: string } }> }>
+    const parts = json[0]!.findings.filter((f) => f.ruleId === 'milestone-parts')
+    expect(parts).toHaveLength(3)
+    expect(parts.every((f) => f.group?.id === 'milestone-parts:milestones')).toBe(true)
+
+    const sarif = JSON.parse((await run('lint', '--format', 'sarif', file)).out)
+    const results = sarif.runs[0].results.filter((r: { ruleId: string }) => r.ruleId === 'milestone-parts')
+    expect(results).toHaveLength(3)
+    expect(results.every((r: { properties?: { group?: string } }) => r.properties?.group === 'milestone-parts:milestones')).toBe(true)
+  })
+})

@@ -25,6 +25,7 @@ export const requiredFields: Rule = {
       .filter((field) => field.required && isBlank(fields[field.name]))
       .map((field) => ({
         ...DOCUMENT_START,
+        field: field.name,
         message: `The required field “${label(field)}” is empty.`,
         hint: `Fill in “${label(field)}” in the application form beside the editor; the service refuses applications without it.`,
       }))
@@ -37,10 +38,14 @@ export const optionalFields: Rule = {
   severity: 'warning',
   description: 'Approved proposals fill every field, including optional ones (56–70% of approved proposals answered each optional question).',
   check({ schema, fields }: RuleContext): RuleFinding[] {
-    return (schema ?? [])
-      .filter((field) => !field.required && isBlank(fields[field.name]))
+    const empty = (schema ?? []).filter((field) => !field.required && isBlank(fields[field.name]))
+    // One cause, optional questions left unanswered: one group when there are several.
+    const group = empty.length > 1 ? { id: 'optional-fields:empty', title: `${empty.length} optional fields are empty.` } : undefined
+    return empty
       .map((field) => ({
         ...DOCUMENT_START,
+        field: field.name,
+        ...(group ? { group } : {}),
         message: `The optional field “${label(field)}” is empty.`,
         hint: `Fill in “${label(field)}” too: reviewers read a blank field as a missing answer, and approved proposals fill every field.`,
       }))
@@ -61,6 +66,7 @@ export const fieldValues: Rule = {
       if (problem) {
         findings.push({
           ...DOCUMENT_START,
+          field: field.name,
           message: `“${label(field)}” ${problem}.`,
           hint: field.type === 'url' ? `Paste the full address, e.g. https://github.com/you/project.` : `Correct “${label(field)}” in the application form.`,
         })

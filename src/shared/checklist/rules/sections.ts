@@ -13,44 +13,68 @@ function isEmptyNode(node: RootContent): boolean {
   return false
 }
 
+/** A heading that carries its own answer ("Payout: $10,000 USD", "Duration: 4 weeks"): a label, not a section to fill. */
+const LABEL_HEADING = /^[^:]{1,40}:\s*\S/
+/** A heading written as a sentence ("Please refer to the roadmap of … ."): it is the text, not a title over one. */
+const PROSE_HEADING = /^(?:\S+\s+){7,}\S*[.!]\s*$/
+
 export const blankSection: Rule = {
   id: 'blank-section',
   title: 'No blank sections',
   severity: 'error',
-  description: 'Every heading has content under it; a heading with only the template’s hint comment or an empty table is a blank answer.',
+  description: 'Every heading has content under it. A heading with only the template’s hint comment or an empty table, or with nothing after it at all, is a blank answer (error); a heading directly followed by another one often titles what follows (info). A heading that states its own value (“Payout: $10,000”) is not blank.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
-    for (const section of doc.sections) {
+    for (const [index, section] of doc.sections.entries()) {
       if (!section.heading) continue
       // A heading whose content is all in its subsections is judged by those subsections.
       const hasSubsections = section.nodes.some((node) => node.type === 'heading')
-      if (section.ownNodes.every(isEmptyNode) && !hasSubsections) {
-        findings.push({
-          ...sectionPosition(section),
-          message: `The section “${section.title || 'untitled'}” is empty.`,
-          hint: 'Write this section, or remove the heading if the grant does not ask for it. The hint comment under it says what reviewers look for.',
-        })
-      }
+      if (!section.ownNodes.every(isEmptyNode) || hasSubsections) continue
+      // An empty heading is a separator or decoration; a label with its value answers itself.
+      if (section.title.trim() === '' || LABEL_HEADING.test(section.title) || PROSE_HEADING.test(section.title)) continue
+      const leftFromTemplate = section.ownNodes.some((node) => node.type === 'html' || node.type === 'table')
+      // Only the template's own hint or empty table left under a heading, or a heading with
+      // nothing after it at all, is a blank answer a reviewer rejects on sight. Stacked headings
+      // ("### M1" over "### Storage") often title what follows: worth a look, not a block.
+      const stacked = index + 1 < doc.sections.length
+      findings.push({
+        ...sectionPosition(section),
+        severity: stacked && !leftFromTemplate ? 'info' : 'error',
+        message: `The section “${section.title}” is empty.`,
+        hint: 'Write this section, or remove the heading if the grant does not ask for it. The hint comment under it says what reviewers look for.',
+      })
     }
     return findings
   },
 }
 
-/** Text that templates use for "write here": [Your project name], <Project name>, TODO, TBD, lorem ipsum. */
-const PLACEHOLDER = /\[(?:your|insert|add|describe|enter|name of|project name)[^[\]\n]*\]|<(?:your|insert|project name)[^<>\n]*>|\b(?:TODO|TBD|TBA|FIXME|XXX)\b|lorem ipsum/gi
+/**
+ * Text that templates use for "write here": [Your project name], <your_repo>, lorem ipsum, and
+ * the markers TODO/FIXME/XXX written in capitals. A bracket that is a link's label
+ * ("[Insert guide](…)", a table of contents' "[Additional Information](#…)") or sits in a code
+ * span (`backup [address]`) is text, and so is "a todo list".
+ */
+const PLACEHOLDER = /\[(?:your|insert|add|describe|enter|name of|project name)\b[^[\]\n]*\](?![(\[])|<(?:your|insert|project[ _]name)(?![a-z])[^<>\n]*>|\b(?:TODO|FIXME|XXX)\b|\blorem ipsum\b/gi
+/** Written in capitals only: "todo" and "xxx" in prose are words. */
+const MARKER = /^(?:TODO|FIXME|XXX)$/i
+/** "TBD" as a whole answer (a line, a list item, a table cell or a label's value): the question is left open. */
+const OPEN_ANSWER = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*[^*]+\*\*:?\s*|[^:|]{1,40}:\s*)?(?:TBD|TBA|to be (?:decided|determined|announced))\.?\s*$/i
+const CODE_SPAN = /`[^`\n]*`/g
 
 export const templatePlaceholder: Rule = {
   id: 'template-placeholder',
   title: 'Template placeholders replaced',
   severity: 'error',
-  description: 'No placeholder text of the template is left: bracketed prompts like “[Your project name]”, TODO/TBD markers, lorem ipsum, or empty rows of a template table.',
+  description: 'No placeholder text of the template is left: bracketed prompts like “[Your project name]”, TODO/FIXME/XXX markers and lorem ipsum (errors); an answer that is only “TBD” and an empty row at the end of a filled table (warnings). Link labels, code spans and “TBD” in running prose are not placeholders.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     let fence = false
     doc.lines.forEach((text, index) => {
       if (/^ {0,3}(`{3,}|~{3,})/.test(text)) fence = !fence
       if (fence || /^\s*<!--/.test(text)) return
-      for (const match of text.matchAll(PLACEHOLDER)) {
+      const line = text.replace(CODE_SPAN, (span) => ' '.repeat(span.length))
+      for (const match of line.matchAll(PLACEHOLDER)) {
+        if (MARKER.test(match[0]) && match[0] !== match[0].toUpperCase()) continue
         const column = (match.index ?? 0) + 1
         findings.push({
           line: index + 1,
@@ -61,21 +85,40 @@ export const templatePlaceholder: Rule = {
           hint: 'Replace it with your own text before submitting.',
         })
       }
+      const cells = line.includes('|') ? line.split('|') : [line]
+      const open = cells.findIndex((cell) => OPEN_ANSWER.test(cell))
+      if (open !== -1) {
+        const column = cells.slice(0, open).reduce((n, cell) => n + cell.length + 1, 1)
+        findings.push({
+          line: index + 1,
+          column,
+          endLine: index + 1,
+          endColumn: column + cells[open]!.length,
+          severity: 'warning',
+          message: 'An answer is left as “TBD”.',
+          hint: 'Give the answer, or say what it depends on and when it will be known.',
+        })
+      }
     })
-    // Rows of a template table left empty while other rows are filled in.
+    // Rows of a template table left empty at the end while the rows above are filled in. An
+    // empty row between filled ones is a spacer, and a row with fewer cells than the header is
+    // a line the table's text wrapped onto, not the template's.
     for (const node of doc.root.children) {
       if (node.type !== 'table') continue
       const rows = node.children.slice(1)
-      const filled = rows.filter((row) => row.children.some((cell) => plainText(cell).trim() !== ''))
-      if (filled.length === 0) continue // an all-empty table is a blank section's business
-      for (const row of rows) {
-        if (row.children.every((cell) => plainText(cell).trim() === '')) {
-          findings.push({
-            ...nodePosition(row),
-            message: 'An empty row of the template’s table is left in.',
-            hint: 'Fill the row in or delete it.',
-          })
-        }
+      const isEmpty = (row: (typeof rows)[number]) => row.children.every((cell) => plainText(cell).trim() === '')
+      const lastFilled = rows.findLastIndex((row) => !isEmpty(row))
+      if (lastFilled === -1) continue // an all-empty table is a blank section's business
+      const width = node.children[0]?.children.length ?? 0
+      for (const row of rows.slice(lastFilled + 1)) {
+        const source = doc.lines[(row.position?.start.line ?? 1) - 1] ?? ''
+        if ((source.trim().replace(/^\||\|$/g, '').match(/\|/g)?.length ?? 0) + 1 < width) continue
+        findings.push({
+          ...nodePosition(row),
+          severity: 'warning',
+          message: 'An empty row of the template’s table is left in.',
+          hint: 'Fill the row in or delete it.',
+        })
       }
     }
     return findings

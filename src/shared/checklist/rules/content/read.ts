@@ -1,0 +1,166 @@
+/** Reading the document for the content rules: blocks of prose by section, sentences, the intro, quotes and positions. */
+import type { Nodes, Paragraph, RootContent } from 'mdast'
+import { plainText, stripInline, type PitchDocument, type Section } from '../../parse'
+import { sentences } from '../../text'
+import { DOCUMENT_START, TOPICS, findSections, sectionPosition, type Topic } from '../../topics'
+import type { Position } from '../../types'
+
+/** The source text of a node as written (inline Markdown included). */
+export function sourceOf(doc: PitchDocument, node: Nodes): string {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return start === undefined || end === undefined ? '' : doc.source.slice(start, end)
+}
+
+/** The document's title: its first heading, when that is its only level-1 heading. */
+function titleSection(doc: PitchDocument): Section | undefined {
+  let first: Section | undefined
+  let h1 = 0
+  for (const section of doc.sections) {
+    if (section.depth === 0) continue
+    first ??= section
+    if (section.depth === 1) h1++
+  }
+  return first && first.depth === 1 && h1 === 1 ? first : undefined
+}
+
+/**
+ * The sections on any of the topics, in document order, without the title (whose section spans
+ * the whole pitch) and without a subsection of a section already taken (its blocks are in there).
+ */
+export function topicSections(doc: PitchDocument, ...topics: Topic[]): Section[] {
+  const title = titleSection(doc)
+  const matching = new Set<Section>()
+  for (const topic of topics) for (const section of findSections(doc, topic)) matching.add(section)
+  const taken: Section[] = []
+  for (const section of doc.sections) {
+    if (!matching.has(section) || section === title) continue
+    if (taken.some((outer) => section.line > outer.line && section.line <= outer.endLine)) continue
+    taken.push(section)
+  }
+  return taken
+}
+
+/** Sections whose heading matches a pattern of this file (not a shared topic). */
+export function sectionsTitled(doc: PitchDocument, pattern: RegExp): Section[] {
+  const title = titleSection(doc)
+  return doc.sections.filter((section) => section.depth > 0 && section !== title && pattern.test(section.title))
+}
+
+interface Block {
+  /** A paragraph, or a table's body row. */
+  node: Nodes
+  /** Its source text, inline Markdown included. */
+  text: string
+}
+
+/** The prose of some blocks: paragraphs (also in lists and quotes) and table body rows. */
+export function collectBlocks(doc: PitchDocument, nodes: readonly Nodes[], out: Block[] = []): Block[] {
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'paragraph':
+        out.push({ node, text: sourceOf(doc, node) })
+        break
+      case 'list':
+      case 'listItem':
+      case 'blockquote':
+        collectBlocks(doc, node.children, out)
+        break
+      case 'table':
+        for (const row of node.children.slice(1)) out.push({ node: row, text: sourceOf(doc, row) })
+        break
+      default:
+        // Headings, code, the template's hint comments, thematic breaks: not prose.
+        break
+    }
+  }
+  return out
+}
+
+export function sectionBlocks(doc: PitchDocument, sections: readonly Section[]): Block[] {
+  const out: Block[] = []
+  for (const section of sections) collectBlocks(doc, section.nodes, out)
+  return out
+}
+
+export interface Sentence {
+  block: Block
+  /** As written. */
+  raw: string
+  /** Without inline markup. */
+  plain: string
+}
+
+export function sentencesOf(blocks: readonly Block[]): Sentence[] {
+  const out: Sentence[] = []
+  for (const block of blocks) {
+    for (const raw of sentences(block.text)) out.push({ block, raw, plain: stripInline(raw) })
+  }
+  return out
+}
+
+/** The prose of blocks without inline markup, one block a line. */
+export function proseOf(blocks: readonly Block[]): string {
+  return blocks.map((block) => stripInline(block.text)).join('\n')
+}
+
+/** The first paragraph of some blocks, looking into lists and quotes. */
+/** A line "Project Name: box", "**Team Name:** Functionland": a label and its value, not prose. */
+const METADATA_LINE = /^\s*[*_]{0,2}[\p{L}][\p{L}\d' ()/&-]{0,40}?[*_]{0,2}\s*:\s*[*_]{0,2}\s*\S.{0,120}$/u
+
+/** Whether a paragraph is only metadata lines (the header of a template), which opens no prose. */
+export function isMetadata(paragraph: Paragraph): boolean {
+  return plainText(paragraph).split('\n').every((line) => METADATA_LINE.test(line))
+}
+
+/** The first paragraph of prose: metadata headers ("Project Name: box") are skipped. */
+export function firstParagraph(nodes: readonly Nodes[]): Paragraph | undefined {
+  for (const node of nodes) {
+    if (node.type === 'paragraph' && isMetadata(node)) continue
+    if (node.type === 'paragraph') return node
+    if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
+      const inner = firstParagraph(node.children)
+      if (inner) return inner
+    }
+  }
+  return undefined
+}
+
+const ALL_TOPICS = Object.values(TOPICS)
+
+/** What comes after the title and before the first heading that names a topic: the pitch's opening. */
+export function introNodes(doc: PitchDocument): RootContent[] {
+  const title = titleSection(doc)
+  const out: RootContent[] = []
+  for (const node of doc.root.children) {
+    if (node.type === 'heading') {
+      if (title && node === title.heading) continue
+      if (ALL_TOPICS.some((pattern) => pattern.test(plainText(node)))) break
+      continue
+    }
+    out.push(node)
+  }
+  return out
+}
+
+/**
+ * Short, quotable text of a block for a message: at most `max` characters, cut at a word
+ * boundary (unless that would leave less than half) and marked with “…”.
+ */
+export function quote(text: string, max = 60): string {
+  const plain = stripInline(text).replace(/\s+/g, ' ').trim()
+  if (plain.length <= max) return plain
+  const cut = plain.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  const head = space >= max / 2 ? cut.slice(0, space) : cut
+  return `${head.replace(/[\s,;:.–—-]+$/, '')}…`
+}
+
+export function headingOf(sections: readonly Section[]): Position {
+  const first = sections[0]
+  return first ? sectionPosition(first) : DOCUMENT_START
+}
+
+export function named(section: Section | undefined, fallback: string): string {
+  return section?.title ? `“${section.title}”` : fallback
+}

@@ -1,0 +1,128 @@
+/** Facts shared by the plan rules, read once per parsed document: the milestones, the budget, contract work. */
+import { stripInline, type PitchDocument, type Section } from '../../parse'
+import { findSection } from '../../topics'
+import type { Position } from '../../types'
+import { withoutComments } from './text'
+import { type Milestone, findMilestoneSection, readMilestones } from './milestones'
+import { type Budget, readBudget } from './budget'
+
+interface ContractWork {
+  /** The words that show it: "Solidity", "smart contract", "lending pool contracts". */
+  evidence: string
+  position: Position
+}
+
+/**
+ * Why a finding applies to contract work: "the pitch mentions “Solidity”". No line number in
+ * the text: positions are the finding's, and the CLI and the editor show them in their own terms
+ * (lines of the file, not of the pitch).
+ */
+export function contractReason(contract: ContractWork): string {
+  return `the pitch mentions “${contract.evidence}”`
+}
+
+interface Facts {
+  milestoneSection?: Section | null
+  milestones?: Milestone[]
+  budgetSection?: Section | null
+  budget?: Budget | null
+  contract?: ContractWork | null
+  clean?: string
+}
+
+const CACHE = new WeakMap<PitchDocument, Facts>()
+
+function facts(doc: PitchDocument): Facts {
+  let f = CACHE.get(doc)
+  if (!f) {
+    f = {}
+    CACHE.set(doc, f)
+  }
+  return f
+}
+
+export function cleanSource(doc: PitchDocument): string {
+  const f = facts(doc)
+  f.clean ??= withoutComments(doc.source)
+  return f.clean
+}
+
+/** A total cost given as a label outside a budget section: "Total Costs: $20k", "**Total Budget Requested:** 30K DAI". */
+const TOTAL_COST_LABEL = /\btotal (?:estimated )?(?:costs?|budget(?: requested)?|amount(?: requested)?|funding(?: requested)?|grant amount)\b[*_]*\s*[:|]/i
+
+/** Whether the pitch states what it costs without a budget section: a total label, or milestones with amounts. */
+export function budgetStatedElsewhere(doc: PitchDocument): boolean {
+  return TOTAL_COST_LABEL.test(doc.source) || milestonePlan(doc).milestones.some((m) => m.amountUsd !== null)
+}
+
+export function milestonePlan(doc: PitchDocument): { section: Section | null; milestones: Milestone[] } {
+  const f = facts(doc)
+  if (f.milestoneSection === undefined) {
+    f.milestoneSection = findMilestoneSection(doc) ?? null
+    f.milestones = f.milestoneSection ? readMilestones(f.milestoneSection) : []
+  }
+  return { section: f.milestoneSection, milestones: f.milestones ?? [] }
+}
+
+export function budgetPlan(doc: PitchDocument): { section: Section | null; budget: Budget | null } {
+  const f = facts(doc)
+  if (f.budgetSection === undefined) {
+    f.budgetSection = doc.sections.find((s) => s.depth > 0 && /\bbudget\b/i.test(s.title)) ?? findSection(doc, 'budget') ?? null
+    f.budget = f.budgetSection ? readBudget(f.budgetSection) : null
+  }
+  return { section: f.budgetSection, budget: f.budget ?? null }
+}
+
+/** Audience words: "smart contract developers" are who the work is for, not what it builds. */
+const AUDIENCE = '(?!\\s+(?:developers?|devs?|engineers?|authors?|teams?|auditors?|users?|ecosystem|communit(?:y|ies)|languages?|ABIs?))'
+const CONTRACT_KINDS = '(?:pool|lending|vault|auction|token|escrow|marketplace|governance|staking|swap|amm|dex|nft|bridge|factory|treasury|oracle|registry|multisig|router)'
+const CONTRACT_WORK: readonly RegExp[] = [
+  new RegExp(`\\b(?:solidity|vyper|cosmwasm)\\b${AUDIENCE}`, 'gi'),
+  new RegExp(`\\bCairo\\b${AUDIENCE}`, 'g'),
+  /\b(?:in|with|using|written in) Move\b|\bMove (?:language|modules?|contracts?|packages?|VM)\b/g,
+  new RegExp(`\\bsmart[- ]contracts?\\b${AUDIENCE}`, 'gi'),
+  /\b(?:on[- ]?chain|solana|anchor) programs?\b/gi,
+  /\bdeploy(?:s|ed|ing|ment)?\b[^.\n|]{0,40}?\bcontracts?\b/gi,
+  /\bcontracts?\s+(?:address(?:es)?|deployed|deployment)\b/gi,
+  /\bcontracts?\b[^.\n|]{0,20}?\b0x[0-9a-f]{8,}/gi,
+  // "lending pool contracts", "Auction contracts", "ERC-20 token contract"
+  new RegExp(`\\b(?:[\\w-]{1,20} )?${CONTRACT_KINDS}s?[ -]contracts?\\b${AUDIENCE}`, 'gi'),
+  // "The vault is deployed to testnet": only a contract kind counts, since subgraphs, front-ends
+  // and nodes are deployed to testnet too.
+  new RegExp(`\\b${CONTRACT_KINDS}s?\\b[^.\\n|]{0,30}?\\bdeploy(?:s|ed|ing)?\\b[^.\\n|]{0,20}?\\b(?:to|on)\\s(?:the\\s)?(?:[\\w-]{1,20}\\s)?(?:mainnet|testnet)\\b`, 'gi'),
+  /\b(?:Foundry|Hardhat|Truffle|Anchor framework|ink!)(?=[\s.,;:)]|$)/g,
+  /\b(?:in|with|using|written in) (?:Clarity|Sway|Tact|ink!)(?=[\s.,;:)]|$)|\b(?:Clarity|Sway|Tact) (?:smart )?(?:contracts?|programs?|language)\b/g,
+]
+const NEGATION = /\b(?:no|not|without|never|none|nor)\b|n't\b/i
+/** A mention in a comparison is about other chains, not this work: "unlike chains where …", "instead of deploying …". */
+const COMPARISON = /\b(?:unlike|instead of|rather than|compared (?:to|with)|other (?:chains|networks|ecosystems|L1s|L2s|protocols)|elsewhere|no need (?:for|to)|avoids?|avoiding)\b/i
+/** "No new contracts are deployed", "Walletkit deploys no contracts", "there are no contracts", "off-chain code only". */
+const NO_CONTRACTS = /\bno (?:new |smart |on-?chain )?contracts? (?:are|is|will be|get|gets) (?:deployed|written|needed|required|involved|changed)|\bdeploys? no (?:new |smart )?contracts?|\bthere (?:are|is) no (?:new |smart |on-?chain )?contracts?|\b(?:involves?|includes?|requires?|needs?) no (?:new |smart |on-?chain )?contracts?|\boff-?chain (?:code |work )?only\b|\bonly off-?chain\b/i
+
+/** Whether the work includes smart contracts, and the first words that say so (negated or compared mentions do not count). */
+export function contractWork(doc: PitchDocument): ContractWork | null {
+  const f = facts(doc)
+  if (f.contract !== undefined) return f.contract
+  const text = cleanSource(doc)
+  if (NO_CONTRACTS.test(stripInline(text))) return (f.contract = null)
+  let first: { index: number; text: string } | null = null
+  for (const pattern of CONTRACT_WORK) {
+    for (const m of text.matchAll(pattern)) {
+      const index = m.index ?? 0
+      if (first && index >= first.index) break
+      const before = text.slice(Math.max(0, index - 40), index)
+      const clause = before.split(/[.!?;\n]/).pop() ?? ''
+      if (NEGATION.test(clause) || NEGATION.test(m[0])) continue
+      const sentence = text.slice(Math.max(0, index - 120), index).split(/[.!?;\n]/).pop() ?? ''
+      if (COMPARISON.test(sentence) || COMPARISON.test(m[0])) continue
+      first = { index, text: m[0] }
+      break
+    }
+  }
+  if (!first) return (f.contract = null)
+  const line = text.slice(0, first.index).split('\n').length
+  const column = first.index - text.lastIndexOf('\n', first.index - 1)
+  const evidence = stripInline(first.text).replace(/\s+/g, ' ').trim()
+  f.contract = { evidence, position: { line, column, endLine: line, endColumn: column + first.text.length } }
+  return f.contract
+}

@@ -1,0 +1,391 @@
+/** Reading the milestones: from a table, subsections, a list or paragraphs; finding the milestones section. */
+import type { Heading, List, ListItem, RootContent, Table } from 'mdast'
+import { stripInline, type PitchDocument, type Section } from '../../parse'
+import { findAmounts, findDurations, sentences } from '../../text'
+import { findSection, nodePosition } from '../../topics'
+import type { Position } from '../../types'
+import { SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, firstLinePosition, isDated, looseInline, months, parseWeeks, periodRanges, rawText, sliceOf, tableCells, usd, withoutComments } from './text'
+
+export interface Milestone {
+  /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
+  name: string | null
+  amountUsd: number | null
+  /** An amount stated in another currency ("€ 16 128", "1.5 BTC", "30K DAI", "2,000 DOT"): an amount, though not in USD. */
+  amountOther?: string | null | undefined
+  /** What it delivers, as written (the Deliverables column or field, else its description). */
+  deliverables: string
+  /** Its completion criteria, as written ('' when none are stated). */
+  criteria: string
+  weeks: number | null
+  /** How the pitch writes its milestones. */
+  layout: 'table' | 'subsection' | 'list'
+  /** True when its timing is a place in the calendar ("weeks 5–9", "Month 2", "Feb 2027"), which may overlap the others', not a duration. */
+  dated?: boolean | undefined
+  /** The table row, the subsection heading or the first line of the list item. */
+  position: Position
+}
+
+type MilestoneColumn = 'criteria' | 'deliverables' | 'weeks' | 'amount' | 'name'
+const MILESTONE_HEADERS: ReadonlyArray<readonly [MilestoneColumn, RegExp]> = [
+  ['criteria', /criteri|acceptance|definition of done|done when|verification|success|how to verify/i],
+  ['deliverables', /deliverable|outputs?\b|artifacts?\b/i],
+  ['weeks', /weeks?\b|duration|timeline|\btime\b|schedule|months?\b|\bdays?\b|\beta\b|length|\bwhen\b|\bdates?\b|\bdue\b|deadline|period/i],
+  ['amount', /amount|usd|\$|\bcost|payment|budget|price|funding|payout|tranche/i],
+  ['name', /milestone|name|phase|title|stage|step|sprint/i],
+]
+
+/** "Milestone 2", "M2", "Phase 3", "2." at the start of a title. */
+const MILESTONE_NUMBER = /^\s*(?:(?:milestone|phase|stage|sprint|step|m)\s*#?\d+|\d+[.)])\s*[:.)\-–—]?\s*/i
+/** A heading that is one milestone rather than the milestones section. */
+const SINGLE_MILESTONE = /^\s*(?:(?:milestone|phase|stage|sprint|step)\s*#?\d+|M\d+)\b/i
+const MILESTONE_TITLE = /\b(?:milestones?|phases?|stages?|sprints?|steps?|deliverables?|M\d+)\b|^\s*\d+[.):\s]/i
+const NOT_A_MILESTONE = /\b(?:payments?|summary|overview|terms|totals?|budget|notes?|schedule|timeline|conditions|criteria)\b/i
+
+/** A name beyond the numbering, amounts and durations; null when nothing is left. */
+export function milestoneName(title: string): string | null {
+  const text = stripInline(title).trim().replace(MILESTONE_NUMBER, '')
+  const head = (text.split(/\s[—–-]\s|[:(|;]|,\s/)[0] ?? '').trim()
+  const words = head
+    .replace(/(?:US\$|\$|USD|USDC)\s?\d[\d,.]*\s*[kK]?/g, ' ')
+    .replace(/(?<![\d,.])\d[\d,.]*(?:\s*[kK])?(?:\s*(?:usd|usdc|usdt|dai|weeks?|wks?|days?|months?|h|hours?))?\b/gi, ' ')
+    .trim()
+  return /[A-Za-z]{2,}/.test(words) ? head : null
+}
+
+type Field = 'deliverables' | 'criteria' | 'amount' | 'weeks' | 'name'
+const FIELD_LABEL = /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|costs?|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
+
+function fieldOf(label: string): Field {
+  const l = label.toLowerCase()
+  if (/criteria|acceptance|definition|done when|verification/.test(l)) return 'criteria'
+  if (/deliverable|output|artifact/.test(l)) return 'deliverables'
+  if (/amount|budget|cost|payment|price|funding/.test(l)) return 'amount'
+  if (/name|title/.test(l)) return 'name'
+  return 'weeks'
+}
+
+export const LIST_MARKER = /^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/
+
+/**
+ * Labelled parts of a milestone's text ("Deliverables: …", "**Criteria:** …", "| Amount | … |"),
+ * several per line allowed; a label with nothing after it takes the list items under it.
+ */
+function extractFields(raw: string): { fields: Partial<Record<Field, string>>; free: string } {
+  const fields: Partial<Record<Field, string>> = {}
+  const free: string[] = []
+  let current: Field | null = null
+  let currentIndent = 0
+  let openEnded = false
+  const add = (field: Field, value: string) => {
+    fields[field] = fields[field] ? `${fields[field]} ${value}`.trim() : value
+  }
+  for (const rawLine of raw.split('\n')) {
+    const trimmed = rawLine.trim()
+    if (trimmed === '' || /^\|?\s*:?-{3,}/.test(trimmed)) continue
+    const indent = rawLine.length - rawLine.trimStart().length
+    const isItem = LIST_MARKER.test(trimmed)
+    let line = looseInline(trimmed.replace(LIST_MARKER, '').replace(/^#{1,6}\s+/, ''))
+    if (line.startsWith('|')) {
+      const cells = line.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim())
+      line = cells.length >= 2 ? `${cells[0]}: ${cells.slice(1).join(' ')}` : (cells[0] ?? '')
+    }
+    const labels = [...line.matchAll(FIELD_LABEL)]
+    if (labels.length === 0) {
+      if (current && ((openEnded && isItem) || indent > currentIndent)) add(current, line)
+      else {
+        current = null
+        free.push(line)
+      }
+      continue
+    }
+    const before = line.slice(0, labels[0]!.index).trim()
+    if (before) free.push(before)
+    labels.forEach((m, i) => {
+      const field = fieldOf(m[1]!)
+      const value = line.slice((m.index ?? 0) + m[0].length, labels[i + 1]?.index ?? line.length).trim().replace(/[;,]$/, '')
+      add(field, value)
+      current = field
+      openEnded = value === ''
+    })
+    currentIndent = indent
+  }
+  return { fields, free: free.join(' ') }
+}
+
+const CRITERIA_CUE = /\b(?:done when|complete(?:d)? when|accepted when|criteri\w*|acceptance|definition of done|verified|verifiable|success|considered (?:done|complete)|pass(?:es|ed|ing)?|must|measured)\b/i
+
+function firstAmount(text: string): number | null {
+  return findAmounts(stripInline(text))[0]?.value ?? null
+}
+
+function firstWeeks(text: string): number | null {
+  const t = stripInline(text)
+  const range = periodRanges(t)[0]
+  if (range) return range.endWeek - range.startWeek
+  return findDurations(t)[0]?.weeks ?? null
+}
+
+/** One milestone from its title (heading or first line) and its text. */
+/**
+ * Money in a currency other than US dollars, clearly stated: a symbol or code before or after a
+ * number ("€ 16 128", "EUR 4,000", "1.5 BTC", "30K Dai", "2,000 DOT"). Linear: bounded gaps,
+ * a number starts where no digit precedes it.
+ */
+const OTHER_MONEY = /(?:[€£]|\b(?:EUR|GBP|CHF)\b)[ \t]?(?<![\d.,])\d[\d,. ]{0,12}\d?|(?<![\d.,])\d[\d,.]{0,12}(?:[ \t]?[kKmM])?[ \t]{0,2}(?:€|\b(?:EUR|GBP|CHF|DOT|KSM|FIL|BTC|ETH|DAI|CRU|NEAR|USDT|USDC|Dai|dai)\b)/
+
+export function otherAmount(text: string): string | null {
+  return OTHER_MONEY.exec(stripInline(text))?.[0]?.trim() ?? null
+}
+
+function milestoneFromText(title: string, body: string, layout: Milestone['layout'], position: Position): Milestone {
+  const { fields, free } = extractFields(body)
+  const amountField = fields.amount
+  const weeksField = fields.weeks
+  return {
+    amountOther: otherAmount(`${amountField ?? ''} ${title} ${free}`),
+    name: milestoneName(fields.name || title),
+    amountUsd: (amountField !== undefined ? amountIn(amountField, 'usd') : null) ?? firstAmount(title) ?? firstAmount(free),
+    weeks: (weeksField !== undefined ? parseWeeks(weeksField) : null) ?? firstWeeks(title) ?? firstWeeks(free),
+    dated: weeksField !== undefined ? isDated(weeksField) : findDurations(stripInline(`${title} ${free}`)).length === 0,
+    deliverables: fields.deliverables ?? (free.includes(title) ? free : `${title} ${free}`.trim()),
+    criteria: fields.criteria ?? sentences(free).filter((s) => CRITERIA_CUE.test(s)).join(' '),
+    layout,
+    position,
+  }
+}
+
+function milestoneTable(section: Section): Table | undefined {
+  return section.nodes.find((node): node is Table => {
+    if (node.type !== 'table') return false
+    const { columns } = classifyColumns(tableCells(node).headers, MILESTONE_HEADERS)
+    return Object.keys(columns).length >= 2 || columns.name !== undefined
+  })
+}
+
+function milestonesFromTable(table: Table): Milestone[] {
+  const { headers, rows } = tableCells(table)
+  const { columns, extra } = classifyColumns(headers, MILESTONE_HEADERS)
+  const nameColumn = columns.name ?? (extra.includes(0) ? 0 : undefined)
+  const otherColumns = extra.filter((index) => index !== nameColumn)
+  return rows
+    .filter((row) => !TOTAL_LABEL.test(stripInline(row.cells[0] ?? '')) && !SUBTOTAL_LABEL.test(stripInline(row.cells[0] ?? '')))
+    .map((row) => {
+      const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? ''))
+      const rowText = row.cells.filter((_, index) => index !== columns.amount).join(' ')
+      return {
+        amountOther: otherAmount(row.cells.join(' ')),
+        name: nameColumn === undefined ? null : milestoneName(cell(nameColumn)),
+        amountUsd: columns.amount !== undefined ? amountIn(cell(columns.amount), headers[columns.amount]) : firstAmount(row.cells.join(' ')),
+        weeks: columns.weeks !== undefined ? parseWeeks(cell(columns.weeks), headers[columns.weeks]) : firstWeeks(rowText),
+        dated: columns.weeks !== undefined ? isDated(cell(columns.weeks)) : findDurations(stripInline(rowText)).length === 0,
+        deliverables: looseInline(columns.deliverables !== undefined ? cell(columns.deliverables) : [nameColumn, ...otherColumns].map(cell).join(' ')),
+        criteria: looseInline(columns.criteria !== undefined
+          ? cell(columns.criteria)
+          : sentences(otherColumns.map(cell).join('. ')).filter((s) => CRITERIA_CUE.test(s)).join(' ')),
+        layout: 'table' as const,
+        position: nodePosition(row.node),
+      }
+    })
+}
+
+/** The subsections at the first level under the section, each with the blocks under its heading. */
+export function subsections(section: Section): Array<{ heading: Heading; body: RootContent[] }> {
+  const headings = section.nodes.filter((node): node is Heading => node.type === 'heading' && node.depth > section.depth)
+  if (headings.length === 0) return []
+  const depth = Math.min(...headings.map((heading) => heading.depth))
+  const blocks: Array<{ heading: Heading; body: RootContent[] }> = []
+  for (const node of section.nodes) {
+    if (node.type === 'heading' && node.depth <= depth) blocks.push({ heading: node, body: [] })
+    else blocks[blocks.length - 1]?.body.push(node)
+  }
+  const isMilestone = (title: string) => MILESTONE_TITLE.test(title) && !(NOT_A_MILESTONE.test(title) && !/\d/.test(title))
+  const named = blocks.filter((block) => isMilestone(stripInline(rawText(block.heading))))
+  return named.length > 0 ? named : blocks.filter((block) => !NOT_A_MILESTONE.test(stripInline(rawText(block.heading))))
+}
+
+function milestonesFromSubsections(section: Section): Milestone[] {
+  return subsections(section).map(({ heading, body }) => {
+    const first = body[0]
+    const last = body[body.length - 1]
+    let text = ''
+    if (first && last) {
+      const base = section.nodes[0]?.position?.start.offset
+      const start = first.position?.start.offset
+      const end = last.position?.end.offset
+      text = base !== undefined && start !== undefined && end !== undefined
+        ? section.text.slice(start - base, end - base)
+        : body.map((node) => rawText(node)).join('\n')
+    }
+    return milestoneFromText(stripInline(rawText(heading)), withoutComments(text), 'subsection', nodePosition(heading))
+  })
+}
+
+const LOOKS_LIKE_MILESTONE = /\$|\d|\b(?:milestone|phase|weeks?|deliverables?|criteria)\b/i
+
+function milestoneList(section: Section): List | undefined {
+  const lists = section.ownNodes.filter((node): node is List => node.type === 'list')
+  let best: List | undefined
+  let bestScore = -1
+  for (const list of lists) {
+    const score = list.children.filter((item) => LOOKS_LIKE_MILESTONE.test(rawText(item))).length
+    if (score > bestScore) {
+      best = list
+      bestScore = score
+    }
+  }
+  return best
+}
+
+function milestonesFromList(section: Section, list: List): Milestone[] {
+  return list.children.map((item: ListItem) => {
+    const raw = withoutComments(sliceOf(section, item))
+    // The name and the amount and weeks that go with it are at the start of the item.
+    const firstLine = looseInline((raw.split('\n', 1)[0] ?? '').trim().replace(LIST_MARKER, '').slice(0, 300))
+    const title = firstLine.split(FIELD_LABEL)[0] ?? firstLine
+    return milestoneFromText(title, raw, 'list', firstLinePosition(item, raw))
+  })
+}
+
+/** A paragraph that opens one milestone: "Milestone 2: …", "M2 …", "**Milestone 2** …", "The second milestone ($4,500, 3 weeks) …". */
+const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
+const ORDINAL_LEAD = /^the \w{1,10} (?:milestone|phase|stage)\s{0,3}/i
+
+/** The title of a milestone written as prose: its bold label and the rest of its first sentence, without the "The first milestone … is" frame. */
+function proseMilestoneTitle(firstLine: string): string {
+  const first = (sentences(looseInline(firstLine))[0] ?? '').replace(/[ \t]{0,3}(?:\b(?:at|on|in) )?https?:\/\/[^\s()]{1,300}/g, '')
+  if (!ORDINAL_LEAD.test(first)) return first
+  // "The first milestone ($4,000, 3 weeks) is the parser and validator: …" → "($4,000, 3 weeks) parser and validator: …"
+  return first
+    .replace(ORDINAL_LEAD, '')
+    .replace(/^(\([^()\n]{0,80}\))?[ \t,]{0,3}(?:is|are|will be|covers?|adds?|ships?|delivers?|builds?|brings?|implements?|contains?|includes?|consists of)?[ \t]{0,3}(?:the |an? )?/i, '$1 ')
+    .replace(/^\((.*?)\) (.*)$/, '$2 ($1)')
+    .trim()
+}
+
+/**
+ * Milestones written as paragraphs that each open with a label ("**Milestone 1: Core** ($4,000,
+ * 3 weeks). …", "The first milestone (…) is …"), or as a bold label line followed by a list of
+ * its parts: each lead paragraph opens one milestone, which runs to the next one.
+ */
+function milestonesFromParagraphs(section: Section): Milestone[] {
+  const nodes = section.ownNodes
+  const leads: number[] = []
+  nodes.forEach((node, index) => {
+    if (node.type !== 'paragraph') return
+    const text = looseInline(rawText(node).trimStart())
+    if (!MILESTONE_LEAD.test(text)) return
+    // "The first milestone starts once …" is not one unless it states an amount or a duration.
+    if (ORDINAL_LEAD.test(text) && firstAmount(text) === null && firstWeeks(text) === null) return
+    leads.push(index)
+  })
+  return leads.map((index, k) => {
+    const end = leads[k + 1] ?? nodes.length
+    const body = nodes.slice(index, end).filter((node) => node.type !== 'heading' && node.type !== 'html')
+    const first = body[0]!
+    const last = body[body.length - 1]!
+    const base = section.nodes[0]?.position?.start.offset
+    const start = first.position?.start.offset
+    const stop = last.position?.end.offset
+    const raw = withoutComments(base !== undefined && start !== undefined && stop !== undefined
+      ? section.text.slice(start - base, stop - base)
+      : body.map((node) => rawText(node)).join('\n'))
+    const title = proseMilestoneTitle(raw.split('\n', 1)[0] ?? '')
+    return milestoneFromText(title, raw, 'list', firstLinePosition(first, raw))
+  })
+}
+
+/**
+ * The milestones of a section, written as a table (columns found by their headers), as
+ * subsections ("### Milestone 1: …") or as a list (one item per milestone). A summary table
+ * followed by one subsection per milestone is read as one: the subsections fill what the table
+ * leaves out.
+ */
+export function readMilestones(section: Section): Milestone[] {
+  const table = milestoneTable(section)
+  const fromSubsections = milestonesFromSubsections(section)
+  // A table inside one milestone's subsection is that milestone's tasks (W3F's deliverables
+  // table), not the list of milestones: the subsections are the milestones then.
+  if (table && !section.ownNodes.includes(table) && fromSubsections.length > 0 && fromSubsections.length !== milestonesFromTable(table).length) return fromSubsections
+  if (table) {
+    const fromTable = milestonesFromTable(table)
+    if (fromSubsections.length === fromTable.length) {
+      return fromTable.map((m, i) => {
+        const s = fromSubsections[i]!
+        return {
+          ...m,
+          name: m.name ?? s.name,
+          amountUsd: m.amountUsd ?? s.amountUsd,
+          weeks: m.weeks ?? s.weeks,
+          dated: m.weeks !== null ? m.dated : s.dated,
+          deliverables: `${m.deliverables} ${s.deliverables}`.trim(),
+          criteria: `${m.criteria} ${s.criteria}`.trim(),
+        }
+      })
+    }
+    return fromTable
+  }
+  if (fromSubsections.length > 0) return fromSubsections
+  const fromParagraphs = milestonesFromParagraphs(section)
+  const list = milestoneList(section)
+  if (fromParagraphs.length >= 2 || (fromParagraphs.length > 0 && !list)) return fromParagraphs
+  if (list) return milestonesFromList(section, list)
+  // Milestones listed under a subsection that is not one milestone ("### Timeline" with
+  // "- M1: T0 + 4 weeks"): the list whose items open with a milestone's number.
+  const leads = (list: List) => list.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart()))
+  const nested = section.nodes.find((node): node is List => node.type === 'list' && leads(node).length >= 1)
+  return nested ? asOffsets(milestonesFromList(section, { ...nested, children: leads(nested) }), leads(nested).map((item) => rawText(item))) : []
+}
+
+/** "M1: T0 + 4 weeks", "M2: T0 + 3 months": a point in time counted from the start, not a duration. */
+const OFFSET = /\bT\s?0\s*\+\s*(\d{1,3})\s*(weeks?|months?)\b/i
+
+/** Milestones timed as offsets from the start: each one's weeks are the gap since the one before. */
+export function asOffsets(milestones: Milestone[], texts: readonly string[]): Milestone[] {
+  const offsets = texts.map((text) => {
+    const match = OFFSET.exec(text)
+    return match ? Number(match[1]) * (/^m/i.test(match[2]!) ? 4.345 : 1) : null
+  })
+  if (offsets.length !== milestones.length || offsets.some((o) => o === null)) return milestones
+  return milestones.map((m, i) => ({ ...m, weeks: Math.round((offsets[i]! - (i > 0 ? offsets[i - 1]! : 0)) * 10) / 10, dated: false }))
+}
+
+/** Consecutive sections "## Milestone 1", "## Milestone 2", … read as one section with subsections. */
+function groupMilestoneSections(doc: PitchDocument, first: Section): Section {
+  const start = doc.sections.indexOf(first)
+  const group = [first]
+  for (let k = start + 1; k < doc.sections.length; k++) {
+    const next = doc.sections[k]!
+    if (next.depth > first.depth) continue
+    if (next.depth < first.depth || !SINGLE_MILESTONE.test(next.title)) break
+    group.push(next)
+  }
+  const nodes: RootContent[] = group.flatMap((s) => (s.heading ? [s.heading, ...s.nodes] : s.nodes))
+  const from = nodes[0]?.position?.start.offset ?? 0
+  const to = nodes[nodes.length - 1]?.position?.end.offset ?? from
+  return {
+    ...first,
+    depth: first.depth - 1,
+    endLine: group[group.length - 1]!.endLine,
+    ownNodes: [],
+    nodes,
+    text: doc.source.slice(from, to),
+  }
+}
+
+function hasMilestoneTable(node: RootContent): boolean {
+  if (node.type !== 'table') return false
+  const header = node.children[0]
+  return header !== undefined && header.children.some((cell) => /\b(?:milestones?|phases?)\b/i.test(stripInline(rawText(cell))))
+}
+
+/** The section with the milestones: by its heading, else headings "Milestone 1…" or a table with a Milestone column anywhere. */
+export function findMilestoneSection(doc: PitchDocument): Section | undefined {
+  // "Milestones" before the looser names: a "Roadmap" may be the plan beyond the grant.
+  const found = doc.sections.find((s) => s.depth > 0 && /\bmilestones?\b/i.test(s.title)) ?? findSection(doc, 'milestones')
+  if (found) return SINGLE_MILESTONE.test(found.title) ? groupMilestoneSections(doc, found) : found
+  for (const section of doc.sections) {
+    if (section.depth > 0 && SINGLE_MILESTONE.test(section.title)) return groupMilestoneSections(doc, section)
+    if (section.ownNodes.some(hasMilestoneTable)) return section
+  }
+  return undefined
+}
