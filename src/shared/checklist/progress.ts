@@ -16,6 +16,16 @@ export interface SectionProgress {
   endLine: number
   /** The applicant wrote something here beyond the template's hint comments and empty tables. */
   written: boolean
+  /** The template's hint under the heading (its first `<!-- … -->`), as the to-do's guidance. */
+  prompt?: string | undefined
+}
+
+/** The text of the first hint comment right under a section's heading. */
+function promptOf(section: Section): string | undefined {
+  const comment = section.ownNodes.find((node) => node.type === 'html' && node.value.trimStart().startsWith('<!--'))
+  if (!comment || comment.type !== 'html') return undefined
+  const text = /<!--([\s\S]*?)-->/.exec(comment.value)?.[1]?.replace(/\s+/g, ' ').trim()
+  return text ? text : undefined
 }
 
 /** What the template puts under a heading and the applicant has not yet replaced. */
@@ -45,6 +55,7 @@ export function sectionProgress(doc: PitchDocument): SectionProgress[] {
       line: section.line,
       endLine: section.endLine,
       written: section.nodes.some((node) => !isTemplateOnly(node)),
+      prompt: promptOf(section),
     }))
 }
 

@@ -34,6 +34,10 @@ describe('sectionProgress', () => {
     ])
   })
 
+  it('keeps the template’s hint under each heading as the to-do’s guidance', () => {
+    expect(sectionProgress(parsePitch(TEMPLATE)).map((s) => s.prompt)).toEqual(['One sentence.', 'Itemize.', 'Names and links.'])
+  })
+
   it('counts a section written once it holds text of the applicant’s, in it or in a subsection', () => {
     const pitch = TEMPLATE.replace('<!-- One sentence. -->', '<!-- One sentence. -->\nWallet developers lose a day per release.').replace('### Advisors\n', '### Advisors\nAda Lovelace.\n')
     expect(sectionProgress(parsePitch(pitch)).map((s) => s.written)).toEqual([true, false, true])
