@@ -56,7 +56,7 @@ describe('ChecklistPanel', () => {
     const budget = screen.getAllByTestId('checklist-block')[1]!
     const items = within(budget).getAllByRole('listitem')
     expect(items).toHaveLength(1)
-    expect(items[0]!.textContent).toContain('Write “Budget”')
+    expect(items[0]!.textContent).toContain('Write this section')
     expect(items[0]!.textContent).toContain('Itemize hours × rate.')
     expect(items[0]!.textContent).toContain('3 checks wait for this section')
     expect(within(budget).queryByText(/No amounts found/)).toBeNull()
@@ -70,7 +70,8 @@ describe('ChecklistPanel', () => {
     render(<ChecklistPanel result={linted} onSelectLine={() => {}} />)
     expect(screen.getByTestId('checklist-progress').textContent).toContain('0 of 3 sections written')
     const todos = screen.getAllByTestId('checklist-write')
-    expect(todos.map((todo) => todo.querySelector('.finding-message')?.textContent)).toEqual(['Write “Problem statement”', 'Write “Budget”', 'Write “Team”'])
+    expect(todos.map((todo) => todo.closest('[data-testid="checklist-block"]')!.querySelector('h3')!.textContent)).toEqual(['Problem statement', 'Budget', 'Team'])
+    expect(todos.map((todo) => todo.querySelector('.finding-message')?.textContent)).toEqual(['Write this section', 'Write this section', 'Write this section'])
     expect(todos[1]!.textContent).toContain('Itemize.')
     // Each section's block holds its one to-do and nothing else.
     for (const name of ['Problem statement', 'Budget', 'Team']) {

@@ -108,7 +108,7 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
     case 'write':
       return (
         <button type="button" className="finding finding-write" data-testid="checklist-write" onClick={() => onSelect({ line: item.line, endLine: item.endLine })}>
-          <span className="finding-tag">To write</span> <span className="finding-message">Write “{item.section}”</span>{' '}
+          <span className="finding-tag">To write</span> <span className="finding-message">Write this section</span>{' '}
           <span className="finding-line">line {item.line}</span>
           <span className="finding-hint">
             {item.prompt ?? 'The template’s hint under the heading says what reviewers look for.'}

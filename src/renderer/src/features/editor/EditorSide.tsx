@@ -6,7 +6,7 @@
  * being typed in, a review announcement or an open thread keeps its state.
  */
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react'
-import { hasReview } from '../../../../shared/review/state'
+import { hasReview, isOpen } from '../../../../shared/review/state'
 import { HistoryPanel } from '../history/HistoryPanel'
 import { ReviewPanel } from '../review/ReviewPanel'
 import { useOpenThreadsByField } from '../review/useOpenThreadsByField'
@@ -71,6 +71,7 @@ export function EditorSide({ readOnly, flagRequired }: { readOnly: boolean; flag
             onClick={() => useEditorSide.getState().showTab(name)}
           >
             {TAB_LABEL[name]}
+            {name === 'review' && <OpenThreadCount />}
           </button>
         ))}
       </div>
@@ -88,6 +89,19 @@ export function EditorSide({ readOnly, flagRequired }: { readOnly: boolean; flag
         {tab === 'history' && <HistoryPanel />}
       </SidePanel>
     </div>
+  )
+}
+
+/** Beside "Review": how many threads are open, so that a teammate's comment is seen from the Checklist tab too. */
+function OpenThreadCount() {
+  const open = useReview((s) => s.data?.threads.filter(isOpen).length ?? 0)
+  if (open === 0) return null
+  return (
+    <span className="side-tab-count">
+      {' '}
+      {open}
+      <span className="visually-hidden"> open {open === 1 ? 'thread' : 'threads'}</span>
+    </span>
   )
 }
 
