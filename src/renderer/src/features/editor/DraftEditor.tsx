@@ -2,10 +2,9 @@
  * The draft editor: the checklist's verdict in a bar that stays in view, the pitch in Markdown
  * on the left with the team's comments in its margin, and beside it (below it when the window
  * is narrow) tabs for the checklist, the grant's application form, the team's review and the
- * draft's history (EditorSide). Every
- * edit is saved to the draft's file about half a second after typing stops, and before
- * anything else happens to it (submit, leaving the screen, closing the window). A file changed
- * by someone else is never written over.
+ * draft's history (EditorSide). Every edit is saved to the draft's file about half a second
+ * after typing stops, and before anything else happens to it (submit, leaving the screen,
+ * closing the window). A file changed by someone else is never written over.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
