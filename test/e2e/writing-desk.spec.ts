@@ -82,6 +82,8 @@ for (const size of [
     // The page scrolled as far as it goes: still in view.
     await page.mouse.wheel(0, 3000)
     await expect(verdict).toBeInViewport({ ratio: 1 })
+    // What the applicant sees at that moment (the window, not the whole page).
+    await page.screenshot({ path: `test-results/screens/editor-${size.width}x${size.height}-scrolled.png` })
 
     const side = page.getByTestId('editor-side')
     const pitchBox = (await page.getByLabel('Pitch (Markdown)').boundingBox())!
