@@ -145,6 +145,11 @@ export const SchemaField = z.object({
    * fields; a client that ignores it still gets a usable text input.
    */
   options: z.array(z.string()).optional(),
+  /**
+   * The most characters a value may have. Not in the spec: a service that states a limit can
+   * send it, and the app then counts against it and flags a value over it.
+   */
+  max_length: z.number().int().positive().optional(),
 })
 export type SchemaField = z.infer<typeof SchemaField>
 

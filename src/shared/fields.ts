@@ -30,6 +30,9 @@ export function isBlank(value: string | undefined): boolean {
  */
 export function fieldValueProblem(field: SchemaField, value: string): string | null {
   if (isBlank(value)) return null
+  if (field.max_length !== undefined && value.length > field.max_length) {
+    return `must be at most ${field.max_length.toLocaleString('en-US')} characters (it has ${value.length.toLocaleString('en-US')})`
+  }
   switch (field.type) {
     case 'url':
       return isHttpUrl(value) ? null : 'must be a web address starting with http:// or https://'

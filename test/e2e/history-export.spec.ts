@@ -28,7 +28,7 @@ test('two saves, compare, restore the first; export a review copy that is static
   await pitch.press('Control+s')
   await expectSaved(page)
 
-  await page.getByRole('button', { name: 'History', exact: true }).click()
+  await page.getByRole('tab', { name: 'History' }).click()
   const panel = page.getByTestId('history-panel')
   const versions = panel.getByTestId('history-version')
   await expect(versions.first()).toContainText('saved')

@@ -107,6 +107,8 @@ test('the detail shows the sanitized description and the form, and a draft start
   await refused.getByRole('button', { name: 'Close' }).click()
   await expect(projectName).toHaveAttribute('aria-invalid', 'true')
   expect(countApplications(stack().service.dataFile)).toBe(0)
+  // The form is a tab beside the pitch.
+  await page.getByRole('tab', { name: 'Fields' }).click()
 
   // Schema-driven fields: a URL is checked as the applicant types, a number too.
   const repo = page.getByLabel(/^Repository/)
@@ -197,6 +199,7 @@ test('a free-form grant sends the pitch alone', async ({ page }) => {
   await openGrant(page, 'Free-form grant')
   await expect(page.getByText('Free-form application: only the pitch is sent.')).toBeVisible()
   await page.getByRole('button', { name: 'Start draft' }).click()
+  await page.getByRole('tab', { name: 'Fields' }).click()
   await expect(page.getByText('Free-form application: only the pitch is sent.')).toBeVisible()
   await page.getByLabel('Pitch (Markdown)').fill(GOOD_PITCH)
   await expectSaved(page)
@@ -213,8 +216,9 @@ test('checklist errors are listed before submitting and need an explicit “subm
   await page.goto(stack().pageUrl)
   await openGrant(page, 'A bounty')
   await page.getByRole('button', { name: 'Start draft' }).click()
-  // The untouched template: blank sections and a placeholder title.
-  await expect(page.getByRole('heading', { name: /^Errors \(\d+\)$/ })).toBeVisible()
+  // The untouched template: blank sections (one to-do each) and a placeholder title.
+  await expect(page.getByTestId('checklist-progress')).toContainText(/^0 of \d+ sections? written/)
+  await expect(page.getByTestId('checklist-write').first()).toBeVisible()
   const finding = page.getByRole('button', { name: /line \d+/ }).first()
   await finding.click()
   // Clicking a finding selects its line in the editor.

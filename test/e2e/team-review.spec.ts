@@ -84,6 +84,9 @@ test('a reviewer comments, suggests and requests changes; the author sees it liv
   const reviewerPage = await (await browser.newContext()).newPage()
   await openDraft(authorPage, author)
   await openDraft(reviewerPage, reviewer)
+  // The review is a tab beside the pitch.
+  await authorPage.getByRole('tab', { name: /^Review/ }).click()
+  await reviewerPage.getByRole('tab', { name: /^Review/ }).click()
 
   // The reviewer: a comment on a passage (asked for a name first), then a suggestion.
   await selectInPitch(reviewerPage, 'cannot see why a transaction failed')

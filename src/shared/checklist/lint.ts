@@ -4,6 +4,7 @@
  */
 import { readInlineConfig } from './inline-config'
 import { parsePitch } from './parse'
+import { labelSections, sectionProgress, type SectionProgress } from './progress'
 import { ALL_RULES } from './rules'
 import { REVIEW_RULE_IDS } from './rules/review'
 import type { Finding, LintInput, Rule, RuleContext, Severity } from './types'
@@ -21,6 +22,8 @@ export interface Summary {
 export interface LintResult {
   findings: Finding[]
   summary: Summary
+  /** The pitch's sections in order and which are written (absent when the pitch could not be read). */
+  sections?: SectionProgress[] | undefined
 }
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
@@ -85,7 +88,10 @@ export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): Lint
   const blankHeadings = new Set(findings.filter((f) => f.ruleId === BLANK_SECTION).map((f) => f.line))
   const shown = findings.filter((f) => f.ruleId === BLANK_SECTION || !blankHeadings.has(f.line) || f.line === 1 || REVIEW_RULE_IDS.has(f.ruleId))
   shown.sort((a, b) => a.line - b.line || a.column - b.column || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId))
-  return { findings: shown, summary: summarize(shown) }
+  // Last: which section each finding is in, for the checklist's to-do list by section.
+  const sections = sectionProgress(doc)
+  labelSections(shown, sections)
+  return { findings: shown, summary: summarize(shown), sections }
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`

@@ -117,6 +117,23 @@ describe('FieldsForm', () => {
     expect(budget.getAttribute('aria-invalid')).toBeNull()
   })
 
+  it('counts the words and characters of a textarea field, against its limit when the grant states one', () => {
+    const { rerender, onChange } = renderForm({ summary: 'A kit for indexers.' })
+    expect(screen.getByTestId('field-counts').textContent).toBe('4 words · 19 characters')
+
+    const limited: SchemaField[] = [{ name: 'summary', label: 'Summary', type: 'textarea', required: false, max_length: 20 }]
+    rerender(<FieldsForm schema={limited} values={{ summary: 'A kit for indexers.' }} onChange={onChange} />)
+    const summary = screen.getByLabelText('Summary')
+    expect(screen.getByTestId('field-counts').textContent).toBe('4 words · 19 of 20 characters')
+    expect(summary.getAttribute('aria-invalid')).toBeNull()
+
+    // Over the limit: the count says by how much, and the field is flagged as the service would refuse it.
+    rerender(<FieldsForm schema={limited} values={{ summary: 'A kit for many indexers.' }} onChange={onChange} />)
+    expect(screen.getByTestId('field-counts').textContent).toBe('5 words · 24 of 20 characters (4 too many)')
+    expect(summary.getAttribute('aria-invalid')).toBe('true')
+    expect(description(summary)).toBe('must be at most 20 characters (it has 24)')
+  })
+
   it('keeps a choice the form no longer offers visible and flagged', () => {
     renderForm({ track: 'Hardware' })
     const track = screen.getByLabelText('Track') as HTMLSelectElement

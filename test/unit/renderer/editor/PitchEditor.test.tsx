@@ -70,7 +70,7 @@ describe('PitchEditor', () => {
       return <PitchEditor value={text} onChange={setText} />
     }
     render(<Bound />)
-    await user.click(screen.getByRole('button', { name: 'Live code (ctrl + 8)' }))
+    await user.click(screen.getByRole('button', { name: 'Split (Ctrl+8)' }))
     const preview = screen.getByRole('region', { name: 'Pitch preview' })
     const textarea = screen.getByRole('textbox', { name: 'Pitch (Markdown)' }) as HTMLTextAreaElement
     expect(preview.textContent).toContain('Text')

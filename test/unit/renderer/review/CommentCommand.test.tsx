@@ -120,6 +120,8 @@ describe('Comment command', () => {
     harness = await startHarness({ pitch: PITCH, withForm: true, customFields: { project_name: 'Grant Desk', details: 'Runs offline everywhere.' } })
     const user = userEvent.setup()
     await openEditor(harness)
+    // The form is a tab beside the pitch.
+    await user.click(screen.getByRole('tab', { name: 'Fields' }))
 
     await user.click(screen.getByRole('button', { name: 'Comment on Project name' }))
     const whole = screen.getByRole('dialog', { name: 'Comment on field Project name (the whole field)' })

@@ -93,6 +93,8 @@ describe('review-open-threads', () => {
       column: 19,
       endLine: 5,
       endColumn: 54,
+      // The pass at the end of lint() names the section the passage is in.
+      section: 'Problem',
     })
   })
 

@@ -1,9 +1,10 @@
 /**
- * The draft editor: the pitch in Markdown on the left with the team's comments in its margin,
- * the grant's application form, the live checklist and the team's review on the right. Every
- * edit is saved to the draft's file about half a second after typing stops, and before
- * anything else happens to it (submit, leaving the screen, closing the window). A file changed
- * by someone else is never written over.
+ * The draft editor: the checklist's verdict in a bar that stays in view, the pitch in Markdown
+ * on the left with the team's comments in its margin, and beside it (below it when the window
+ * is narrow) tabs for the checklist, the grant's application form, the team's review and the
+ * draft's history (EditorSide). Every edit is saved to the draft's file about half a second
+ * after typing stops, and before anything else happens to it (submit, leaving the screen,
+ * closing the window). A file changed by someone else is never written over.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
@@ -13,25 +14,21 @@ import { useNow } from '../../lib/useNow'
 import { go, useNavigation } from '../navigation/navigationSlice'
 import { SubmitDialog } from '../submit/SubmitDialog'
 import { ExportButton } from '../export/ExportButton'
-import { HistoryPanel } from '../history/HistoryPanel'
-import { ChecklistPanel } from './ChecklistPanel'
+import { ChecklistBar } from './ChecklistBar'
 import { ConflictDialog } from './ConflictDialog'
 import type { FileTrouble } from './draftSession'
 import { useEditor } from './editorSlice'
-import { FieldsForm } from './FieldsForm'
-import { PITCH_EDITOR_ID, PitchEditor } from './PitchEditor'
-import { selectLinesInEditor } from './selectLines'
-import { useChecklist } from './useChecklist'
+import { ChecklistRunner, EditorSide, openChecklist } from './EditorSide'
+import { useEditorSide } from './editorSideStore'
+import { PitchEditor } from './PitchEditor'
+import { countText, describeCounts } from './textCounts'
 import { useCloseGuard } from './useCloseGuard'
 import { useTextAtPause } from './useTextAtPause'
-import { hasReview } from '../../../../shared/review/state'
 import { CommentButton, useCommentShortcut } from '../review/CommentButton'
 import { ReviewDialogs } from '../review/ReviewDialogs'
 import { ReviewMargin } from '../review/ReviewMargin'
-import { ReviewPanel } from '../review/ReviewPanel'
-import { useOpenThreadsByField } from '../review/useOpenThreadsByField'
-import { useReview, useReviewSession } from '../review/reviewSlice'
-import { startFieldComment, startPitchComment } from '../review/startComment'
+import { useReviewSession } from '../review/reviewSlice'
+import { startPitchComment } from '../review/startComment'
 import './editor.css'
 
 export function DraftEditor({ id }: { id: string }) {
@@ -93,7 +90,6 @@ function EditorScreen({ id }: { id: string }) {
   // Empty required fields are marked "(required)" from the start, and flagged as errors only
   // once the applicant tries to submit: a fresh draft should not open covered in red.
   const [submitTried, setSubmitTried] = useState(false)
-  const [historyOpen, setHistoryOpen] = useState(false)
 
   const openSubmit = useCallback(async () => {
     if (preparing || submitOpen) return
@@ -150,8 +146,6 @@ function EditorScreen({ id }: { id: string }) {
         canGoBack={canGoBack}
         preparing={preparing}
         onSubmit={() => void openSubmit()}
-        historyOpen={historyOpen}
-        onToggleHistory={() => setHistoryOpen((open) => !open)}
       />
       {submitBlocked && (
         <div className="notice notice-error" role="alert">
@@ -167,6 +161,8 @@ function EditorScreen({ id }: { id: string }) {
         </div>
       )}
       {readOnly && <SubmittedNotice applicationId={draft.applicationId} />}
+      <ChecklistRunner />
+      <EditorChecklistBar />
       <div className="editor-columns">
         <section className="editor-pitch" aria-labelledby="pitch-heading">
           <div className="pitch-heading-row">
@@ -175,16 +171,14 @@ function EditorScreen({ id }: { id: string }) {
           </div>
           <p className="hint">{readOnly ? 'As submitted.' : 'Markdown. Saved automatically as you type; Ctrl+S (⌘S) saves at once.'}</p>
           <div className="pitch-with-margin">
-            <PitchArea readOnly={readOnly} />
+            <div className="pitch-column">
+              <PitchArea readOnly={readOnly} />
+              <PitchCounts />
+            </div>
             <ReviewMargin />
           </div>
         </section>
-        <div className="editor-side">
-          {historyOpen && <HistoryPanel onClose={() => setHistoryOpen(false)} />}
-          <FieldsArea readOnly={readOnly} flagRequired={submitTried} />
-          <ReviewPanel />
-          <ChecklistArea readOnly={readOnly} />
-        </div>
+        <EditorSide readOnly={readOnly} flagRequired={submitTried} />
       </div>
       {conflict && <ConflictDialog onReloadTheirs={useEditor.getState().reloadTheirs} onKeepMine={useEditor.getState().keepMineAsCopy} />}
       {submitOpen && <SubmitDialog draftId={id} onClose={closeSubmit} onSubmitted={onSubmitted} />}
@@ -210,11 +204,9 @@ interface EditorHeaderProps {
   canGoBack: boolean
   preparing: boolean
   onSubmit(): void
-  historyOpen: boolean
-  onToggleHistory(): void
 }
 
-function EditorHeader({ readOnly, canGoBack, preparing, onSubmit, historyOpen, onToggleHistory }: EditorHeaderProps) {
+function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeaderProps) {
   const draft = useEditor((s) => s.draft)!
   const now = useNow()
   return (
@@ -236,9 +228,6 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit, historyOpen, o
             Back
           </button>
         )}
-        <button type="button" onClick={onToggleHistory} aria-expanded={historyOpen}>
-          History
-        </button>
         <ExportButton />
         {!readOnly && (
           <>
@@ -253,6 +242,22 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit, historyOpen, o
       </div>
     </header>
   )
+}
+
+/** The pitch's words and characters, as of the last pause in typing. */
+function PitchCounts() {
+  const { pitch } = useTextAtPause()
+  const text = useMemo(() => describeCounts(countText(pitch)), [pitch])
+  return (
+    <p className="pitch-counts" data-testid="pitch-counts">
+      Pitch: {text}
+    </p>
+  )
+}
+
+function EditorChecklistBar() {
+  const result = useEditorSide((s) => s.checklist)
+  return <ChecklistBar result={result} onOpen={openChecklist} />
 }
 
 const SAVE_STATE_CLASS = { saved: 'save-state-saved', saving: '', unsaved: 'save-state-unsaved', failed: 'save-state-failed' } as const
@@ -363,41 +368,4 @@ function PitchArea({ readOnly }: { readOnly: boolean }) {
     useEditor.getState().setPitch(next)
   }, [])
   return <PitchEditor value={useEditor.getState().pitch} onChange={onChange} readOnly={readOnly} onComment={startPitchComment} />
-}
-
-function FieldsArea({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {
-  const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
-  const values = useEditor((s) => s.customFields)
-  const setField = useEditor((s) => s.setField)
-  const openThreads = useOpenThreadsByField()
-  return (
-    <FieldsForm
-      schema={schema}
-      values={values}
-      onChange={setField}
-      readOnly={readOnly}
-      showRequired={!readOnly && flagRequired}
-      onComment={startFieldComment}
-      openThreads={openThreads}
-    />
-  )
-}
-
-function ChecklistArea({ readOnly }: { readOnly: boolean }) {
-  // Checked at each pause in typing, not at every keystroke.
-  const { pitch, customFields } = useTextAtPause()
-  const grant = useEditor((s) => s.draft?.grant)
-  const projectKind = useEditor((s) => s.draft?.projectKind ?? null)
-  const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])
-  // The team's open threads and approval are findings too (the checklist's review rules), once
-  // there is a review: "nobody approved yet" is no news to someone who works alone.
-  const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
-  const result = useChecklist(source, review)
-  const onSelectLine = useCallback(
-    (line: number, endLine: number) => {
-      if (!readOnly) selectLinesInEditor(PITCH_EDITOR_ID, line, endLine)
-    },
-    [readOnly],
-  )
-  return <ChecklistPanel result={result} onSelectLine={onSelectLine} />
 }

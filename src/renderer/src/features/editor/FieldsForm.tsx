@@ -7,6 +7,7 @@
 import { useId } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import { fieldValueProblem, isBlank } from '../../../../shared/fields'
+import { countText, describeCounts } from './textCounts'
 import './editor.css'
 
 export interface FieldsFormProps {
@@ -122,7 +123,12 @@ function FieldControl({ field, value, onChange, readOnly, showRequired, onCommen
   let control
   switch (kind) {
     case 'textarea':
-      control = <textarea {...common} rows={4} value={value} onChange={change} />
+      control = (
+        <>
+          <textarea {...common} rows={4} value={value} onChange={change} />
+          <FieldCounts value={value} maxLength={field.max_length} />
+        </>
+      )
       break
     case 'select': {
       // A select cannot be read-only (only disabled): the chosen value is shown as text instead.
@@ -190,5 +196,17 @@ function FieldControl({ field, value, onChange, readOnly, showRequired, onCommen
         </p>
       )}
     </div>
+  )
+}
+
+/** Words and characters of a textarea field, against its limit when the grant states one. */
+function FieldCounts({ value, maxLength }: { value: string; maxLength: number | undefined }) {
+  // Counted as the service counts a limit: every character of the value.
+  const counts = { words: countText(value).words, characters: value.length }
+  const over = maxLength !== undefined && counts.characters > maxLength
+  return (
+    <p className={over ? 'field-counts field-counts-over' : 'field-counts'} data-testid="field-counts">
+      {describeCounts(counts, maxLength)}
+    </p>
   )
 }

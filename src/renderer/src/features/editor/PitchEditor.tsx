@@ -20,7 +20,7 @@
  *   move focus as everywhere else (`defaultTabEnable`).
  *
  * Its toolbar's "insert comment" (an HTML comment, sent to the sponsor with the pitch) is
- * replaced by the team review's Comment.
+ * replaced by the team review's Comment. Its mode buttons say Write, Split and Preview.
  */
 import MDEditor, { EditorContext, type ICommand, type MDEditorProps, getCommands, getExtraCommands, handleKeyDown, shortcuts } from '@uiw/react-md-editor/nohighlight'
 import {
@@ -42,7 +42,8 @@ import { safePreviewOptions } from '../../components/SafeMarkdown'
 import './editor.css'
 
 export const PITCH_EDITOR_ID = 'pitch-editor'
-const PITCH_EDITOR_HEIGHT = 520
+/** The box's height is its container's (`.pitch-editor`: the window's, resizable by its corner). */
+const PITCH_EDITOR_HEIGHT = '100%'
 /** Typing reaches the preview once it pauses this long. */
 const PREVIEW_PAUSE_MS = 250
 // The preview sits under the editor's h2 "Pitch": the pitch's "# Title" reads as an h3 there.
@@ -82,7 +83,29 @@ function toolbarCommands(onComment: (() => void) | undefined): ICommand[] {
   return getCommands().flatMap((command) => (command.name === 'comment' ? (onComment ? [reviewComment(onComment)] : []) : [withDecorativeIcon(command)]))
 }
 
-const EXTRA_COMMANDS = getExtraCommands().map(withDecorativeIcon)
+/**
+ * The modes, in words an applicant uses (the library says "Edit code / Live code / Preview
+ * code"): the buttons show their names instead of icons.
+ */
+const MODE_LABELS: Record<string, { label: string; title: string; key: string }> = {
+  edit: { label: 'Write', title: 'Write: the Markdown only', key: '7' },
+  live: { label: 'Split', title: 'Split: the Markdown and the preview side by side', key: '8' },
+  preview: { label: 'Preview', title: 'Preview: the pitch as reviewers will read it', key: '9' },
+  fullscreen: { label: 'Full screen', title: 'Full screen: the editor fills the window', key: '0' },
+}
+
+function withPlainLabel(command: ICommand): ICommand {
+  const mode = command.name ? MODE_LABELS[command.name] : undefined
+  if (!mode) return withDecorativeIcon(command)
+  const shortcut = `Ctrl+${mode.key}`
+  return {
+    ...command,
+    icon: <span className="mode-label">{mode.label}</span>,
+    buttonProps: { ...command.buttonProps, 'aria-label': `${mode.label} (${shortcut})`, title: `${mode.title} (${shortcut})` },
+  } as ICommand
+}
+
+const EXTRA_COMMANDS = getExtraCommands().map(withPlainLabel)
 
 export interface PitchEditorProps {
   value: string

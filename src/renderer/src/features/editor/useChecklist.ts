@@ -35,8 +35,8 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
     try {
       worker = new Worker(new URL('./checklist.worker.ts', import.meta.url), { type: 'module' })
       worker.addEventListener('message', (event: MessageEvent<ChecklistReply>) => {
-        const { seq: answered, findings, summary } = event.data
-        if (!disposed && answered === seq) apply({ findings, summary })
+        const { seq: answered, findings, summary, sections } = event.data
+        if (!disposed && answered === seq) apply({ findings, summary, sections })
       })
       worker.addEventListener('error', () => {
         worker?.terminate()

@@ -11,6 +11,7 @@ import { groupThreads, type LocatedThread, useLocatedThreads } from './locate'
 import { useReview } from './reviewSlice'
 import { showInPitch } from './ThreadCard'
 import { useEditor } from '../editor/editorSlice'
+import { revealInSide } from '../editor/editorSideStore'
 import './review.css'
 
 const NO_THREADS: never[] = []
@@ -19,6 +20,8 @@ const NO_THREADS: never[] = []
 export function focusThreadCard(id: string): void {
   const card = document.querySelector<HTMLElement>(`[data-testid="thread-${id}"]`)
   if (!card) return
+  // The Review panel is a tab beside the pitch: it opens first.
+  revealInSide(card)
   card.scrollIntoView?.({ block: 'nearest' })
   card.focus()
 }

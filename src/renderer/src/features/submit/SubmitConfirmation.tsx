@@ -9,7 +9,7 @@ import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../sha
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { Deadline } from '../../components/Deadline'
 import { SubmitReviewSummary } from '../review/SubmitReviewSummary'
-import { hiddenCommentCount } from './hiddenComments'
+import { hiddenCommentCount, templateHintCount } from './hiddenComments'
 import './submit.css'
 
 export interface SubmitConfirmationProps {
@@ -21,14 +21,17 @@ export interface SubmitConfirmationProps {
   busy?: boolean
   onCancel(): void
   onSubmit(submitAnyway: boolean): void
+  /** Removes the template's hint comments from the draft (one edit, undoable, saved), then previews again. */
+  onRemoveHints?(): void
 }
 
-export function SubmitConfirmation({ preview, checklist = preview.checklist, now, busy = false, onCancel, onSubmit }: SubmitConfirmationProps) {
+export function SubmitConfirmation({ preview, checklist = preview.checklist, now, busy = false, onCancel, onSubmit, onRemoveHints }: SubmitConfirmationProps) {
   const [anyway, setAnyway] = useState(false)
   const checklistHeadingId = useId()
   const hasErrors = checklist.errors > 0
   const fields = preview.body.custom_fields
   const comments = useMemo(() => hiddenCommentCount(preview.body.pitch), [preview.body.pitch])
+  const hints = useMemo(() => templateHintCount(preview.body.pitch), [preview.body.pitch])
 
   return (
     <div className="submit-confirmation">
@@ -81,6 +84,14 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
         <p className="notice notice-warn" data-testid="submit-hidden-comments">
           Your pitch still contains {comments === 1 ? '1 hidden comment' : `${comments} hidden comments`} (&lt;!-- … --&gt;), e.g. the template’s hints.
           They are sent with the pitch; reviewers may see them.
+          {onRemoveHints && hints > 0 && (
+            <>
+              {' '}
+              <button type="button" onClick={onRemoveHints} disabled={busy} data-testid="remove-template-hints">
+                Remove template hints
+              </button>
+            </>
+          )}
         </p>
       )}
       {/* The preview above is sanitized (no comments, no raw HTML); the service gets this text. A

@@ -9,6 +9,9 @@ import { Dialog } from '../../components/Dialog'
 import { Loading } from '../../components/ErrorNotice'
 import { call } from '../../lib/bridge'
 import { useNow } from '../../lib/useNow'
+import { useEditor } from '../editor/editorSlice'
+import { replacePitch } from '../editor/replacePitch'
+import { removeTemplateHints } from './hiddenComments'
 import { SubmitConfirmation } from './SubmitConfirmation'
 import { PreviewFailureView, type SubmitOutcome, SubmitOutcomeView } from './SubmitOutcomeView'
 import './submit.css'
@@ -85,6 +88,20 @@ export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: strin
 
   const submitting = (phase.name === 'confirm' || phase.name === 'done') && phase.submitting
 
+  // The hints go from the editor's text as one edit (Ctrl+Z brings them back), which is saved
+  // before the preview is made again from the file: what is shown is still what is sent.
+  const [hintsError, setHintsError] = useState<string | null>(null)
+  const removeHints = async () => {
+    setHintsError(null)
+    replacePitch(removeTemplateHints(useEditor.getState().pitch))
+    if (await useEditor.getState().saveNow()) {
+      void runPreview()
+      return
+    }
+    const why = useEditor.getState().saveError?.message
+    setHintsError(`The hints were removed in the editor, but the draft could not be saved${why ? ` (${why})` : ''}, so the text above is still what would be sent. Close this, save, and submit again.`)
+  }
+
   // The dialog focuses its first control when it opens, while the draft is still being checked;
   // each later view (confirmation, outcome) names its own with data-autofocus, focused here.
   const view = phase.name === 'confirm' ? `confirm-${phase.round}` : phase.name === 'done' ? `done-${phase.submitting}` : phase.name
@@ -105,8 +122,14 @@ export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: strin
                 <p>Nothing was sent. Your draft is saved.</p>
               </div>
             )}
+            {hintsError && (
+              <p className="notice notice-error" role="alert">
+                {hintsError}
+              </p>
+            )}
             <SubmitConfirmation
               key={phase.round}
+              onRemoveHints={() => void removeHints()}
               preview={phase.preview}
               checklist={phase.checklist}
               now={now}

@@ -1,0 +1,58 @@
+/**
+ * The checklist's verdict and counts in one line that stays in view above the editor while the
+ * applicant types, at every window size, with a button that opens the checklist itself. The
+ * screen reader hears the verdict only when it turns (errors → warnings → ready), not each time
+ * a count moves: it is re-worked at every pause in typing.
+ */
+import { memo, useState } from 'react'
+import type { LintResult } from '../../../../shared/checklist'
+import { sectionsWritten } from './ChecklistPanel'
+import './editor.css'
+
+export interface ChecklistBarProps {
+  result: LintResult | null
+  /** Opens the Checklist tab and takes focus there. */
+  onOpen(): void
+}
+
+export function verdictTone(result: LintResult | null): string {
+  if (!result) return ''
+  if (result.summary.errors > 0) return 'verdict-error'
+  return result.summary.warnings > 0 ? 'verdict-warning' : 'verdict-ok'
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+export const ChecklistBar = memo(function ChecklistBar({ result, onOpen }: ChecklistBarProps) {
+  const verdict = result ? result.summary.verdict : 'Checking the pitch…'
+  const tone = verdictTone(result)
+  const [announced, setAnnounced] = useState({ tone, verdict })
+  if (announced.tone !== tone) setAnnounced({ tone, verdict })
+  const sections = result?.sections ?? []
+  const counts = result
+    ? [
+        result.summary.errors > 0 ? plural(result.summary.errors, 'to fix', 'to fix') : null,
+        result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning', 'warnings') : null,
+        sections.length > 0 ? sectionsWritten(sections.filter((section) => section.written).length, sections.length) : null,
+      ].filter((part): part is string => part !== null)
+    : []
+  return (
+    <div className="checklist-bar" data-testid="checklist-bar">
+      <span className={`checklist-bar-dot ${tone}`} aria-hidden="true" />
+      <p className={`checklist-verdict ${tone}`} data-testid="checklist-verdict">
+        {verdict}
+      </p>
+      {counts.length > 0 && (
+        <p className="checklist-counts" data-testid="checklist-counts">
+          {counts.join(' · ')}
+        </p>
+      )}
+      <button type="button" className="checklist-bar-open" onClick={onOpen}>
+        Open checklist
+      </button>
+      <p role="status" className="visually-hidden">
+        {announced.verdict}
+      </p>
+    </div>
+  )
+})

@@ -1,0 +1,159 @@
+/**
+ * What sits beside the pitch: tabs for the Checklist, the application Fields, the team's Review
+ * and the draft's History. Wide windows show them in a column that keeps its place (and its own
+ * scroll) while the pitch scrolls; narrow ones below the pitch, with the checklist's verdict in
+ * the bar above the editor. Every panel but History stays mounted when hidden, so that a field
+ * being typed in, a review announcement or an open thread keeps its state.
+ */
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react'
+import { hasReview, isOpen } from '../../../../shared/review/state'
+import { HistoryPanel } from '../history/HistoryPanel'
+import { ReviewPanel } from '../review/ReviewPanel'
+import { useOpenThreadsByField } from '../review/useOpenThreadsByField'
+import { useReview } from '../review/reviewSlice'
+import { startFieldComment } from '../review/startComment'
+import { ChecklistPanel } from './ChecklistPanel'
+import { SIDE_TABS, type SideTab, showSideTabNow, useEditorSide } from './editorSideStore'
+import { useEditor } from './editorSlice'
+import { FieldsForm } from './FieldsForm'
+import { PITCH_EDITOR_ID } from './PitchEditor'
+import { selectLinesInEditor } from './selectLines'
+import { useChecklist } from './useChecklist'
+import { useTextAtPause } from './useTextAtPause'
+import './editor.css'
+
+const TAB_LABEL: Record<SideTab, string> = { checklist: 'Checklist', fields: 'Fields', review: 'Review', history: 'History' }
+
+const tabId = (tab: SideTab) => `side-tab-${tab}`
+const panelId = (tab: SideTab) => `side-panel-${tab}`
+
+/** The Checklist tab, scrolled into view (below the pitch in a narrow window), its tab focused. */
+export function openChecklist(): void {
+  showSideTabNow('checklist')
+  const tab = document.getElementById(tabId('checklist'))
+  tab?.scrollIntoView?.({ block: 'start' })
+  tab?.focus()
+}
+
+/** Focuses an application field by its schema name, opening the Fields tab for it. */
+export function focusField(name: string): void {
+  showSideTabNow('fields')
+  const control = document.querySelector<HTMLElement>(`.fields-form [name="${CSS.escape(name)}"]`)
+  if (!control) return
+  control.scrollIntoView?.({ block: 'center' })
+  control.focus()
+}
+
+export function EditorSide({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {
+  const tab = useEditorSide((s) => s.tab)
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = SIDE_TABS.indexOf(tab)
+    const next =
+      event.key === 'ArrowRight' ? SIDE_TABS[(at + 1) % SIDE_TABS.length] : event.key === 'ArrowLeft' ? SIDE_TABS[(at - 1 + SIDE_TABS.length) % SIDE_TABS.length] : event.key === 'Home' ? SIDE_TABS[0] : event.key === 'End' ? SIDE_TABS[SIDE_TABS.length - 1] : undefined
+    if (!next) return
+    event.preventDefault()
+    showSideTabNow(next)
+    document.getElementById(tabId(next))?.focus()
+  }
+  return (
+    <div className="editor-side" data-testid="editor-side">
+      <div className="side-tabs" role="tablist" aria-label="Beside the pitch" onKeyDown={onKeyDown}>
+        {SIDE_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={tabId(name)}
+            aria-selected={tab === name}
+            aria-controls={panelId(name)}
+            tabIndex={tab === name ? 0 : -1}
+            className="side-tab"
+            onClick={() => useEditorSide.getState().showTab(name)}
+          >
+            {TAB_LABEL[name]}
+            {name === 'review' && <OpenThreadCount />}
+          </button>
+        ))}
+      </div>
+      <SidePanel tab="checklist" shown={tab}>
+        <ChecklistArea readOnly={readOnly} />
+      </SidePanel>
+      <SidePanel tab="fields" shown={tab}>
+        <FieldsArea readOnly={readOnly} flagRequired={flagRequired} />
+      </SidePanel>
+      <SidePanel tab="review" shown={tab}>
+        <ReviewPanel />
+      </SidePanel>
+      <SidePanel tab="history" shown={tab}>
+        {/* Read from disk when opened, not with every draft. */}
+        {tab === 'history' && <HistoryPanel />}
+      </SidePanel>
+    </div>
+  )
+}
+
+/** Beside "Review": how many threads are open, so that a teammate's comment is seen from the Checklist tab too. */
+function OpenThreadCount() {
+  const open = useReview((s) => s.data?.threads.filter(isOpen).length ?? 0)
+  if (open === 0) return null
+  return (
+    <span className="side-tab-count">
+      {' '}
+      {open}
+      <span className="visually-hidden"> open {open === 1 ? 'thread' : 'threads'}</span>
+    </span>
+  )
+}
+
+function SidePanel({ tab, shown, children }: { tab: SideTab; shown: SideTab; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} hidden={tab !== shown} data-side-tab={tab} className="side-panel">
+      {children}
+    </div>
+  )
+}
+
+/** Runs the checklist at each pause in typing and keeps the result where the bar and the Checklist tab read it. */
+export function ChecklistRunner() {
+  const { pitch, customFields } = useTextAtPause()
+  const grant = useEditor((s) => s.draft?.grant)
+  const projectKind = useEditor((s) => s.draft?.projectKind ?? null)
+  const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])
+  // The team's open threads and approval are findings too (the checklist's review rules), once
+  // there is a review: "nobody approved yet" is no news to someone who works alone.
+  const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
+  const result = useChecklist(source, review)
+  useEffect(() => useEditorSide.setState({ checklist: result }), [result])
+  useEffect(() => () => useEditorSide.setState({ checklist: null, tab: 'checklist' }), [])
+  return null
+}
+
+function ChecklistArea({ readOnly }: { readOnly: boolean }) {
+  const result = useEditorSide((s) => s.checklist)
+  const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
+  const onSelectLine = useCallback(
+    (line: number, endLine: number) => {
+      if (!readOnly) selectLinesInEditor(PITCH_EDITOR_ID, line, endLine)
+    },
+    [readOnly],
+  )
+  return <ChecklistPanel result={result} schema={schema} onSelectLine={onSelectLine} onSelectField={focusField} />
+}
+
+function FieldsArea({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {
+  const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
+  const values = useEditor((s) => s.customFields)
+  const setField = useEditor((s) => s.setField)
+  const openThreads = useOpenThreadsByField()
+  return (
+    <FieldsForm
+      schema={schema}
+      values={values}
+      onChange={setField}
+      readOnly={readOnly}
+      showRequired={!readOnly && flagRequired}
+      onComment={startFieldComment}
+      openThreads={openThreads}
+    />
+  )
+}
