@@ -37,6 +37,7 @@ export const IPC_CHANNELS = [
   'feedback.send',
   'export.reviewCopy',
   'export.pdf',
+  'connectivity.check',
 ] as const
 
 export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting'] as const

@@ -573,6 +573,11 @@ export const ipcContract = {
    * host answers `invalid_input`; see `pdfAvailable`). `{canceled: true}` when no place was chosen.
    */
   'export.pdf': { input: z.strictObject({ draftId: DraftId }), output: ExportPdfOutput },
+  /**
+   * Asks the service once whether it answers (any HTTP answer counts); the answer also goes
+   * out as the `connectivity` event. The renderer re-checks this way while offline.
+   */
+  'connectivity.check': { input: NoInput, output: z.object({ online: z.boolean() }) },
 } satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
 
 export const ipcEvents = {

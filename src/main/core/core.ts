@@ -170,6 +170,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'export.reviewCopy': ({ draftId }) => exporter.reviewCopy(draftId),
     'export.pdf': ({ draftId }) => exporter.pdf(draftId),
+    'connectivity.check': async () => ({ online: await client.probe() }),
   }
 
   await watchDrafts()

@@ -97,7 +97,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       },
       ...(call.json !== undefined ? { json: call.json } : {}),
       retry: {
-        limit: retryLimit,
+        limit: call.once ? 0 : retryLimit,
         // POSTs are never retried here: apply has its own single, duplicate-safe re-send.
         methods: ['get'],
         statusCodes: RETRY_STATUSES,
@@ -287,6 +287,19 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         }
         return parseAnswer(call, answer, ApplicationResult)
       }),
+
+    probe: async () => {
+      // An address that is not a web address is the applicant's to fix: that failure is the answer.
+      const { base: root, host } = await base()
+      try {
+        await settle(() => send({ op: 'list', method: 'GET', url: `${root}/api/build?status=open`, host, once: true }))
+        return true
+      } catch (error) {
+        if (error instanceof AppFailure && (networkFailures.has(error) || error.code === 'timeout')) return false
+        // Any other failure came from an answer (an error status, a body too large): it is there.
+        return true
+      }
+    },
 
     sendFeedback: (body) =>
       settle(async () => {
