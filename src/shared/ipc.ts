@@ -245,6 +245,18 @@ export const DraftGrant = z.object({
   type: GrantType.nullable(),
 })
 
+/**
+ * A draft whose last submit was refused because the service already had an application to
+ * its grant, sent by another draft (`fromDraftId`, when this computer knows which) or from
+ * elsewhere: this draft's content was not sent.
+ */
+export const DraftNotSent = z.object({
+  applicationId: Id,
+  fromDraftId: DraftId.nullable(),
+  at: IsoTimestamp,
+})
+export type DraftNotSent = z.infer<typeof DraftNotSent>
+
 export const Draft = z.object({
   id: DraftId,
   fileName: z.string(),
@@ -256,6 +268,8 @@ export const Draft = z.object({
   customFields: z.record(z.string(), z.string()),
   status: z.enum(['draft', 'submitted']),
   applicationId: Id.nullable(),
+  /** Set while the last submit was refused as "already applied" for another draft's application. */
+  notSent: DraftNotSent.nullable().optional(),
   projectKind: ProjectKind.nullable(),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
@@ -273,6 +287,7 @@ export const DraftSummary = z.discriminatedUnion('state', [
     grantDeadline: IsoTimestamp,
     status: z.enum(['draft', 'submitted']),
     applicationId: Id.nullable(),
+    notSent: DraftNotSent.nullable().optional(),
     updatedAt: IsoTimestamp,
     /** Open threads and the verdicts, against the draft as saved. */
     review: ReviewBrief,
@@ -422,7 +437,13 @@ export const ApplicationsSubmitOutput = z.object({
   application: ApplicationRecord,
   /** The service already had an application from this user for this grant (409). */
   alreadyApplied: z.boolean(),
-  /** The draft, now marked submitted. */
+  /**
+   * That application was sent by another draft (or from elsewhere), not by this one: this
+   * draft's content was NOT sent, and it stays a draft (marked `notSent`). `application` is
+   * the earlier application.
+   */
+  notSent: z.boolean(),
+  /** The draft, now marked submitted (or, when `notSent`, marked not sent). */
   draft: Draft,
 })
 export type ApplicationsSubmitOutput = z.infer<typeof ApplicationsSubmitOutput>

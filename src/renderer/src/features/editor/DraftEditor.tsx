@@ -11,6 +11,7 @@ import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { Deadline } from '../../components/Deadline'
 import { useNow } from '../../lib/useNow'
 import { go, useNavigation } from '../navigation/navigationSlice'
+import { NotSentNotice } from '../submit/NotSentNotice'
 import { SubmitDialog } from '../submit/SubmitDialog'
 import { ExportButton } from '../export/ExportButton'
 import { HistoryPanel } from '../history/HistoryPanel'
@@ -167,6 +168,7 @@ function EditorScreen({ id }: { id: string }) {
         </div>
       )}
       {readOnly && <SubmittedNotice applicationId={draft.applicationId} />}
+      {!readOnly && draft.notSent && <NotSentNotice notSent={draft.notSent} />}
       <div className="editor-columns">
         <section className="editor-pitch" aria-labelledby="pitch-heading">
           <div className="pitch-heading-row">
