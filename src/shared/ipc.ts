@@ -144,6 +144,20 @@ export const SettingsView = SettingsValues.extend({
   defaultDraftsFolder: z.string(),
   /** Something the applicant should know about their settings (e.g. a damaged file was reset). */
   notice: z.string().nullable(),
+  /** The saved address that means "the sandbox a start command started" (its default address). */
+  defaultServiceUrl: z.string(),
+  /**
+   * The bundled sandbox a start command started for this run (null when none was): which
+   * command, where, whether it is the service in use, and — only while it is — its demo logins.
+   */
+  sandbox: z
+    .object({
+      url: z.string(),
+      startedBy: z.string(),
+      inUse: z.boolean(),
+      demoLogins: z.array(z.object({ email: z.string(), password: z.string() })),
+    })
+    .nullable(),
 })
 export type SettingsView = z.infer<typeof SettingsView>
 
