@@ -103,7 +103,8 @@ const child = spawn('npx', ['electron-vite', 'preview'], {
   cwd: root,
   stdio: 'inherit',
   shell: process.platform === 'win32',
-  env: { ...process.env, GRANT_SERVICE_URL: serviceUrl || sandbox.url },
+  // A sandbox started here is announced, not forced: Settings can still point at another service.
+  env: { ...process.env, ...(sandbox ? { GRANT_DESK_SANDBOX_URL: sandbox.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm start' } : { GRANT_SERVICE_URL: serviceUrl }) },
 })
 const stop = (signal) => {
   child.kill(signal)

@@ -2,7 +2,8 @@
  * `npm run start:browser` (through scripts/start-browser.mjs, which builds first): the same
  * core the Electron shell runs, in Node, behind the browser host on 127.0.0.1. Without
  * GRANT_SERVICE_URL it also starts the sandbox in this process, with its demo data, and
- * points the core at it.
+ * tells the core of it (GRANT_DESK_SANDBOX_URL): the saved default address then means this
+ * sandbox, and Settings can still point at another service.
  *
  * With `--window` (`npm start` where Electron is missing, see scripts/start.mjs) it also opens
  * the app in an app window of an installed Chromium-family browser, and stops when that window
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { formatIssuePath } from '../shared/api'
 import { type Core, createCore } from '../main/core/core'
+import { SANDBOX_STARTED_BY_ENV, SANDBOX_URL_ENV } from '../main/core/sandbox'
 import { PlainFileSecretStore } from '../main/core/secret-store'
 import { DEFAULT_SERVICE_URL, JsonFileSettingsBackend } from '../main/core/settings'
 import { DEMO_USERS } from '../service/demo-data'
@@ -151,7 +153,10 @@ async function main(): Promise<void> {
 
   try {
     await mkdir(data, { recursive: true })
-    let serviceUrl = env.data.GRANT_SERVICE_URL
+    const serviceUrl = env.data.GRANT_SERVICE_URL
+    // Not GRANT_SERVICE_URL (that is the applicant's to set, and locks the address): the core
+    // learns of the sandbox it may use, and Settings can still point at another service.
+    let sandboxEnv: Record<string, string> = {}
     if (serviceUrl === undefined) {
       const dataFile = join(data, 'sandbox', 'service.db')
       try {
@@ -159,7 +164,7 @@ async function main(): Promise<void> {
       } catch (error) {
         exit(`The sandbox grant service could not start: ${(error as Error).message}`)
       }
-      serviceUrl = sandbox.url
+      sandboxEnv = { [SANDBOX_URL_ENV]: sandbox.url, [SANDBOX_STARTED_BY_ENV]: plan ? 'npm start' : 'npm run start:browser' }
       const logins = DEMO_USERS.map((u) => `${u.email} / ${u.password}`).join(', ')
       console.log(`Sandbox grant service listening on ${sandbox.url} (data: ${dataFile}). Demo logins: ${logins}`)
     } else {
@@ -171,7 +176,7 @@ async function main(): Promise<void> {
       dataDir: data,
       secrets: new PlainFileSecretStore(secretsFile),
       settings: await JsonFileSettingsBackend.open(join(data, 'settings.json')),
-      env: { ...process.env, GRANT_SERVICE_URL: serviceUrl },
+      env: { ...process.env, GRANT_SERVICE_URL: serviceUrl, ...sandboxEnv },
     })
 
     try {

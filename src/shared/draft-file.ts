@@ -50,6 +50,16 @@ export const DraftFrontMatter = z.looseObject({
   custom_fields: z.record(z.string(), z.string({ error: 'must be text' })).default({}),
   status: z.enum(['draft', 'submitted'], { error: 'must be "draft" or "submitted"' }).default('draft'),
   application_id: Id.nullable().default(null),
+  /**
+   * The last submit of this draft was refused (409) because the service already had an
+   * application to this grant that this draft did not send: its id, the draft that sent it
+   * when this computer knows, and when. The draft stays a draft. A note that cannot be read is
+   * dropped rather than making the whole draft unreadable: it only informs.
+   */
+  not_sent: z
+    .object({ application_id: Id, from_draft: z.string().max(100).nullable(), at: IsoTimestamp })
+    .optional()
+    .catch(undefined),
   project_kind: ProjectKind.optional(),
   created_at: IsoTimestamp,
   updated_at: IsoTimestamp,

@@ -42,6 +42,7 @@ export const IPC_CHANNELS = [
   'feedback.send',
   'export.reviewCopy',
   'export.pdf',
+  'connectivity.check',
 ] as const
 
 export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found'] as const

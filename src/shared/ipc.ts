@@ -151,6 +151,20 @@ export const SettingsView = SettingsValues.extend({
   defaultDraftsFolder: z.string(),
   /** Something the applicant should know about their settings (e.g. a damaged file was reset). */
   notice: z.string().nullable(),
+  /** The saved address that means "the sandbox a start command started" (its default address). */
+  defaultServiceUrl: z.string(),
+  /**
+   * The bundled sandbox a start command started for this run (null when none was): which
+   * command, where, whether it is the service in use, and — only while it is — its demo logins.
+   */
+  sandbox: z
+    .object({
+      url: z.string(),
+      startedBy: z.string(),
+      inUse: z.boolean(),
+      demoLogins: z.array(z.object({ email: z.string(), password: z.string() })),
+    })
+    .nullable(),
 })
 export type SettingsView = z.infer<typeof SettingsView>
 
@@ -306,6 +320,18 @@ export const DraftGrant = z.object({
   type: GrantType.nullable(),
 })
 
+/**
+ * A draft whose last submit was refused because the service already had an application to
+ * its grant, sent by another draft (`fromDraftId`, when this computer knows which) or from
+ * elsewhere: this draft's content was not sent.
+ */
+export const DraftNotSent = z.object({
+  applicationId: Id,
+  fromDraftId: DraftId.nullable(),
+  at: IsoTimestamp,
+})
+export type DraftNotSent = z.infer<typeof DraftNotSent>
+
 export const Draft = z.object({
   id: DraftId,
   fileName: z.string(),
@@ -317,6 +343,8 @@ export const Draft = z.object({
   customFields: z.record(z.string(), z.string()),
   status: z.enum(['draft', 'submitted']),
   applicationId: Id.nullable(),
+  /** Set while the last submit was refused as "already applied" for another draft's application. */
+  notSent: DraftNotSent.nullable().optional(),
   projectKind: ProjectKind.nullable(),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
@@ -334,6 +362,7 @@ export const DraftSummary = z.discriminatedUnion('state', [
     grantDeadline: IsoTimestamp,
     status: z.enum(['draft', 'submitted']),
     applicationId: Id.nullable(),
+    notSent: DraftNotSent.nullable().optional(),
     updatedAt: IsoTimestamp,
     /** Open threads and the verdicts, against the draft as saved. */
     review: ReviewBrief,
@@ -483,7 +512,13 @@ export const ApplicationsSubmitOutput = z.object({
   application: ApplicationRecord,
   /** The service already had an application from this user for this grant (409). */
   alreadyApplied: z.boolean(),
-  /** The draft, now marked submitted. */
+  /**
+   * That application was sent by another draft (or from elsewhere), not by this one: this
+   * draft's content was NOT sent, and it stays a draft (marked `notSent`). `application` is
+   * the earlier application.
+   */
+  notSent: z.boolean(),
+  /** The draft, now marked submitted (or, when `notSent`, marked not sent). */
   draft: Draft,
 })
 export type ApplicationsSubmitOutput = z.infer<typeof ApplicationsSubmitOutput>
@@ -642,6 +677,11 @@ export const ipcContract = {
    * host answers `invalid_input`; see `pdfAvailable`). `{canceled: true}` when no place was chosen.
    */
   'export.pdf': { input: z.strictObject({ draftId: DraftId }), output: ExportPdfOutput },
+  /**
+   * Asks the service once whether it answers (any HTTP answer counts); the answer also goes
+   * out as the `connectivity` event. The renderer re-checks this way while offline.
+   */
+  'connectivity.check': { input: NoInput, output: z.object({ online: z.boolean() }) },
 } satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
 
 export const ipcEvents = {

@@ -59,8 +59,10 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
   // The renderer ran, under its CSP, with the bridge in place.
   const wiring = page.getByTestId('wiring')
   await expect(wiring).toHaveText(`Grant Desk — service: ${stack.service.url} · not logged in`)
-  expect(await page.evaluate(() => window.location.hash)).toBe('')
+  // The token left the address before the app ran; only the app's route is there now.
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/welcome')
   expect(page.url()).not.toContain(stack.host.token)
+  expect(page.url()).not.toContain('token=')
 
   const before = value<SessionStatus>(await page.evaluate(() => window.grantDesk.session.status()))
   expect(before).toMatchObject({ loggedIn: false, storage: 'plain-file' })
@@ -94,7 +96,9 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
   await expect(wiring).toHaveText(`Grant Desk — service: ${stack.service.url} · logged in as ${user.email}`)
   const reread = value<Draft>(await page.evaluate((id) => window.grantDesk.drafts.get({ id }), created.id))
   expect(reread).toMatchObject({ id: created.id, pitch, customFields: { project_name: 'Bridge test' }, version: saved.version })
-  expect(await page.evaluate(() => window.location.hash)).toBe('')
+  // The screen came back through the reload; the token did not come back into the address.
+  expect(await page.evaluate(() => window.location.hash)).toBe('#/welcome')
+  expect(page.url()).not.toContain('token=')
 
   // The page's own scripts can reach the token only where the bridge keeps it for reloads.
   const token = stack.host.token

@@ -138,7 +138,7 @@ test('the detail shows the sanitized description and the form, and a draft start
   expect(errors).toEqual([])
 })
 
-test('submitting shows what is sent and where, succeeds, and a copy submitted again is already applied', async ({ page }, testInfo) => {
+test('submitting shows what is sent and where, succeeds, and a copy submitted again is marked not sent, never submitted', async ({ page }, testInfo) => {
   await page.goto(stack().pageUrl)
   await openScreen(page, 'Drafts')
   await page.getByRole('button', { name: 'Open draft for Open grant with a form' }).click()
@@ -161,15 +161,38 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
 
   // Submitted drafts are read-only; a copy can be made, and submitting it finds the same application.
   await expect(page.getByTestId('submitted-notice')).toContainText(applicationId)
+  const sentDraftUrl = page.url()
+  const sentDraftId = decodeURIComponent(/#\/draft\/([^?]+)/.exec(sentDraftUrl)![1]!)
   await page.getByRole('button', { name: 'Duplicate as new draft' }).click()
   await expect(page.getByTestId('submitted-notice')).toHaveCount(0)
   await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(GOOD_PITCH)
   await page.getByRole('button', { name: 'Submit…' }).click()
   await dialog.getByRole('button', { name: 'Submit application' }).click()
-  await expect(dialog.getByTestId('submit-outcome')).toContainText('already applied')
+  // The copy's text was never sent: it says so, names the application and the draft that was sent.
+  const outcome = dialog.getByTestId('submit-outcome')
+  await expect(outcome).toContainText(`Not sent — already applied (application ${applicationId}, from draft ${sentDraftId}.md)`)
+  await expect(outcome).not.toContainText('Submitted')
   await expect(dialog.getByTestId('application-id')).toHaveText(applicationId)
   expect(countApplications(stack().service.dataFile)).toBe(1)
+  await checkScreen(page, testInfo, 'submit-not-sent')
   await dialog.getByRole('button', { name: 'Close' }).click()
+
+  // The copy stays an editable draft with the note; the drafts list says "Not sent", not "Submitted".
+  await expect(page.getByTestId('not-sent-notice')).toContainText(`Not sent — already applied (application ${applicationId}`)
+  await expect(page.getByTestId('submitted-notice')).toHaveCount(0)
+  await expect(page.getByLabel('Pitch (Markdown)')).toBeEditable()
+  await page.getByTestId('not-sent-notice').getByRole('button', { name: `Open the draft that was sent (${sentDraftId}.md)` }).click()
+  await expect(page.getByTestId('submitted-notice')).toContainText(applicationId)
+  await openScreen(page, 'Drafts')
+  const rows = page.getByTestId('drafts-table').getByRole('row')
+  await expect(rows.filter({ hasText: 'Not sent' })).toHaveCount(1)
+  await expect(rows.filter({ hasText: 'Submitted' })).toHaveCount(1)
+  await expect(rows.filter({ hasText: 'Not sent' })).toContainText(`from draft ${sentDraftId}.md`)
+
+  // The grant's row and page say the applicant applied, and when.
+  await openScreen(page, 'Grants')
+  await expect(page.getByTestId('grant-row').filter({ hasText: 'Open grant with a form' }).getByTestId('my-grant-status')).toHaveText(/^Applied \d{1,2} [A-Z][a-z]{2} \d{4}$/)
+  await checkScreen(page, testInfo, 'grants-applied')
 
   await openScreen(page, 'Applications')
   await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible()

@@ -87,3 +87,29 @@ test('with the service stopped, the last list shows with an offline notice and a
     await stack.dispose()
   }
 })
+
+test('the offline banner clears by itself within 10 s once the service is back on the same port', async ({ page }, testInfo) => {
+  const stack: HostStack = await startHostStack({ fixture: screensFixture() })
+  let restarted: Awaited<ReturnType<HostStack['service']['restart']>> | null = null
+  try {
+    await page.goto(stack.pageUrl)
+    await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
+    await expect(page.getByTestId('grant-row')).toHaveCount(3)
+
+    const port = stack.service.port
+    await stack.service.close()
+    await page.reload()
+    await expect(page.getByTestId('offline-banner')).toBeVisible()
+    await checkScreen(page, testInfo, 'offline-banner')
+
+    // Back on the same port and data; from here on nobody touches the page.
+    restarted = await stack.service.restart({ port })
+    const back = Date.now()
+    await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 10_000 })
+    expect(Date.now() - back).toBeLessThan(10_000)
+    testInfo.annotations.push({ type: 'banner cleared after', description: `${Date.now() - back} ms` })
+  } finally {
+    await restarted?.close()
+    await stack.dispose()
+  }
+})

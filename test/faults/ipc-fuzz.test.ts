@@ -55,6 +55,7 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'feedback.send': { issue: 'The guide names a field the form no longer has.' },
   'export.reviewCopy': { draftId: MISSING_DRAFT },
   'export.pdf': { draftId: MISSING_DRAFT },
+  'connectivity.check': null,
 }
 
 /** Free text, where any string is valid: only wrong types and over-long text are bad there. */

@@ -54,6 +54,11 @@ export interface HostStackOptions {
   launchAddress?: boolean
   /** The sandbox's data (default: the tests' fixture, deadlines relative to now). */
   fixture?: Fixture
+  /**
+   * Runs the sandbox as the start commands do when GRANT_SERVICE_URL is unset: with its demo
+   * data, announced to the core through GRANT_DESK_SANDBOX_URL (no `fixture`, no `route`).
+   */
+  bundledSandbox?: boolean
   /** Lifetime of the sandbox's access tokens (default an hour); short to test expiry. */
   tokenTtlSeconds?: number
   /** A drafts folder of its own choosing (two hosts on one folder are two teammates on a shared folder). */
@@ -72,7 +77,7 @@ export interface HostStackOptions {
 export async function startHostStack(options: HostStackOptions = {}): Promise<HostStack> {
   if (options.rendererDir === undefined) assertBuilt()
   const service = await startTestService({
-    fixture: options.fixture ?? testFixture(),
+    ...(options.bundledSandbox ? {} : { fixture: options.fixture ?? testFixture() }),
     ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
   })
   const dataDir = tempDir('grant-desk-host-')
@@ -87,7 +92,9 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       dataDir,
       secrets: new PlainFileSecretStore(join(dataDir, 'credentials.json')),
       settings: await JsonFileSettingsBackend.open(join(dataDir, 'settings.json')),
-      env: { GRANT_SERVICE_URL: options.route ? await options.route(service.url) : service.url },
+      env: options.bundledSandbox
+        ? { GRANT_DESK_SANDBOX_URL: service.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm run start:browser' }
+        : { GRANT_SERVICE_URL: options.route ? await options.route(service.url) : service.url },
       log,
       ...(options.client ? { client: options.client } : {}),
       ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),

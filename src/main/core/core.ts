@@ -20,6 +20,7 @@ import { createServiceClient, type ServiceClientOptions } from './service-client
 import { Session } from './session'
 import { CredentialVault } from './credentials'
 import { serviceOrigin } from '../../shared/service-address'
+import { bundledSandbox } from './sandbox'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
 import { ExportService, type PdfPrinter } from './export/service'
@@ -35,7 +36,7 @@ export interface CoreOptions {
   dataDir: string
   secrets: SecretStore
   settings: SettingsBackend
-  /** Read for `GRANT_SERVICE_URL`. Default `process.env`. */
+  /** Read for `GRANT_SERVICE_URL` and the sandbox a start command started (sandbox.ts). Default `process.env`. */
   env?: Record<string, string | undefined>
   log?: Logger
   now?: () => Date
@@ -65,6 +66,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     backend: options.settings,
     dataDir: options.dataDir,
     serviceUrlOverride: env['GRANT_SERVICE_URL'],
+    sandbox: bundledSandbox(env, log),
     log,
   })
 
@@ -213,6 +215,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'export.reviewCopy': ({ draftId }) => exporter.reviewCopy(draftId),
     'export.pdf': ({ draftId }) => exporter.pdf(draftId),
+    'connectivity.check': async () => ({ online: await client.probe() }),
   }
 
   await watchDrafts()

@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { SettingsValues, type SettingsView } from '../../shared/ipc'
 import { AppFailure, type Logger, consoleLogger } from './errors'
 import { type FolderCheckOptions, storedDraftsFolder, usableDraftsFolder } from './folders'
+import type { BundledSandbox } from './sandbox'
 import { copyAside, moveAside } from './set-aside'
 
 export { copyAside }
@@ -128,6 +129,11 @@ export interface SettingsServiceOptions {
   dataDir: string
   /** `GRANT_SERVICE_URL`, when set. */
   serviceUrlOverride?: string | undefined
+  /**
+   * The sandbox a start command started for this run: the saved default address then means
+   * it (wherever it listens), and any other saved address still wins.
+   */
+  sandbox?: BundledSandbox | null
   /** How a drafts folder is checked (platform, time bound); tests set them. */
   folders?: FolderCheckOptions
   log?: Logger
@@ -144,6 +150,7 @@ function recoveredNotice(backup: string, why: string | null | undefined): string
 export class SettingsService {
   readonly #backend: SettingsBackend
   readonly #override: string | null
+  readonly #sandbox: BundledSandbox | null
   readonly #folders: FolderCheckOptions
   readonly #log: Logger
   readonly defaultDraftsFolder: string
@@ -154,6 +161,7 @@ export class SettingsService {
     this.#backend = options.backend
     const override = options.serviceUrlOverride?.trim()
     this.#override = override ? override.replace(/\/+$/, '') : null
+    this.#sandbox = options.sandbox ?? null
     this.#folders = options.folders ?? {}
     this.#log = options.log ?? consoleLogger
     this.defaultDraftsFolder = join(options.dataDir, 'drafts')
@@ -231,10 +239,16 @@ export class SettingsService {
 
   async view(): Promise<SettingsView> {
     const values = await this.values()
+    const saved = values.serviceUrl.replace(/\/+$/, '')
+    const sandbox = this.#sandbox
+    const effective = this.#override ?? (sandbox !== null && saved === DEFAULT_SERVICE_URL ? sandbox.url : saved)
+    const sandboxInUse = sandbox !== null && effective === sandbox.url
     return {
       ...values,
-      effectiveServiceUrl: this.#override ?? values.serviceUrl.replace(/\/+$/, ''),
+      effectiveServiceUrl: effective,
       serviceUrlOverriddenBy: this.#override ? 'GRANT_SERVICE_URL' : null,
+      defaultServiceUrl: DEFAULT_SERVICE_URL,
+      sandbox: sandbox && { url: sandbox.url, startedBy: sandbox.startedBy, inUse: sandboxInUse, demoLogins: sandboxInUse ? sandbox.demoLogins : [] },
       effectiveDraftsFolder: values.draftsFolder ?? this.defaultDraftsFolder,
       defaultDraftsFolder: this.defaultDraftsFolder,
       notice: this.#notice,

@@ -1,7 +1,9 @@
 /**
  * Submitting a draft. Safe to repeat: the client re-sends once when the connection drops
  * after sending, and a 409 (then or on any later attempt) means the service already has the
- * application — the draft is marked submitted with that id, which is a success, not an error.
+ * application. For the draft that sent it (the re-send's 409, or the record of this machine
+ * says so) the draft is marked submitted with that id, which is a success, not an error; any
+ * other draft of the grant (a copy) was not sent and is marked so, never as submitted.
  * Everything that can be known before sending is checked before sending (logged in, deadline,
  * required fields), so the applicant learns it without a round trip and nothing is half-sent.
  */
@@ -14,7 +16,7 @@ import type { DraftStore } from './drafts'
 import type { ReviewService } from './drafts/reviews'
 import { hasReview, isOpen, reviewBrief, type ReviewData } from '../../shared/review/state'
 import { AppFailure, formatDay, isFailure } from './errors'
-import type { ServiceClient } from './service-client'
+import { DUPLICATE_OF_OWN_SEND, type ServiceClient } from './service-client'
 import type { Session } from './session'
 
 export class SubmissionService {
@@ -75,6 +77,10 @@ export class SubmissionService {
       const known = await this.#applications.find(grant.id)
       const existingId = error.extra.applicationId ?? known?.applicationId
       if (!existingId) throw error
+      // The draft that was sent is "already applied"; any other draft (a copy) was not sent.
+      const existing = (await this.#applications.list()).find((entry) => entry.applicationId === existingId) ?? null
+      const sentByThisDraft = error.reason === DUPLICATE_OF_OWN_SEND || existing?.draftId === draft.id
+      if (!sentByThisDraft) return this.#notSent(draft, grant, existingId, existing)
       alreadyApplied = true
       application = {
         applicationId: existingId,
@@ -102,7 +108,41 @@ export class SubmissionService {
         { cause: error },
       )
     }
-    return { application: recorded, alreadyApplied, draft: marked }
+    return { application: recorded, alreadyApplied, notSent: false, draft: marked }
+  }
+
+  /**
+   * The service refused this draft (409) because it already has `applicationId` for the grant,
+   * and that application is not this draft's: another draft sent it (`existing.draftId`), or
+   * it came from elsewhere (no record here). This draft's content was not sent, so it is never
+   * marked submitted; it is noted as not sent and stays editable (or can be deleted).
+   */
+  async #notSent(draft: Draft, grant: GrantDetail, applicationId: string, existing: ApplicationRecord | null): Promise<ApplicationsSubmitOutput> {
+    const application =
+      existing ??
+      // Sent from another computer or before this record was kept: it is still the applicant's.
+      (await this.#applications.record({
+        applicationId,
+        grantId: grant.id,
+        grantTitle: grant.title,
+        status: 'pending',
+        message: `The grant service already had application ${applicationId} for this grant, sent from elsewhere; Grant Desk learned of it when another draft was refused.`,
+        submittedAt: this.#now().toISOString(),
+        draftId: null,
+      }))
+    let marked: Draft
+    try {
+      marked = await this.#drafts.markNotSent(draft.id, applicationId, application.draftId)
+    } catch (error) {
+      const reason = error instanceof AppFailure ? ` ${error.message}` : ''
+      throw new AppFailure(
+        'storage_error',
+        `This draft was not sent: you had already applied to this grant (application ${applicationId}). Grant Desk could not note that in the draft file.${reason}`,
+        { applicationId },
+        { cause: error },
+      )
+    }
+    return { application, alreadyApplied: true, notSent: true, draft: marked }
   }
 
   /** What `submit` would send and where, after the same checks; nothing is sent. */
@@ -153,7 +193,7 @@ export class SubmissionService {
         submittedAt: draft.updatedAt,
         draftId: draft.id,
       }))
-    return { application, alreadyApplied: true, draft }
+    return { application, alreadyApplied: true, notSent: false, draft }
   }
 
   /**

@@ -9,7 +9,7 @@ import { bridgeMissing } from './lib/bridge'
 import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
 import { OfflineBanner } from './features/connectivity/OfflineBanner'
 import { WaitingBanner } from './features/connectivity/WaitingBanner'
-import { startConnectivity } from './features/connectivity/connectivitySlice'
+import { startConnectivity } from './features/connectivity/recheck'
 import { DraftsList } from './features/drafts/DraftsList'
 import { DraftEditor } from './features/editor/DraftEditor'
 import { UnsavedDraftsAlert } from './features/editor/UnsavedDraftsAlert'
@@ -17,7 +17,7 @@ import { FeedbackScreen } from './features/feedback/FeedbackScreen'
 import { GrantBrowser } from './features/grants/GrantBrowser'
 import { GrantDetail } from './features/grants/GrantDetail'
 import { startSavedSearches } from './features/saved-searches/savedSearchesSlice'
-import { type Route, useNavigation } from './features/navigation/navigationSlice'
+import { type Route, startHashRouting, useNavigation } from './features/navigation/navigationSlice'
 import { LoginDialog } from './features/session/LoginDialog'
 import { startSession, useSession } from './features/session/sessionSlice'
 import { SettingsScreen } from './features/settings/SettingsScreen'
@@ -73,19 +73,22 @@ export function App() {
     const stopSession = startSession()
     const stopConnectivity = startConnectivity()
     const stopSavedSearches = startSavedSearches()
+    const stopRouting = startHashRouting()
     void useSettings.getState().load()
     return () => {
       stopSession()
       stopConnectivity()
       stopSavedSearches()
+      stopRouting()
     }
   }, [])
 
   // First screen: the welcome (address check + login) for someone not logged in, else the grants.
+  // A screen restored from the address (a reload) stays: drafts open without a login.
   useEffect(() => {
     if (started || !session) return
     setStarted(true)
-    if (!session.loggedIn) go({ name: 'welcome' })
+    if (!session.loggedIn && !useNavigation.getState().restored) go({ name: 'welcome' }, { replace: true })
   }, [session, started, go])
 
   // After a screen change the button that caused it is usually gone and focus falls to the

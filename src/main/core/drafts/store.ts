@@ -238,11 +238,36 @@ export class DraftStore {
       const entry = await this.#open(folder, id)
       const fm = entry.file.frontMatter
       if (fm.status === 'submitted' && fm.application_id === applicationId) return draftView(folder, id, entry.version, entry.file)
-      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), status: 'submitted', application_id: applicationId, updated_at: this.#now().toISOString() }
+      const { not_sent: _refusedBefore, ...upgraded } = await this.#upgraded(folder, id, entry.file)
+      const next: DraftFrontMatter = { ...upgraded, status: 'submitted', application_id: applicationId, updated_at: this.#now().toISOString() }
       // The pitch as read from disk now, not as the caller last saw it: submitting must not undo an edit.
       const draft = await this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as submitted in', MAX_DRAFT_BYTES)
       this.#emit({ kind: 'submitted', folder, draft })
       return draft
+    })
+  }
+
+  /**
+   * Notes on a draft that its submit was refused because the service already had
+   * `applicationId`, sent by the draft `fromDraft` (null when not known). The draft stays a
+   * draft, editable and deletable; the pitch is kept as it is on disk now.
+   */
+  async markNotSent(id: string, applicationId: string, fromDraft: string | null): Promise<Draft> {
+    const fileName = fileNameOf(id)
+    if (!Id.safeParse(applicationId).success) {
+      throw new AppFailure('invalid_input', 'The application id is not a UUID.', { fields: { applicationId: 'must be a UUID' } })
+    }
+    const folder = await this.#folder()
+    const path = join(folder, fileName)
+    return this.#locked(path, async () => {
+      const entry = await this.#open(folder, id)
+      const fm = entry.file.frontMatter
+      // A draft that was sent stays the sent one: a later refusal does not unmark it.
+      if (fm.status === 'submitted') return draftView(folder, id, entry.version, entry.file)
+      const at = this.#now().toISOString()
+      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), not_sent: { application_id: applicationId, from_draft: fromDraft, at }, updated_at: at }
+      // The content did not change, so no version is kept (and it must never be labelled as sent).
+      return this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as not sent in', MAX_DRAFT_BYTES)
     })
   }
 

@@ -4,10 +4,17 @@
  * newest first.
  */
 import { join } from 'node:path'
-import type { DraftFile } from '../../../shared/draft-file'
-import type { Draft, DraftSummary } from '../../../shared/ipc'
+import type { DraftFile, DraftFrontMatter } from '../../../shared/draft-file'
+import { DraftId, type Draft, type DraftNotSent, type DraftSummary } from '../../../shared/ipc'
 import type { ReviewBrief } from '../../../shared/review/view'
 import type { Relevant } from './inspect'
+
+/** The front matter's `not_sent` note, for a draft that is still a draft (a submitted one was sent). */
+function notSentOf(fm: DraftFrontMatter): DraftNotSent | null {
+  const note = fm.not_sent
+  if (!note || fm.status === 'submitted') return null
+  return { applicationId: note.application_id, fromDraftId: note.from_draft !== null && DraftId.safeParse(note.from_draft).success ? note.from_draft : null, at: note.at }
+}
 
 export function draftView(folder: string, id: string, version: string, file: DraftFile): Draft {
   const fm = file.frontMatter
@@ -29,6 +36,7 @@ export function draftView(folder: string, id: string, version: string, file: Dra
     customFields: { ...fm.custom_fields },
     status: fm.status,
     applicationId: fm.application_id,
+    notSent: notSentOf(fm),
     projectKind: fm.project_kind ?? null,
     createdAt: fm.created_at,
     updatedAt: fm.updated_at,
@@ -51,6 +59,7 @@ export function summaryOf(entry: Relevant, review: ReviewBrief): DraftSummary {
     grantDeadline: fm.grant.deadline,
     status: fm.status,
     applicationId: fm.application_id,
+    notSent: notSentOf(fm),
     updatedAt: fm.updated_at,
     review,
   }

@@ -21,6 +21,9 @@ import { MAX_TIMER_MS, MIN_ATTEMPT_MS, RETRY_AFTER_STATUSES, RETRY_STATUSES, cau
 import { clip } from './text'
 import type { Answer, Call, Operation, ServiceClient, ServiceClientOptions } from './types'
 
+/** `reason` of a `duplicate` that answered the re-send of the same request: this body was the application. */
+export const DUPLICATE_OF_OWN_SEND = 'duplicate_of_own_send'
+
 /** Failures that came from the network layer (for `onReachability(false)` once the call is over). */
 const networkFailures = new WeakSet<AppFailure>()
 /** Network failures where the request provably was not sent (connection refused, no such host). */
@@ -97,7 +100,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       },
       ...(call.json !== undefined ? { json: call.json } : {}),
       retry: {
-        limit: retryLimit,
+        limit: call.once ? 0 : retryLimit,
         // POSTs are never retried here: apply has its own single, duplicate-safe re-send.
         methods: ['get'],
         statusCodes: RETRY_STATUSES,
@@ -283,10 +286,32 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           }
           log.warn(`${describe(call)}: re-sending once after "${error.code}"`)
           await sleep(pause)
-          answer = await send(call)
+          try {
+            answer = await send(call)
+          } catch (resendError) {
+            // "Already applied" to the re-send: the first request landed. Said as data, so the
+            // caller knows that this body is the application (and not another one's).
+            if (resendError instanceof AppFailure && resendError.code === 'duplicate') {
+              throw new AppFailure('duplicate', resendError.message, resendError.extra, { cause: resendError, reason: DUPLICATE_OF_OWN_SEND })
+            }
+            throw resendError
+          }
         }
         return parseAnswer(call, answer, ApplicationResult)
       }),
+
+    probe: async () => {
+      // An address that is not a web address is the applicant's to fix: that failure is the answer.
+      const { base: root, host } = await base()
+      try {
+        await settle(() => send({ op: 'list', method: 'GET', url: `${root}/api/build?status=open`, host, once: true }))
+        return true
+      } catch (error) {
+        if (error instanceof AppFailure && (networkFailures.has(error) || error.code === 'timeout')) return false
+        // Any other failure came from an answer (an error status, a body too large): it is there.
+        return true
+      }
+    },
 
     sendFeedback: (body) =>
       settle(async () => {

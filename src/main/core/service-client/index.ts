@@ -4,7 +4,7 @@
  * (failures.ts), error bodies of any shape (error-body.ts), where applications go
  * (apply-url.ts), HTTP details (http.ts).
  */
-export { createServiceClient } from './client'
+export { DUPLICATE_OF_OWN_SEND, createServiceClient } from './client'
 export { applyUrl } from './apply-url'
 export { readErrorBody } from './error-body'
 export type { Operation, ServiceClient, ServiceClientOptions } from './types'

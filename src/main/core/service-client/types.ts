@@ -45,6 +45,11 @@ export interface ServiceClient {
   apply(args: { grantId: string; applyEndpoint: string; body: ApplicationRequest; credential: Credential }): Promise<ApplicationResult>
   /** Where `apply` would POST for this grant (see `applyUrl`). */
   applyTarget(grantId: string, applyEndpoint: string): Promise<string>
+  /**
+   * GET /api/build once (no retries): true when any HTTP answer came, false when the network
+   * failed or nothing answered in time. Reported to `onReachability` like every call.
+   */
+  probe(): Promise<boolean>
   /** POST /api/feedback; any 2xx counts as received. */
   sendFeedback(body: FeedbackRequest): Promise<FeedbackResult>
 }
@@ -58,6 +63,8 @@ export interface Call {
   /** `host:port` of the service, for the applicant's messages. */
   host: string
   json?: unknown
+  /** Never retried (a probe: the caller asks again on its own schedule). */
+  once?: boolean
   /** A bearer token and the only origin it may be sent to. */
   credential?: Credential
 }

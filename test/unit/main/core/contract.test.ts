@@ -75,6 +75,7 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'feedback.send': [undefined, {}, { issue: '' }, { issue: '   ' }, { issue: 'x'.repeat(10_001) }, { issue: 'ok', skill: 'other/grant-apply' }],
   'export.reviewCopy': [undefined, {}, { draftId: '../x' }, { draftId: 'a', format: 'pdf' }, { id: 'a' }],
   'export.pdf': [undefined, {}, { draftId: '../../etc/passwd' }, { draftId: 'a', path: '/tmp/x.pdf' }],
+  'connectivity.check': ['x', { url: 'http://127.0.0.1:9' }],
 }
 
 describe('the contract through dispatch', () => {

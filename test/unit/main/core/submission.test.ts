@@ -1,15 +1,17 @@
 /**
  * Submitting drafts to the real sandbox: a created application, an application that already
- * exists (409) treated as success with its id, the deadline checked before sending and the
+ * exists (409) treated as success with its id for the draft that sent it and as "not sent" for
+ * a copy, the deadline checked before sending and the
  * service's 400 mapped, a free-form grant sent as the pitch alone, and required fields
  * enforced before anything leaves.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseDraftFile } from '../../../../src/shared/draft-file'
 import { FIXTURES } from '../../../support/checklist'
 import { countApplications, startTestCore, storedApplication, storedFeedback, type TestCore } from '../../../support/core'
+import { startDroppingProxy } from '../../../support/scripted-server'
 import { DAY, IDS, USERS, startTestService, testFixture, type TestService } from '../../../support/service'
 
 /** A pitch the checklist passes without errors (its budget warning does not block). */
@@ -59,17 +61,86 @@ describe('applications.submit', () => {
     expect(error.code).toBe('invalid_input')
   })
 
-  it('treats 409 as already applied: a copy submitted again gets the same id, not an error', async () => {
-    const first = await app.call('applications.submit', { draftId: (await draftFor(IDS.open, PITCH, FIELDS)).id })
+  it('a copy refused with 409 is marked not sent (never submitted), names the draft that was sent, and stays editable and deletable', async () => {
+    const sent = await draftFor(IDS.open, PITCH, FIELDS)
+    const first = await app.call('applications.submit', { draftId: sent.id })
     const copy = await app.call('drafts.create', { grantId: IDS.open, pitch: PITCH + '\nMore.', customFields: FIELDS })
     const again = await app.call('applications.submit', { draftId: copy.id })
 
-    expect(again.alreadyApplied).toBe(true)
-    expect(again.application.applicationId).toBe(first.application.applicationId)
-    expect(again.application.message).toMatch(/already applied/i)
-    expect(again.draft).toMatchObject({ status: 'submitted', applicationId: first.application.applicationId })
+    expect(again).toMatchObject({ alreadyApplied: true, notSent: true })
+    expect(again.application).toEqual(first.application) // the earlier application, untouched
+    expect(again.draft).toMatchObject({ status: 'draft', applicationId: null, notSent: { applicationId: first.application.applicationId, fromDraftId: sent.id } })
+    // Nothing new reached the service, and the stored application is the first draft's text.
     expect(countApplications(service.dataFile)).toBe(1)
-    expect((await app.call('applications.list')).items).toHaveLength(1)
+    expect(storedApplication(service.dataFile, first.application.applicationId)?.pitch).toBe(PITCH)
+    expect((await app.call('applications.list')).items).toEqual([first.application])
+
+    // On disk: a note, not a submission.
+    const file = parseDraftFile(readFileSync(again.draft.path, 'utf8'))
+    expect(file.frontMatter).toMatchObject({ status: 'draft', application_id: null, not_sent: { application_id: first.application.applicationId, from_draft: sent.id } })
+    const listed = (await app.call('drafts.list')).items.find((item) => item.id === copy.id)
+    expect(listed).toMatchObject({ status: 'draft', notSent: { applicationId: first.application.applicationId, fromDraftId: sent.id } })
+
+    // Still editable (the note stays with it), and deletable.
+    const edited = await app.call('drafts.save', { id: copy.id, pitch: 'Rewritten.', customFields: FIELDS, baseVersion: again.draft.version })
+    expect(edited).toMatchObject({ status: 'draft', pitch: 'Rewritten.', notSent: { applicationId: first.application.applicationId } })
+    await app.call('drafts.delete', { id: copy.id, baseVersion: edited.version })
+    // The draft that was sent is still the submitted one.
+    expect(await app.call('drafts.get', { id: sent.id })).toMatchObject({ status: 'submitted', applicationId: first.application.applicationId })
+  })
+
+  it('keeps "already applied" for the draft that was sent: its own 409 marks it submitted', async () => {
+    const draft = await draftFor(IDS.open, PITCH, FIELDS)
+    const first = await app.call('applications.submit', { draftId: draft.id })
+    // The draft file lost its mark (restored by hand from a copy taken before submitting).
+    const file = readFileSync(first.draft.path, 'utf8')
+    writeFileSync(first.draft.path, file.replace(/^status: submitted$/m, 'status: draft').replace(/^application_id: .*$/m, 'application_id: null'))
+    expect((await app.call('drafts.get', { id: draft.id })).status).toBe('draft')
+
+    const again = await app.call('applications.submit', { draftId: draft.id })
+    expect(again).toMatchObject({ alreadyApplied: true, notSent: false, draft: { status: 'submitted', applicationId: first.application.applicationId } })
+    expect(again.application.applicationId).toBe(first.application.applicationId)
+    expect(countApplications(service.dataFile)).toBe(1)
+  })
+
+  it('an application this computer has no record of (sent from elsewhere) leaves the draft not sent, and is recorded', async () => {
+    // Another computer of the same applicant applied first.
+    const elsewhere = await startTestCore({ serviceUrl: service.url })
+    let otherId: string
+    try {
+      await elsewhere.call('session.login', { email: USERS[0].email, password: USERS[0].password })
+      const created = await elsewhere.call('drafts.create', { grantId: IDS.freeForm })
+      const saved = await elsewhere.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: created.version })
+      otherId = (await elsewhere.call('applications.submit', { draftId: saved.id })).application.applicationId
+    } finally {
+      await elsewhere.dispose()
+    }
+    const draft = await draftFor(IDS.freeForm, `${PITCH}\nThis computer's text.`)
+    const out = await app.call('applications.submit', { draftId: draft.id })
+    expect(out).toMatchObject({ alreadyApplied: true, notSent: true, draft: { status: 'draft', notSent: { applicationId: otherId, fromDraftId: null } } })
+    expect(out.application).toMatchObject({ applicationId: otherId, grantId: IDS.freeForm, draftId: null })
+    expect((await app.call('applications.list')).items.map((item) => item.applicationId)).toEqual([otherId])
+    expect(storedApplication(service.dataFile, otherId)?.pitch).toBe(PITCH)
+  })
+
+  it('a 409 that answers the re-send after a dropped connection means this draft was sent: marked submitted', async () => {
+    const proxy = await startDroppingProxy(service.url, (request) => request.method === 'POST' && request.url.endsWith('/apply'))
+    const viaProxy = await startTestCore({ serviceUrl: proxy.url })
+    try {
+      await viaProxy.call('session.login', { email: USERS[1].email, password: USERS[1].password })
+      const created = await viaProxy.call('drafts.create', { grantId: IDS.freeForm })
+      const draft = await viaProxy.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: created.version })
+      const out = await viaProxy.call('applications.submit', { draftId: draft.id })
+      expect(proxy.requests.filter((r) => r.url.endsWith('/apply')).map((r) => [r.dropped, r.upstreamStatus])).toEqual([
+        [true, 201],
+        [false, 409],
+      ])
+      expect(out).toMatchObject({ alreadyApplied: true, notSent: false, draft: { status: 'submitted', applicationId: out.application.applicationId } })
+      expect(storedApplication(service.dataFile, out.application.applicationId)?.pitch).toBe(PITCH)
+    } finally {
+      await viaProxy.dispose()
+      await proxy.close()
+    }
   })
 
   it('answers a submitted draft again from its record without sending', async () => {

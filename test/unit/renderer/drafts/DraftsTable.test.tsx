@@ -41,6 +41,18 @@ describe('DraftsTable', () => {
     expect(cells(rows[1]!).slice(0, 4)).toEqual(['Older Grantolder.md', 'closes in 1 day', 'Submitted', 'on 27 Feb 2026'])
   })
 
+  it('shows a copy refused with 409 as not sent, with the application and the draft that was sent', () => {
+    const copy: DraftSummary = {
+      ...ok('copy', 'Newer Grant', '2026-03-01T11:30:00.000Z'),
+      notSent: { applicationId: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', fromDraftId: 'newer', at: '2026-03-01T11:30:00.000Z' },
+    } as DraftSummary
+    render(<DraftsTable items={[copy]} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
+    const row = within(screen.getByRole('table')).getAllByRole('row')[1]!
+    expect(cells(row)[2]).toBe('Not sentNot sent — already applied (application 9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d, from draft newer.md)')
+    expect(row.textContent).not.toContain('Submitted')
+    expect(within(row).getByRole('button', { name: /^Delete/ })).toBeTruthy()
+  })
+
   it('shows a damaged file with its reason, and no Open button', () => {
     render(<DraftsTable items={ITEMS} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
     const row = within(screen.getByRole('table')).getAllByRole('row').at(-1)!

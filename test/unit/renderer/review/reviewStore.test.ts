@@ -40,6 +40,8 @@ const settings = (reviewerName: string): SettingsView => ({
   effectiveDraftsFolder: '/tmp/drafts',
   defaultDraftsFolder: '/tmp/drafts',
   notice: null,
+  defaultServiceUrl: 'http://127.0.0.1:8787',
+  sandbox: null,
 })
 
 /** A call whose answers the test gives, one request at a time. */

@@ -10,6 +10,8 @@ import type { SessionStatus } from '../../../../src/shared/ipc'
 import { LoginForm } from '../../../../src/renderer/src/features/session/LoginForm'
 import { AccountSection } from '../../../../src/renderer/src/features/settings/AccountSection'
 import { useSession } from '../../../../src/renderer/src/features/session/sessionSlice'
+import { useSettings } from '../../../../src/renderer/src/features/settings/settingsSlice'
+import type { SettingsView } from '../../../../src/shared/ipc'
 
 const STATUS: SessionStatus = {
   loggedIn: false,
@@ -22,7 +24,52 @@ const STATUS: SessionStatus = {
   notice: null,
 }
 
-afterEach(() => useSession.setState({ status: null, error: null, prompt: null }))
+afterEach(() => {
+  useSession.setState({ status: null, error: null, prompt: null })
+  useSettings.setState({ view: null })
+})
+
+const SETTINGS: SettingsView = {
+  serviceUrl: 'http://127.0.0.1:8787',
+  feedbackNamespace: 'grant-desk',
+  reviewerName: '',
+  draftsFolder: null,
+  savedSearchRefreshMinutes: 30,
+  effectiveServiceUrl: 'http://127.0.0.1:8787',
+  serviceUrlOverriddenBy: null,
+  effectiveDraftsFolder: '/data/drafts',
+  defaultDraftsFolder: '/data/drafts',
+  notice: null,
+  defaultServiceUrl: 'http://127.0.0.1:8787',
+  sandbox: null,
+}
+const DEMO = [
+  { email: 'ada@example.org', password: 'grant-desk-demo' },
+  { email: 'sam@example.org', password: 'grant-desk-demo-2' },
+]
+
+describe('LoginForm and the sandbox’s demo logins', () => {
+  it('offers them when the service is the bundled sandbox, and one click fills the form', async () => {
+    useSession.setState({ status: { ...STATUS, service: 'http://127.0.0.1:8787' } })
+    useSettings.setState({ view: { ...SETTINGS, sandbox: { url: 'http://127.0.0.1:8787', startedBy: 'npm run start:browser', inUse: true, demoLogins: DEMO } } })
+    render(<LoginForm />)
+    expect(screen.getByTestId('demo-logins').textContent).toContain('ada@example.org / grant-desk-demo')
+    await userEvent.click(screen.getByRole('button', { name: 'Use sam@example.org' }))
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.org')
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('grant-desk-demo-2')
+  })
+
+  it('shows none for another service, even while the sandbox runs, or without a sandbox', () => {
+    useSession.setState({ status: STATUS })
+    useSettings.setState({ view: { ...SETTINGS, sandbox: { url: 'http://127.0.0.1:8787', startedBy: 'npm start', inUse: false, demoLogins: [] } } })
+    const { unmount } = render(<LoginForm />)
+    expect(screen.queryByTestId('demo-logins')).toBeNull()
+    unmount()
+    useSettings.setState({ view: SETTINGS })
+    render(<LoginForm />)
+    expect(screen.queryByTestId('demo-logins')).toBeNull()
+  })
+})
 
 describe('LoginForm', () => {
   it('names the service the login is for', () => {

@@ -18,6 +18,8 @@ const VIEW: SettingsView = {
   effectiveDraftsFolder: '/home/me/.config/grant-desk/drafts',
   defaultDraftsFolder: '/home/me/.config/grant-desk/drafts',
   notice: null,
+  defaultServiceUrl: 'http://127.0.0.1:8787',
+  sandbox: null,
 }
 
 function renderForm(props: Partial<SettingsFormProps> = {}) {
@@ -69,6 +71,27 @@ describe('SettingsForm', () => {
     const address = screen.getByLabelText('Service address') as HTMLInputElement
     expect(address.disabled).toBe(true)
     expect(document.body.textContent).toContain('Set by GRANT_SERVICE_URL for this run; the saved address is https://grants.example.org')
+  })
+
+  it('with the sandbox a start command started: says so, leaves the address editable, and never claims GRANT_SERVICE_URL', () => {
+    const sandbox = { url: 'http://127.0.0.1:8787', startedBy: 'npm run start:browser', inUse: true, demoLogins: [] }
+    renderForm({ view: { ...VIEW, serviceUrl: 'http://127.0.0.1:8787', effectiveServiceUrl: 'http://127.0.0.1:8787', sandbox } })
+    expect((screen.getByLabelText('Service address') as HTMLInputElement).disabled).toBe(false)
+    expect(screen.getByTestId('settings-service-source').textContent).toBe(
+      'Sandbox started by npm run start:browser at http://127.0.0.1:8787, with demo data. To use another grant service, type its address here and save.',
+    )
+    expect(document.body.textContent).not.toContain('GRANT_SERVICE_URL')
+    expect(screen.queryByRole('button', { name: 'Use the sandbox' })).toBeNull()
+  })
+
+  it('pointed elsewhere while the sandbox runs: offers to go back to it, saving the default address', async () => {
+    const onSave = vi.fn()
+    const sandbox = { url: 'http://127.0.0.1:41234', startedBy: 'npm start', inUse: false, demoLogins: [] }
+    renderForm({ view: { ...VIEW, sandbox }, onSave })
+    expect(screen.getByTestId('settings-sandbox-elsewhere').textContent).toContain('The sandbox started by npm start is still running at http://127.0.0.1:41234.')
+    await userEvent.click(screen.getByRole('button', { name: 'Use the sandbox' }))
+    expect(onSave).toHaveBeenCalledWith({ serviceUrl: VIEW.defaultServiceUrl })
+    expect((screen.getByLabelText('Service address') as HTMLInputElement).value).toBe(VIEW.defaultServiceUrl)
   })
 
   it('shows where feedback goes and the folder in use', () => {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { AppError } from '../../../../src/shared/ipc'
 import { PreviewFailureView, SubmitOutcomeView, secondsLeft, waitText } from '../../../../src/renderer/src/features/submit/SubmitOutcomeView'
-import { APPLICATION_ID, submitted } from './fixtures'
+import { useNavigation } from '../../../../src/renderer/src/features/navigation/navigationSlice'
+import { APPLICATION_ID, SENT_DRAFT_ID, refusedCopy, submitted } from './fixtures'
 
 const noop = () => {}
 const failed = (error: AppError) => ({ kind: 'failed' as const, error })
@@ -25,6 +26,27 @@ describe('SubmitOutcomeView', () => {
       `You had already applied to this grant. Application ${APPLICATION_ID} (status pending) is the one the service has; this draft is now marked submitted.`,
     )
     expect(screen.getByTestId('application-id').textContent).toBe(APPLICATION_ID)
+  })
+
+  it('marks a copy refused with 409 as not sent, never as submitted, and leads to the draft that was sent', async () => {
+    const onClose = vi.fn()
+    render(<SubmitOutcomeView outcome={{ kind: 'submitted', out: refusedCopy() }} onClose={onClose} onRetry={noop} />)
+    const outcome = screen.getByTestId('submit-outcome')
+    expect(outcome.textContent).toContain(`Not sent — already applied (application ${APPLICATION_ID}, from draft ${SENT_DRAFT_ID}.md).`)
+    expect(outcome.textContent).toContain('this draft’s text was not sent')
+    expect(outcome.textContent).not.toMatch(/submitted/i)
+    expect(outcome.className).toContain('notice-warn')
+    expect(buttons()).toEqual([`Open the draft that was sent (${SENT_DRAFT_ID}.md)`, 'Close'])
+
+    await userEvent.click(screen.getByRole('button', { name: /Open the draft that was sent/ }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(useNavigation.getState().route).toEqual({ name: 'draft', id: SENT_DRAFT_ID })
+  })
+
+  it('says an application from elsewhere was there, with no draft to open', () => {
+    render(<SubmitOutcomeView outcome={{ kind: 'submitted', out: refusedCopy(null) }} onClose={noop} onRetry={noop} />)
+    expect(screen.getByTestId('submit-outcome').textContent).toContain(`Not sent — already applied (application ${APPLICATION_ID}, sent from elsewhere).`)
+    expect(buttons()).toEqual(['Close'])
   })
 
   it('explains a passed deadline, with no retry', () => {

@@ -66,6 +66,26 @@ export function submitted(alreadyApplied: boolean): ApplicationsSubmitOutput {
       draftId: 'open-tools-fund',
     },
     alreadyApplied,
+    notSent: false,
     draft,
+  }
+}
+
+export const SENT_DRAFT_ID = 'open-tools-fund'
+
+/** A copy refused with 409: the earlier application, and this draft (still a draft) noted as not sent. */
+export function refusedCopy(fromDraftId: string | null = SENT_DRAFT_ID): ApplicationsSubmitOutput {
+  const out = submitted(true)
+  return {
+    ...out,
+    notSent: true,
+    draft: {
+      ...out.draft,
+      id: 'open-tools-fund-2',
+      fileName: 'open-tools-fund-2.md',
+      status: 'draft',
+      applicationId: null,
+      notSent: { applicationId: APPLICATION_ID, fromDraftId, at: '2026-03-01T12:00:00.000Z' },
+    },
   }
 }

@@ -1,6 +1,11 @@
-/** One banner for every screen while the grant service cannot be reached. */
+/**
+ * One banner for every screen while the grant service cannot be reached. Grant Desk asks again
+ * on its own (recheck.ts) and the banner goes when the service answers; "Check now" is for the
+ * applicant who knows it is back and will not wait for the next try.
+ */
 import { agoText } from '../../lib/deadline'
 import { useConnectivity } from './connectivitySlice'
+import { recheckNow } from './recheck'
 
 export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)
@@ -9,7 +14,11 @@ export function OfflineBanner() {
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
       <strong>Offline</strong> — the grant service cannot be reached{since ? ` (since ${agoText(new Date(since).toISOString(), Date.now())})` : ''}. Drafts
-      keep saving on this computer; lists show the last copy. Submit again when you are back online — nothing is sent automatically.
+      keep saving on this computer; lists show the last copy. Grant Desk keeps checking and this notice goes once the service answers. Submit again
+      when you are back online — nothing is sent automatically.{' '}
+      <button type="button" onClick={() => recheckNow()}>
+        Check now
+      </button>
     </div>
   )
 }

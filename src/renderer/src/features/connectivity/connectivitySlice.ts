@@ -59,7 +59,8 @@ export function setOnline(online: boolean): void {
   if (useConnectivity.getState().online !== online) useConnectivity.setState({ online, since: Date.now() })
 }
 
-export function startConnectivity(): () => void {
+/** Follows the core's events; the re-checks while offline start beside it (recheck.ts). */
+export function followCoreEvents(): () => void {
   const stops = [onEvent('connectivity', ({ online }) => setOnline(online)), onEvent('service.waiting', ({ seconds, operation }) => setWaiting(seconds, operation))]
   return () => stops.forEach((stop) => stop())
 }

@@ -4,6 +4,7 @@ import { Deadline } from '../../components/Deadline'
 import { agoText } from '../../lib/deadline'
 import { repeated } from '../../lib/repeated'
 import { ReviewBriefView } from '../review/ReviewBriefView'
+import { notSentText } from '../submit/NotSentNotice'
 import { sortDrafts } from './draftsSlice'
 import './drafts.css'
 
@@ -49,7 +50,18 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
                 <Deadline deadline={item.grantDeadline} now={now} />
               </td>
               <td>
-                {item.status === 'submitted' ? <span className="badge badge-ok">Submitted</span> : <span className="badge badge-info">Draft</span>}
+                {item.status === 'submitted' ? (
+                  <span className="badge badge-ok">Submitted</span>
+                ) : item.notSent ? (
+                  <>
+                    <span className="badge badge-warning">Not sent</span>
+                    <p className="hint" data-testid="not-sent">
+                      {notSentText(item.notSent)}
+                    </p>
+                  </>
+                ) : (
+                  <span className="badge badge-info">Draft</span>
+                )}
               </td>
               <td>
                 <time dateTime={item.updatedAt}>{agoText(item.updatedAt, now)}</time>

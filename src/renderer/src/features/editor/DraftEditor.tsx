@@ -12,6 +12,7 @@ import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { Deadline } from '../../components/Deadline'
 import { useNow } from '../../lib/useNow'
 import { go, useNavigation } from '../navigation/navigationSlice'
+import { NotSentNotice } from '../submit/NotSentNotice'
 import { SubmitDialog } from '../submit/SubmitDialog'
 import { ExportButton } from '../export/ExportButton'
 import { ChecklistBar } from './ChecklistBar'
@@ -161,6 +162,7 @@ function EditorScreen({ id }: { id: string }) {
         </div>
       )}
       {readOnly && <SubmittedNotice applicationId={draft.applicationId} />}
+      {!readOnly && draft.notSent && <NotSentNotice notSent={draft.notSent} />}
       <ChecklistRunner />
       <EditorChecklistBar />
       <div className="editor-columns">

@@ -10,6 +10,8 @@ import type { GrantsListOutput } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { agoText, deadlineText, plural } from '../../lib/deadline'
 import { go } from '../navigation/navigationSlice'
+import { MyGrantBadge } from './MyGrantBadge'
+import { followMyGrants, useMyGrants } from './myGrantsSlice'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from './grantsSlice'
 import { GRANT_SORTS, type GrantSort, visibleGrants } from './listing'
 import { useNow } from '../../lib/useNow'
@@ -70,6 +72,9 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
   const setSort = useGrants((s) => s.setSort)
   const search = useRef<HTMLInputElement>(null)
   const hintId = useId()
+
+  // Which grants the applicant has drafts for or applied to (local files only: cheap, always fresh).
+  useEffect(() => followMyGrants(), [])
 
   // First visit, or back after a while: fetch; back from a grant a moment later: keep the list.
   useEffect(() => {
@@ -353,6 +358,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
 const COMMA = <span className="grant-sep">,</span>
 
 function GrantRow({ grant, now, index, setSize, start, isNew }: { grant: GrantSummary; now: number; index: number; setSize: number; start: number; isNew: boolean }) {
+  const mine = useMyGrants((s) => s.byGrant.get(grant.id))
   const deadline = deadlineText(grant.deadline, now, grant.status)
   const soon = deadline.tone === 'soon'
   const closed = deadline.tone === 'closed'
@@ -382,6 +388,12 @@ function GrantRow({ grant, now, index, setSize, start, isNew }: { grant: GrantSu
               </>
             )}
             <strong>{grant.title}</strong>
+            {mine && (
+              <>
+                {' '}
+                <MyGrantBadge status={mine} />
+              </>
+            )}
             {COMMA}
           </span>{' '}
           {meta && (

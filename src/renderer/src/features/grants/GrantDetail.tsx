@@ -14,6 +14,8 @@ import { call, onEvent } from '../../lib/bridge'
 import { agoText, deadlineText } from '../../lib/deadline'
 import { go, useNavigation } from '../navigation/navigationSlice'
 import { useGrants } from './grantsSlice'
+import { MyGrantBadge } from './MyGrantBadge'
+import { type MyGrantStatus, followMyGrants, useMyGrants } from './myGrantsSlice'
 import { useNow } from '../../lib/useNow'
 import './grants.css'
 
@@ -74,6 +76,8 @@ export function GrantDetail({ id }: { id: string }) {
 
   // A draft made or deleted outside the app (or in another window) changes which button fits.
   useEffect(() => onEvent('drafts.changed', () => void loadDrafts()), [loadDrafts])
+  useEffect(() => followMyGrants(), [])
+  const myStatus = useMyGrants((s) => s.byGrant.get(id))
 
   const startDraft = async () => {
     setCreating(true)
@@ -107,6 +111,7 @@ export function GrantDetail({ id }: { id: string }) {
       onRetryDrafts={() => void loadDrafts()}
       onStartDraft={() => void startDraft()}
       onOpenDraft={(draftId) => go({ name: 'draft', id: draftId })}
+      myStatus={myStatus}
     />
   )
 }
@@ -125,6 +130,8 @@ export interface GrantDetailViewProps {
   /** This grant's drafts, newest first; null while they are being listed or when that failed. */
   drafts: GrantDraft[] | null
   draftsError: AppError | null
+  /** Applied (when) or Draft, from this computer's records. */
+  myStatus?: MyGrantStatus | undefined
   creating: boolean
   createError: AppError | null
   onRetry(): void
@@ -133,7 +140,7 @@ export interface GrantDetailViewProps {
   onOpenDraft(id: string): void
 }
 
-export function GrantDetailView({ data, now, drafts, draftsError, creating, createError, onRetry, onRetryDrafts, onStartDraft, onOpenDraft }: GrantDetailViewProps) {
+export function GrantDetailView({ data, now, drafts, draftsError, creating, createError, onRetry, onRetryDrafts, onStartDraft, onOpenDraft, myStatus }: GrantDetailViewProps) {
   const { grant } = data
   // The detail may leave out sponsor and track; the list's copy of the grant has them.
   const summary = useGrants((s) => s.result?.items.find((item) => item.id === grant.id))
@@ -169,6 +176,14 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
             </>
           )}
         </dd>
+        {myStatus && (
+          <>
+            <dt>Your status</dt>
+            <dd>
+              <MyGrantBadge status={myStatus} />
+            </dd>
+          </>
+        )}
         {sponsor && (
           <>
             <dt>Sponsor</dt>

@@ -2,12 +2,14 @@
  * Email and password for the grant service. Errors come from the core in the applicant's
  * terms (wrong credentials, service unreachable). Before anything is typed the form says
  * which service the login is for and where it will be kept; over plain HTTP to another
- * computer it asks for a confirmation first (the core refuses without it too).
+ * computer it asks for a confirmation first (the core refuses without it too). When the service
+ * is the sandbox a start command started, its demo logins are offered.
  */
 import { type FormEvent, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { originLabel } from '../../../../shared/service-address'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { useSettings } from '../settings/settingsSlice'
 import { useSession } from './sessionSlice'
 
 export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { onLoggedIn?: () => void; submitLabel?: string; autoFocus?: boolean }) {
@@ -20,6 +22,8 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
   const [busy, setBusy] = useState(false)
   const service = status?.service ? originLabel(status.service) : null
   const plainHttp = status?.plainHttp ?? false
+  // Only while the service is the bundled sandbox (the core sends them only then).
+  const demoLogins = useSettings((s) => (s.view?.sandbox?.inUse ? s.view.sandbox.demoLogins : null))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -41,6 +45,27 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
         <p className="hint" data-testid="login-service">
           Your login is for the grant service at <strong>{service}</strong> and is sent nowhere else.
         </p>
+      )}
+      {demoLogins && demoLogins.length > 0 && (
+        <div className="demo-logins" data-testid="demo-logins">
+          <p className="hint">This is the sandbox with demo data. Its demo logins:</p>
+          <ul>
+            {demoLogins.map((demo) => (
+              <li key={demo.email}>
+                <code>{demo.email}</code> / <code>{demo.password}</code>{' '}
+                <button
+                  type="button"
+                  onClick={() => {
+                    setEmail(demo.email)
+                    setPassword(demo.password)
+                  }}
+                >
+                  Use {demo.email}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <label>
         Email

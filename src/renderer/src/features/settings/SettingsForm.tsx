@@ -97,6 +97,12 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
   })
   const fieldErrors = error?.fields ?? {}
   const overridden = view.serviceUrlOverriddenBy
+  const sandbox = view.sandbox
+  // Its saved default address is what means "the sandbox", wherever it listens this run.
+  const useSandbox = () => {
+    setForm((current) => ({ ...current, serviceUrl: view.defaultServiceUrl }))
+    onSave({ serviceUrl: view.defaultServiceUrl })
+  }
   const changes = changedValues(view, form)
   const unsaved = Object.keys(changes).length > 0
   const addressEdited = changes.serviceUrl !== undefined
@@ -149,15 +155,30 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
             if it has one; Grant Desk asks before logging in over plain HTTP.
           </p>
         )}
-        <p className="hint" id="settings-serviceUrl-hint">
+        <p className="hint" id="settings-serviceUrl-hint" data-testid="settings-service-source">
           {overridden !== null ? (
             <>
               Set by {overridden} for this run; the saved address is <code>{view.serviceUrl}</code>
+            </>
+          ) : sandbox?.inUse ? (
+            <>
+              Sandbox started by <code>{sandbox.startedBy}</code> at <code>{sandbox.url}</code>, with demo data. To use another grant service, type its
+              address here and save.
             </>
           ) : (
             <>The grant service Grant Desk lists grants from and submits to. Logins belong to one address: a new address needs its own login.</>
           )}
         </p>
+        {overridden === null && sandbox && !sandbox.inUse && (
+          <div className="settings-row" data-testid="settings-sandbox-elsewhere">
+            <span className="hint">
+              The sandbox started by <code>{sandbox.startedBy}</code> is still running at <code>{sandbox.url}</code>.
+            </span>
+            <button type="button" onClick={useSandbox} disabled={saving}>
+              Use the sandbox
+            </button>
+          </div>
+        )}
         <div className="settings-row">
           <button type="button" onClick={onCheck} disabled={check.state === 'checking'}>
             Check address

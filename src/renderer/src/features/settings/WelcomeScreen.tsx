@@ -38,7 +38,16 @@ export function WelcomeScreen() {
         {view ? (
           <p>
             Address: <code data-testid="welcome-service-url">{view.effectiveServiceUrl}</code>
-            {view.serviceUrlOverriddenBy ? ` (set by ${view.serviceUrlOverriddenBy} for this run)` : ''}
+            {view.serviceUrlOverriddenBy ? (
+              ` (set by ${view.serviceUrlOverriddenBy} for this run)`
+            ) : view.sandbox?.inUse ? (
+              <>
+                {' '}
+                — the sandbox started by <code>{view.sandbox.startedBy}</code>, with demo data. You can point at another service in Settings.
+              </>
+            ) : (
+              ''
+            )}
           </p>
         ) : settingsError ? (
           <ErrorNotice error={settingsError} onRetry={() => void loadSettings()} />

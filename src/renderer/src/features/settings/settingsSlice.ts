@@ -2,6 +2,7 @@
 import { create } from 'zustand'
 import type { AppError, SettingsValues, SettingsView } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
+import { useGrants } from '../grants/grantsSlice'
 import { useSession } from '../session/sessionSlice'
 
 export type AddressCheck = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; message: string } | { state: 'failed'; error: AppError }
@@ -41,6 +42,8 @@ export const useSettings = create<SettingsState>((set) => ({
     set({ view: result.value, error: null, check: { state: 'idle' } })
     // Logins belong to a service address: a new address may mean "not logged in" there.
     if (values.serviceUrl !== undefined) void useSession.getState().refresh()
+    // The list on screen came from the old address: the Grants screen fetches afresh.
+    if (values.serviceUrl !== undefined) useGrants.setState({ loadedAt: null })
     return null
   },
   checkAddress: async () => {

@@ -5,6 +5,7 @@
 import { type ReactNode, useId, useState } from 'react'
 import type { AppError, ApplicationsSubmitOutput } from '../../../../shared/ipc'
 import { useNow } from '../../lib/useNow'
+import { OpenSentDraftButton, notSentText } from './NotSentNotice'
 import './submit.css'
 
 export type SubmitOutcome = { kind: 'submitted'; out: ApplicationsSubmitOutput } | { kind: 'failed'; error: AppError }
@@ -158,6 +159,30 @@ export function PreviewFailureView({ error, onClose, onRetry }: { error: AppErro
 
 /** The answer to `applications.submit`. */
 export function SubmitOutcomeView({ outcome, onClose, onRetry }: { outcome: SubmitOutcome; onClose(): void; onRetry(): void }) {
+  if (outcome.kind === 'submitted' && outcome.out.notSent && outcome.out.draft.notSent) {
+    // Not a success: this draft's text did not go out. Said plainly, with the way to the one that did.
+    const notSent = outcome.out.draft.notSent
+    return (
+      <>
+        <div className="notice notice-warn submit-outcome" role="status" data-testid="submit-outcome">
+          <p>
+            <strong>{notSentText(notSent)}.</strong>
+          </p>
+          <p>
+            The grant service already has your application to this grant (application <code data-testid="application-id">{notSent.applicationId}</code>),
+            so this draft’s text was not sent. The service takes one application per grant. This draft stays editable; delete it from Drafts if you no
+            longer need it.
+          </p>
+        </div>
+        <div className="dialog-actions">
+          <OpenSentDraftButton notSent={notSent} before={onClose} />
+          <button type="button" onClick={onClose} data-autofocus>
+            Close
+          </button>
+        </div>
+      </>
+    )
+  }
   if (outcome.kind === 'submitted') {
     const { application, alreadyApplied } = outcome.out
     const id = <code data-testid="application-id">{application.applicationId}</code>

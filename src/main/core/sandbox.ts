@@ -1,0 +1,35 @@
+/**
+ * The sandbox grant service that a start command (`npm run start:browser`, `npm start`)
+ * started for this run because GRANT_SERVICE_URL was not set. The command says so through two
+ * environment variables, so the app can tell the applicant where the service came from, offer
+ * its demo logins on the login form, and still let them point at another service.
+ *
+ * The demo logins are the bundled sandbox's own (src/service/demo-data.ts); they are shown
+ * only while the app talks to that sandbox, never to another service.
+ */
+import { DEMO_USERS } from '../../service/demo-data'
+import { isHttpUrl } from '../../shared/fields'
+import type { Logger } from './errors'
+
+export const SANDBOX_URL_ENV = 'GRANT_DESK_SANDBOX_URL'
+export const SANDBOX_STARTED_BY_ENV = 'GRANT_DESK_SANDBOX_STARTED_BY'
+
+export interface BundledSandbox {
+  /** Where it listens, no trailing slash. */
+  url: string
+  /** The command that started it, as the applicant typed it ("npm run start:browser"). */
+  startedBy: string
+  demoLogins: { email: string; password: string }[]
+}
+
+/** The sandbox the environment describes, or null; a malformed description is logged and ignored. */
+export function bundledSandbox(env: Record<string, string | undefined>, log: Logger): BundledSandbox | null {
+  const url = env[SANDBOX_URL_ENV]?.trim().replace(/\/+$/, '')
+  if (!url) return null
+  if (!isHttpUrl(url)) {
+    log.warn(`${SANDBOX_URL_ENV} is not a web address (${url.slice(0, 80)}); the sandbox is not offered`)
+    return null
+  }
+  const startedBy = env[SANDBOX_STARTED_BY_ENV]?.trim().slice(0, 60) || 'the start command'
+  return { url, startedBy, demoLogins: DEMO_USERS.map(({ email, password }) => ({ email, password })) }
+}

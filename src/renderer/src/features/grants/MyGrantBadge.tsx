@@ -1,0 +1,11 @@
+/** "Applied 12 Nov 2026" or "Draft" beside a grant the applicant has worked on (see myGrantsSlice.ts). */
+import { type MyGrantStatus, myGrantStatusText } from './myGrantsSlice'
+
+export function MyGrantBadge({ status }: { status: MyGrantStatus | undefined }) {
+  if (!status) return null
+  return (
+    <span className={`badge ${status.kind === 'applied' ? 'badge-ok' : 'badge-info'}`} data-testid="my-grant-status">
+      {myGrantStatusText(status)}
+    </span>
+  )
+}
