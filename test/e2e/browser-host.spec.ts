@@ -58,7 +58,8 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
 
   // The renderer ran, under its CSP, with the bridge in place.
   const wiring = page.getByTestId('wiring')
-  await expect(wiring).toHaveText(`Grant Desk — service: ${stack.service.url} · not logged in`)
+  await expect(page.getByTestId('session-state')).toHaveText('Not logged in')
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('title', `Grant service: ${stack.service.url}`)
   expect(await page.evaluate(() => window.location.hash)).toBe('')
   expect(page.url()).not.toContain(stack.host.token)
 
@@ -91,7 +92,8 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
 
   // After a reload the token comes from sessionStorage; the address still does not show it.
   await page.reload()
-  await expect(wiring).toHaveText(`Grant Desk — service: ${stack.service.url} · logged in as ${user.email}`)
+  await expect(wiring).toContainText(`Logged in as ${user.email}`)
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('title', `Grant service: ${stack.service.url}`)
   const reread = value<Draft>(await page.evaluate((id) => window.grantDesk.drafts.get({ id }), created.id))
   expect(reread).toMatchObject({ id: created.id, pitch, customFields: { project_name: 'Bridge test' }, version: saved.version })
   expect(await page.evaluate(() => window.location.hash)).toBe('')
@@ -113,7 +115,7 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
 
 test('an event of the core reaches the page through /events', async ({ page }) => {
   await page.goto(stack.pageUrl)
-  await expect(page.getByTestId('wiring')).toContainText('Grant Desk — service:')
+  await expect(page.getByTestId('session-state')).toHaveText('Not logged in')
   await page.evaluate(() => {
     window.changed = new Promise((resolve) => {
       const stop = window.grantDesk.on('drafts.changed', (payload) => {
@@ -145,7 +147,7 @@ test('the page’s event stream comes back after the host restarts', async ({ pa
   let restarted: BrowserHost | null = null
   try {
     await page.goto(own.pageUrl)
-    await expect(page.getByTestId('wiring')).toContainText('not logged in')
+    await expect(page.getByTestId('wiring')).toContainText('Not logged in')
     await page.evaluate(() => {
       window.changed = new Promise((resolve) => {
         window.grantDesk.on('drafts.changed', resolve)

@@ -30,7 +30,9 @@ test('a new user checks the service address and logs in from the welcome screen'
   await page.getByLabel('Password').fill(USER.password)
   await page.getByRole('form', { name: 'Log in to the grant service' }).getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Grants and bounties' })).toBeVisible()
-  await expect(page.getByTestId('wiring')).toHaveText(`Grant Desk — service: ${stack().service.url} · logged in as ${USER.email}`)
+  // The status line is quiet: the connection and who is logged in; the address is its tooltip.
+  await expect(page.getByTestId('wiring')).toHaveText(`Online·Logged in as ${USER.email}`)
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('title', `Grant service: ${stack().service.url}`)
   expect(errors).toEqual([])
 })
 

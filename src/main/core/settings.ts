@@ -18,7 +18,7 @@ export { copyAside }
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787'
 
 export function defaultSettings(): SettingsValues {
-  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null }
+  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null, theme: 'system' }
 }
 
 /** Raw storage of the settings values. */
@@ -44,6 +44,7 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   feedbackNamespace: 'feedback namespace',
   reviewerName: 'reviewer name',
   draftsFolder: 'drafts folder',
+  theme: 'theme',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

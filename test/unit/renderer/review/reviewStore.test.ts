@@ -34,6 +34,7 @@ const settings = (reviewerName: string): SettingsView => ({
   feedbackNamespace: 'grant-desk',
   reviewerName,
   draftsFolder: null,
+  theme: 'system',
   effectiveServiceUrl: 'http://127.0.0.1:1',
   serviceUrlOverriddenBy: null,
   effectiveDraftsFolder: '/tmp/drafts',

@@ -1,6 +1,6 @@
 /** The app's settings (service address, feedback namespace, reviewer name, drafts folder) and the account. */
 import { useEffect, useState } from 'react'
-import type { AppError, SettingsValues } from '../../../../shared/ipc'
+import type { AppError, SettingsValues, Theme } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
@@ -36,6 +36,12 @@ export function SettingsScreen() {
     if (!failure) setSavedMessage(saved)
   }
 
+  // A theme applies at once and is saved on its own, so typed but unsaved fields stay as they are.
+  const changeTheme = async (theme: Theme) => {
+    const failure = await update({ theme })
+    setSaveError(failure)
+  }
+
   return (
     <section aria-labelledby="settings-heading">
       <h1 id="settings-heading">Settings</h1>
@@ -57,6 +63,7 @@ export function SettingsScreen() {
           onCheck={() => void checkAddress()}
           onUseDefaultFolder={(othersUnsaved) => void save({ draftsFolder: null }, defaultFolderSavedMessage(othersUnsaved))}
           onEdit={() => setSavedMessage(null)}
+          onThemeChange={(theme) => void changeTheme(theme)}
         />
       )}
       <AccountSection />
