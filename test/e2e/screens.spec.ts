@@ -269,6 +269,8 @@ test('the theme chosen in Settings applies at once, over the OS’s, and is kept
 
   await theme.getByRole('radio', { name: 'Dark' }).check()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  // The Markdown editor's stylesheet reads its own attribute; it follows the app's.
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark')
   await expect.poll(background).not.toBe(light)
   const dark = await background()
   await page.reload()
