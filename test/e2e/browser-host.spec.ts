@@ -115,7 +115,8 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
 
 test('an event of the core reaches the page through /events', async ({ page }) => {
   await page.goto(stack.pageUrl)
-  await expect(page.getByTestId('session-state')).toHaveText('Not logged in')
+  // The page has its settings from the core: the status line names the service in its tooltip.
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('title', `Grant service: ${stack.service.url}`)
   await page.evaluate(() => {
     window.changed = new Promise((resolve) => {
       const stop = window.grantDesk.on('drafts.changed', (payload) => {

@@ -90,6 +90,14 @@ test('the detail shows the sanitized description and the form, and a draft start
   expect(await description.locator('script, img[onerror], a[href^="javascript"]').count()).toBe(0)
   expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
   await expect(page.getByTestId('grant-fields')).toContainText('Project name')
+  // The app's own faces, bundled: the sponsor's Markdown is set in them, not the system's.
+  expect(await description.locator('.wmde-markdown').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/)
+  const loadedFaces = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready
+      return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', ''))
+    })
+  expect(await loadedFaces()).toContain('Inter Variable')
   await checkScreen(page, testInfo, 'grant-detail')
 
   await page.getByRole('button', { name: 'Start draft' }).click()
@@ -124,6 +132,12 @@ test('the detail shows the sanitized description and the form, and a draft start
   await page.getByLabel(/^Stage/).selectOption('Beta')
   await pitch.fill(GOOD_PITCH)
   await expectSaved(page)
+  // The Markdown source in the app's monospace, without ligatures (typing speed).
+  expect(await pitch.evaluate((el) => [getComputedStyle(el).fontFamily, getComputedStyle(el).fontVariantLigatures])).toEqual([
+    expect.stringMatching(/^"?JetBrains Mono Variable/),
+    'none',
+  ])
+  expect(await loadedFaces()).toContain('JetBrains Mono Variable')
   await checkScreen(page, testInfo, 'editor')
 
   // The draft is on disk: a reload (or a restart) finds it, fields and all.
