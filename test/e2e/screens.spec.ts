@@ -95,7 +95,11 @@ test('the detail shows the sanitized description and the form, and a draft start
   const loadedFaces = () =>
     page.evaluate(async () => {
       await document.fonts.ready
-      return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', ''))
+      const loaded: string[] = []
+      document.fonts.forEach((face) => {
+        if (face.status === 'loaded') loaded.push(face.family.replaceAll('"', ''))
+      })
+      return loaded
     })
   expect(await loadedFaces()).toContain('Inter Variable')
   await checkScreen(page, testInfo, 'grant-detail')
