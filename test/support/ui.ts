@@ -48,7 +48,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, screen: string
   mkdirSync(SCREENS_DIR, { recursive: true })
   mkdirSync(AXE_DIR, { recursive: true })
   // Four pictures and four axe runs take a while on a shared machine: the test gets time for them.
-  testInfo.setTimeout(testInfo.timeout + 60_000)
+  testInfo.setTimeout(testInfo.timeout + 120_000)
   const viewport = page.viewportSize()
   const all: AxeSummary = { screen, violations: [] }
   const blocking: (AxeSummary['violations'][number] & { where: string })[] = []
