@@ -117,6 +117,10 @@ const AbsolutePath = z
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+/** The app's colour themes; 'system' follows the OS's light or dark setting. */
+export const THEMES = ['system', 'light', 'dark'] as const
+export type Theme = (typeof THEMES)[number]
+
 export const SettingsValues = z.object({
   /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
   serviceUrl: HttpUrl,
@@ -138,6 +142,8 @@ export const SettingsValues = z.object({
     .min(5, { error: 'must be at least 5 minutes (or off)' })
     .max(1440, { error: 'must be at most 1440 minutes (a day), or off' })
     .nullable(),
+  /** Light or dark colours, or whatever the OS uses ('system'). */
+  theme: z.enum(THEMES, { error: 'must be System, Light or Dark' }),
 })
 export type SettingsValues = z.infer<typeof SettingsValues>
 

@@ -30,7 +30,9 @@ test('a new user checks the service address and logs in from the welcome screen'
   await page.getByLabel('Password').fill(USER.password)
   await page.getByRole('form', { name: 'Log in to the grant service' }).getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Grants and bounties' })).toBeVisible()
-  await expect(page.getByTestId('wiring')).toHaveText(`Grant Desk — service: ${stack().service.url} · logged in as ${USER.email}`)
+  // The status line is quiet: the connection and who is logged in; the address is its tooltip.
+  await expect(page.getByTestId('wiring')).toHaveText(`Online·Logged in as ${USER.email}`)
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('title', `Grant service: ${stack().service.url}`)
   expect(errors).toEqual([])
 })
 
@@ -88,6 +90,18 @@ test('the detail shows the sanitized description and the form, and a draft start
   expect(await description.locator('script, img[onerror], a[href^="javascript"]').count()).toBe(0)
   expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
   await expect(page.getByTestId('grant-fields')).toContainText('Project name')
+  // The app's own faces, bundled: the sponsor's Markdown is set in them, not the system's.
+  expect(await description.locator('.wmde-markdown').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/)
+  const loadedFaces = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready
+      const loaded: string[] = []
+      document.fonts.forEach((face) => {
+        if (face.status === 'loaded') loaded.push(face.family.replaceAll('"', ''))
+      })
+      return loaded
+    })
+  expect(await loadedFaces()).toContain('Inter Variable')
   await checkScreen(page, testInfo, 'grant-detail')
 
   await page.getByRole('button', { name: 'Start draft' }).click()
@@ -124,6 +138,12 @@ test('the detail shows the sanitized description and the form, and a draft start
   await page.getByLabel(/^Stage/).selectOption('Beta')
   await pitch.fill(GOOD_PITCH)
   await expectSaved(page)
+  // The Markdown source in the app's monospace, without ligatures (typing speed).
+  expect(await pitch.evaluate((el) => [getComputedStyle(el).fontFamily, getComputedStyle(el).fontVariantLigatures])).toEqual([
+    expect.stringMatching(/^"?JetBrains Mono Variable/),
+    'none',
+  ])
+  expect(await loadedFaces()).toContain('JetBrains Mono Variable')
   await checkScreen(page, testInfo, 'editor')
 
   // The draft is on disk: a reload (or a restart) finds it, fields and all.
@@ -281,4 +301,33 @@ test('settings show the address in use and check it', async ({ page }, testInfo)
   await page.getByRole('button', { name: 'Check address' }).click()
   await expect(page.getByText(/Connected: the service lists 5 grants/)).toBeVisible()
   await checkScreen(page, testInfo, 'settings')
+})
+
+test('the theme chosen in Settings applies at once, over the OS’s, and is kept', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(stack().pageUrl)
+  await openScreen(page, 'Settings')
+  const theme = page.getByRole('group', { name: 'Theme' })
+  await expect(theme.getByRole('radio', { name: 'System' })).toBeChecked()
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+  const light = await background()
+
+  await theme.getByRole('radio', { name: 'Dark' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  // The Markdown editor's stylesheet reads its own attribute; it follows the app's.
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark')
+  await expect.poll(background).not.toBe(light)
+  const dark = await background()
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  expect(await background()).toBe(dark)
+  await openScreen(page, 'Settings')
+  await expect(page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Dark' })).toBeChecked()
+
+  await page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'System' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
+  await expect.poll(background).toBe(light)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(background).toBe(dark)
+  await page.emulateMedia({ colorScheme: 'light' })
 })

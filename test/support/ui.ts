@@ -16,15 +16,18 @@ export interface AxeSummary {
   violations: { id: string; impact: string | null; help: string; nodes: number; targets: string[] }[]
 }
 
-export async function checkScreen(page: Page, testInfo: TestInfo, screen: string): Promise<AxeSummary> {
-  mkdirSync(SCREENS_DIR, { recursive: true })
-  mkdirSync(AXE_DIR, { recursive: true })
-  const shot = join(SCREENS_DIR, `${screen}.png`)
-  await page.screenshot({ path: shot, fullPage: true })
-  await testInfo.attach(`screen: ${screen}`, { path: shot, contentType: 'image/png' })
+/** The window sizes every screen is photographed at. */
+export const SCREEN_SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1440, height: 900 },
+] as const
 
+/** Both themes, forced through the OS preference the app follows by default (Settings: System). */
+export const THEMES = ['light', 'dark'] as const
+
+async function axeSummary(page: Page, screen: string): Promise<AxeSummary> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const summary: AxeSummary = {
+  return {
     screen,
     violations: results.violations.map((v) => ({
       id: v.id,
@@ -34,8 +37,42 @@ export async function checkScreen(page: Page, testInfo: TestInfo, screen: string
       targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     })),
   }
-  writeFileSync(join(AXE_DIR, `${screen}.json`), `${JSON.stringify(summary, null, 2)}\n`)
-  const blocking = summary.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/**
+ * Photographs the screen at both sizes in both themes (`<screen>-<theme>-<w>x<h>.png`) and runs
+ * axe on each, then puts the window back as it was. Fails on any serious or critical finding
+ * in either theme: contrast is checked in the dark theme as much as in the light one.
+ */
+export async function checkScreen(page: Page, testInfo: TestInfo, screen: string): Promise<AxeSummary> {
+  mkdirSync(SCREENS_DIR, { recursive: true })
+  mkdirSync(AXE_DIR, { recursive: true })
+  // Four pictures and four axe runs take a while on a shared machine: the test gets time for them.
+  testInfo.setTimeout(testInfo.timeout + 120_000)
+  const viewport = page.viewportSize()
+  const all: AxeSummary = { screen, violations: [] }
+  const blocking: (AxeSummary['violations'][number] & { where: string })[] = []
+  try {
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme })
+      for (const size of SCREEN_SIZES) {
+        await page.setViewportSize(size)
+        // A frame for the layout and the theme's transitions to settle before the picture.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))))
+        const where = `${theme}-${size.width}x${size.height}`
+        const shot = join(SCREENS_DIR, `${screen}-${where}.png`)
+        await page.screenshot({ path: shot, fullPage: true })
+        await testInfo.attach(`screen: ${screen} (${where})`, { path: shot, contentType: 'image/png' })
+        const summary = await axeSummary(page, `${screen} (${where})`)
+        writeFileSync(join(AXE_DIR, `${screen}-${where}.json`), `${JSON.stringify(summary, null, 2)}\n`)
+        all.violations.push(...summary.violations)
+        blocking.push(...summary.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ ...v, where })))
+      }
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' })
+    if (viewport) await page.setViewportSize(viewport)
+  }
   expect(blocking, `axe found serious or critical problems on the ${screen} screen`).toEqual([])
-  return summary
+  return all
 }

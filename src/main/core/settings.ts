@@ -22,7 +22,7 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787'
 export const DEFAULT_SAVED_SEARCH_REFRESH_MINUTES = 30
 
 export function defaultSettings(): SettingsValues {
-  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null, savedSearchRefreshMinutes: DEFAULT_SAVED_SEARCH_REFRESH_MINUTES }
+  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null, savedSearchRefreshMinutes: DEFAULT_SAVED_SEARCH_REFRESH_MINUTES, theme: 'system' }
 }
 
 /** Raw storage of the settings values. */
@@ -49,6 +49,7 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   reviewerName: 'reviewer name',
   draftsFolder: 'drafts folder',
   savedSearchRefreshMinutes: 'check for new grants',
+  theme: 'theme',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

@@ -4,10 +4,10 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { ErrorNotice } from './components/ErrorNotice'
-import type { AppError, SettingsView } from '../../shared/ipc'
-import { bridgeMissing } from './lib/bridge'
+import type { AppError } from '../../shared/ipc'
 import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
 import { OfflineBanner } from './features/connectivity/OfflineBanner'
+import { StatusLine } from './features/connectivity/StatusLine'
 import { WaitingBanner } from './features/connectivity/WaitingBanner'
 import { startConnectivity } from './features/connectivity/recheck'
 import { DraftsList } from './features/drafts/DraftsList'
@@ -23,6 +23,7 @@ import { startSession, useSession } from './features/session/sessionSlice'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { WelcomeScreen } from './features/settings/WelcomeScreen'
 import { useSettings } from './features/settings/settingsSlice'
+import { useAppliedTheme } from './features/settings/theme'
 
 const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
   { label: 'Grants', route: { name: 'grants' }, key: ['grants', 'grant'] },
@@ -53,13 +54,6 @@ function Screen({ route }: { route: Route }) {
   }
 }
 
-function statusLine(settings: SettingsView | null, settingsError: AppError | null, loggedIn: boolean, email: string | null): string {
-  if (bridgeMissing()) return 'Grant Desk — not connected: the app’s bridge did not load.'
-  if (settingsError) return `Grant Desk — ${settingsError.message}`
-  if (!settings) return 'Grant Desk — connecting…'
-  return `Grant Desk — service: ${settings.effectiveServiceUrl} · ${loggedIn ? `logged in as ${email ?? 'unknown'}` : 'not logged in'}`
-}
-
 export function App() {
   const route = useNavigation((s) => s.route)
   const go = useNavigation((s) => s.go)
@@ -68,6 +62,7 @@ export function App() {
   const settings = useSettings((s) => s.view)
   const settingsError = useSettings((s) => s.error)
   const [started, setStarted] = useState(false)
+  useAppliedTheme()
 
   useEffect(() => {
     const stopSession = startSession()
@@ -161,9 +156,7 @@ export function App() {
         <Screen route={route} />
       </main>
       <footer className="status-bar">
-        <span role="status" data-testid="wiring">
-          {statusLine(settings, settingsError, loggedIn, session?.email ?? null)}
-        </span>
+        <StatusLine settings={settings} settingsError={settingsError} loggedIn={session ? session.loggedIn : null} email={session?.email ?? null} />
       </footer>
       <LoginDialog />
     </div>

@@ -1,5 +1,6 @@
 /** A failure from the core, in its own words, with a retry button when there is something to retry. */
 import type { AppError } from '../../../shared/ipc'
+import { useDelayed } from './Spinner'
 
 /**
  * A per-field message as the applicant reads it. The core's own sentences name their field
@@ -43,9 +44,15 @@ export function ErrorNotice({
   )
 }
 
+/**
+ * Something is on its way: the words at once (a click visibly did something), and a turning
+ * ring beside them once it has taken 300 ms (a quick answer does not flash one).
+ */
 export function Loading({ label }: { label: string }) {
+  const slow = useDelayed(true)
   return (
-    <p className="loading" role="status" aria-live="polite">
+    <p className="loading spinner-status" role="status" aria-live="polite" aria-busy="true">
+      {slow && <span className="spinner" aria-hidden="true" />}
       {label}
     </p>
   )

@@ -201,4 +201,26 @@ describe('settings', () => {
     }
     expect((await app.call('settings.get')).effectiveDraftsFolder).toBe(join(app.dataDir, 'drafts'))
   })
+
+  it('keeps the theme chosen across runs, starts at System, refuses a theme it does not have and resets a bad stored one', async () => {
+    const dataDir = tempDir('grant-desk-settings-')
+    const first = await start({ serviceUrl: 'http://127.0.0.1:9', dataDir })
+    expect((await first.call('settings.get')).theme).toBe('system')
+    const error = await first.fail('settings.update', { theme: 'sepia' } as never)
+    expect(error.code).toBe('invalid_input')
+    expect(error.fields?.['theme']).toBe('must be System, Light or Dark')
+    expect((await first.call('settings.get')).theme).toBe('system')
+    expect((await first.call('settings.update', { theme: 'dark' })).theme).toBe('dark')
+    await first.dispose()
+
+    const second = await start({ serviceUrl: 'http://127.0.0.1:9', dataDir })
+    expect(await second.call('settings.get')).toMatchObject({ theme: 'dark', notice: null })
+    await second.dispose()
+
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ theme: 'DARK', reviewerName: 'Ana' }))
+    const third = await start({ serviceUrl: 'http://127.0.0.1:9', dataDir })
+    const view = await third.call('settings.get')
+    expect(view).toMatchObject({ theme: 'system', reviewerName: 'Ana' })
+    expect(view.notice).toMatch(/could not use \(theme\), so that setting is back to the default/)
+  })
 })

@@ -35,6 +35,7 @@ const settings = (reviewerName: string): SettingsView => ({
   reviewerName,
   draftsFolder: null,
   savedSearchRefreshMinutes: 30,
+  theme: 'system',
   effectiveServiceUrl: 'http://127.0.0.1:1',
   serviceUrlOverriddenBy: null,
   effectiveDraftsFolder: '/tmp/drafts',

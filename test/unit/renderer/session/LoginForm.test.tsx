@@ -34,6 +34,7 @@ const SETTINGS: SettingsView = {
   feedbackNamespace: 'grant-desk',
   reviewerName: '',
   draftsFolder: null,
+  theme: 'system',
   savedSearchRefreshMinutes: 30,
   effectiveServiceUrl: 'http://127.0.0.1:8787',
   serviceUrlOverriddenBy: null,

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { SettingsView } from '../../../../src/shared/ipc'
@@ -13,6 +13,7 @@ const VIEW: SettingsView = {
   reviewerName: '',
   draftsFolder: null,
   savedSearchRefreshMinutes: 30,
+  theme: 'system',
   effectiveServiceUrl: 'https://grants.example.org',
   serviceUrlOverriddenBy: null,
   effectiveDraftsFolder: '/home/me/.config/grant-desk/drafts',
@@ -33,6 +34,7 @@ function renderForm(props: Partial<SettingsFormProps> = {}) {
     onCheck: () => {},
     onUseDefaultFolder: () => {},
     onEdit: () => {},
+    onThemeChange: () => {},
     ...props,
   }
   return render(<SettingsForm {...all} />)
@@ -143,6 +145,21 @@ describe('SettingsForm', () => {
     expect(screen.getByTestId('settings-saved').textContent).toBe(message)
     await userEvent.type(screen.getByLabelText('Reviewer name'), 'Ana')
     expect(screen.getByTestId('settings-saved').textContent).toBe(message)
+  })
+})
+
+describe('SettingsForm theme', () => {
+  it('shows the saved theme as the checked one and hands a new choice over at once, without marking the form unsaved', async () => {
+    const onThemeChange = vi.fn()
+    renderForm({ view: { ...VIEW, theme: 'light' }, onThemeChange })
+    const group = screen.getByRole('group', { name: 'Theme' })
+    const light = within(group).getByRole('radio', { name: 'Light' }) as HTMLInputElement
+    const dark = within(group).getByRole('radio', { name: 'Dark' }) as HTMLInputElement
+    expect(light.checked).toBe(true)
+    expect(dark.checked).toBe(false)
+    await userEvent.click(dark)
+    expect(onThemeChange).toHaveBeenCalledWith('dark')
+    expect(screen.getByTestId('settings-saved').textContent).toBe('')
   })
 })
 

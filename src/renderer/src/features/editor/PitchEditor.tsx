@@ -39,6 +39,7 @@ import {
   useState,
 } from 'react'
 import { safePreviewOptions } from '../../components/SafeMarkdown'
+import { useColorMode } from '../settings/theme'
 import './editor.css'
 
 export const PITCH_EDITOR_ID = 'pitch-editor'
@@ -217,6 +218,7 @@ const EDITOR_COMPONENTS: NonNullable<MDEditorProps['components']> = {
 
 export function PitchEditor({ value, onChange, readOnly = false, onComment }: PitchEditorProps) {
   const root = useRef<HTMLDivElement>(null)
+  const colorMode = useColorMode()
   const [box] = useState<PitchBox>(() => ({ text: value, textarea: null, listeners: new Set() }))
 
   // After every render (hence no memo: a parent that leaves out the renders of what was typed
@@ -296,7 +298,7 @@ export function PitchEditor({ value, onChange, readOnly = false, onComment }: Pi
   )
 
   return (
-    <div ref={root} className={readOnly ? 'pitch-editor pitch-editor-readonly' : 'pitch-editor'} data-color-mode="light">
+    <div ref={root} className={readOnly ? 'pitch-editor pitch-editor-readonly' : 'pitch-editor'} data-color-mode={colorMode}>
       <PitchBoxContext.Provider value={box}>{editor}</PitchBoxContext.Provider>
     </div>
   )

@@ -7,6 +7,7 @@ import { isBlank } from '../../../../shared/fields'
 import { FeedbackCount } from './FeedbackCount'
 import { issueTooLong } from './feedbackSlice'
 import './feedback.css'
+import { BusyMark } from '../../components/Spinner'
 
 export interface FeedbackFormProps {
   text: string
@@ -40,6 +41,7 @@ export function FeedbackForm({ text, sending, onChange, onSend }: FeedbackFormPr
       </label>
       <FeedbackCount text={text} id={countId} />
       <button type="submit" className="primary" disabled={!canSend}>
+        <BusyMark busy={sending} />
         {sending ? 'Sending…' : 'Send report'}
       </button>
     </form>

@@ -8,12 +8,14 @@ import { type KeyboardEvent as ReactKeyboardEvent, useDeferredValue, useEffect, 
 import type { GrantSummary } from '../../../../shared/api'
 import type { GrantsListOutput } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
+import { SkeletonList } from '../../components/Spinner'
 import { agoText, deadlineText, plural } from '../../lib/deadline'
 import { go } from '../navigation/navigationSlice'
 import { MyGrantBadge } from './MyGrantBadge'
 import { followMyGrants, useMyGrants } from './myGrantsSlice'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from './grantsSlice'
 import { GRANT_SORTS, type GrantSort, visibleGrants } from './listing'
+import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from './grantKinds'
 import { useNow } from '../../lib/useNow'
 import { SavedSearchesPanel } from '../saved-searches/SavedSearchesPanel'
 import { useSavedSearches } from '../saved-searches/savedSearchesSlice'
@@ -81,6 +83,7 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
     const { result: current, loadedAt, loading: busy } = useGrants.getState()
     if (busy) return
     if (!current || loadedAt === null || Date.now() - loadedAt > REFRESH_AFTER_MS) void load()
+    void learnGrantKinds()
   }, [load])
 
   useEffect(() => {
@@ -174,7 +177,10 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
             error && !loading ? (
               <ErrorNotice error={error} onRetry={() => void load()} />
             ) : (
-              <Loading label="Loading grants…" />
+              <>
+                <Loading label="Loading grants…" />
+                <SkeletonList />
+              </>
             )
           ) : (
             <>
@@ -259,6 +265,8 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   const list = useRef<HTMLDivElement>(null)
   const pendingFocus = useRef<number | null>(null)
   const newIds = useSavedSearches((s) => s.newIds)
+  const typeFilter = useGrants((s) => s.type)
+  const bountyIds = useGrantKinds((s) => s.bountyIds)
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: grants.length,
     getScrollElement: () => scrollBox.current,
@@ -341,6 +349,8 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
               setSize={grants.length}
               start={item.start}
               isNew={newIds.has(grant.id.toLowerCase())}
+              typeFilter={typeFilter}
+              bountyIds={bountyIds}
             />
           )
         })}
@@ -357,12 +367,34 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
  */
 const COMMA = <span className="grant-sep">,</span>
 
-function GrantRow({ grant, now, index, setSize, start, isNew }: { grant: GrantSummary; now: number; index: number; setSize: number; start: number; isNew: boolean }) {
+const KIND_LABELS = { grant: 'Grant', bounty: 'Bounty' } as const
+
+function GrantRow({
+  grant,
+  now,
+  index,
+  setSize,
+  start,
+  isNew,
+  typeFilter,
+  bountyIds,
+}: {
+  grant: GrantSummary
+  now: number
+  index: number
+  setSize: number
+  start: number
+  isNew: boolean
+  typeFilter: TypeFilter
+  bountyIds: ReadonlySet<string> | null
+}) {
   const mine = useMyGrants((s) => s.byGrant.get(grant.id))
   const deadline = deadlineText(grant.deadline, now, grant.status)
   const soon = deadline.tone === 'soon'
   const closed = deadline.tone === 'closed'
-  const meta = [grant.sponsor, grant.track].filter((part) => part.trim() !== '').join(' · ')
+  const kind = grantKind(grant.id, typeFilter, bountyIds)
+  const sponsor = grant.sponsor.trim()
+  const track = grant.track.trim()
   // The button's name comes from its text, title first, so it reads like the row looks.
   return (
     <div
@@ -377,6 +409,9 @@ function GrantRow({ grant, now, index, setSize, start, isNew }: { grant: GrantSu
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       <button type="button" className="grant-row-button" onClick={() => openGrant(grant.id)}>
+        <span className={`avatar avatar-${avatarTint(sponsor)}`} aria-hidden="true">
+          {sponsorInitials(sponsor || grant.title)}
+        </span>
         <span className="grant-row-main">
           <span className="grant-title">
             {/* Found by a saved search after its baseline, not opened yet (main/core/saved-searches). */}
@@ -396,10 +431,17 @@ function GrantRow({ grant, now, index, setSize, start, isNew }: { grant: GrantSu
             )}
             {COMMA}
           </span>{' '}
-          {meta && (
+          {(sponsor || kind || track) && (
             <>
               <span className="grant-meta">
-                {meta}
+                {[
+                  sponsor && <span key="sponsor" className="grant-sponsor">{sponsor}</span>,
+                  kind && <span key="kind" className={`chip chip-${kind}`}>{KIND_LABELS[kind]}</span>,
+                  track && <span key="track" className="chip chip-track">{track}</span>,
+                ]
+                  .filter(Boolean)
+                  // The spaces are text of their own: a name is trimmed element by element.
+                  .flatMap((part, i) => (i === 0 ? [part] : [' ', <span key={`sep${i}`} className="grant-sep">·</span>, ' ', part]))}
                 {COMMA}
               </span>{' '}
             </>

@@ -16,8 +16,10 @@ import { go, useNavigation } from '../navigation/navigationSlice'
 import { useGrants } from './grantsSlice'
 import { MyGrantBadge } from './MyGrantBadge'
 import { type MyGrantStatus, followMyGrants, useMyGrants } from './myGrantsSlice'
+import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from './grantKinds'
 import { useNow } from '../../lib/useNow'
 import './grants.css'
+import { BusyMark } from '../../components/Spinner'
 
 export type GrantDraft = Extract<DraftSummary, { state: 'ok' }>
 
@@ -146,11 +148,30 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
   const summary = useGrants((s) => s.result?.items.find((item) => item.id === grant.id))
   const sponsor = grant.sponsor ?? summary?.sponsor
   const track = grant.track ?? summary?.track
+  const bountyIds = useGrantKinds((s) => s.bountyIds)
+  useEffect(() => {
+    void learnGrantKinds()
+  }, [])
   const deadline = deadlineText(grant.deadline, now, grant.status)
+  const kind = grantKind(grant.id, 'all', bountyIds)
   return (
     <section className="grant-detail">
       <BackButton />
-      <h1>{grant.title}</h1>
+      <div className="grant-detail-head">
+        <span className={`avatar avatar-large avatar-${avatarTint(sponsor ?? '')}`} aria-hidden="true">
+          {sponsorInitials(sponsor ?? grant.title)}
+        </span>
+        <div className="grant-detail-title">
+          <h1>{grant.title}</h1>
+          {(sponsor || kind || track) && (
+            <p className="grant-detail-chips">
+              {sponsor && <span className="grant-detail-sponsor">{sponsor}</span>}
+              {kind && <span className={`chip chip-${kind}`}>{kind === 'bounty' ? 'Bounty' : 'Grant'}</span>}
+              {track && <span className="chip chip-track">{track}</span>}
+            </p>
+          )}
+        </div>
+      </div>
 
       {data.fromCache && (
         <div className="notice notice-warn" role="status" data-testid="grant-offline">
@@ -264,7 +285,8 @@ function DraftActions({
           </button>
         )}
         {creating && (
-          <span className="hint" role="status">
+          <span className="hint spinner-status" role="status">
+            <BusyMark busy />
             Creating your draft…
           </span>
         )}

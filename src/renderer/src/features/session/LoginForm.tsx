@@ -11,6 +11,7 @@ import { originLabel } from '../../../../shared/service-address'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../settings/settingsSlice'
 import { useSession } from './sessionSlice'
+import { BusyMark } from '../../components/Spinner'
 
 export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { onLoggedIn?: () => void; submitLabel?: string; autoFocus?: boolean }) {
   const status = useSession((s) => s.status)
@@ -89,6 +90,7 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
       {error && <ErrorNotice error={error} />}
       {status && <p className="hint">{status.storageNote}</p>}
       <button type="submit" className="primary" disabled={busy || (plainHttp && !allowPlainHttp)}>
+        <BusyMark busy={busy} />
         {busy ? 'Logging in…' : submitLabel}
       </button>
     </form>

@@ -3,7 +3,7 @@
  * message per field, shown under that field.
  */
 import { type FormEvent, useState } from 'react'
-import type { AppError, SettingsValues, SettingsView } from '../../../../shared/ipc'
+import { type AppError, type SettingsValues, type SettingsView, THEMES, type Theme } from '../../../../shared/ipc'
 import { sendsCredentialsInClear } from '../../../../shared/service-address'
 import { AddressCheckStatus } from './AddressCheckStatus'
 import type { AddressCheck } from './settingsSlice'
@@ -17,6 +17,7 @@ const LABELS: Record<FieldName, string> = {
   reviewerName: 'Reviewer name',
   draftsFolder: 'Drafts folder',
   savedSearchRefreshMinutes: 'Check saved searches for new grants',
+  theme: 'Theme',
 }
 
 /** The intervals offered for the background check (the core accepts 5 to 1440 minutes, or off). */
@@ -59,7 +60,11 @@ export interface SettingsFormProps {
   onUseDefaultFolder(othersUnsaved: boolean): void
   /** The applicant typed: a "saved" message about an earlier save no longer holds. */
   onEdit(): void
+  /** A theme was picked: it is saved (and shown) at once, apart from the other fields. */
+  onThemeChange(theme: Theme): void
 }
+
+const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' }
 
 /** The fields as typed; `draftsFolder` '' means the default folder. */
 interface FormValues {
@@ -87,7 +92,7 @@ export function changedValues(view: SettingsView, form: FormValues): Partial<Set
   return changes
 }
 
-export function SettingsForm({ view, error, saving, savedMessage, check, onSave, onCheck, onUseDefaultFolder, onEdit }: SettingsFormProps) {
+export function SettingsForm({ view, error, saving, savedMessage, check, onSave, onCheck, onUseDefaultFolder, onEdit, onThemeChange }: SettingsFormProps) {
   const [form, setForm] = useState<FormValues>({
     serviceUrl: view.serviceUrl,
     feedbackNamespace: view.feedbackNamespace,
@@ -252,6 +257,21 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
           While Grant Desk runs, it checks your saved searches with the service this often and tells you once per search when new grants appear.
         </p>
       </div>
+      <fieldset className="settings-field settings-theme" aria-describedby="settings-theme-hint">
+        <legend>{LABELS.theme}</legend>
+        <div className="segmented">
+          {THEMES.map((theme) => (
+            <label key={theme} className="segmented-option">
+              <input type="radio" name="settings-theme" value={theme} checked={view.theme === theme} onChange={() => onThemeChange(theme)} />
+              <span>{THEME_LABELS[theme]}</span>
+            </label>
+          ))}
+        </div>
+        {fieldError('theme')}
+        <p className="hint" id="settings-theme-hint">
+          System follows your computer’s light or dark setting. A choice here applies at once.
+        </p>
+      </fieldset>
 
       {error && (
         <div className="notice notice-error" role="alert" data-testid="settings-error">

@@ -1,6 +1,6 @@
 /** The app's settings (service address, feedback namespace, reviewer name, drafts folder) and the account. */
 import { useEffect, useState } from 'react'
-import type { AppError, SettingsValues } from '../../../../shared/ipc'
+import type { AppError, SettingsValues, Theme } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
@@ -36,6 +36,17 @@ export function SettingsScreen() {
     if (!failure) setSavedMessage(saved)
   }
 
+  // A theme applies at once and is saved on its own, so typed but unsaved fields stay as they are.
+  // It shows before the core has stored it (the choice is the answer the applicant wants to see);
+  // a refused save puts the stored theme back and says why.
+  const changeTheme = async (theme: Theme) => {
+    const before = useSettings.getState().view?.theme
+    useSettings.setState((state) => (state.view ? { view: { ...state.view, theme } } : {}))
+    const failure = await update({ theme })
+    if (failure && before) useSettings.setState((state) => (state.view ? { view: { ...state.view, theme: before } } : {}))
+    setSaveError(failure)
+  }
+
   return (
     <section aria-labelledby="settings-heading">
       <h1 id="settings-heading">Settings</h1>
@@ -57,6 +68,7 @@ export function SettingsScreen() {
           onCheck={() => void checkAddress()}
           onUseDefaultFolder={(othersUnsaved) => void save({ draftsFolder: null }, defaultFolderSavedMessage(othersUnsaved))}
           onEdit={() => setSavedMessage(null)}
+          onThemeChange={(theme) => void changeTheme(theme)}
         />
       )}
       <AccountSection />

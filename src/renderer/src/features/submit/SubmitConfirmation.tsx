@@ -8,6 +8,7 @@ import { useId, useMemo, useState } from 'react'
 import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../shared/ipc'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { Deadline } from '../../components/Deadline'
+import { Loading } from '../../components/ErrorNotice'
 import { SubmitReviewSummary } from '../review/SubmitReviewSummary'
 import { hiddenCommentCount, templateHintCount } from './hiddenComments'
 import './submit.css'
@@ -137,7 +138,7 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
           Submit application
         </button>
       </div>
-      {busy && <p className="loading" role="status">Submitting…</p>}
+      {busy && <Loading label="Submitting…" />}
     </div>
   )
 }
