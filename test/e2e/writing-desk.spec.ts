@@ -69,7 +69,7 @@ for (const size of [
     const verdict = page.getByTestId('checklist-verdict')
     const counts = page.getByTestId('checklist-counts')
     await expect(counts).toContainText('0 of 9 sections written')
-    await expect(verdict).toContainText('must be fixed')
+    await expect(verdict).toContainText('Not ready yet: 9 of 9 sections still to write')
 
     // Typing far down the pitch: the box scrolls, the verdict stays on screen and follows.
     await caretAtEndOf(page, '<!-- Start date and weeks per milestone')

@@ -91,7 +91,23 @@ export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): Lint
   // Last: which section each finding is in, for the checklist's to-do list by section.
   const sections = sectionProgress(doc)
   labelSections(shown, sections)
-  return { findings: shown, summary: summarize(shown), sections }
+  return { findings: shown, summary: withSectionsToWrite(summarize(shown), shown, sections), sections }
+}
+
+/**
+ * A fresh draft's errors are mostly sections not written yet (a heading with only the
+ * template's hint under it): that is work to do, not a fault, so the verdict leads with it
+ * ("7 of 9 sections still to write") and counts as problems only the errors outside them.
+ */
+function withSectionsToWrite(summary: Summary, findings: readonly Finding[], sections: readonly SectionProgress[]): Summary {
+  const unwritten = sections.filter((section) => !section.written)
+  if (unwritten.length === 0 || summary.errors === 0) return summary
+  const inUnwritten = (f: Finding) => unwritten.some((section) => f.line >= section.line && f.line <= section.endLine)
+  const toFix = causes(findings, 'error', (f) => !inUnwritten(f))
+  const verdict =
+    `Not ready yet: ${unwritten.length} of ${plural(sections.length, 'section', 'sections')} still to write` +
+    (toFix > 0 ? `, and ${plural(toFix, 'problem', 'problems')} to fix.` : '.')
+  return { ...summary, verdict }
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`

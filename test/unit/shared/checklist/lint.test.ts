@@ -82,6 +82,18 @@ describe('a blank section', () => {
   })
 })
 
+describe('the verdict of a draft with sections still to write', () => {
+  const pitch = (problem: string) =>
+    ['# Title', '', '## Problem', '', problem, '', '## Team', '', '<!-- Who is on the team, with links. -->', ''].join('\n')
+  it('leads with the sections to write, not with problems, and counts only the errors outside them', () => {
+    const fresh = lint({ pitch: pitch('<!-- What problem, for whom? -->'), schema: null, grant: { type: 'bounty' } })
+    expect(fresh.summary.errors).toBeGreaterThan(0)
+    expect(fresh.summary.verdict).toBe('Not ready yet: 2 of 2 sections still to write.')
+    const half = lint({ pitch: pitch('Maintainers lose 3 hours a week to [describe the problem].'), schema: null, grant: { type: 'bounty' } })
+    expect(half.summary.verdict).toMatch(/^Not ready yet: 1 of 2 sections still to write, and 1 problem to fix\.$/)
+  })
+})
+
 describe('summarize', () => {
   const f = (severity: Finding['severity']): Finding => ({ ruleId: 'r', severity, message: 'm', hint: 'h', line: 1, column: 1, endLine: 1, endColumn: 1 })
   it('says plainly how many problems must be fixed', () => {
