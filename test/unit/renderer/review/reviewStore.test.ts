@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { IpcResult, SettingsView } from '../../../../src/shared/ipc'
 import type { ReviewData, ThreadView } from '../../../../src/shared/review/view'
 import { NAME_DECLINED, type ReviewCall, arrivalText, createReviewStore } from '../../../../src/renderer/src/features/review/reviewStore'
+import { settingsView } from '../settingsView'
 
 const AT = '2026-03-01T12:00:00.000Z'
 
@@ -29,21 +30,7 @@ function thread(id: string, author: string, replies: { id: string; author: strin
 
 const data = (...threads: ThreadView[]): ReviewData => ({ threads, verdicts: [], unreadable: [] })
 
-const settings = (reviewerName: string): SettingsView => ({
-  serviceUrl: 'http://127.0.0.1:1',
-  feedbackNamespace: 'grant-desk',
-  reviewerName,
-  draftsFolder: null,
-  savedSearchRefreshMinutes: 30,
-  theme: 'system',
-  effectiveServiceUrl: 'http://127.0.0.1:1',
-  serviceUrlOverriddenBy: null,
-  effectiveDraftsFolder: '/tmp/drafts',
-  defaultDraftsFolder: '/tmp/drafts',
-  notice: null,
-  defaultServiceUrl: 'http://127.0.0.1:8787',
-  sandbox: null,
-})
+const settings = (reviewerName: string): SettingsView => settingsView({ serviceUrl: 'http://127.0.0.1:1', reviewerName, effectiveDraftsFolder: '/tmp/drafts' })
 
 /** A call whose answers the test gives, one request at a time. */
 function scripted() {

@@ -12,6 +12,7 @@ import { AccountSection } from '../../../../src/renderer/src/features/settings/A
 import { useSession } from '../../../../src/renderer/src/features/session/sessionSlice'
 import { useSettings } from '../../../../src/renderer/src/features/settings/settingsSlice'
 import type { SettingsView } from '../../../../src/shared/ipc'
+import { settingsView } from '../settingsView'
 
 const STATUS: SessionStatus = {
   loggedIn: false,
@@ -29,21 +30,7 @@ afterEach(() => {
   useSettings.setState({ view: null })
 })
 
-const SETTINGS: SettingsView = {
-  serviceUrl: 'http://127.0.0.1:8787',
-  feedbackNamespace: 'grant-desk',
-  reviewerName: '',
-  draftsFolder: null,
-  theme: 'system',
-  savedSearchRefreshMinutes: 30,
-  effectiveServiceUrl: 'http://127.0.0.1:8787',
-  serviceUrlOverriddenBy: null,
-  effectiveDraftsFolder: '/data/drafts',
-  defaultDraftsFolder: '/data/drafts',
-  notice: null,
-  defaultServiceUrl: 'http://127.0.0.1:8787',
-  sandbox: null,
-}
+const SETTINGS: SettingsView = settingsView({ serviceUrl: 'http://127.0.0.1:8787', effectiveDraftsFolder: '/data/drafts' })
 const DEMO = [
   { email: 'ada@example.org', password: 'grant-desk-demo' },
   { email: 'sam@example.org', password: 'grant-desk-demo-2' },

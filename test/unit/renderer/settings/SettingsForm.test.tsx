@@ -6,22 +6,9 @@ import { AddressCheckStatus } from '../../../../src/renderer/src/features/settin
 import { RetryNotice } from '../../../../src/renderer/src/features/settings/RetryNotice'
 import { SettingsForm, type SettingsFormProps, changedValues } from '../../../../src/renderer/src/features/settings/SettingsForm'
 import { defaultFolderSavedMessage } from '../../../../src/renderer/src/features/settings/SettingsScreen'
+import { settingsView } from '../settingsView'
 
-const VIEW: SettingsView = {
-  serviceUrl: 'https://grants.example.org',
-  feedbackNamespace: 'grant-desk',
-  reviewerName: '',
-  draftsFolder: null,
-  savedSearchRefreshMinutes: 30,
-  theme: 'system',
-  effectiveServiceUrl: 'https://grants.example.org',
-  serviceUrlOverriddenBy: null,
-  effectiveDraftsFolder: '/home/me/.config/grant-desk/drafts',
-  defaultDraftsFolder: '/home/me/.config/grant-desk/drafts',
-  notice: null,
-  defaultServiceUrl: 'http://127.0.0.1:8787',
-  sandbox: null,
-}
+const VIEW: SettingsView = settingsView({ effectiveDraftsFolder: '/home/me/.config/grant-desk/drafts' })
 
 function renderForm(props: Partial<SettingsFormProps> = {}) {
   const all: SettingsFormProps = {

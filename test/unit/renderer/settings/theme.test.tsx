@@ -3,22 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { SettingsView } from '../../../../src/shared/ipc'
 import { applyRememberedTheme, resolveColorMode, useAppliedTheme, useColorMode } from '../../../../src/renderer/src/features/settings/theme'
 import { useSettings } from '../../../../src/renderer/src/features/settings/settingsSlice'
+import { settingsView } from '../settingsView'
 
-const VIEW: SettingsView = {
-  serviceUrl: 'https://grants.example.org',
-  feedbackNamespace: 'grant-desk',
-  reviewerName: '',
-  draftsFolder: null,
-  savedSearchRefreshMinutes: 30,
-  theme: 'system',
-  effectiveServiceUrl: 'https://grants.example.org',
-  serviceUrlOverriddenBy: null,
-  effectiveDraftsFolder: '/home/me/drafts',
-  defaultDraftsFolder: '/home/me/drafts',
-  notice: null,
-  defaultServiceUrl: 'http://127.0.0.1:8787',
-  sandbox: null,
-}
+const VIEW: SettingsView = settingsView()
 
 function Frame() {
   useAppliedTheme()
