@@ -37,9 +37,12 @@ export const IPC_CHANNELS = [
   'feedback.send',
   'export.reviewCopy',
   'export.pdf',
+  'reminders.list',
+  'reminders.acknowledge',
+  'calendar.export',
 ] as const
 
-export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting'] as const
+export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'reminders.due', 'reminders.open'] as const
 
 /** Electron IPC channel that carries every main → renderer event as `{event, payload}`. */
 export const EVENT_CHANNEL = 'grant-desk:event'

@@ -117,6 +117,32 @@ const AbsolutePath = z
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+/** The longest a reminder may come before a deadline: 60 days, in minutes. */
+export const MAX_REMINDER_OFFSET_MINUTES = 60 * 24 * 60
+export const MAX_REMINDER_OFFSETS = 6
+
+/** When to remind before a deadline, in minutes (3 days, 1 day, 3 hours by default); each once per draft. */
+export const ReminderOffsets = z
+  .array(
+    z
+      .number({ error: 'must be a number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(1, { error: 'must be at least 1 minute before the deadline' })
+      .max(MAX_REMINDER_OFFSET_MINUTES, { error: 'must be at most 60 days before the deadline' }),
+    { error: 'must be a list of times before the deadline' },
+  )
+  .max(MAX_REMINDER_OFFSETS, { error: `must be at most ${MAX_REMINDER_OFFSETS} reminders` })
+  .refine((offsets) => new Set(offsets).size === offsets.length, { error: 'must not name the same time twice' })
+
+export const ReminderSettings = z.strictObject(
+  {
+    enabled: z.boolean({ error: 'must be true or false' }),
+    offsetsMinutes: ReminderOffsets,
+  },
+  { error: 'must be {enabled, offsetsMinutes}' },
+)
+export type ReminderSettings = z.infer<typeof ReminderSettings>
+
 export const SettingsValues = z.object({
   /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
   serviceUrl: HttpUrl,
@@ -131,6 +157,8 @@ export const SettingsValues = z.object({
   reviewerName: z.string({ error: 'must be text' }).trim().max(80, { error: 'must be at most 80 characters' }),
   /** Where drafts live; null means the default folder inside the app's data folder. */
   draftsFolder: AbsolutePath.nullable(),
+  /** Deadline reminders (see main/core/reminders): on or off, and how long before a deadline. */
+  reminders: ReminderSettings,
 })
 export type SettingsValues = z.infer<typeof SettingsValues>
 
@@ -471,6 +499,81 @@ export const ExportReviewCopyOutput = z.object({
 })
 export type ExportReviewCopyOutput = z.infer<typeof ExportReviewCopyOutput>
 
+// ---------------------------------------------------------------------------------------------
+// Deadline reminders and calendar export (see main/core/reminders, main/core/calendar)
+
+/**
+ * What is acknowledged once shown: `due:<draft>:<offset minutes>:<deadline ms>` for a reminder,
+ * `moved:<draft>:<deadline ms>` for a deadline the service moved.
+ */
+export const ReminderKey = z.string({ error: 'must be text' }).regex(/^(?:due:[a-z0-9-]{1,100}:\d{1,6}|moved:[a-z0-9-]{1,100}):-?\d{1,16}$/, {
+  error: 'must be a reminder key as returned by reminders.list',
+})
+
+export const Reminder = z.object({
+  key: ReminderKey,
+  /** `due`: the deadline is `offsetMinutes` away (or less); `moved`: the service changed the deadline. */
+  kind: z.enum(['due', 'moved']),
+  draftId: DraftId,
+  grantId: Id,
+  grantTitle: z.string(),
+  deadline: IsoTimestamp,
+  /** The reminder time it stands for (the smallest one due, when several fell due at once); null for `moved`. */
+  offsetMinutes: z.number().int().positive().nullable(),
+  /** When it fell due. */
+  dueAt: IsoTimestamp,
+  /** It fell due while Grant Desk was closed, and is shown now, at the next start. */
+  late: z.boolean(),
+  /** `moved`: the deadline before. */
+  previousDeadline: IsoTimestamp.nullable(),
+  /** One sentence for the applicant: title of a notification. */
+  title: z.string(),
+  body: z.string(),
+})
+export type Reminder = z.infer<typeof Reminder>
+
+export const DueSoonItem = z.object({
+  draftId: DraftId,
+  grantId: Id,
+  grantTitle: z.string(),
+  deadline: IsoTimestamp,
+  /** The deadline before the service moved it, until the applicant has been told. */
+  previousDeadline: IsoTimestamp.nullable(),
+})
+export type DueSoonItem = z.infer<typeof DueSoonItem>
+
+export const RemindersView = z.object({
+  /** The core's time now (a test may set the clock): the list's "closes in…" is counted from it. */
+  now: IsoTimestamp,
+  settings: ReminderSettings,
+  /** Open drafts whose grant closes within the longest reminder time (3 days when reminders are off), soonest first. */
+  dueSoon: z.array(DueSoonItem),
+  /** Reminders due and not shown yet: the page shows them and acknowledges them (`reminders.acknowledge`). */
+  unannounced: z.array(Reminder),
+  /**
+   * `system`: the host shows reminders itself (the desktop app's notifications), already done;
+   * `page`: the page shows them (Web Notifications when allowed, and in the app).
+   */
+  delivery: z.enum(['system', 'page']),
+  /** Something the applicant should know (the reminders' record was damaged and set aside). */
+  notice: z.string().nullable(),
+})
+export type RemindersView = z.infer<typeof RemindersView>
+
+export const CalendarExportInput = z.union(
+  [z.strictObject({ grantId: Id }), z.strictObject({ draftId: DraftId }), z.strictObject({ openDrafts: z.literal(true) })],
+  { error: 'must be {grantId}, {draftId} or {openDrafts: true}' },
+)
+
+export const CalendarExportOutput = z.object({
+  /** An iCalendar file (RFC 5545). */
+  ics: z.string(),
+  fileName: z.string(),
+  /** How many deadlines (events) it holds. */
+  events: z.number().int().nonnegative(),
+})
+export type CalendarExportOutput = z.infer<typeof CalendarExportOutput>
+
 export const ExportPdfOutput = z.union([z.strictObject({ path: z.string() }), z.strictObject({ canceled: z.literal(true) })])
 export type ExportPdfOutput = z.infer<typeof ExportPdfOutput>
 
@@ -573,6 +676,12 @@ export const ipcContract = {
    * host answers `invalid_input`; see `pdfAvailable`). `{canceled: true}` when no place was chosen.
    */
   'export.pdf': { input: z.strictObject({ draftId: DraftId }), output: ExportPdfOutput },
+  /** The "Due soon" list and the reminders not shown yet. */
+  'reminders.list': { input: NoInput, output: RemindersView },
+  /** Marks reminders as shown (each is shown once per draft per reminder time, across restarts). */
+  'reminders.acknowledge': { input: z.strictObject({ keys: z.array(ReminderKey).min(1).max(200) }), output: RemindersView },
+  /** An iCalendar file of one grant's deadline, one draft's, or every open draft's, with alarms at the reminder times. */
+  'calendar.export': { input: CalendarExportInput, output: CalendarExportOutput },
 } satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
 
 export const ipcEvents = {
@@ -590,6 +699,10 @@ export const ipcEvents = {
     seconds: z.number().int().min(0),
     operation: z.enum(['login', 'list', 'grant', 'apply', 'feedback']),
   }),
+  /** Reminders fell due (or a deadline moved): the page refreshes its "Due soon" list and, in the browser, shows them. */
+  'reminders.due': z.object({ reminders: z.array(Reminder), delivery: z.enum(['system', 'page']) }),
+  /** The applicant clicked a desktop notification of this draft: open it. */
+  'reminders.open': z.object({ draftId: DraftId }),
 } satisfies Record<(typeof IPC_EVENTS)[number], z.ZodType>
 
 export type IpcChannel = keyof typeof ipcContract

@@ -12,7 +12,7 @@ import { DraftStore } from './drafts'
 import { ReviewService } from './drafts/reviews'
 import { type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
-import { type Dispatch, type Handlers, createDispatch } from './handlers'
+import { type ChannelParsedInput, type Dispatch, type Handlers, createDispatch } from './handlers'
 import { GrantsService } from './grants'
 import { DraftHistory } from './history'
 import type { SecretStore } from './secret-store'
@@ -23,6 +23,9 @@ import { serviceOrigin } from '../../shared/service-address'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
 import { ExportService, type PdfPrinter } from './export/service'
+import { ReminderService, type ReminderNotifier } from './reminders'
+import { buildCalendar, calendarFileName, type CalendarDeadline } from './calendar/ics'
+import { AppFailure } from './errors'
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -39,6 +42,10 @@ export interface CoreOptions {
   actionBudgetMs?: number
   /** Prints the review copy to PDF: only the Electron shell can (export-pdf.ts); without it `export.pdf` says so. */
   pdf?: PdfPrinter
+  /** Shows deadline reminders as the system's notifications: only the Electron shell can (reminder-notifier.ts); without it the page shows them. */
+  notifier?: ReminderNotifier
+  /** How often due reminders are looked for, and deadlines compared with the service (tests shorten them). */
+  reminders?: { checkEveryMs?: number; refreshEveryMs?: number }
 }
 
 export interface Core {
@@ -102,12 +109,52 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const submission = new SubmissionService({ client, session, drafts, reviews, applications, now })
   const exporter = new ExportService({ open: (id) => drafts.openForReview(id), sponsorOf: (id) => grants.sponsorOf(id), now, pdf: options.pdf ?? null })
 
+  const reminders = new ReminderService({
+    file: join(options.dataDir, 'reminders.json'),
+    now,
+    log,
+    events,
+    drafts: { list: () => drafts.list(), setGrantDeadline: (id, deadline) => drafts.setGrantDeadline(id, deadline) },
+    grants: () => grants.list({ status: 'all' }),
+    settings: async () => (await settings.values()).reminders,
+    notifier: options.notifier ?? null,
+    ...options.reminders,
+  })
+  /** Looks for due reminders now (after a change that may have made one due); never fails the caller. */
+  const recheck = () => void reminders.check().catch((error: unknown) => log.warn('reminders could not be checked', error))
+
+  /** Deadlines of drafts, for "Add to calendar": the draft's own copy of its grant's deadline. */
+  const calendarOf = async (input: ChannelParsedInput<'calendar.export'>): Promise<{ deadlines: CalendarDeadline[]; label: string }> => {
+    if ('grantId' in input) {
+      const { grant } = await grants.get(input.grantId)
+      return { deadlines: [{ grantId: grant.id, title: grant.title, reward: grant.reward, deadline: grant.deadline }], label: `deadline ${grant.title}` }
+    }
+    if ('draftId' in input) {
+      const { grant } = await drafts.get(input.draftId)
+      return { deadlines: [{ grantId: grant.id, title: grant.title, reward: grant.reward, deadline: grant.deadline }], label: `deadline ${grant.title}` }
+    }
+    const listed = await drafts.list()
+    const deadlines: CalendarDeadline[] = []
+    for (const item of listed.items) {
+      if (item.state !== 'ok' || item.status !== 'draft' || Date.parse(item.grantDeadline) <= now().getTime()) continue
+      const { grant } = await drafts.get(item.id)
+      deadlines.push({ grantId: grant.id, title: grant.title, reward: grant.reward, deadline: grant.deadline })
+    }
+    if (deadlines.length === 0) {
+      throw new AppFailure('invalid_input', 'None of your drafts is open with a deadline still ahead, so there is nothing to add to a calendar. Start a draft from a grant’s page first.')
+    }
+    return { deadlines, label: 'grant-desk-deadlines' }
+  }
+
   let stopWatching: (() => void) | null = null
   const watchDrafts = async () => {
     stopWatching?.()
     stopWatching = null
     try {
-      stopWatching = await drafts.watch((ids) => events.emit('drafts.changed', { ids }))
+      stopWatching = await drafts.watch((ids) => {
+        events.emit('drafts.changed', { ids })
+        recheck()
+      })
     } catch (error) {
       // Without a watcher the app still works; it only learns of outside edits on the next list.
       log.warn('the drafts folder cannot be watched', error)
@@ -121,6 +168,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const before = await settings.draftsFolder()
       const view = await settings.update(patch)
       if (view.effectiveDraftsFolder !== before) await watchDrafts()
+      recheck()
       return view
     },
     'session.status': () => session.status(),
@@ -138,13 +186,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'drafts.create': async ({ grantId, pitch, customFields, projectKind }) => {
       const { grant } = await grants.get(grantId)
       const grantType = await grants.typeOf(grantId)
-      return drafts.create({
+      const created = await drafts.create({
         grant,
         grantType,
         ...(pitch !== undefined ? { pitch } : {}),
         ...(customFields !== undefined ? { customFields } : {}),
         ...(projectKind ? { projectKind } : {}),
       })
+      // A draft started close to its deadline is due a reminder at once.
+      recheck()
+      return created
     },
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.save': ({ explicit, ...input }) => drafts.save({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
@@ -170,9 +221,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'export.reviewCopy': ({ draftId }) => exporter.reviewCopy(draftId),
     'export.pdf': ({ draftId }) => exporter.pdf(draftId),
+    'reminders.list': () => reminders.list(),
+    'reminders.acknowledge': ({ keys }) => reminders.acknowledge(keys),
+    'calendar.export': async (input) => {
+      const { deadlines, label } = await calendarOf(input)
+      const { reminders: reminderSettings } = await settings.values()
+      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes), fileName: calendarFileName(label), events: deadlines.length }
+    },
   }
 
   await watchDrafts()
+  await reminders.start()
 
   return {
     dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
@@ -180,6 +239,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     close: async () => {
       stopWatching?.()
       stopWatching = null
+      reminders.close()
+      await reminders.idle()
       // Versions of the last saves are still being written: let them finish.
       await history.idle()
     },

@@ -17,8 +17,17 @@ export { copyAside }
 /** The sandbox's default address, which the start commands use when they start one. */
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787'
 
+/** Reminders 3 days, 1 day and 3 hours before a deadline. */
+export const DEFAULT_REMINDER_OFFSETS_MINUTES = [3 * 24 * 60, 24 * 60, 3 * 60]
+
 export function defaultSettings(): SettingsValues {
-  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null }
+  return {
+    serviceUrl: DEFAULT_SERVICE_URL,
+    feedbackNamespace: 'grant-desk',
+    reviewerName: '',
+    draftsFolder: null,
+    reminders: { enabled: true, offsetsMinutes: [...DEFAULT_REMINDER_OFFSETS_MINUTES] },
+  }
 }
 
 /** Raw storage of the settings values. */
@@ -44,6 +53,7 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   feedbackNamespace: 'feedback namespace',
   reviewerName: 'reviewer name',
   draftsFolder: 'drafts folder',
+  reminders: 'deadline reminders',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

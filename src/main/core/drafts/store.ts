@@ -246,6 +246,28 @@ export class DraftStore {
     })
   }
 
+  /**
+   * The service moved the grant's deadline: the draft's copy of it (front matter `grant.deadline`)
+   * follows. Only that value changes; the pitch and fields are written back exactly as read from
+   * disk under the lock, so nothing the applicant wrote is touched. A submitted draft is left as
+   * it was. Answers the deadline it replaced, or null when nothing changed.
+   */
+  async setGrantDeadline(id: string, deadline: string): Promise<string | null> {
+    const fileName = fileNameOf(id)
+    const folder = await this.#folder()
+    const path = join(folder, fileName)
+    return this.#locked(path, async () => {
+      const entry = await this.#open(folder, id)
+      const fm = entry.file.frontMatter
+      if (fm.status === 'submitted') return null
+      if (Date.parse(fm.grant.deadline) === Date.parse(deadline)) return null
+      const upgraded = await this.#upgraded(folder, id, entry.file)
+      const next: DraftFrontMatter = { ...upgraded, grant: { ...upgraded.grant, deadline } }
+      await this.#rewrite(folder, id, path, next, entry.file.pitch, 'update the deadline in', MAX_DRAFT_BYTES)
+      return fm.grant.deadline
+    })
+  }
+
   async delete(id: string, baseVersion?: string): Promise<{ id: string; movedTo: string }> {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
