@@ -50,6 +50,9 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'feedback.send': { issue: 'The guide names a field the form no longer has.' },
   'export.reviewCopy': { draftId: MISSING_DRAFT },
   'export.pdf': { draftId: MISSING_DRAFT },
+  'reminders.list': null,
+  'reminders.acknowledge': { keys: [`due:${MISSING_DRAFT}:180:1`] },
+  'calendar.export': { draftId: MISSING_DRAFT },
 }
 
 /** Free text, where any string is valid: only wrong types and over-long text are bad there. */

@@ -10,6 +10,7 @@ import type { AppError, ChannelInput, ChannelOutput, IpcChannel, IpcEvent } from
 import { type Core, createCore } from '../../src/main/core/core'
 import { MemorySecretStore, type SecretStore } from '../../src/main/core/secret-store'
 import type { PdfPrinter } from '../../src/main/core/export/service'
+import type { ReminderNotifier } from '../../src/main/core/reminders'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { tempDir } from './service'
 
@@ -44,6 +45,8 @@ export async function startTestCore(options: {
   client?: Partial<NonNullable<Parameters<typeof createCore>[0]['client']>>
   /** The total time the service may take for one action (the core's default otherwise). */
   actionBudgetMs?: number
+  /** The system notifications port the Electron shell gives the core (none: as in the browser host). */
+  notifier?: ReminderNotifier
 }): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir('grant-desk-core-')
   const secrets = options.secrets ?? new MemorySecretStore()
@@ -59,6 +62,7 @@ export async function startTestCore(options: {
     },
     ...(options.now ? { now: options.now } : {}),
     ...(options.pdf ? { pdf: options.pdf } : {}),
+    ...(options.notifier ? { notifier: options.notifier } : {}),
     client: { timeoutMs: 3_000, retryLimit: 1, retryDelayMs: 10, maxRetryDelayMs: 50, ...options.client },
     ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),
   })

@@ -193,8 +193,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         ...(customFields !== undefined ? { customFields } : {}),
         ...(projectKind ? { projectKind } : {}),
       })
-      // A draft started close to its deadline is due a reminder at once.
-      recheck()
+      // A draft started close to its deadline is due a reminder at once (and its grant may be closed).
+      void reminders.refreshDeadlines().catch((error: unknown) => log.warn('reminders could not be checked', error))
       return created
     },
     'drafts.get': ({ id }) => drafts.get(id),

@@ -52,7 +52,17 @@ export function describeOffset(minutes: number): string {
 }
 
 export function formatDeadline(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso))
+  const format = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  })
+  return format.format(new Date(iso))
 }
 
 export function dueKey(draftId: string, offsetMinutes: number, deadline: string): string {
