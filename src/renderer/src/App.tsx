@@ -8,6 +8,7 @@ import type { AppError, SettingsView } from '../../shared/ipc'
 import { bridgeMissing } from './lib/bridge'
 import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
 import { OfflineBanner } from './features/connectivity/OfflineBanner'
+import { DueSoonMenu } from './features/reminders/DueSoonMenu'
 import { WaitingBanner } from './features/connectivity/WaitingBanner'
 import { startConnectivity } from './features/connectivity/connectivitySlice'
 import { DraftsList } from './features/drafts/DraftsList'
@@ -132,6 +133,7 @@ export function App() {
           ))}
         </nav>
         <div className="session-area">
+          <DueSoonMenu />
           {loggedIn ? (
             <>
               <span className="hint">{session?.email}</span>

@@ -7,7 +7,7 @@
  */
 import { type EventAttributes, createEvents } from 'ics'
 import { AppFailure } from '../errors'
-import { describeOffset } from '../reminders/schedule'
+import { describeOffset } from '../../../shared/reminder-times'
 
 export interface CalendarDeadline {
   grantId: string

@@ -14,6 +14,7 @@
  *   the previous run and before this run started.
  */
 import type { DueSoonItem, Reminder } from '../../../shared/ipc'
+export { describeOffset } from '../../../shared/reminder-times'
 import type { DraftReminderState, RemindersState } from './state'
 
 export interface OpenDraft {
@@ -41,14 +42,6 @@ export function describeDuration(ms: number): string {
   if (ms < HOUR) return plural(Math.max(1, Math.round(ms / MINUTE)), 'minute')
   if (ms < 2 * DAY) return plural(Math.round(ms / HOUR), 'hour')
   return plural(Math.round(ms / DAY), 'day')
-}
-
-/** A reminder time as the Settings screen names it: "3 days", "1 day", "3 hours", "90 minutes". */
-export function describeOffset(minutes: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day')
-  if (minutes % 60 === 0) return plural(minutes / 60, 'hour')
-  return plural(minutes, 'minute')
 }
 
 export function formatDeadline(iso: string, timeZone?: string): string {

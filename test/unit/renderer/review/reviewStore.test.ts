@@ -34,6 +34,7 @@ const settings = (reviewerName: string): SettingsView => ({
   feedbackNamespace: 'grant-desk',
   reviewerName,
   draftsFolder: null,
+  reminders: { enabled: true, offsetsMinutes: [4320, 1440, 180] },
   effectiveServiceUrl: 'http://127.0.0.1:1',
   serviceUrlOverriddenBy: null,
   effectiveDraftsFolder: '/tmp/drafts',

@@ -12,6 +12,7 @@ const VIEW: SettingsView = {
   feedbackNamespace: 'grant-desk',
   reviewerName: '',
   draftsFolder: null,
+  reminders: { enabled: true, offsetsMinutes: [4320, 1440, 180] },
   effectiveServiceUrl: 'https://grants.example.org',
   serviceUrlOverriddenBy: null,
   effectiveDraftsFolder: '/home/me/.config/grant-desk/drafts',

@@ -13,6 +13,7 @@ import { useNow } from '../../lib/useNow'
 import { go, useNavigation } from '../navigation/navigationSlice'
 import { SubmitDialog } from '../submit/SubmitDialog'
 import { ExportButton } from '../export/ExportButton'
+import { CalendarButton } from '../reminders/CalendarButton'
 import { HistoryPanel } from '../history/HistoryPanel'
 import { ChecklistPanel } from './ChecklistPanel'
 import { ConflictDialog } from './ConflictDialog'
@@ -240,6 +241,7 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit, historyOpen, o
           History
         </button>
         <ExportButton />
+        <CalendarButton target={{ draftId: draft.id }} />
         {!readOnly && (
           <>
             <button type="button" onClick={() => void useEditor.getState().saveNow({ explicit: true })} aria-keyshortcuts="Control+S Meta+S">

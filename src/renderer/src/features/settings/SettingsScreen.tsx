@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react'
 import type { AppError, SettingsValues } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
+import { ReminderSettings } from '../reminders/ReminderSettings'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
 import { useSettings } from './settingsSlice'
@@ -59,6 +60,7 @@ export function SettingsScreen() {
           onEdit={() => setSavedMessage(null)}
         />
       )}
+      {view && <ReminderSettings />}
       <AccountSection />
     </section>
   )
