@@ -18,6 +18,7 @@ import { DEFAULT_SERVICE_URL, JsonFileSettingsBackend } from '../main/core/setti
 import { DEMO_USERS } from '../service/demo-data'
 import { type RunningService, startService } from '../service/server'
 import { type BrowserHost, startBrowserHost } from './server'
+import { TestClockEnv, testClockFrom } from './test-clock'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SANDBOX_PORT = Number(new URL(DEFAULT_SERVICE_URL).port)
@@ -27,9 +28,13 @@ const USAGE = `Usage: npm run start:browser
 Environment:
   GRANT_DESK_PORT     port of the browser host on 127.0.0.1 (default 5175; 0 picks a free one)
   GRANT_DESK_DATA     the app's data folder (default .data/browser-host in the project)
-  GRANT_SERVICE_URL   the grant service to use; when unset, the sandbox starts here with demo data`
+  GRANT_SERVICE_URL   the grant service to use; when unset, the sandbox starts here with demo data
 
-const Env = z.object({
+Test only (end-to-end tests of reminders; never for real use):
+  GRANT_DESK_TEST_NOW              a fixed time for the core's clock (ISO 8601 with a zone)
+  GRANT_DESK_TEST_CLOCK_OFFSET_MS  the real time moved by this many milliseconds`
+
+const Env = TestClockEnv.extend({
   GRANT_DESK_PORT: z.coerce.number({ error: 'must be a port number' }).int({ error: 'must be a port number' }).min(0).max(65535).default(5175),
   GRANT_DESK_DATA: z.string().min(1).default(join(PROJECT, '.data/browser-host')),
   GRANT_SERVICE_URL: z.string().min(1).optional(),
@@ -59,6 +64,13 @@ async function main(): Promise<void> {
   const env = Env.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')))
   if (!env.success) exit(env.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`).join('\n') + `\n\n${USAGE}`)
   const data = resolve(env.data.GRANT_DESK_DATA)
+  let clock: ReturnType<typeof testClockFrom>
+  try {
+    clock = testClockFrom(env.data)
+  } catch (error) {
+    exit((error as Error).message)
+  }
+  if (clock) console.log(clock.description)
 
   let sandbox: RunningService | null = null
   let core: Core | null = null
@@ -105,6 +117,7 @@ async function main(): Promise<void> {
       secrets: new PlainFileSecretStore(secretsFile),
       settings: await JsonFileSettingsBackend.open(join(data, 'settings.json')),
       env: { ...process.env, GRANT_SERVICE_URL: serviceUrl },
+      ...(clock ? { now: clock.now } : {}),
     })
 
     try {

@@ -16,7 +16,10 @@
  * - `app.quit()` emits `before-quit` and `will-quit`, either of which can cancel it;
  * - `webContents.printToPDF` resolves to a Buffer (`fake.printToPdf` makes it: fake bytes, not
  *   a real PDF, since nothing here can lay a page out); `dialog.showSaveDialog` takes an
- *   optional parent window and resolves to `{canceled, filePath}` (`fake.saveDialogAnswer`).
+ *   optional parent window and resolves to `{canceled, filePath}` (`fake.saveDialogAnswer`);
+ * - `Notification.isSupported()` answers `fake.notificationsSupported`; a `Notification` is
+ *   recorded in `fake.notifications` when shown, and `click()` plays the user clicking it (emits
+ *   `click`, as Electron does). Nothing appears on any screen.
  *
  * All state lives in `fake`; call `fake.reset()` between tests.
  */
@@ -154,6 +157,21 @@ export class BrowserWindow extends EventEmitter {
   async loadURL(url: string): Promise<void> {
     this.loaded = { kind: 'url', target: url }
     this.webContents.mainFrame.url = url
+  }
+
+  minimized = false
+  focused = false
+
+  isMinimized(): boolean {
+    return this.minimized
+  }
+
+  restore(): void {
+    this.minimized = false
+  }
+
+  focus(): void {
+    this.focused = true
   }
 
   show(): void {
@@ -387,6 +405,33 @@ export const session = {
   defaultSession: new FakeSession(),
 }
 
+export class Notification extends EventEmitter {
+  static isSupported(): boolean {
+    return fake.notificationsSupported
+  }
+
+  readonly options: { title?: string; body?: string; silent?: boolean }
+  shown = false
+  constructor(options: { title?: string; body?: string; silent?: boolean } = {}) {
+    super()
+    this.options = options
+  }
+
+  show(): void {
+    this.shown = true
+    fake.notifications.push(this)
+  }
+
+  close(): void {
+    this.emit('close', fakeEvent())
+  }
+
+  /** Plays the user clicking the notification. */
+  click(): void {
+    this.emit('click', fakeEvent())
+  }
+}
+
 /** The fake's state and controls. */
 export const fake = {
   windows: [] as BrowserWindow[],
@@ -409,6 +454,8 @@ export const fake = {
   printToPdf: (url: string): Buffer => Buffer.from(`%PDF-1.7\n% fake PDF of ${url.slice(0, 60)}\n`),
   quitted: false,
   exitCode: null as number | null,
+  notificationsSupported: true,
+  notifications: [] as Notification[],
 
   reset(): void {
     fake.windows = []
@@ -430,6 +477,8 @@ export const fake = {
     fake.printToPdf = (url) => Buffer.from(`%PDF-1.7\n% fake PDF of ${url.slice(0, 60)}\n`)
     fake.quitted = false
     fake.exitCode = null
+    fake.notificationsSupported = true
+    fake.notifications = []
     app.removeAllListeners()
     app.isPackaged = false
     app.quitCalls.length = 0
@@ -452,6 +501,7 @@ export default {
   dialog,
   ipcMain,
   ipcRenderer,
+  Notification,
   safeStorage,
   session,
   shell,
