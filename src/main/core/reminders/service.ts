@@ -155,19 +155,21 @@ export class ReminderService {
    * Compares the drafts' deadlines with the service's list (live answers only: a cached list
    * says nothing new) and follows it. Offline, nothing changes.
    */
-  refreshDeadlines(): Promise<void> {
-    return this.#serial(async () => {
+  async refreshDeadlines(): Promise<void> {
+    if (this.#closed || (await this.#openDrafts()).length === 0) return
+    // Asked outside the queue: the "Due soon" list must not wait on a slow or absent service.
+    let listed: { items: GrantSummary[]; fromCache: boolean }
+    try {
+      listed = await this.#options.grants()
+    } catch (error) {
+      if (isFailure(error, 'offline', 'timeout', 'server_error', 'rate_limited', 'bad_response')) return
+      throw error
+    }
+    if (listed.fromCache) return
+    await this.#serial(async () => {
       if (this.#closed) return
+      // The drafts as they are now, after the wait.
       const open = await this.#openDrafts()
-      if (open.length === 0) return
-      let listed: { items: GrantSummary[]; fromCache: boolean }
-      try {
-        listed = await this.#options.grants()
-      } catch (error) {
-        if (isFailure(error, 'offline', 'timeout', 'server_error', 'rate_limited', 'bad_response')) return
-        throw error
-      }
-      if (listed.fromCache) return
       const byId = new Map(listed.items.map((grant) => [grant.id.toLowerCase(), grant]))
       let changed = false
       for (const draft of open) {
@@ -192,7 +194,8 @@ export class ReminderService {
         changed = true
       }
       if (changed) await this.#save()
-    }).then(() => this.check())
+    })
+    await this.check()
   }
 
   // -------------------------------------------------------------------------------------------

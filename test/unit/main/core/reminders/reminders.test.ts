@@ -156,6 +156,19 @@ describe('deadline reminders', () => {
     expect(told.dueSoon[0]!.previousDeadline).toBeNull()
   })
 
+  it('offline, reminders come from the draft’s own copy of the deadline and nothing in it changes', async () => {
+    const app = await start(fixtureNow)
+    const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
+    const before = readFileSync(draft.path, 'utf8')
+    await stop(app)
+    await service.close()
+
+    const offline = await start(freeFormDeadline() - 2 * HOUR)
+    const [reminder] = (await offline.call('reminders.list')).unannounced
+    expect(reminder).toMatchObject({ draftId: draft.id, offsetMinutes: 180, title: '“Free-form grant” closes in 2 hours' })
+    expect(readFileSync(draft.path, 'utf8')).toBe(before)
+  })
+
   it('reminders can be turned off or set to other times; bad times are refused with the reason', async () => {
     const app = await start(freeFormDeadline() - 2 * HOUR)
     await app.call('drafts.create', { grantId: IDS.freeForm })
