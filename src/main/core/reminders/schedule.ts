@@ -36,12 +36,15 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/** "2 hours", "3 days", "45 minutes": how far away `ms` is, rounded as a person would say it. */
+/**
+ * "2 hours", "1 day", "45 minutes": how far away `ms` is. Hours are rounded (1 h 59 min is "2
+ * hours"); days are whole days, as the app's deadline texts count them (35 hours is "1 day").
+ */
 export function describeDuration(ms: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
   if (ms < HOUR) return plural(Math.max(1, Math.round(ms / MINUTE)), 'minute')
-  if (ms < 2 * DAY) return plural(Math.round(ms / HOUR), 'hour')
-  return plural(Math.round(ms / DAY), 'day')
+  if (ms < DAY - HOUR / 2) return plural(Math.round(ms / HOUR), 'hour')
+  return plural(Math.max(1, Math.floor((ms + HOUR / 2) / DAY)), 'day')
 }
 
 export function formatDeadline(iso: string, timeZone?: string): string {
