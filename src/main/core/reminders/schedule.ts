@@ -37,14 +37,15 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /**
- * "2 hours", "1 day", "45 minutes": how far away `ms` is. Hours are rounded (1 h 59 min is "2
- * hours"); days are whole days, as the app's deadline texts count them (35 hours is "1 day").
+ * "2 hours", "1 day", "45 minutes": how far away `ms` is, in whole units rounded down, as the
+ * app's deadline texts count (src/renderer/src/lib/deadline.ts), so a notification and the Due
+ * soon list never disagree, and neither promises more time than is left.
  */
 export function describeDuration(ms: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (ms < HOUR) return plural(Math.max(1, Math.round(ms / MINUTE)), 'minute')
-  if (ms < DAY - HOUR / 2) return plural(Math.round(ms / HOUR), 'hour')
-  return plural(Math.max(1, Math.floor((ms + HOUR / 2) / DAY)), 'day')
+  if (ms < HOUR) return plural(Math.max(1, Math.floor(ms / MINUTE)), 'minute')
+  if (ms < DAY) return plural(Math.floor(ms / HOUR), 'hour')
+  return plural(Math.floor(ms / DAY), 'day')
 }
 
 export function formatDeadline(iso: string, timeZone?: string): string {

@@ -1,7 +1,7 @@
 /**
  * The header's "Due soon" and Settings → Deadline reminders as the applicant sees them, over a
  * real core and sandbox (../review/harness). The tests' bounty closes a day from now, so a draft
- * of it is due its 1-day reminder at once. jsdom has no Web Notifications: the page says so and
+ * of it is due its 1-day reminder at once (“closes in 23 hours”: time left is rounded down). jsdom has no Web Notifications: the page says so and
  * never asks; the reminder is still shown in the app, and acknowledged so it is shown once.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -29,7 +29,8 @@ describe('Due soon', () => {
     render(<DueSoonMenu />)
 
     const toggle = await screen.findByRole('button', { name: 'Due soon (1)' }, { timeout: 10_000 })
-    await waitFor(() => expect(screen.getByTestId('reminder-announcement').textContent).toBe('Reminder: “A bounty” closes in 1 day.'), { timeout: 10_000 })
+    // A day less the seconds since the fixture was made: whole hours, rounded down.
+    await waitFor(() => expect(screen.getByTestId('reminder-announcement').textContent).toBe('Reminder: “A bounty” closes in 23 hours.'), { timeout: 10_000 })
     await waitFor(() => expect(harness.calls.map((c) => c.channel)).toContain('reminders.acknowledge'), { timeout: 10_000 })
     expect((await harness.app.call('reminders.list')).unannounced).toEqual([])
 
