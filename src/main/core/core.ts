@@ -115,7 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
     events,
     drafts: { list: () => drafts.list(), setGrantDeadline: (id, deadline) => drafts.setGrantDeadline(id, deadline) },
-    grants: () => grants.list({ status: 'all' }),
+    grants: () => client.listGrants({ status: 'all' }),
     settings: async () => (await settings.values()).reminders,
     notifier: options.notifier ?? null,
     ...options.reminders,

@@ -10,7 +10,8 @@
  * reminder that falls due while no page is open is not lost. Either way the `reminders.due`
  * event tells open pages to refresh their "Due soon" list.
  *
- * Deadlines follow the service: while online, the grant list (all statuses) is read at start and
+ * Deadlines follow the service: while online, the grant list (all statuses) is read live (not
+ * through the offline cache, which it leaves alone) at start, after a draft is started, and
  * every `refreshEveryMs`; a draft whose grant's deadline moved gets the new one in its front
  * matter (only that value; see DraftStore.setGrantDeadline) and the applicant is told; a grant
  * listed as closed stops reminding.
@@ -37,8 +38,8 @@ export interface ReminderServiceOptions {
     list(): Promise<{ items: DraftSummary[] }>
     setGrantDeadline(id: string, deadline: string): Promise<string | null>
   }
-  /** Every grant the service lists (all statuses), with whether it came from the offline cache. */
-  grants(): Promise<{ items: GrantSummary[]; fromCache: boolean }>
+  /** Every grant the service lists (all statuses), live: a failure means "not now". */
+  grants(): Promise<{ items: GrantSummary[] }>
   settings(): Promise<ReminderSettings>
   notifier?: ReminderNotifier | null
   /** How often due reminders are looked for (default a minute). */
@@ -109,8 +110,12 @@ export class ReminderService {
 
   /** Finishes what is running (tests, shutdown). */
   async idle(): Promise<void> {
+    while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight])
     await this.#queue.catch(() => undefined)
   }
+
+  /** Comparisons with the service under way (outside the queue): `idle` waits for them too. */
+  readonly #inflight = new Set<Promise<unknown>>()
 
   list(): Promise<RemindersView> {
     return this.#serial(() => this.#view())
@@ -155,17 +160,24 @@ export class ReminderService {
    * Compares the drafts' deadlines with the service's list (live answers only: a cached list
    * says nothing new) and follows it. Offline, nothing changes.
    */
-  async refreshDeadlines(): Promise<void> {
+  refreshDeadlines(): Promise<void> {
+    const run = this.#refresh()
+    this.#inflight.add(run)
+    void run.catch(() => undefined).finally(() => this.#inflight.delete(run))
+    return run
+  }
+
+  async #refresh(): Promise<void> {
     if (this.#closed || (await this.#openDrafts()).length === 0) return
     // Asked outside the queue: the "Due soon" list must not wait on a slow or absent service.
-    let listed: { items: GrantSummary[]; fromCache: boolean }
+    let listed: { items: GrantSummary[] }
     try {
       listed = await this.#options.grants()
     } catch (error) {
       if (isFailure(error, 'offline', 'timeout', 'server_error', 'rate_limited', 'bad_response')) return
       throw error
     }
-    if (listed.fromCache) return
+    if (this.#closed) return
     await this.#serial(async () => {
       if (this.#closed) return
       // The drafts as they are now, after the wait.
@@ -195,7 +207,7 @@ export class ReminderService {
       }
       if (changed) await this.#save()
     })
-    await this.check()
+    if (!this.#closed) await this.check()
   }
 
   // -------------------------------------------------------------------------------------------
