@@ -114,7 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     log,
     events,
-    drafts: { list: () => drafts.list(), setGrantDeadline: (id, deadline) => drafts.setGrantDeadline(id, deadline) },
+    drafts: { open: () => drafts.openDeadlines(), setGrantDeadline: (id, deadline) => drafts.setGrantDeadline(id, deadline) },
     grants: () => client.listGrants({ status: 'all' }),
     settings: async () => (await settings.values()).reminders,
     notifier: options.notifier ?? null,

@@ -104,6 +104,24 @@ export class DraftStore {
     return { items, folder }
   }
 
+  /**
+   * The drafts not submitted, with their grant's deadline, for the reminders. Read only: unlike
+   * `list` it records nothing of what it read, so a file changed on disk is still reported by the
+   * watcher (a background read must never swallow a teammate's change), and it removes nothing.
+   */
+  async openDeadlines(): Promise<{ id: string; grantId: string; grantTitle: string; deadline: string }[]> {
+    const folder = await this.#folder()
+    const directory = await readDirectory(folder)
+    const entries = await mapLimited(directory.entries, SCAN_CONCURRENCY, ({ fileName, id, misnamed }) =>
+      this.#locked(join(folder, fileName), () => inspect(folder, fileName, id, misnamed)),
+    )
+    return entries.flatMap((entry) => {
+      if (entry.kind !== 'ok' || entry.file.frontMatter.status !== 'draft') return []
+      const { grant } = entry.file.frontMatter
+      return [{ id: entry.id, grantId: grant.id, grantTitle: grant.title, deadline: grant.deadline }]
+    })
+  }
+
   /** The draft as read from disk now, for its review (see reviews.ts). */
   async openForReview(id: string): Promise<ReviewSubject> {
     const fileName = fileNameOf(id)

@@ -17,7 +17,7 @@
  * listed as closed stops reminding.
  */
 import type { GrantSummary } from '../../../shared/api'
-import type { DraftSummary, Reminder, ReminderSettings, RemindersView } from '../../../shared/ipc'
+import type { Reminder, ReminderSettings, RemindersView } from '../../../shared/ipc'
 import { isFailure, type Logger } from '../errors'
 import type { CoreEvents } from '../events'
 import { type Clock, type OpenDraft, dueReminders, dueSoon, parseKey, shownFor } from './schedule'
@@ -35,7 +35,8 @@ export interface ReminderServiceOptions {
   log: Logger
   events: CoreEvents
   drafts: {
-    list(): Promise<{ items: DraftSummary[] }>
+    /** The drafts not submitted (read without disturbing the folder watcher; see DraftStore.openDeadlines). */
+    open(): Promise<{ id: string; grantId: string; grantTitle: string; deadline: string }[]>
     setGrantDeadline(id: string, deadline: string): Promise<string | null>
   }
   /** Every grant the service lists (all statuses), live: a failure means "not now". */
@@ -114,8 +115,18 @@ export class ReminderService {
     await this.#queue.catch(() => undefined)
   }
 
-  /** Comparisons with the service under way (outside the queue): `idle` waits for them too. */
+  /**
+   * Reads of the drafts folder by comparisons under way (outside the queue): `idle` waits for
+   * them, so nothing touches the data folder after the core closed. Their wait on the service is
+   * not waited for: a closing app never hangs on the network (the answer is then dropped).
+   */
   readonly #inflight = new Set<Promise<unknown>>()
+
+  #tracked<T>(task: Promise<T>): Promise<T> {
+    this.#inflight.add(task)
+    void task.catch(() => undefined).finally(() => this.#inflight.delete(task))
+    return task
+  }
 
   list(): Promise<RemindersView> {
     return this.#serial(() => this.#view())
@@ -160,15 +171,8 @@ export class ReminderService {
    * Compares the drafts' deadlines with the service's list (live answers only: a cached list
    * says nothing new) and follows it. Offline, nothing changes.
    */
-  refreshDeadlines(): Promise<void> {
-    const run = this.#refresh()
-    this.#inflight.add(run)
-    void run.catch(() => undefined).finally(() => this.#inflight.delete(run))
-    return run
-  }
-
-  async #refresh(): Promise<void> {
-    if (this.#closed || (await this.#openDrafts()).length === 0) return
+  async refreshDeadlines(): Promise<void> {
+    if (this.#closed || (await this.#tracked(this.#openDrafts())).length === 0 || this.#closed) return
     // Asked outside the queue: the "Due soon" list must not wait on a slow or absent service.
     let listed: { items: GrantSummary[] }
     try {
@@ -219,10 +223,8 @@ export class ReminderService {
   }
 
   async #openDrafts(): Promise<OpenDraft[]> {
-    const { items } = await this.#options.drafts.list()
-    return items.flatMap((item) =>
-      item.state === 'ok' && item.status === 'draft' ? [{ draftId: item.id, grantId: item.grantId, grantTitle: item.grantTitle, deadline: item.grantDeadline }] : [],
-    )
+    const drafts = await this.#options.drafts.open()
+    return drafts.map((draft) => ({ draftId: draft.id, grantId: draft.grantId, grantTitle: draft.grantTitle, deadline: draft.deadline }))
   }
 
   async #view(): Promise<RemindersView> {
