@@ -29,6 +29,7 @@ import { type AppWindow, WINDOW_PROFILE_FOLDER, appWindowArgs, browserOnProfile,
 import { type Browser, findBrowser } from './open/browsers'
 import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
+import { TestClockEnv, testClockFrom } from './test-clock'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SANDBOX_PORT = Number(new URL(DEFAULT_SERVICE_URL).port)
@@ -44,9 +45,13 @@ With --window (what \`npm start\` runs when the Electron binary is missing):
   GRANT_DESK_OPEN     window: an app window of a Chromium-family browser (the default when one is
                       installed); none: only print the address
   GRANT_DESK_BROWSER  the browser program to open the window with (default: the first of
-                      Chromium, Google Chrome, Microsoft Edge and Brave found)`
+                      Chromium, Google Chrome, Microsoft Edge and Brave found)
 
-const Env = z.object({
+Test only (end-to-end tests of reminders; never for real use):
+  GRANT_DESK_TEST_NOW              a fixed time for the core's clock (ISO 8601 with a zone)
+  GRANT_DESK_TEST_CLOCK_OFFSET_MS  the real time moved by this many milliseconds`
+
+const Env = TestClockEnv.extend({
   GRANT_DESK_PORT: z.coerce.number({ error: 'must be a port number' }).int({ error: 'must be a port number' }).min(0).max(65535).default(5175),
   GRANT_DESK_DATA: z.string().min(1).default(join(PROJECT, '.data/browser-host')),
   GRANT_SERVICE_URL: z.string().min(1).optional(),
@@ -113,6 +118,13 @@ async function main(): Promise<void> {
     }
   }
   if (plan) console.log(plan.line)
+  let clock: ReturnType<typeof testClockFrom>
+  try {
+    clock = testClockFrom(env.data)
+  } catch (error) {
+    exit((error as Error).message)
+  }
+  if (clock) console.log(clock.description)
 
   let sandbox: RunningService | null = null
   let core: Core | null = null
@@ -177,6 +189,7 @@ async function main(): Promise<void> {
       secrets: new PlainFileSecretStore(secretsFile),
       settings: await JsonFileSettingsBackend.open(join(data, 'settings.json')),
       env: { ...process.env, GRANT_SERVICE_URL: serviceUrl, ...sandboxEnv },
+      ...(clock ? { now: clock.now } : {}),
     })
 
     try {

@@ -12,6 +12,7 @@ import { consoleLogger as log } from './core/errors'
 import { createPdfPrinter } from './export-pdf'
 import { notifyNewGrants } from './new-grants-notifications'
 import { forwardEvents, registerIpcHandlers } from './ipc'
+import { createReminderNotifier } from './reminder-notifier'
 import { createMainWindow, hardenSession, hardenWebContents, rendererLocation } from './window'
 
 // Every renderer sandboxed, including any the shell does not create itself; must precede `ready`.
@@ -38,7 +39,9 @@ async function start(): Promise<void> {
   const settings = await ElectronStoreSettingsBackend.open(dataDir, { log })
   // The one port only Electron can fill: printing the review copy to PDF (export.pdf).
   const pdf = createPdfPrinter({ getWindow: currentWindow, log })
-  core = await createCore({ dataDir, secrets, settings, log, pdf })
+  // Reminders as the system's notifications; where it has none, the page shows them.
+  const notifier = createReminderNotifier({ getWindow: currentWindow })
+  core = await createCore({ dataDir, secrets, settings, log, pdf, ...(notifier ? { notifier } : {}) })
   registerIpcHandlers({ dispatch: core.dispatch, getWindow: currentWindow, isAppUrl: location.isAppUrl, log })
   forwardEvents(core.subscribe, currentWindow)
   notifyNewGrants({ subscribe: core.subscribe, getWindow: currentWindow, log })

@@ -43,9 +43,12 @@ export const IPC_CHANNELS = [
   'export.reviewCopy',
   'export.pdf',
   'connectivity.check',
+  'reminders.list',
+  'reminders.acknowledge',
+  'calendar.export',
 ] as const
 
-export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found'] as const
+export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found', 'reminders.due', 'reminders.open'] as const
 
 /** Electron IPC channel that carries every main → renderer event as `{event, payload}`. */
 export const EVENT_CHANNEL = 'grant-desk:event'

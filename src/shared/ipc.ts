@@ -120,6 +120,31 @@ const AbsolutePath = z
 /** The app's colour themes; 'system' follows the OS's light or dark setting. */
 export const THEMES = ['system', 'light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
+/** The longest a reminder may come before a deadline: 60 days, in minutes. */
+export const MAX_REMINDER_OFFSET_MINUTES = 60 * 24 * 60
+export const MAX_REMINDER_OFFSETS = 6
+
+/** When to remind before a deadline, in minutes (3 days, 1 day, 3 hours by default); each once per draft. */
+export const ReminderOffsets = z
+  .array(
+    z
+      .number({ error: 'must be a number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(1, { error: 'must be at least 1 minute before the deadline' })
+      .max(MAX_REMINDER_OFFSET_MINUTES, { error: 'must be at most 60 days before the deadline' }),
+    { error: 'must be a list of times before the deadline' },
+  )
+  .max(MAX_REMINDER_OFFSETS, { error: `must be at most ${MAX_REMINDER_OFFSETS} reminders` })
+  .refine((offsets) => new Set(offsets).size === offsets.length, { error: 'must not name the same time twice' })
+
+export const ReminderSettings = z.strictObject(
+  {
+    enabled: z.boolean({ error: 'must be true or false' }),
+    offsetsMinutes: ReminderOffsets,
+  },
+  { error: 'must be {enabled, offsetsMinutes}' },
+)
+export type ReminderSettings = z.infer<typeof ReminderSettings>
 
 export const SettingsValues = z.object({
   /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
@@ -144,6 +169,8 @@ export const SettingsValues = z.object({
     .nullable(),
   /** Light or dark colours, or whatever the OS uses ('system'). */
   theme: z.enum(THEMES, { error: 'must be System, Light or Dark' }),
+  /** Deadline reminders (see main/core/reminders): on or off, and how long before a deadline. */
+  reminders: ReminderSettings,
 })
 export type SettingsValues = z.infer<typeof SettingsValues>
 
@@ -573,6 +600,81 @@ export const ExportReviewCopyOutput = z.object({
 })
 export type ExportReviewCopyOutput = z.infer<typeof ExportReviewCopyOutput>
 
+// ---------------------------------------------------------------------------------------------
+// Deadline reminders and calendar export (see main/core/reminders, main/core/calendar)
+
+/**
+ * What is acknowledged once shown: `due:<draft>:<offset minutes>:<deadline ms>` for a reminder,
+ * `moved:<draft>:<deadline ms>` for a deadline the service moved.
+ */
+export const ReminderKey = z.string({ error: 'must be text' }).regex(/^(?:due:[a-z0-9-]{1,100}:\d{1,6}|moved:[a-z0-9-]{1,100}):-?\d{1,16}$/, {
+  error: 'must be a reminder key as returned by reminders.list',
+})
+
+export const Reminder = z.object({
+  key: ReminderKey,
+  /** `due`: the deadline is `offsetMinutes` away (or less); `moved`: the service changed the deadline. */
+  kind: z.enum(['due', 'moved']),
+  draftId: DraftId,
+  grantId: Id,
+  grantTitle: z.string(),
+  deadline: IsoTimestamp,
+  /** The reminder time it stands for (the smallest one due, when several fell due at once); null for `moved`. */
+  offsetMinutes: z.number().int().positive().nullable(),
+  /** When it fell due. */
+  dueAt: IsoTimestamp,
+  /** It fell due while Grant Desk was closed, and is shown now, at the next start. */
+  late: z.boolean(),
+  /** `moved`: the deadline before. */
+  previousDeadline: IsoTimestamp.nullable(),
+  /** One sentence for the applicant: title of a notification. */
+  title: z.string(),
+  body: z.string(),
+})
+export type Reminder = z.infer<typeof Reminder>
+
+export const DueSoonItem = z.object({
+  draftId: DraftId,
+  grantId: Id,
+  grantTitle: z.string(),
+  deadline: IsoTimestamp,
+  /** The deadline before the service moved it, until the applicant has been told. */
+  previousDeadline: IsoTimestamp.nullable(),
+})
+export type DueSoonItem = z.infer<typeof DueSoonItem>
+
+export const RemindersView = z.object({
+  /** The core's time now (a test may set the clock): the list's "closes in…" is counted from it. */
+  now: IsoTimestamp,
+  settings: ReminderSettings,
+  /** Open drafts whose grant closes within the longest reminder time (3 days when reminders are off), soonest first. */
+  dueSoon: z.array(DueSoonItem),
+  /** Reminders due and not shown yet: the page shows them and acknowledges them (`reminders.acknowledge`). */
+  unannounced: z.array(Reminder),
+  /**
+   * `system`: the host shows reminders itself (the desktop app's notifications), already done;
+   * `page`: the page shows them (Web Notifications when allowed, and in the app).
+   */
+  delivery: z.enum(['system', 'page']),
+  /** Something the applicant should know (the reminders' record was damaged and set aside). */
+  notice: z.string().nullable(),
+})
+export type RemindersView = z.infer<typeof RemindersView>
+
+export const CalendarExportInput = z.union(
+  [z.strictObject({ grantId: Id }), z.strictObject({ draftId: DraftId }), z.strictObject({ openDrafts: z.literal(true) })],
+  { error: 'must be {grantId}, {draftId} or {openDrafts: true}' },
+)
+
+export const CalendarExportOutput = z.object({
+  /** An iCalendar file (RFC 5545). */
+  ics: z.string(),
+  fileName: z.string(),
+  /** How many deadlines (events) it holds. */
+  events: z.number().int().nonnegative(),
+})
+export type CalendarExportOutput = z.infer<typeof CalendarExportOutput>
+
 export const ExportPdfOutput = z.union([z.strictObject({ path: z.string() }), z.strictObject({ canceled: z.literal(true) })])
 export type ExportPdfOutput = z.infer<typeof ExportPdfOutput>
 
@@ -688,6 +790,12 @@ export const ipcContract = {
    * out as the `connectivity` event. The renderer re-checks this way while offline.
    */
   'connectivity.check': { input: NoInput, output: z.object({ online: z.boolean() }) },
+  /** The "Due soon" list and the reminders not shown yet. */
+  'reminders.list': { input: NoInput, output: RemindersView },
+  /** Marks reminders as shown (each is shown once per draft per reminder time, across restarts). */
+  'reminders.acknowledge': { input: z.strictObject({ keys: z.array(ReminderKey).min(1).max(200) }), output: RemindersView },
+  /** An iCalendar file of one grant's deadline, one draft's, or every open draft's, with alarms at the reminder times. */
+  'calendar.export': { input: CalendarExportInput, output: CalendarExportOutput },
 } satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
 
 export const ipcEvents = {
@@ -717,6 +825,10 @@ export const ipcEvents = {
     count: z.number().int().positive(),
     titles: z.array(z.string()).max(3),
   }),
+  /** Reminders fell due (or a deadline moved): the page refreshes its "Due soon" list and, in the browser, shows them. */
+  'reminders.due': z.object({ reminders: z.array(Reminder), delivery: z.enum(['system', 'page']) }),
+  /** The applicant clicked a desktop notification of this draft: open it. */
+  'reminders.open': z.object({ draftId: DraftId }),
 } satisfies Record<(typeof IPC_EVENTS)[number], z.ZodType>
 
 export type IpcChannel = keyof typeof ipcContract

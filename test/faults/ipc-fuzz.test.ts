@@ -56,6 +56,9 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'export.reviewCopy': { draftId: MISSING_DRAFT },
   'export.pdf': { draftId: MISSING_DRAFT },
   'connectivity.check': null,
+  'reminders.list': null,
+  'reminders.acknowledge': { keys: [`due:${MISSING_DRAFT}:180:1`] },
+  'calendar.export': { draftId: MISSING_DRAFT },
 }
 
 /** Free text, where any string is valid: only wrong types and over-long text are bad there. */

@@ -11,6 +11,7 @@ import { type Core, createCore } from '../../src/main/core/core'
 import { MemorySecretStore, type SecretStore } from '../../src/main/core/secret-store'
 import type { PdfPrinter } from '../../src/main/core/export/service'
 import type { RefreshTimer } from '../../src/main/core/saved-searches/scheduler'
+import type { ReminderNotifier } from '../../src/main/core/reminders'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { tempDir } from './service'
 
@@ -47,6 +48,8 @@ export async function startTestCore(options: {
   actionBudgetMs?: number
   /** The background check's timer (real timers otherwise). */
   refreshTimer?: RefreshTimer
+  /** The system notifications port the Electron shell gives the core (none: as in the browser host). */
+  notifier?: ReminderNotifier
 }): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir('grant-desk-core-')
   const secrets = options.secrets ?? new MemorySecretStore()
@@ -62,6 +65,7 @@ export async function startTestCore(options: {
     },
     ...(options.now ? { now: options.now } : {}),
     ...(options.pdf ? { pdf: options.pdf } : {}),
+    ...(options.notifier ? { notifier: options.notifier } : {}),
     client: { timeoutMs: 3_000, retryLimit: 1, retryDelayMs: 10, maxRetryDelayMs: 50, ...options.client },
     ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),
     ...(options.refreshTimer ? { refreshTimer: options.refreshTimer } : {}),

@@ -16,7 +16,10 @@
  * - `app.quit()` emits `before-quit` and `will-quit`, either of which can cancel it;
  * - `webContents.printToPDF` resolves to a Buffer (`fake.printToPdf` makes it: fake bytes, not
  *   a real PDF, since nothing here can lay a page out); `dialog.showSaveDialog` takes an
- *   optional parent window and resolves to `{canceled, filePath}` (`fake.saveDialogAnswer`).
+ *   optional parent window and resolves to `{canceled, filePath}` (`fake.saveDialogAnswer`);
+ * - `Notification.isSupported()` answers `fake.notificationsSupported`; a `Notification` is
+ *   recorded in `fake.notifications` when built (`shown` says whether it was shown), and `click()` plays the user clicking it (emits
+ *   `click`, as Electron does). Nothing appears on any screen.
  *
  * All state lives in `fake`; call `fake.reset()` between tests.
  */
@@ -156,10 +159,6 @@ export class BrowserWindow extends EventEmitter {
     this.webContents.mainFrame.url = url
   }
 
-  show(): void {
-    this.shown = true
-  }
-
   minimized = false
   focused = false
 
@@ -173,6 +172,10 @@ export class BrowserWindow extends EventEmitter {
 
   focus(): void {
     this.focused = true
+  }
+
+  show(): void {
+    this.shown = true
   }
 
   isDestroyed(): boolean {
@@ -307,13 +310,22 @@ export class Notification extends EventEmitter {
 
   shown = false
 
-  constructor(readonly options: { title?: string; body?: string } = {}) {
+  constructor(readonly options: { title?: string; body?: string; silent?: boolean } = {}) {
     super()
     fake.notifications.push(this)
   }
 
   show(): void {
     this.shown = true
+  }
+
+  close(): void {
+    this.emit('close', fakeEvent())
+  }
+
+  /** Plays the user clicking the notification. */
+  click(): void {
+    this.emit('click', fakeEvent())
   }
 }
 

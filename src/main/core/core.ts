@@ -12,7 +12,7 @@ import { DraftStore } from './drafts'
 import { ReviewService } from './drafts/reviews'
 import { type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
-import { type Dispatch, type Handlers, createDispatch } from './handlers'
+import { type ChannelParsedInput, type Dispatch, type Handlers, createDispatch } from './handlers'
 import { GrantsService } from './grants'
 import { DraftHistory } from './history'
 import type { SecretStore } from './secret-store'
@@ -30,6 +30,9 @@ import { withActionBudget } from './action-budget'
 
 /** The whole background check of the saved searches (one list per status and type) may take this long. */
 const BACKGROUND_CHECK_BUDGET_MS = 60_000
+import { ReminderService, type ReminderNotifier } from './reminders'
+import { buildCalendar, calendarFileName, type CalendarDeadline } from './calendar/ics'
+import { AppFailure } from './errors'
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -48,6 +51,10 @@ export interface CoreOptions {
   pdf?: PdfPrinter
   /** The timer of the background check for new grants (tests fire it by hand). Default: real timers. */
   refreshTimer?: RefreshTimer
+  /** Shows deadline reminders as the system's notifications: only the Electron shell can (reminder-notifier.ts); without it the page shows them. */
+  notifier?: ReminderNotifier
+  /** How often due reminders are looked for, and deadlines compared with the service (tests shorten them). */
+  reminders?: { checkEveryMs?: number; refreshEveryMs?: number }
 }
 
 export interface Core {
@@ -128,12 +135,52 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const submission = new SubmissionService({ client, session, drafts, reviews, applications, now })
   const exporter = new ExportService({ open: (id) => drafts.openForReview(id), sponsorOf: (id) => grants.sponsorOf(id), now, pdf: options.pdf ?? null })
 
+  const reminders = new ReminderService({
+    file: join(options.dataDir, 'reminders.json'),
+    now,
+    log,
+    events,
+    drafts: { open: () => drafts.openDeadlines(), setGrantDeadline: (id, deadline) => drafts.setGrantDeadline(id, deadline) },
+    grants: () => client.listGrants({ status: 'all' }),
+    settings: async () => (await settings.values()).reminders,
+    notifier: options.notifier ?? null,
+    ...options.reminders,
+  })
+  /** Looks for due reminders now (after a change that may have made one due); never fails the caller. */
+  const recheck = () => void reminders.check().catch((error: unknown) => log.warn('reminders could not be checked', error))
+
+  /** Deadlines of drafts, for "Add to calendar": the draft's own copy of its grant's deadline. */
+  const calendarOf = async (input: ChannelParsedInput<'calendar.export'>): Promise<{ deadlines: CalendarDeadline[]; label: string }> => {
+    if ('grantId' in input) {
+      const { grant } = await grants.get(input.grantId)
+      return { deadlines: [{ grantId: grant.id, title: grant.title, reward: grant.reward, deadline: grant.deadline }], label: `deadline ${grant.title}` }
+    }
+    if ('draftId' in input) {
+      const { grant } = await drafts.get(input.draftId)
+      return { deadlines: [{ grantId: grant.id, title: grant.title, reward: grant.reward, deadline: grant.deadline }], label: `deadline ${grant.title}` }
+    }
+    const listed = await drafts.list()
+    const deadlines: CalendarDeadline[] = []
+    for (const item of listed.items) {
+      if (item.state !== 'ok' || item.status !== 'draft' || Date.parse(item.grantDeadline) <= now().getTime()) continue
+      const { grant } = await drafts.get(item.id)
+      deadlines.push({ grantId: grant.id, title: grant.title, reward: grant.reward, deadline: grant.deadline })
+    }
+    if (deadlines.length === 0) {
+      throw new AppFailure('invalid_input', 'None of your drafts is open with a deadline still ahead, so there is nothing to add to a calendar. Start a draft from a grant’s page first.')
+    }
+    return { deadlines, label: 'grant-desk-deadlines' }
+  }
+
   let stopWatching: (() => void) | null = null
   const watchDrafts = async () => {
     stopWatching?.()
     stopWatching = null
     try {
-      stopWatching = await drafts.watch((ids) => events.emit('drafts.changed', { ids }))
+      stopWatching = await drafts.watch((ids) => {
+        events.emit('drafts.changed', { ids })
+        recheck()
+      })
     } catch (error) {
       // Without a watcher the app still works; it only learns of outside edits on the next list.
       log.warn('the drafts folder cannot be watched', error)
@@ -149,6 +196,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const view = await settings.update(patch)
       if (view.effectiveDraftsFolder !== before) await watchDrafts()
       if (view.savedSearchRefreshMinutes !== beforeMinutes) await scheduler.schedule()
+      recheck()
       return view
     },
     'session.status': () => session.status(),
@@ -183,13 +231,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'drafts.create': async ({ grantId, pitch, customFields, projectKind }) => {
       const { grant } = await grants.get(grantId)
       const grantType = await grants.typeOf(grantId)
-      return drafts.create({
+      const created = await drafts.create({
         grant,
         grantType,
         ...(pitch !== undefined ? { pitch } : {}),
         ...(customFields !== undefined ? { customFields } : {}),
         ...(projectKind ? { projectKind } : {}),
       })
+      // A draft started close to its deadline is due a reminder at once (and its grant may be closed).
+      void reminders.refreshDeadlines().catch((error: unknown) => log.warn('reminders could not be checked', error))
+      return created
     },
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.save': ({ explicit, ...input }) => drafts.save({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
@@ -216,10 +267,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'export.reviewCopy': ({ draftId }) => exporter.reviewCopy(draftId),
     'export.pdf': ({ draftId }) => exporter.pdf(draftId),
     'connectivity.check': async () => ({ online: await client.probe() }),
+    'reminders.list': () => reminders.list(),
+    'reminders.acknowledge': ({ keys }) => reminders.acknowledge(keys),
+    'calendar.export': async (input) => {
+      const { deadlines, label } = await calendarOf(input)
+      const { reminders: reminderSettings } = await settings.values()
+      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes), fileName: calendarFileName(label), events: deadlines.length }
+    },
   }
 
   await watchDrafts()
   await scheduler.schedule()
+  await reminders.start()
 
   return {
     dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
@@ -228,6 +287,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await scheduler.stop()
       stopWatching?.()
       stopWatching = null
+      reminders.close()
+      await reminders.idle()
       // Versions of the last saves are still being written: let them finish.
       await history.idle()
     },

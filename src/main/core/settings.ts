@@ -21,8 +21,19 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787'
 /** The saved searches are checked for new grants this often while the app runs (issue 12). */
 export const DEFAULT_SAVED_SEARCH_REFRESH_MINUTES = 30
 
+/** Reminders 3 days, 1 day and 3 hours before a deadline. */
+export const DEFAULT_REMINDER_OFFSETS_MINUTES = [3 * 24 * 60, 24 * 60, 3 * 60]
+
 export function defaultSettings(): SettingsValues {
-  return { serviceUrl: DEFAULT_SERVICE_URL, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: null, savedSearchRefreshMinutes: DEFAULT_SAVED_SEARCH_REFRESH_MINUTES, theme: 'system' }
+  return {
+    serviceUrl: DEFAULT_SERVICE_URL,
+    feedbackNamespace: 'grant-desk',
+    reviewerName: '',
+    draftsFolder: null,
+    savedSearchRefreshMinutes: DEFAULT_SAVED_SEARCH_REFRESH_MINUTES,
+    theme: 'system',
+    reminders: { enabled: true, offsetsMinutes: [...DEFAULT_REMINDER_OFFSETS_MINUTES] },
+  }
 }
 
 /** Raw storage of the settings values. */
@@ -50,6 +61,7 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   draftsFolder: 'drafts folder',
   savedSearchRefreshMinutes: 'check for new grants',
   theme: 'theme',
+  reminders: 'deadline reminders',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

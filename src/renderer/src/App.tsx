@@ -8,6 +8,7 @@ import type { AppError } from '../../shared/ipc'
 import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
 import { OfflineBanner } from './features/connectivity/OfflineBanner'
 import { StatusLine } from './features/connectivity/StatusLine'
+import { DueSoonMenu } from './features/reminders/DueSoonMenu'
 import { WaitingBanner } from './features/connectivity/WaitingBanner'
 import { startConnectivity } from './features/connectivity/recheck'
 import { DraftsList } from './features/drafts/DraftsList'
@@ -133,6 +134,7 @@ export function App() {
           ))}
         </nav>
         <div className="session-area">
+          <DueSoonMenu />
           {loggedIn ? (
             <>
               <span className="hint">{session?.email}</span>

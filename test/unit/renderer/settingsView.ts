@@ -15,6 +15,7 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
     draftsFolder: null,
     savedSearchRefreshMinutes: 30,
     theme: 'system',
+    reminders: { enabled: true, offsetsMinutes: [4320, 1440, 180] },
     effectiveServiceUrl: serviceUrl,
     serviceUrlOverriddenBy: null,
     effectiveDraftsFolder: drafts,

@@ -104,6 +104,24 @@ export class DraftStore {
     return { items, folder }
   }
 
+  /**
+   * The drafts not submitted, with their grant's deadline, for the reminders. Read only: unlike
+   * `list` it records nothing of what it read, so a file changed on disk is still reported by the
+   * watcher (a background read must never swallow a teammate's change), and it removes nothing.
+   */
+  async openDeadlines(): Promise<{ id: string; grantId: string; grantTitle: string; deadline: string }[]> {
+    const folder = await this.#folder()
+    const directory = await readDirectory(folder)
+    const entries = await mapLimited(directory.entries, SCAN_CONCURRENCY, ({ fileName, id, misnamed }) =>
+      this.#locked(join(folder, fileName), () => inspect(folder, fileName, id, misnamed)),
+    )
+    return entries.flatMap((entry) => {
+      if (entry.kind !== 'ok' || entry.file.frontMatter.status !== 'draft') return []
+      const { grant } = entry.file.frontMatter
+      return [{ id: entry.id, grantId: grant.id, grantTitle: grant.title, deadline: grant.deadline }]
+    })
+  }
+
   /** The draft as read from disk now, for its review (see reviews.ts). */
   async openForReview(id: string): Promise<ReviewSubject> {
     const fileName = fileNameOf(id)
@@ -268,6 +286,28 @@ export class DraftStore {
       const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), not_sent: { application_id: applicationId, from_draft: fromDraft, at }, updated_at: at }
       // The content did not change, so no version is kept (and it must never be labelled as sent).
       return this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as not sent in', MAX_DRAFT_BYTES)
+    })
+  }
+
+  /**
+   * The service moved the grant's deadline: the draft's copy of it (front matter `grant.deadline`)
+   * follows. Only that value changes; the pitch and fields are written back exactly as read from
+   * disk under the lock, so nothing the applicant wrote is touched. A submitted draft is left as
+   * it was. Answers the deadline it replaced, or null when nothing changed.
+   */
+  async setGrantDeadline(id: string, deadline: string): Promise<string | null> {
+    const fileName = fileNameOf(id)
+    const folder = await this.#folder()
+    const path = join(folder, fileName)
+    return this.#locked(path, async () => {
+      const entry = await this.#open(folder, id)
+      const fm = entry.file.frontMatter
+      if (fm.status === 'submitted') return null
+      if (Date.parse(fm.grant.deadline) === Date.parse(deadline)) return null
+      const upgraded = await this.#upgraded(folder, id, entry.file)
+      const next: DraftFrontMatter = { ...upgraded, grant: { ...upgraded.grant, deadline } }
+      await this.#rewrite(folder, id, path, next, entry.file.pitch, 'update the deadline in', MAX_DRAFT_BYTES)
+      return fm.grant.deadline
     })
   }
 

@@ -14,7 +14,7 @@ import { IDS, startTestService, testFixture, type TestService } from '../../../s
 /** For each channel, payloads it must refuse. */
 const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'settings.get': ['x', 42, null, { extra: true }],
-  'settings.update': ['x', { serviceUrl: 'ftp://example.org' }, { serviceUrl: 'not a url' }, { feedbackNamespace: 'Has Spaces' }, { draftsFolder: 'relative/path' }, { unknownSetting: 1 }, { reviewerName: 'x'.repeat(81) }, { savedSearchRefreshMinutes: 1 }, { savedSearchRefreshMinutes: 1441 }, { savedSearchRefreshMinutes: 2.5 }, { savedSearchRefreshMinutes: 'off' }],
+  'settings.update': ['x', { serviceUrl: 'ftp://example.org' }, { serviceUrl: 'not a url' }, { feedbackNamespace: 'Has Spaces' }, { draftsFolder: 'relative/path' }, { unknownSetting: 1 }, { reviewerName: 'x'.repeat(81) }, { savedSearchRefreshMinutes: 1 }, { savedSearchRefreshMinutes: 1441 }, { savedSearchRefreshMinutes: 2.5 }, { savedSearchRefreshMinutes: 'off' }, { theme: 'blue' }, { reminders: { enabled: true } }, { reminders: { enabled: 'yes', offsetsMinutes: [] } }, { reminders: { enabled: true, offsetsMinutes: [-5] } }, { reminders: { enabled: true, offsetsMinutes: [60], extra: 1 } }],
   'session.status': ['x', [], { email: 'a@b.c' }],
   'session.login': [undefined, {}, { email: 'ada' , password: 'x' }, { email: 'ada@example.org' }, { email: 'ada@example.org', password: '' }, { email: 'ada@example.org', password: 'x', admin: true }],
   'session.logout': ['now', { everywhere: true }],
@@ -76,6 +76,9 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'export.reviewCopy': [undefined, {}, { draftId: '../x' }, { draftId: 'a', format: 'pdf' }, { id: 'a' }],
   'export.pdf': [undefined, {}, { draftId: '../../etc/passwd' }, { draftId: 'a', path: '/tmp/x.pdf' }],
   'connectivity.check': ['x', { url: 'http://127.0.0.1:9' }],
+  'reminders.list': ['x', { draftId: 'a' }],
+  'reminders.acknowledge': [undefined, {}, { keys: [] }, { keys: ['../x'] }, { keys: ['due:a:180'] }, { keys: ['due:a:180:1', 7] }, { keys: Array(201).fill('moved:a:1') }],
+  'calendar.export': [undefined, {}, { grantId: 'not-a-uuid' }, { draftId: '../x' }, { openDrafts: false }, { grantId: IDS.open, draftId: 'a' }, { openDrafts: true, path: '/tmp/x.ics' }],
 }
 
 describe('the contract through dispatch', () => {

@@ -3,6 +3,7 @@
  * read (listed so they are not lost, never opened). Deleting moves a file to the app's
  * deleted-drafts folder, so a mistake can be undone by hand.
  */
+import { CalendarButton } from '../reminders/CalendarButton'
 import { useEffect, useRef, useState } from 'react'
 import type { AppError, DraftSummary } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
@@ -68,6 +69,7 @@ export function DraftsList() {
       {listing.state === 'ready' && listing.items.length > 0 && (
         <>
           <DamagedSummary items={listing.items} />
+          {listing.items.some((item) => item.state === 'ok' && item.status === 'draft') && <CalendarButton target={{ openDrafts: true }} label="Add open drafts to calendar" />}
           <DraftsTable
             items={listing.items}
             now={now}

@@ -16,6 +16,7 @@ import { NotSentNotice } from '../submit/NotSentNotice'
 import { SubmitDialog } from '../submit/SubmitDialog'
 import { ExportButton } from '../export/ExportButton'
 import { ChecklistBar } from './ChecklistBar'
+import { CalendarButton } from '../reminders/CalendarButton'
 import { ConflictDialog } from './ConflictDialog'
 import type { FileTrouble } from './draftSession'
 import { useEditor } from './editorSlice'
@@ -231,6 +232,7 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeader
           </button>
         )}
         <ExportButton />
+        <CalendarButton target={{ draftId: draft.id }} />
         {!readOnly && (
           <>
             <button type="button" onClick={() => void useEditor.getState().saveNow({ explicit: true })} aria-keyshortcuts="Control+S Meta+S">

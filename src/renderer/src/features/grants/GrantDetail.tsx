@@ -3,6 +3,7 @@
  * draft per grant is the normal case ("Start draft", then "Open draft"); a second one is made
  * only when asked for, after saying that it is a separate file.
  */
+import { CalendarButton } from '../reminders/CalendarButton'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import type { AppError, DraftSummary, GrantsGetOutput } from '../../../../shared/ipc'
@@ -218,6 +219,7 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
           </>
         )}
       </dl>
+      <CalendarButton target={{ grantId: grant.id }} />
 
       {deadline.tone === 'closed' && (
         <div className="notice notice-warn" data-testid="grant-closed">

@@ -9,7 +9,8 @@ import { AddressCheckStatus } from './AddressCheckStatus'
 import type { AddressCheck } from './settingsSlice'
 import './settings.css'
 
-type FieldName = keyof SettingsValues
+/** The reminders have their own section (features/reminders/ReminderSettings.tsx). */
+type FieldName = Exclude<keyof SettingsValues, 'reminders'>
 
 const LABELS: Record<FieldName, string> = {
   serviceUrl: 'Service address',

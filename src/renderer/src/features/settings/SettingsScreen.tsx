@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react'
 import type { AppError, SettingsValues, Theme } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
+import { ReminderSettings } from '../reminders/ReminderSettings'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
 import { useSettings } from './settingsSlice'
@@ -71,6 +72,7 @@ export function SettingsScreen() {
           onThemeChange={(theme) => void changeTheme(theme)}
         />
       )}
+      {view && <ReminderSettings />}
       <AccountSection />
     </section>
   )

@@ -1,0 +1,2 @@
+export { ReminderService, type ReminderNotifier, type ReminderServiceOptions } from './service'
+export { describeDuration, describeOffset } from './schedule'

@@ -1,0 +1,106 @@
+/**
+ * "Add to calendar" through a real core against the real sandbox: the `.ics` it answers is read
+ * back with ical.js (an independent RFC 5545 parser), and its fields checked: the summary, DTSTART
+ * at the deadline in UTC, the reward in the description, a display alarm at each reminder time,
+ * and a UID that stays the same whichever way the grant is exported.
+ */
+import ICAL from 'ical.js'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestCore, type TestCore } from '../../../../support/core'
+import { IDS, startTestService, testFixture, type TestService } from '../../../../support/service'
+
+interface ParsedEvent {
+  uid: string
+  summary: string
+  description: string
+  start: ICAL.Time
+  alarms: { action: string; triggerSeconds: number; description: string }[]
+}
+
+function parseCalendar(text: string): { product: string; events: ParsedEvent[] } {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  expect(calendar.name).toBe('vcalendar')
+  expect(calendar.getFirstPropertyValue('version')).toBe('2.0')
+  const events = calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component)
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      description: event.description,
+      start: event.startDate,
+      alarms: component.getAllSubcomponents('valarm').map((alarm) => ({
+        action: String(alarm.getFirstPropertyValue('action')),
+        triggerSeconds: (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds(),
+        description: String(alarm.getFirstPropertyValue('description')),
+      })),
+    }
+  })
+  return { product: String(calendar.getFirstPropertyValue('prodid')), events }
+}
+
+describe('calendar.export', () => {
+  let service: TestService
+  let app: TestCore
+
+  beforeEach(async () => {
+    service = await startTestService({ fixture: testFixture() })
+    app = await startTestCore({ serviceUrl: service.url })
+  })
+  afterEach(async () => {
+    await app.dispose()
+    await service.dispose()
+  })
+
+  it('one grant: an event at the deadline in UTC, with the title, the reward and an alarm at each reminder time', async () => {
+    const { grant } = await app.call('grants.get', { id: IDS.bounty })
+    const out = await app.call('calendar.export', { grantId: IDS.bounty })
+    expect(out).toMatchObject({ fileName: 'deadline-a-bounty.ics', events: 1 })
+    const { product, events } = parseCalendar(out.ics)
+    expect(product).toBe('-//Grant Desk//Deadlines//EN')
+    expect(events).toHaveLength(1)
+    const [event] = events
+    expect(event!.summary).toBe('Deadline: A bounty')
+    expect(event!.start.zone?.tzid).toBe('UTC')
+    expect(event!.start.toJSDate().toISOString()).toBe(new Date(grant.deadline).toISOString().replace(/\.\d{3}Z$/, '.000Z'))
+    expect(event!.description).toContain('Reward: 1,200 USDC')
+    expect(event!.alarms).toEqual([
+      { action: 'DISPLAY', triggerSeconds: -3 * 86_400, description: '“A bounty” closes in 3 days' },
+      { action: 'DISPLAY', triggerSeconds: -86_400, description: '“A bounty” closes in 1 day' },
+      { action: 'DISPLAY', triggerSeconds: -3 * 3_600, description: '“A bounty” closes in 3 hours' },
+    ])
+    expect(event!.uid).toBe(`grant-${IDS.bounty}@grant-desk`)
+  })
+
+  it('follows the reminder times of Settings', async () => {
+    await app.call('settings.update', { reminders: { enabled: true, offsetsMinutes: [2 * 24 * 60, 45] } })
+    const { events } = parseCalendar((await app.call('calendar.export', { grantId: IDS.open })).ics)
+    expect(events[0]!.alarms.map((alarm) => alarm.triggerSeconds)).toEqual([-2 * 86_400, -45 * 60])
+  })
+
+  it('a draft, and every open draft: the same UID for the same grant, drafts past their deadline left out', async () => {
+    const fromGrant = parseCalendar((await app.call('calendar.export', { grantId: IDS.freeForm })).ics).events[0]!
+    const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
+    const fromDraft = await app.call('calendar.export', { draftId: draft.id })
+    const [event] = parseCalendar(fromDraft.ics).events
+    expect(event!.uid).toBe(fromGrant.uid)
+    expect(event!.start.toJSDate().getTime()).toBe(Math.floor(Date.parse(draft.grant.deadline) / 1000) * 1000)
+
+    await app.call('drafts.create', { grantId: IDS.open })
+    // Two drafts of one grant make one event.
+    await app.call('drafts.create', { grantId: IDS.open })
+    await app.call('drafts.create', { grantId: IDS.pastDeadline })
+    const all = await app.call('calendar.export', { openDrafts: true })
+    expect(all).toMatchObject({ fileName: 'grant-desk-deadlines.ics' })
+    const parsed = parseCalendar(all.ics).events
+    expect(parsed.map((e) => e.summary).sort()).toEqual(['Deadline: Free-form grant', 'Deadline: Open grant with a form'])
+    expect(new Set(parsed.map((e) => e.uid)).size).toBe(2)
+    expect(parsed.find((e) => e.summary.endsWith('form'))!.description).toContain('Reward: 10,000 USDC')
+    expect(all.events).toBe(3)
+  })
+
+  it('says what to do when there is nothing to export, and refuses an unknown grant', async () => {
+    const none = await app.fail('calendar.export', { openDrafts: true })
+    expect(none).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('Start a draft from a grant’s page first') })
+    expect((await app.fail('calendar.export', { draftId: 'no-such-draft' })).code).toBe('not_found')
+  })
+})
