@@ -216,7 +216,8 @@ describe('applications.submit', () => {
     const draft = await draftFor(IDS.freeForm, template)
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('invalid_input')
-    expect(error.message).toMatch(/must be fixed .* “Submit anyway”/)
+    // A template sent as it is: its sections are still to write, which the verdict leads with.
+    expect(error.message).toMatch(/^Not ready yet: \d+ of \d+ sections? still to write.* “Submit anyway”/)
     expect(error.checklist?.errors).toBeGreaterThan(0)
     expect(error.checklist?.findings.every((f) => f.severity === 'error')).toBe(true)
     expect(error.checklist?.findings.map((f) => f.ruleId)).toContain('blank-section')
