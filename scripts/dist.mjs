@@ -9,12 +9,12 @@
  * Where that download is impossible (no internet, as on our build machines) it would fail
  * after the build with a long stack trace; this says so in one line first, and exits 1.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { run } from './launch/run.mjs'
 
 const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -56,23 +56,6 @@ async function unreachable() {
   }
 }
 
-function run(command, args) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
-    const forward = (signal) => child.kill(signal)
-    process.on('SIGINT', forward)
-    process.on('SIGTERM', forward)
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward)
-      process.off('SIGTERM', forward)
-      resolve(signal ? 1 : (code ?? 1))
-    })
-    child.on('error', (error) => {
-      console.error(`npm run dist: could not run ${command}: ${error.message}`)
-      resolve(1)
-    })
-  })
-}
 
 // An installed binary (node_modules/electron/dist) means its download worked on this machine.
 if (!existsSync(join(root, 'node_modules/electron/dist')) && !cached()) {

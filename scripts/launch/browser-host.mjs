@@ -4,10 +4,10 @@
  * Shared by `npm run start:browser` and `npm start` (which adds `--window` where Electron is
  * missing).
  */
-import { spawn } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { run } from './run.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const outputs = ['out/renderer/index.html', 'out/browser/bridge.js']
@@ -41,24 +41,6 @@ function needsBuild() {
   return sources.some((source) => newest(join(root, source)) > oldestOutput)
 }
 
-/** Runs a command in this terminal; Ctrl+C reaches it directly, a `kill` of ours is passed on. */
-export function run(command, args) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' && command === 'npm' })
-    const forward = (signal) => child.kill(signal)
-    process.on('SIGINT', forward)
-    process.on('SIGTERM', forward)
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward)
-      process.off('SIGTERM', forward)
-      resolve(signal ? 1 : (code ?? 1))
-    })
-    child.on('error', (error) => {
-      console.error(`Could not run ${command}: ${error.message}`)
-      resolve(1)
-    })
-  })
-}
 
 /** Builds when needed, then runs the host with `args`; resolves with the exit code to use. */
 export async function runBrowserHost(args) {
