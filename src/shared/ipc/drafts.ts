@@ -1,0 +1,133 @@
+/** The contract's drafts: ids, versions, the draft, its summary, create, save and delete. Part of the one contract, re-exported by src/shared/ipc.ts. */
+import { z } from 'zod'
+import {
+  ApplicationSchema,
+  GrantType,
+  Id,
+  IsoTimestamp,
+} from '../api'
+import { ProjectKind } from '../draft-file'
+import { ReviewBrief } from '../review/view'
+
+
+// ---------------------------------------------------------------------------------------------
+// Drafts
+
+/** A draft's id is its file name without `.md`: a slug, so it can never name a path. */
+export const DraftId = z
+  .string({ error: 'must be text' })
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, {
+    error: 'must be a draft id: lowercase letters, digits and dashes',
+  })
+export type DraftId = z.infer<typeof DraftId>
+
+/** Opaque version of a draft file (a hash of its bytes); a save names the one it started from. */
+export const DraftVersion = z.string({ error: 'must be text' }).regex(/^[a-f0-9]{64}$/, {
+  error: 'must be a draft version as returned by drafts.get',
+})
+
+/** Pitches far past anything a service accepts are refused before they are written. */
+export const PITCH_MAX_CHARS = 1_000_000
+
+const Pitch = z
+  .string({ error: 'must be text' })
+  .max(PITCH_MAX_CHARS, { error: `must be at most ${PITCH_MAX_CHARS.toLocaleString('en-US')} characters` })
+
+const CustomFields = z.record(z.string(), z.string({ error: 'must be text' }), {
+  error: 'must be an object of text values',
+})
+
+export const DraftGrant = z.object({
+  id: Id,
+  title: z.string(),
+  reward: z.string(),
+  deadline: IsoTimestamp,
+  applyEndpoint: z.string(),
+  applicationSchema: ApplicationSchema,
+  type: GrantType.nullable(),
+})
+
+/**
+ * A draft whose last submit was refused because the service already had an application to
+ * its grant, sent by another draft (`fromDraftId`, when this computer knows which) or from
+ * elsewhere: this draft's content was not sent.
+ */
+export const DraftNotSent = z.object({
+  applicationId: Id,
+  fromDraftId: DraftId.nullable(),
+  at: IsoTimestamp,
+})
+export type DraftNotSent = z.infer<typeof DraftNotSent>
+
+export const Draft = z.object({
+  id: DraftId,
+  fileName: z.string(),
+  /** Full path of the file, to show and to open in another editor. */
+  path: z.string(),
+  version: z.string(),
+  grant: DraftGrant,
+  pitch: z.string(),
+  customFields: z.record(z.string(), z.string()),
+  status: z.enum(['draft', 'submitted']),
+  applicationId: Id.nullable(),
+  /** Set while the last submit was refused as "already applied" for another draft's application. */
+  notSent: DraftNotSent.nullable().optional(),
+  projectKind: ProjectKind.nullable(),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+})
+export type Draft = z.infer<typeof Draft>
+
+export const DraftSummary = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('ok'),
+    id: DraftId,
+    fileName: z.string(),
+    version: z.string(),
+    grantId: Id,
+    grantTitle: z.string(),
+    grantDeadline: IsoTimestamp,
+    status: z.enum(['draft', 'submitted']),
+    applicationId: Id.nullable(),
+    notSent: DraftNotSent.nullable().optional(),
+    updatedAt: IsoTimestamp,
+    /** Open threads and the verdicts, against the draft as saved. */
+    review: ReviewBrief,
+  }),
+  z.object({
+    /** The file could not be read as a draft; it is listed, never overwritten. */
+    state: z.literal('damaged'),
+    id: DraftId,
+    fileName: z.string(),
+    version: z.string(),
+    reason: z.string(),
+  }),
+])
+export type DraftSummary = z.infer<typeof DraftSummary>
+
+export const DraftsCreateInput = z.strictObject({
+  grantId: Id,
+  /** Start from this text instead of the grant's template (a copy of another draft). */
+  pitch: Pitch.optional(),
+  customFields: CustomFields.optional(),
+  /** Carried over to a copy, so the checklist judges it by the same declared kind. */
+  projectKind: ProjectKind.nullable().optional(),
+})
+
+export const DraftsSaveInput = z.strictObject({
+  id: DraftId,
+  pitch: Pitch,
+  customFields: CustomFields,
+  baseVersion: DraftVersion,
+  /**
+   * The applicant asked for this save (Ctrl+S): it always keeps its own version in the draft's
+   * history. Without it the save is an autosave, and autosaves within a minute share one version.
+   */
+  explicit: z.boolean({ error: 'must be true or false' }).optional(),
+})
+
+export const DraftsDeleteOutput = z.object({
+  id: DraftId,
+  /** Deleted drafts are moved here, not erased, so a mistaken delete can be undone by hand. */
+  movedTo: z.string(),
+})

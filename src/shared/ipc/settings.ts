@@ -1,0 +1,91 @@
+/** The contract's settings: values, their view, themes and reminder times. Part of the one contract, re-exported by src/shared/ipc.ts. */
+import { z } from 'zod'
+import { FEEDBACK_NAMESPACE_PATTERN } from '../api'
+import { AbsolutePath, HttpUrl } from './common'
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/** The app's colour themes; 'system' follows the OS's light or dark setting. */
+export const THEMES = ['system', 'light', 'dark'] as const
+export type Theme = (typeof THEMES)[number]
+/** The longest a reminder may come before a deadline: 60 days, in minutes. */
+export const MAX_REMINDER_OFFSET_MINUTES = 60 * 24 * 60
+export const MAX_REMINDER_OFFSETS = 6
+
+/** When to remind before a deadline, in minutes (3 days, 1 day, 3 hours by default); each once per draft. */
+export const ReminderOffsets = z
+  .array(
+    z
+      .number({ error: 'must be a number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(1, { error: 'must be at least 1 minute before the deadline' })
+      .max(MAX_REMINDER_OFFSET_MINUTES, { error: 'must be at most 60 days before the deadline' }),
+    { error: 'must be a list of times before the deadline' },
+  )
+  .max(MAX_REMINDER_OFFSETS, { error: `must be at most ${MAX_REMINDER_OFFSETS} reminders` })
+  .refine((offsets) => new Set(offsets).size === offsets.length, { error: 'must not name the same time twice' })
+
+export const ReminderSettings = z.strictObject(
+  {
+    enabled: z.boolean({ error: 'must be true or false' }),
+    offsetsMinutes: ReminderOffsets,
+  },
+  { error: 'must be {enabled, offsetsMinutes}' },
+)
+export type ReminderSettings = z.infer<typeof ReminderSettings>
+
+export const SettingsValues = z.object({
+  /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
+  serviceUrl: HttpUrl,
+  /** Feedback goes to `<namespace>/grant-apply`. */
+  feedbackNamespace: z
+    .string({ error: 'must be text' })
+    .max(100, { error: 'must be at most 100 characters' })
+    .regex(FEEDBACK_NAMESPACE_PATTERN, {
+      error: 'must be lowercase letters, digits and single dashes, like "grant-desk"',
+    }),
+  /** How this person signs reviews of a teammate's draft. */
+  reviewerName: z.string({ error: 'must be text' }).trim().max(80, { error: 'must be at most 80 characters' }),
+  /** Where drafts live; null means the default folder inside the app's data folder. */
+  draftsFolder: AbsolutePath.nullable(),
+  /** How often the saved searches are checked for new grants while the app runs; null: never (off). */
+  savedSearchRefreshMinutes: z
+    .number({ error: 'must be a number of minutes, or off' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(5, { error: 'must be at least 5 minutes (or off)' })
+    .max(1440, { error: 'must be at most 1440 minutes (a day), or off' })
+    .nullable(),
+  /** Light or dark colours, or whatever the OS uses ('system'). */
+  theme: z.enum(THEMES, { error: 'must be System, Light or Dark' }),
+  /** Deadline reminders (see main/core/reminders): on or off, and how long before a deadline. */
+  reminders: ReminderSettings,
+})
+export type SettingsValues = z.infer<typeof SettingsValues>
+
+export const SettingsView = SettingsValues.extend({
+  /** The address actually used: `serviceUrl`, unless the environment overrides it. */
+  effectiveServiceUrl: z.string(),
+  /** Name of the environment variable that overrides `serviceUrl`, or null. */
+  serviceUrlOverriddenBy: z.string().nullable(),
+  /** The folder actually used for drafts. */
+  effectiveDraftsFolder: z.string(),
+  defaultDraftsFolder: z.string(),
+  /** Something the applicant should know about their settings (e.g. a damaged file was reset). */
+  notice: z.string().nullable(),
+  /** The saved address that means "the sandbox a start command started" (its default address). */
+  defaultServiceUrl: z.string(),
+  /**
+   * The bundled sandbox a start command started for this run (null when none was): which
+   * command, where, whether it is the service in use, and — only while it is — its demo logins.
+   */
+  sandbox: z
+    .object({
+      url: z.string(),
+      startedBy: z.string(),
+      inUse: z.boolean(),
+      demoLogins: z.array(z.object({ email: z.string(), password: z.string() })),
+    })
+    .nullable(),
+})
+export type SettingsView = z.infer<typeof SettingsView>
