@@ -10,6 +10,7 @@ import type { AppError, ChannelInput, ChannelOutput, ExportReviewCopyOutput, Ipc
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { call as bridgeCall } from '../../lib/bridge'
 import { useEditor } from '../editor/editorSlice'
+import { downloadText } from '../../lib/download'
 
 type ExportChannel = 'export.reviewCopy' | 'export.pdf'
 export type ExportCall = <C extends ExportChannel>(channel: C, input: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
@@ -21,19 +22,6 @@ export function exportMissesEdits(saveState: string, editorVersion: string | nul
   return saveState !== 'saved' || editorVersion !== savedVersion
 }
 
-/** Saves `html` as a file through the page: a Blob, a link with `download`, a click, and the URL let go. */
-export function downloadFile(html: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The click starts the download synchronously; letting go on the next turn is safe everywhere.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
 
 const defaultCall: ExportCall = (channel, input) => bridgeCall(channel, input)
 
@@ -57,7 +45,7 @@ export function ExportButton({ call = defaultCall }: { call?: ExportCall }) {
       return
     }
     const { saveState, draft } = useEditor.getState()
-    downloadFile(answer.value.html, answer.value.fileName)
+    downloadText(answer.value.html, answer.value.fileName, 'text/html;charset=utf-8')
     setResult({ out: answer.value, stale: exportMissesEdits(saveState, draft?.version ?? null, answer.value.savedVersion) })
   }
 

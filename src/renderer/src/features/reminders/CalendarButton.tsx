@@ -7,7 +7,7 @@ import { useState } from 'react'
 import type { AppError, ChannelInput } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { call } from '../../lib/bridge'
-import { downloadText } from './download'
+import { downloadText } from '../../lib/download'
 
 export function CalendarButton({ target, label = 'Add to calendar' }: { target: ChannelInput<'calendar.export'>; label?: string }) {
   const [busy, setBusy] = useState(false)
