@@ -4,8 +4,8 @@
  * applicant who knows it is back and will not wait for the next try.
  */
 import { agoText } from '../../lib/deadline'
-import { useConnectivity } from './connectivitySlice'
-import { recheckNow } from './recheck'
+import { useConnectivity } from '../../state/connectivity'
+import { recheckNow } from '../../state/recheck'
 
 export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)

@@ -5,7 +5,7 @@ import { agoText } from '../../lib/deadline'
 import { repeated } from '../../lib/repeated'
 import { ReviewBriefView } from '../review/ReviewBriefView'
 import { notSentText } from '../submit/NotSentNotice'
-import { sortDrafts } from './draftsSlice'
+import { sortDrafts } from '../../state/drafts'
 import './drafts.css'
 
 export interface DraftsTableProps {

@@ -39,7 +39,7 @@ import {
   useState,
 } from 'react'
 import { safePreviewOptions } from '../../components/SafeMarkdown'
-import { useColorMode } from '../settings/theme'
+import { useColorMode } from '../../state/theme'
 import './editor.css'
 
 export const PITCH_EDITOR_ID = 'pitch-editor'

@@ -12,8 +12,8 @@ import { type DiffPart, diffVersions, pitchSections } from '../../../../shared/h
 import { changedFields } from '../../lib/fieldChanges'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useEditor } from '../editor/editorSlice'
-import { useHistory } from './historySlice'
+import { useEditor } from '../../state/editor'
+import { useHistory } from '../../state/history'
 import './history.css'
 
 const CURRENT = 'current'

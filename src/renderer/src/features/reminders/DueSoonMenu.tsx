@@ -8,10 +8,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Deadline } from '../../components/Deadline'
 import { formatExact } from '../../lib/deadline'
 import { useNow } from '../../lib/useNow'
-import { go } from '../navigation/navigationSlice'
+import { go } from '../../state/navigation'
 import { CalendarButton } from './CalendarButton'
-import { type PagePermission, pagePermission, requestPagePermission } from './pageNotifications'
-import { startReminders, useReminders } from './remindersSlice'
+import { type PagePermission, pagePermission, requestPagePermission } from '../../lib/pageNotifications'
+import { startReminders, useReminders } from '../../state/reminders'
 import './reminders.css'
 
 const PERMISSION_TEXT: Record<PagePermission, string | null> = {

@@ -4,8 +4,8 @@
  * pitch is selected; when the command cannot start it says what to select, where the button is.
  */
 import { useEffect, useState } from 'react'
-import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from './startComment'
-import { useReview } from './reviewSlice'
+import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from '../../state/startComment'
+import { useReview } from '../../state/review'
 
 // A keystroke in the textarea already fires `selectionchange` (its caret moved): `keyup` and
 // `input` would only read the selection again.

@@ -9,7 +9,7 @@ import type { CommentView } from '../../../../shared/review/view'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { agoText, formatExact } from '../../lib/deadline'
-import { useReview } from './reviewSlice'
+import { useReview } from '../../state/review'
 
 export function When({ iso, now }: { iso: string; now: number }) {
   return (

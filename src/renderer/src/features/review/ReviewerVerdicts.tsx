@@ -10,8 +10,8 @@ import { type ReviewerVerdict, reviewerVerdicts } from '../../../../shared/revie
 import type { ReviewedVersion } from '../../../../shared/review/records'
 import type { ReviewData } from '../../../../shared/review/view'
 import { changedFields } from '../../lib/fieldChanges'
-import { useEditor } from '../editor/editorSlice'
-import { useTextAtPause } from '../editor/useTextAtPause'
+import { useEditor } from '../../state/editor'
+import { useTextAtPause } from '../../state/useTextAtPause'
 import { When } from './CommentItem'
 import { WordDiff } from './WordDiff'
 

@@ -6,8 +6,8 @@
 import { useEffect, useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useEditor } from '../editor/editorSlice'
-import { useReview } from './reviewSlice'
+import { useEditor } from '../../state/editor'
+import { useReview } from '../../state/review'
 
 type Verdict = 'approve' | 'request-changes'
 

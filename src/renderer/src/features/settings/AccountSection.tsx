@@ -8,7 +8,7 @@ import type { AppError } from '../../../../shared/ipc'
 import { originLabel } from '../../../../shared/service-address'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { LoginForm } from '../session/LoginForm'
-import { useSession } from '../session/sessionSlice'
+import { useSession } from '../../state/session'
 import { RetryNotice } from './RetryNotice'
 
 export function AccountSection() {

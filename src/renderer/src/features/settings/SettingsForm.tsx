@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react'
 import { type AppError, type SettingsValues, type SettingsView, THEMES, type Theme } from '../../../../shared/ipc'
 import { sendsCredentialsInClear } from '../../../../shared/service-address'
 import { AddressCheckStatus } from './AddressCheckStatus'
-import type { AddressCheck } from './settingsSlice'
+import type { AddressCheck } from '../../state/settings'
 import './settings.css'
 
 /** The reminders have their own section (features/reminders/ReminderSettings.tsx). */

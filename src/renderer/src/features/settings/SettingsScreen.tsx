@@ -5,7 +5,7 @@ import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { ReminderSettings } from '../reminders/ReminderSettings'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
-import { useSettings } from './settingsSlice'
+import { useSettings } from '../../state/settings'
 import './settings.css'
 
 /** After "Use the default folder", which saves that alone: other typed changes are still unsaved. */
