@@ -1,5 +1,8 @@
 /** Taking the applicant from a checklist finding or a review thread to the text of the pitch it is about. */
 
+/** The id of the pitch editor's textarea, which the checklist, the review and the submit dialog select text in. */
+export const PITCH_EDITOR_ID = 'pitch-editor'
+
 /**
  * Character offsets of the start of `line` and the end of `endLine` (1-based, inclusive; the
  * line break itself, `\n` or `\r\n`, is not part of the range). Lines past the end of the

@@ -8,8 +8,7 @@
 import { locateQuote } from '../../../shared/review/anchor'
 import type { ThreadView } from '../../../shared/review/view'
 import { useEditor } from './editor'
-import { PITCH_EDITOR_ID } from '../features/editor/PitchEditor'
-import { editableTextarea, toValueOffset } from '../lib/selectLines'
+import { PITCH_EDITOR_ID, editableTextarea, toValueOffset } from '../lib/selectLines'
 
 export const OUTDATED_REASON = 'The quoted text is no longer in the draft, so there is nothing to replace.'
 

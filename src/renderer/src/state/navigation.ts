@@ -13,17 +13,10 @@
  * alone (the default screen shows) rather than rewritten.
  */
 import { create } from 'zustand'
-import { parseHash, routeHash } from './routeHash'
+import { type Route, parseHash, routeHash } from './routeHash'
 
-export type Route =
-  | { name: 'welcome' }
-  | { name: 'grants' }
-  | { name: 'grant'; id: string }
-  | { name: 'drafts' }
-  | { name: 'draft'; id: string }
-  | { name: 'applications' }
-  | { name: 'settings' }
-  | { name: 'feedback' }
+export type { Route }
+
 
 export interface GoOptions {
   /** The tab to show on the new screen (default none: the screen's own default). */

@@ -6,8 +6,7 @@
  * screen), the store's text is replaced, which cannot be undone but is never lost: it saves.
  */
 import { useEditor } from './editor'
-import { PITCH_EDITOR_ID } from '../features/editor/PitchEditor'
-import { editableTextarea } from '../lib/selectLines'
+import { PITCH_EDITOR_ID, editableTextarea } from '../lib/selectLines'
 
 export function replacePitch(next: string): void {
   const before = useEditor.getState().pitch

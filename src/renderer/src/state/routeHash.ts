@@ -4,7 +4,17 @@
  * never read as the browser host's `token=`). Anything else — an old bookmark, a hand-typed
  * fragment, the host's `#token=…` — reads as "no route", never as an error.
  */
-import type { Route } from './navigation'
+
+/** A screen of the app; `navigation.ts` keeps the current one. */
+export type Route =
+  | { name: 'welcome' }
+  | { name: 'grants' }
+  | { name: 'grant'; id: string }
+  | { name: 'drafts' }
+  | { name: 'draft'; id: string }
+  | { name: 'applications' }
+  | { name: 'settings' }
+  | { name: 'feedback' }
 
 const PLAIN: readonly Route['name'][] = ['welcome', 'grants', 'drafts', 'applications', 'settings', 'feedback']
 /** A tab is one short word a screen chose; anything else in the address is ignored. */

@@ -4,8 +4,8 @@
  * and opens the composer, or says what to select first.
  */
 import { useEditor } from './editor'
-import { PITCH_EDITOR_ID } from '../features/editor/PitchEditor'
 import { NOTHING_SELECTED, controlSelection, fieldAnchor, pitchAnchor, previewSelection, textareaSelection, trimRange } from '../lib/commentTarget'
+import { PITCH_EDITOR_ID } from '../lib/selectLines'
 import { useReview } from './review'
 
 /** The pitch's rendered preview, when it is on screen (the toolbar's preview modes, a submitted draft). */

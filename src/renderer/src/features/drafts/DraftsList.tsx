@@ -3,7 +3,7 @@
  * read (listed so they are not lost, never opened). Deleting moves a file to the app's
  * deleted-drafts folder, so a mistake can be undone by hand.
  */
-import { CalendarButton } from '../reminders/CalendarButton'
+import { CalendarButton } from '../reminders'
 import { useEffect, useRef, useState } from 'react'
 import type { AppError, DraftSummary } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'

@@ -39,10 +39,10 @@ import {
   useState,
 } from 'react'
 import { safePreviewOptions } from '../../components/SafeMarkdown'
+import { PITCH_EDITOR_ID } from '../../lib/selectLines'
 import { useColorMode } from '../../state/theme'
 import './editor.css'
 
-export const PITCH_EDITOR_ID = 'pitch-editor'
 /** The box's height is its container's (`.pitch-editor`: the window's, resizable by its corner). */
 const PITCH_EDITOR_HEIGHT = '100%'
 /** Typing reaches the preview once it pauses this long. */

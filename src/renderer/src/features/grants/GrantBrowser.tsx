@@ -17,7 +17,7 @@ import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from 
 import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../state/grantListing'
 import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from '../../state/grantKinds'
 import { useNow } from '../../lib/useNow'
-import { SavedSearchesPanel } from '../saved-searches/SavedSearchesPanel'
+import { SavedSearchesPanel } from '../saved-searches'
 import { useSavedSearches } from '../../state/savedSearches'
 import './grants.css'
 

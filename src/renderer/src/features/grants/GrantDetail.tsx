@@ -3,7 +3,7 @@
  * draft per grant is the normal case ("Start draft", then "Open draft"); a second one is made
  * only when asked for, after saying that it is a separate file.
  */
-import { CalendarButton } from '../reminders/CalendarButton'
+import { CalendarButton } from '../reminders'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import type { AppError, DraftSummary, GrantsGetOutput } from '../../../../shared/ipc'

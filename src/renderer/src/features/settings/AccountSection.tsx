@@ -7,7 +7,7 @@ import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { originLabel } from '../../../../shared/service-address'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { LoginForm } from '../session/LoginForm'
+import { LoginForm } from '../session'
 import { useSession } from '../../state/session'
 import { RetryNotice } from './RetryNotice'
 

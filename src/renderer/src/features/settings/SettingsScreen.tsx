@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react'
 import type { AppError, SettingsValues, Theme } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { ReminderSettings } from '../reminders/ReminderSettings'
+import { ReminderSettings } from '../reminders'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
 import { useSettings } from '../../state/settings'

@@ -5,7 +5,7 @@
 import { useEffect } from 'react'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { go } from '../../state/navigation'
-import { LoginForm } from '../session/LoginForm'
+import { LoginForm } from '../session'
 import { useSession } from '../../state/session'
 import { AddressCheckStatus } from './AddressCheckStatus'
 import { RetryNotice } from './RetryNotice'

@@ -9,7 +9,7 @@ import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../sha
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { Deadline } from '../../components/Deadline'
 import { Loading } from '../../components/ErrorNotice'
-import { SubmitReviewSummary } from '../review/SubmitReviewSummary'
+import { SubmitReviewSummary } from '../review'
 import { hiddenCommentCount, templateHintCount } from './hiddenComments'
 import './submit.css'
 
