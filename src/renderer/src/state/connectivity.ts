@@ -2,7 +2,7 @@
  * Whether the grant service answers, as the core last saw it (its `connectivity` event), so
  * every screen can say "offline" the same way. Unknown until the first call or event.
  */
-import { create } from 'zustand'
+import { createStore } from './store'
 import { onEvent } from '../lib/bridge'
 
 interface Wait {
@@ -24,7 +24,7 @@ interface ConnectivityState {
   waitingFor: string | null
 }
 
-export const useConnectivity = create<ConnectivityState>(() => ({ online: null, since: null, waits: [], waitingUntil: null, waitingFor: null }))
+export const useConnectivity = createStore<ConnectivityState>(() => ({ online: null, since: null, waits: [], waitingUntil: null, waitingFor: null }))
 
 /**
  * A wait whose end the core never reported (an event lost while the browser host's stream

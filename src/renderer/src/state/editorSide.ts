@@ -5,7 +5,7 @@
  * those two and nothing else.
  */
 import { flushSync } from 'react-dom'
-import { create } from 'zustand'
+import { createStore } from './store'
 import type { LintResult } from '../../../shared/checklist'
 
 export const SIDE_TABS = ['checklist', 'fields', 'review', 'history'] as const
@@ -16,12 +16,17 @@ export interface EditorSideState {
   /** The checklist of the pitch and fields as of the last pause in typing; null while the first check runs. */
   checklist: LintResult | null
   showTab(tab: SideTab): void
+  showChecklist(checklist: LintResult | null): void
+  /** The editor screen closed: the next one starts on the Checklist tab, with no result yet. */
+  reset(): void
 }
 
-export const useEditorSide = create<EditorSideState>()((set) => ({
+export const useEditorSide = createStore<EditorSideState>((set) => ({
   tab: 'checklist',
   checklist: null,
   showTab: (tab) => set({ tab }),
+  showChecklist: (checklist) => set({ checklist }),
+  reset: () => set({ checklist: null, tab: 'checklist' }),
 }))
 
 /**

@@ -7,7 +7,8 @@
  * Built from what it talks to (`EditorDeps`), so that the unit tests can run it against a real
  * core; editorSlice.ts builds the app's store from the bridge and the navigation.
  */
-import { create } from 'zustand'
+import { latestRequest } from './requests'
+import { createStore } from './store'
 import type { AppError, ChannelInput, ChannelOutput, Draft, IpcEventPayload, IpcResult } from '../../../shared/ipc'
 import { type Conflict, DraftSession, type FileTrouble, type SaveRequest, type SaveState } from './draftSession'
 
@@ -95,8 +96,8 @@ export function createEditorStore(deps: EditorDeps) {
   /** The session shown on screen, if any. */
   let current: DraftSession | null = null
   let stopWatching: (() => void) | null = null
-  /** Which open() call is the latest: an older one finishing late must not take the screen. */
-  let opening = 0
+  /** Only the latest open() takes the screen: an older one finishing late must not. */
+  const openings = latestRequest()
   /**
    * Sessions whose screen closed before their text was on disk (a save still on its way, or
    * one that failed or met a conflict): reopening the draft brings that text back.
@@ -192,19 +193,19 @@ export function createEditorStore(deps: EditorDeps) {
     return deps.call('drafts.create', { grantId: draft.grant.id, pitch: text.pitch, customFields: text.customFields, projectKind: draft.projectKind })
   }
 
-  const store = create<EditorState>((set) => ({
+  const store = createStore<EditorState>((set) => ({
     ...CLOSED,
     unsavedElsewhere: [],
 
     open: async (id) => {
       if (current) store.getState().leave()
-      const mine = ++opening
+      const isLatest = openings.begin()
       set({ ...CLOSED, loading: true })
 
       const earlier = leftBehind.get(id)
       if (earlier) {
         await save(earlier)
-        if (mine !== opening) return
+        if (!isLatest()) return
         leftBehind.delete(id)
         listUnsavedElsewhere()
         if (earlier.unsaved) {
@@ -214,7 +215,7 @@ export function createEditorStore(deps: EditorDeps) {
       }
 
       const result = await deps.call('drafts.get', { id })
-      if (mine !== opening) return
+      if (!isLatest()) return
       if (!result.ok) {
         set({ loading: false, loadError: result.error })
         return
@@ -223,7 +224,7 @@ export function createEditorStore(deps: EditorDeps) {
     },
 
     leave: () => {
-      opening += 1
+      openings.drop()
       stopWatching?.()
       stopWatching = null
       const session = current

@@ -2,7 +2,7 @@
  * The report being written and what became of the last one. Kept outside the screen so a
  * half-written report survives a visit to another screen.
  */
-import { create } from 'zustand'
+import { createStore } from './store'
 import { FEEDBACK_ISSUE_MAX, characterCount } from '../../../shared/api'
 import type { AppError } from '../../../shared/ipc'
 import { call } from '../lib/bridge'
@@ -16,7 +16,7 @@ interface FeedbackState {
   send(): Promise<void>
 }
 
-export const useFeedback = create<FeedbackState>((set, get) => ({
+export const useFeedback = createStore<FeedbackState>((set, get) => ({
   text: '',
   sendState: { state: 'idle' },
   setText: (text) => set({ text }),

@@ -5,7 +5,8 @@
  * grant is a grant. Until that answer arrives, or when it cannot be had, no type chip is
  * shown rather than a guess.
  */
-import { create } from 'zustand'
+import { latestRequest } from './requests'
+import { createStore } from './store'
 import type { GrantType } from '../../../shared/api'
 import { call } from '../lib/bridge'
 import { REFRESH_AFTER_MS, type TypeFilter } from './grants'
@@ -16,22 +17,22 @@ interface GrantKindsState {
   loadedAt: number | null
 }
 
-export const useGrantKinds = create<GrantKindsState>(() => ({ bountyIds: null, loadedAt: null }))
+export const useGrantKinds = createStore<GrantKindsState>(() => ({ bountyIds: null, loadedAt: null }))
 
-let inflight: Promise<void> | null = null
+/** Callers while the bounties are being asked for share that one request. */
+const requests = latestRequest()
 
 /** Asks for the bounties unless a recent answer is at hand. Never fails: no answer, no chips. */
 export function learnGrantKinds(): Promise<void> {
   const { loadedAt } = useGrantKinds.getState()
   if (loadedAt !== null && Date.now() - loadedAt < REFRESH_AFTER_MS) return Promise.resolve()
-  inflight ??= call('grants.list', { status: 'all', type: 'bounty' })
-    .then((answer) => {
+  return requests.run(
+    undefined,
+    () => call('grants.list', { status: 'all', type: 'bounty' }),
+    (answer) => {
       if (answer.ok) useGrantKinds.setState({ bountyIds: new Set(answer.value.items.map((item) => item.id.toLowerCase())), loadedAt: Date.now() })
-    })
-    .finally(() => {
-      inflight = null
-    })
-  return inflight
+    },
+  )
 }
 
 /** The kind of one grant: from the list's filter when it has one, else from the bounty list. */

@@ -4,7 +4,8 @@
  * The store outlives the screen, so opening a grant and coming back finds the same filters,
  * search, list and scroll position.
  */
-import { create } from 'zustand'
+import { latestRequest } from './requests'
+import { createStore } from './store'
 import type { GrantType } from '../../../shared/api'
 import type { AppError, GrantsListOutput } from '../../../shared/ipc'
 import { call } from '../lib/bridge'
@@ -37,15 +38,19 @@ export interface GrantsState {
   setType(type: TypeFilter): void
   setQuery(query: string): void
   setSort(sort: GrantSort): void
+  /** The list came from somewhere else (another service address): the screen fetches it afresh when it opens. */
+  markStale(): void
+  /** The grant opened from the list, whose row gets the focus back on return (null once it has). */
+  rememberOpened(id: string | null): void
+  rememberScroll(offset: number): void
   /** Applies a saved search's filters at once (one request, when status or type change). */
   applyFilters(filters: { status: StatusFilter; type: TypeFilter; query: string; sort: GrantSort }): void
 }
 
 /** Only the newest request may write its answer: a slow earlier one is dropped. */
-let latestRequest = 0
-let inflight: { key: string; promise: Promise<void> } | null = null
+const requests = latestRequest<string>()
 
-export const useGrants = create<GrantsState>((set, get) => ({
+export const useGrants = createStore<GrantsState>((set, get) => ({
   status: 'open',
   type: 'all',
   query: '',
@@ -59,25 +64,24 @@ export const useGrants = create<GrantsState>((set, get) => ({
 
   load: () => {
     const { status, type } = get()
-    const key = `${status}|${type}`
     // A second caller for the same list (a double mount, a quick double click) shares the request.
-    if (inflight && inflight.key === key && get().loading) return inflight.promise
-    const ticket = ++latestRequest
-    set({ loading: true })
-    const promise = call('grants.list', { status, ...(type !== 'all' ? { type } : {}) }).then((answer) => {
-      if (ticket !== latestRequest) return
-      inflight = null
-      if (answer.ok) {
-        // The core announces connectivity only when it changes; a page opened (or reloaded)
-        // while already offline learns it from this answer.
-        setOnline(!answer.value.fromCache)
-        set({ result: answer.value, loadedAt: Date.now(), loading: false, error: null })
-      } else {
-        set({ loading: false, error: answer.error })
-      }
-    })
-    inflight = { key, promise }
-    return promise
+    return requests.run(
+      `${status}|${type}`,
+      () => {
+        set({ loading: true })
+        return call('grants.list', { status, ...(type !== 'all' ? { type } : {}) })
+      },
+      (answer) => {
+        if (answer.ok) {
+          // The core announces connectivity only when it changes; a page opened (or reloaded)
+          // while already offline learns it from this answer.
+          setOnline(!answer.value.fromCache)
+          set({ result: answer.value, loadedAt: Date.now(), loading: false, error: null })
+        } else {
+          set({ loading: false, error: answer.error })
+        }
+      },
+    )
   },
 
   setStatus: (status) => {
@@ -91,6 +95,9 @@ export const useGrants = create<GrantsState>((set, get) => ({
     set({ type, result: null, loadedAt: null, error: null, scrollOffset: 0 })
     void get().load()
   },
+  markStale: () => set({ loadedAt: null }),
+  rememberOpened: (id) => set({ lastOpenedId: id }),
+  rememberScroll: (offset) => set({ scrollOffset: offset }),
   setQuery: (query) => set({ query }),
   setSort: (sort) => set({ sort }),
   applyFilters: ({ status, type, query, sort }) => {

@@ -11,7 +11,8 @@
  * Built from what it talks to (`HistoryDeps`) like the review store, so tests can give it a
  * core or a fake; historySlice.ts builds the app's store from the bridge and the editor.
  */
-import { create } from 'zustand'
+import { latestRequest } from './requests'
+import { createStore } from './store'
 import type { AppError, ChannelInput, ChannelOutput, Draft, HistoryGetOutput, HistoryListOutput, IpcEventPayload, IpcResult } from '../../../shared/ipc'
 
 type HistoryChannel = 'history.list' | 'history.get' | 'history.restore'
@@ -56,10 +57,10 @@ const UNSAVED: AppError = {
 
 export function createHistoryStore(deps: HistoryDeps) {
   let stopWatching: (() => void) | null = null
-  /** Which refresh is the latest: an older answer arriving late must not replace a newer list. */
-  let reading = 0
+  /** Only the latest refresh shows its list: an older answer arriving late must not replace a newer list. */
+  const reads = latestRequest()
 
-  const store = create<HistoryState>((set, get) => ({
+  const store = createStore<HistoryState>((set, get) => ({
     draftId: null,
     list: null,
     loading: false,
@@ -80,17 +81,17 @@ export function createHistoryStore(deps: HistoryDeps) {
     close: () => {
       stopWatching?.()
       stopWatching = null
-      reading += 1
+      reads.drop()
       set({ draftId: null, list: null, loading: false, loadError: null, texts: {} })
     },
 
     refresh: async () => {
       const draftId = get().draftId
       if (!draftId) return
-      const mine = ++reading
+      const isLatest = reads.begin()
       set({ loading: true })
       const result = await deps.call('history.list', { draftId })
-      if (mine !== reading || get().draftId !== draftId) return
+      if (!isLatest() || get().draftId !== draftId) return
       if (result.ok) set({ list: result.value, loading: false, loadError: null })
       else set({ loading: false, loadError: result.error })
     },

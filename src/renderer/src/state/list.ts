@@ -1,11 +1,12 @@
 /**
- * A list the core reads on request (drafts, applications) as a zustand store: loading, failed
+ * A list the core reads on request (drafts, applications) as a store: loading, failed
  * or ready, read again quietly after a change, and shown by the screen of one navigation item.
  */
 import { useEffect } from 'react'
-import { create, type UseBoundStore, type StoreApi } from 'zustand'
 import type { AppError, IpcResult } from '../../../shared/ipc'
 import { type Route, useNavigation } from './navigation'
+import { latestRequest } from './requests'
+import { type Store, createStore } from './store'
 
 export type Listing<T extends object> = { state: 'loading' } | { state: 'failed'; error: AppError } | ({ state: 'ready' } & T)
 
@@ -18,17 +19,17 @@ export interface ListState<T extends object> {
   load(options?: { quiet?: boolean }): Promise<void>
 }
 
-export type ListStore<T extends object> = UseBoundStore<StoreApi<ListState<T>>>
+export type ListStore<T extends object> = Store<ListState<T>>
 
 export function createListStore<T extends object>(read: () => Promise<IpcResult<T>>): ListStore<T> {
-  let latest = 0
-  return create<ListState<T>>((set, get) => ({
+  const requests = latestRequest()
+  return createStore<ListState<T>>((set, get) => ({
     listing: { state: 'loading' },
     load: async ({ quiet = false } = {}) => {
-      const id = ++latest
+      const isLatest = requests.begin()
       if (!quiet || get().listing.state !== 'ready') set({ listing: { state: 'loading' } })
       const result = await read()
-      if (id !== latest) return
+      if (!isLatest()) return
       set({ listing: result.ok ? { state: 'ready', ...result.value } : { state: 'failed', error: result.error } })
     },
   }))

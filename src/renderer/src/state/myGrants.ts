@@ -6,7 +6,8 @@
  * the last answer: these badges are a hint, and the Drafts and Applications screens say what
  * went wrong.
  */
-import { create } from 'zustand'
+import { latestRequest } from './requests'
+import { createStore } from './store'
 import type { ApplicationRecord, DraftSummary } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
 
@@ -40,14 +41,14 @@ interface MyGrantsState {
   load(): Promise<void>
 }
 
-let latest = 0
+const requests = latestRequest()
 
-export const useMyGrants = create<MyGrantsState>((set) => ({
+export const useMyGrants = createStore<MyGrantsState>((set) => ({
   byGrant: new Map(),
   load: async () => {
-    const ticket = ++latest
+    const isLatest = requests.begin()
     const [drafts, applications] = await Promise.all([call('drafts.list'), call('applications.list')])
-    if (ticket !== latest || !drafts.ok || !applications.ok) return
+    if (!isLatest() || !drafts.ok || !applications.ok) return
     set({ byGrant: myGrantStatuses(drafts.value.items, applications.value.items) })
   },
 }))

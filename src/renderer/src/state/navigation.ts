@@ -12,7 +12,7 @@
  * address before this module runs, and a fragment this module cannot read as a route is left
  * alone (the default screen shows) rather than rewritten.
  */
-import { create } from 'zustand'
+import { createStore } from './store'
 import { type Route, parseHash, routeHash } from './routeHash'
 
 export type { Route }
@@ -54,7 +54,7 @@ function writeHash(route: Route, tab: string | null, replace: boolean): void {
 
 const initial = parseHash(currentHash())
 
-export const useNavigation = create<NavigationState>((set, get) => ({
+export const useNavigation = createStore<NavigationState>((set, get) => ({
   route: initial?.route ?? DEFAULT_ROUTE,
   tab: initial?.tab ?? null,
   restored: initial !== null,

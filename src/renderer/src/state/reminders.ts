@@ -4,7 +4,8 @@
  * and always a line in the app) and acknowledges them, so each is shown once; in the desktop app
  * the main process has shown them already (`delivery: 'system'`), and the page only lists them.
  */
-import { create } from 'zustand'
+import { latestRequest } from './requests'
+import { createStore } from './store'
 import type { AppError, Reminder, RemindersView } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
 import { go } from './navigation'
@@ -20,7 +21,7 @@ interface RemindersState {
   load(): Promise<void>
 }
 
-export const useReminders = create<RemindersState>(() => ({ view: null, error: null, clockOffsetMs: 0, recent: [], load: () => load() }))
+export const useReminders = createStore<RemindersState>(() => ({ view: null, error: null, clockOffsetMs: 0, recent: [], load: () => load() }))
 
 const RECENT_KEPT = 5
 
@@ -39,12 +40,14 @@ function set(view: RemindersView): void {
   useReminders.setState({ view, error: null, clockOffsetMs: Date.parse(view.now) - Date.now() })
 }
 
-let loading: Promise<void> | null = null
+/** Calls while a read is on its way share it. */
+const reads = latestRequest()
 
 /** Reads the list and shows what is due; concurrent calls share one read. */
 function load(): Promise<void> {
-  loading ??= (async () => {
-    try {
+  return reads.run(
+    undefined,
+    async () => {
       const answer = await call('reminders.list')
       if (!answer.ok) {
         useReminders.setState({ error: answer.error })
@@ -52,11 +55,9 @@ function load(): Promise<void> {
       }
       set(answer.value)
       await announce(answer.value)
-    } finally {
-      loading = null
-    }
-  })()
-  return loading
+    },
+    () => {},
+  )
 }
 
 /** Starts listening to the core; returns the function that stops. */

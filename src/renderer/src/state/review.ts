@@ -13,7 +13,7 @@ export const useReview = createReviewStore({
   call: (channel, input) => call(channel, input),
   onEvent,
   // The settings screen shows the name saved from the review's dialog.
-  onSettingsSaved: (view) => useSettings.setState({ view }),
+  onSettingsSaved: (view) => useSettings.getState().saved(view),
 })
 
 /** The review of the draft `draftId` while the calling screen is open (DraftEditor). */

@@ -11,7 +11,8 @@
  * Built from what it talks to (`ReviewDeps`) like the editor's store, so tests can run it
  * against a real core; reviewSlice.ts builds the app's store from the bridge.
  */
-import { create } from 'zustand'
+import { newestShown } from './requests'
+import { createStore } from './store'
 import type { AppError, ChannelInput, ChannelOutput, IpcEventPayload, IpcResult, SettingsView } from '../../../shared/ipc'
 import type { Anchor } from '../../../shared/review/records'
 import type { ReviewData } from '../../../shared/review/view'
@@ -141,21 +142,19 @@ export function arrivalText(before: ReviewData | null, after: ReviewData, me: st
 export function createReviewStore(deps: ReviewDeps) {
   let stopWatching: (() => void) | null = null
   /**
-   * Requests are numbered as they start; a read's answer is shown only if nothing that started
-   * later has been shown already. An action's answer (the review as read right after its write)
-   * is always shown, and counts as newer than every request started before it came back: a
-   * read that was on its way meanwhile may have been served before the write.
+   * A read's answer is shown only if nothing that started later has been shown already. An
+   * action's answer (the review as read right after its write) is always shown, and counts as
+   * newer than every read started before it came back: a read that was on its way meanwhile
+   * may have been served before the write.
    */
-  let started = 0
-  let shown = 0
+  const reads = newestShown()
   /** The person's answer to the name dialog, awaited by the action that opened it. */
   let nameWaiters: ((ok: boolean) => void)[] = []
 
   /** `seq`: the read's number, or null for an action's answer. */
   function show(draftId: string, seq: number | null, data: ReviewData, announce: boolean): void {
     const state = store.getState()
-    if (state.draftId !== draftId || (seq !== null && seq < shown)) return
-    shown = seq ?? ++started
+    if (state.draftId !== draftId || !reads.show(seq)) return
     let announcement = announce ? arrivalText(state.data, data, state.reviewerName) : ''
     // The same words again would not change the live region, so nothing would be said: vary them invisibly.
     if (announcement && announcement === state.announcement) announcement += '\u00a0'
@@ -191,7 +190,7 @@ export function createReviewStore(deps: ReviewDeps) {
     return null
   }
 
-  const store = create<ReviewState>((set, get) => ({
+  const store = createStore<ReviewState>((set, get) => ({
     ...CLOSED,
     reviewerName: null,
     namePrompt: null,
@@ -217,9 +216,9 @@ export function createReviewStore(deps: ReviewDeps) {
     refresh: async ({ announce = false } = {}) => {
       const draftId = get().draftId
       if (!draftId) return
-      const seq = ++started
+      const seq = reads.begin()
       const result = await deps.call('reviews.get', { draftId })
-      if (get().draftId !== draftId || seq < shown) return
+      if (get().draftId !== draftId || reads.superseded(seq)) return
       if (result.ok) show(draftId, seq, result.value, announce)
       // A failed re-read keeps the review on screen; only a first read that fails is shown as one.
       else if (!get().data) set({ loading: false, loadError: result.error })

@@ -3,7 +3,7 @@
  * `savedSearches.changed` event (a check found New grants, a grant was opened), and the
  * `savedSearches.found` event turned into a web notification where the applicant allowed them.
  */
-import { create } from 'zustand'
+import { createStore } from './store'
 import type { AppError, SavedSearchFilters, SavedSearchesView } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
 import { notify } from '../lib/notifications'
@@ -41,7 +41,7 @@ function withView(view: SavedSearchesView): Pick<SavedSearchesState, 'view' | 'n
   return { view, newIds: new Set(view.newGrantIds.map((id) => id.toLowerCase())) }
 }
 
-export const useSavedSearches = create<SavedSearchesState>((set, get) => {
+export const useSavedSearches = createStore<SavedSearchesState>((set, get) => {
   /** Runs one action; answers whether it worked. */
   const act = async (
     run: () => ReturnType<typeof call<'savedSearches.list'>>,

@@ -3,7 +3,7 @@
  * current screen when the session expires mid-action (see lib/bridge.ts: the interrupted call
  * waits for `promptLogin` and is repeated once it resolves true).
  */
-import { create } from 'zustand'
+import { createStore } from './store'
 import type { AppError, SessionStatus } from '../../../shared/ipc'
 import { call, onEvent, setLoginPrompt } from '../lib/bridge'
 
@@ -29,7 +29,7 @@ interface SessionState {
   closePrompt(loggedIn: boolean): void
 }
 
-export const useSession = create<SessionState>((set, get) => ({
+export const useSession = createStore<SessionState>((set, get) => ({
   status: null,
   error: null,
   prompt: null,

@@ -122,8 +122,8 @@ export function ChecklistRunner() {
   // there is a review: "nobody approved yet" is no news to someone who works alone.
   const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
   const result = useChecklist(source, review)
-  useEffect(() => useEditorSide.setState({ checklist: result }), [result])
-  useEffect(() => () => useEditorSide.setState({ checklist: null, tab: 'checklist' }), [])
+  useEffect(() => useEditorSide.getState().showChecklist(result), [result])
+  useEffect(() => () => useEditorSide.getState().reset(), [])
   return null
 }
 

@@ -256,7 +256,7 @@ function EmptyList({
 }
 
 function openGrant(id: string): void {
-  useGrants.setState({ lastOpenedId: id })
+  useGrants.getState().rememberOpened(id)
   go({ name: 'grant', id })
 }
 
@@ -281,7 +281,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   // Remember the scroll position for the way back from a grant.
   useEffect(() => {
     return () => {
-      useGrants.setState({ scrollOffset: virtualizer.scrollOffset ?? 0 })
+      useGrants.getState().rememberScroll(virtualizer.scrollOffset ?? 0)
     }
   }, [virtualizer])
 
@@ -297,7 +297,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   useEffect(() => {
     const id = useGrants.getState().lastOpenedId
     if (!id) return
-    useGrants.setState({ lastOpenedId: null })
+    useGrants.getState().rememberOpened(null)
     list.current?.querySelector<HTMLButtonElement>(`[data-grant-id="${id}"] button`)?.focus()
   }, [])
 
