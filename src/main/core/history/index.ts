@@ -26,6 +26,7 @@ import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { conflict } from '../drafts/failures'
 import { describeFsError, exists } from '../drafts/fs'
 import type { DraftSavedEvent, SaveIntent } from '../drafts/observer'
+import { KeyedMutex } from '../locks'
 import { KEY_PATTERN, historyKey } from './format'
 import { DEFAULT_LIMITS, HistoryFsError, SnapshotFolder, errorCode, type HistoryLimits, type Walk } from './store'
 
@@ -85,8 +86,8 @@ export class DraftHistory {
   readonly #now: () => Date
   readonly #log: Logger
   readonly #limits: HistoryLimits
-  /** One promise chain per history key: what runs for a draft runs in order, one at a time. */
-  readonly #queues = new Map<string, Promise<void>>()
+  /** What runs for a draft's history runs in order, one at a time. */
+  readonly #queues = new KeyedMutex()
   readonly #folders = new Map<string, SnapshotFolder>()
   /** The last failure to keep a version, per key, until a version is kept again. */
   readonly #failures = new Map<string, string>()
@@ -147,12 +148,8 @@ export class DraftHistory {
   }
 
   /** Settles once everything queued so far (and anything it queued) is done. */
-  async idle(): Promise<void> {
-    for (;;) {
-      const pending = [...this.#queues.values()]
-      if (pending.length === 0) return
-      await Promise.allSettled(pending)
-    }
+  idle(): Promise<void> {
+    return this.#queues.idle()
   }
 
   async list(draftId: string): Promise<HistoryListOutput> {
@@ -251,17 +248,7 @@ export class DraftHistory {
   // -------------------------------------------------------------------------------------------
 
   #queued<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.#queues.get(key) ?? Promise.resolve()
-    const result = previous.then(fn)
-    const tail = result.then(
-      () => {},
-      () => {},
-    )
-    this.#queues.set(key, tail)
-    void tail.then(() => {
-      if (this.#queues.get(key) === tail) this.#queues.delete(key)
-    })
-    return result
+    return this.#queues.runExclusive(key, fn)
   }
 
   #folder(key: string, folder: string, draftId: string): SnapshotFolder {

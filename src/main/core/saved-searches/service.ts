@@ -27,6 +27,7 @@ import {
   type SavedSearchesView,
 } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
+import { Mutex } from '../locks'
 import { SavedSearchFile, type StoredSearch, type StoredState, pruneKnown } from './file'
 
 export interface FoundNew {
@@ -60,7 +61,8 @@ export class SavedSearchService {
   #state: Promise<StoredState> | null = null
   #notice: string | null = null
   #checkProblem: string | null = null
-  #queue: Promise<unknown> = Promise.resolve()
+  /** One change of the saved searches at a time. */
+  readonly #queue = new Mutex()
 
   constructor(options: SavedSearchServiceOptions) {
     this.#options = options
@@ -76,8 +78,8 @@ export class SavedSearchService {
   }
 
   /** Runs `change` alone (one at a time), then stores the state it leaves if it says so. */
-  #exclusive<T>(change: (state: StoredState) => Promise<{ value: T; changed: boolean }>): Promise<T> {
-    const run = this.#queue.then(async () => {
+  #exclusive<T>(change: (state: StoredState) => { value: T; changed: boolean } | Promise<{ value: T; changed: boolean }>): Promise<T> {
+    return this.#queue.runExclusive(async () => {
       const state = await this.#load()
       const { value, changed } = await change(state)
       if (changed) {
@@ -92,8 +94,6 @@ export class SavedSearchService {
       }
       return value
     })
-    this.#queue = run.catch(() => {})
-    return run
   }
 
   #view(state: StoredState): SavedSearchesView {
@@ -106,7 +106,7 @@ export class SavedSearchService {
   }
 
   async view(): Promise<SavedSearchesView> {
-    return this.#exclusive(async (state) => ({ value: this.#view(state), changed: false }))
+    return this.#exclusive((state) => ({ value: this.#view(state), changed: false }))
   }
 
   async create(name: string, filters: SavedSearchFilters): Promise<SavedSearchesView> {
@@ -178,7 +178,7 @@ export class SavedSearchService {
    * the number of searches. Answers what each search found that was new (for notifications).
    */
   async refresh(): Promise<FoundNew[]> {
-    const state = await this.#exclusive(async (current) => ({ value: current, changed: false }))
+    const state = await this.#exclusive((current) => ({ value: current, changed: false }))
     const filters = new Map<string, Filter>()
     for (const search of state.searches) filters.set(filterKey(search.filters), search.filters)
     const lists = new Map<string, GrantSummary[]>()
