@@ -164,7 +164,7 @@ function foreignFrontMatter(text: string): { keys: string[]; pitch: string; line
   } catch {
     value = undefined
   }
-  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value as object) : []
+  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []
   const header = opening[0] + yamlText + closing[0]
   return { keys, pitch: rest.slice(closing.index + closing[0].length), lineOffset: header.split('\n').length - (header.endsWith('\n') ? 1 : 0) }
 }
