@@ -59,8 +59,8 @@ export interface CoreOptions {
 
 export interface Core {
   dispatch: Dispatch
-  subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void
-  close(): Promise<void>
+  subscribe: (listener: (event: IpcEvent, payload: unknown) => void) => () => void
+  close: () => Promise<void>
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {

@@ -91,6 +91,7 @@ function normalisedFolder(typed: string, platform: NodeJS.Platform): string {
     const normalised = win32.resolve(typed)
     // Past the drive (`C:`) or the share (`\\server\share`), Windows allows none of these in a name.
     const parts = normalised.slice(win32.parse(normalised).root.length).split('\\').filter(Boolean)
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
     if (parts.some((part) => /[<>:"|?*\u0000-\u001f]/.test(part))) {
       throw refuse(normalised, 'a folder name in it has a character Windows does not allow (< > : " | ? *). Type the path again.')
     }

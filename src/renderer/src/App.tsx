@@ -57,7 +57,8 @@ export function App() {
   const logout = useSession((s) => s.logout)
   const settings = useSettings((s) => s.view)
   const settingsError = useSettings((s) => s.error)
-  const [started, setStarted] = useState(false)
+  // Whether the first screen was chosen: once per run, so no render depends on it.
+  const started = useRef(false)
   useAppliedTheme()
 
   useEffect(() => {
@@ -77,10 +78,10 @@ export function App() {
   // First screen: the welcome (address check + login) for someone not logged in, else the grants.
   // A screen restored from the address (a reload) stays: drafts open without a login.
   useEffect(() => {
-    if (started || !session) return
-    setStarted(true)
+    if (started.current || !session) return
+    started.current = true
     if (!session.loggedIn && !useNavigation.getState().restored) go({ name: 'welcome' }, { replace: true })
-  }, [session, started, go])
+  }, [session, go])
 
   // After a screen change the button that caused it is usually gone and focus falls to the
   // page; put it at the start of the new screen so keyboard and screen-reader users go on from

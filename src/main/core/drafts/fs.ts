@@ -81,8 +81,9 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (
   return results
 }
 
-export const NOT_A_FILE = Symbol('not a regular file')
-export const IS_A_LINK = Symbol('a link')
+/** What readRegularFile throws for a path that is not a plain file; callers compare by identity. */
+export const NOT_A_FILE = new Error('not a regular file')
+export const IS_A_LINK = new Error('a link')
 
 /**
  * Reads a regular file without following a link (the lstat before it could be stale), never

@@ -25,11 +25,11 @@ export interface ReviewSubject {
 
 export interface ReviewServiceOptions {
   /** Reads the draft (it must exist and be readable: reviews of a damaged file wait until it is fixed). */
-  open(id: string): Promise<ReviewSubject>
+  open: (id: string) => Promise<ReviewSubject>
   /** The reviewer name from Settings, '' when not set. */
-  reviewerName(): Promise<string>
+  reviewerName: () => Promise<string>
   /** Records of the draft were written by this app (so the folder watcher does not report them as a teammate's). */
-  written?(subject: ReviewSubject): Promise<void>
+  written?: (subject: ReviewSubject) => Promise<void>
   now?: () => Date
 }
 

@@ -117,7 +117,7 @@ export class SavedSearchService {
     } catch (error) {
       this.#options.log.warn(`the baseline of saved search “${name}” waits for the service`, error)
     }
-    await this.#exclusive(async (state) => {
+    await this.#exclusive((state) => {
       if (state.searches.length >= MAX_SAVED_SEARCHES) {
         const message = `You have ${MAX_SAVED_SEARCHES} saved searches, the most Grant Desk keeps. Delete one you no longer use, then save this one.`
         throw new AppFailure('invalid_input', message, { fields: { name: message } })
@@ -133,7 +133,7 @@ export class SavedSearchService {
   }
 
   async rename(id: string, name: string): Promise<SavedSearchesView> {
-    await this.#exclusive(async (state) => {
+    await this.#exclusive((state) => {
       const search = this.#find(state, id)
       if (search.name === name) return { value: undefined, changed: false }
       this.#refuseTakenName(state, name, id)
@@ -144,7 +144,7 @@ export class SavedSearchService {
   }
 
   async delete(id: string): Promise<SavedSearchesView> {
-    await this.#exclusive(async (state) => {
+    await this.#exclusive((state) => {
       this.#find(state, id)
       state.searches = state.searches.filter((search) => search.id !== id)
       // A grant New only in the deleted search is no longer New anywhere (it stays known).
@@ -159,7 +159,7 @@ export class SavedSearchService {
   async markSeen(grantId: string): Promise<void> {
     const key = grantId.toLowerCase()
     try {
-      await this.#exclusive(async (state) => {
+      await this.#exclusive((state) => {
         const wasNew = key in state.fresh
         const tracked = state.searches.length > 0
         if (!wasNew && (key in state.known || !tracked)) return { value: undefined, changed: false }
@@ -216,7 +216,7 @@ export class SavedSearchService {
 
   /** Applies fresh lists (by status|type) to the searches; null when nothing changed. */
   #record(lists: Map<string, GrantSummary[]>): Promise<FoundNew[] | null> {
-    return this.#exclusive(async (state) => {
+    return this.#exclusive((state) => {
       const now = this.#options.now().toISOString()
       // Known before this check: a grant found by two searches at once is new to both.
       const knownBefore = new Set(Object.keys(state.known))

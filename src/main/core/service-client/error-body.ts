@@ -229,6 +229,7 @@ function fromHtml(html: string): string | null {
 /** One line of readable text, at most ~300 characters, or null when nothing is left. */
 export function cleanText(text: string): string | null {
   const flat = stripMarkup(text)
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

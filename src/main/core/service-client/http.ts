@@ -94,6 +94,8 @@ export function causeChain(error: unknown): string {
       parts.push(`${current.name}: ${current.message}${typeof code === 'string' ? ` (${code})` : ''}`)
       current = current.cause
     } else {
+      // A cause that is not an Error (a string, a code) is written as JavaScript writes it.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
       parts.push(String(current))
       break
     }

@@ -15,10 +15,10 @@ export interface EditorSideState {
   tab: SideTab
   /** The checklist of the pitch and fields as of the last pause in typing; null while the first check runs. */
   checklist: LintResult | null
-  showTab(tab: SideTab): void
-  showChecklist(checklist: LintResult | null): void
+  showTab: (tab: SideTab) => void
+  showChecklist: (checklist: LintResult | null) => void
   /** The editor screen closed: the next one starts on the Checklist tab, with no result yet. */
-  reset(): void
+  reset: () => void
 }
 
 export const useEditorSide = createStore<EditorSideState>((set) => ({

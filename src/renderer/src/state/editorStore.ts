@@ -18,8 +18,8 @@ export type EditorCall = <C extends EditorChannel>(channel: C, input: ChannelInp
 
 export interface EditorDeps {
   call: EditorCall
-  onEvent(event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void): () => void
-  go(route: { name: 'draft'; id: string }): void
+  onEvent: (event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void) => () => void
+  go: (route: { name: 'draft'; id: string }) => void
   /** Tests that drive every save themselves set this long. */
   autosaveDelayMs?: number
 }
@@ -47,33 +47,33 @@ export interface EditorState {
   /** Drafts no longer on screen whose edits are not on disk and cannot get there by themselves. */
   unsavedElsewhere: UnsavedElsewhere[]
 
-  open(id: string): Promise<void>
+  open: (id: string) => Promise<void>
   /** The screen is closing: unsaved edits are saved in the background. */
-  leave(): void
-  setPitch(pitch: string): void
-  setField(name: string, value: string): void
+  leave: () => void
+  setPitch: (pitch: string) => void
+  setField: (name: string, value: string) => void
   /**
    * Resolves true once the file on disk holds what the applicant sees. After a file problem
    * the file is read again first (see DraftSession.fileReadAgain). `explicit`: the applicant
    * asked for it (Ctrl+S, Save), so the core keeps it as its own version in the history.
    */
-  saveNow(options?: { explicit?: boolean }): Promise<boolean>
+  saveNow: (options?: { explicit?: boolean }) => Promise<boolean>
   /**
    * The window is closing: starts saving every draft with edits not on disk, and says whether
    * there are any (the window should then ask before closing). Cheap: no waiting.
    */
-  saveBeforeClose(): boolean
+  saveBeforeClose: () => boolean
   /** After a conflict: the file's version replaces what the applicant sees. */
-  reloadTheirs(): Promise<AppError | null>
+  reloadTheirs: () => Promise<AppError | null>
   /** After a conflict or with the file gone: the applicant's text becomes a new draft, which is opened. */
-  keepMineAsCopy(): Promise<AppError | null>
+  keepMineAsCopy: () => Promise<AppError | null>
   /** A new draft for the same grant from this one's text (a submitted draft is read-only). */
-  duplicate(): Promise<AppError | null>
+  duplicate: () => Promise<AppError | null>
   /** The core's draft after submitting (now read-only). */
-  markSubmitted(draft: Draft): void
+  markSubmitted: (draft: Draft) => void
   /** The core wrote a new version of the open draft (a restore from its history): it replaces what is shown. */
-  replaceWith(draft: Draft): void
-  dismissNotice(): void
+  replaceWith: (draft: Draft) => void
+  dismissNotice: () => void
 }
 
 const RELOADED_NOTICE = 'Reloaded: the file was changed outside Grant Desk.'

@@ -12,8 +12,8 @@ export type FeedbackSendState = { state: 'idle' } | { state: 'sending' } | { sta
 interface FeedbackState {
   text: string
   sendState: FeedbackSendState
-  setText(text: string): void
-  send(): Promise<void>
+  setText: (text: string) => void
+  send: () => Promise<void>
 }
 
 export const useFeedback = createStore<FeedbackState>((set, get) => ({

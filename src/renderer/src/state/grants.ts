@@ -33,18 +33,18 @@ export interface GrantsState {
   scrollOffset: number
   /** The grant last opened from the list, to give its row focus back on return. */
   lastOpenedId: string | null
-  load(): Promise<void>
-  setStatus(status: StatusFilter): void
-  setType(type: TypeFilter): void
-  setQuery(query: string): void
-  setSort(sort: GrantSort): void
+  load: () => Promise<void>
+  setStatus: (status: StatusFilter) => void
+  setType: (type: TypeFilter) => void
+  setQuery: (query: string) => void
+  setSort: (sort: GrantSort) => void
   /** The list came from somewhere else (another service address): the screen fetches it afresh when it opens. */
-  markStale(): void
+  markStale: () => void
   /** The grant opened from the list, whose row gets the focus back on return (null once it has). */
-  rememberOpened(id: string | null): void
-  rememberScroll(offset: number): void
+  rememberOpened: (id: string | null) => void
+  rememberScroll: (offset: number) => void
   /** Applies a saved search's filters at once (one request, when status or type change). */
-  applyFilters(filters: { status: StatusFilter; type: TypeFilter; query: string; sort: GrantSort }): void
+  applyFilters: (filters: { status: StatusFilter; type: TypeFilter; query: string; sort: GrantSort }) => void
 }
 
 /** Only the newest request may write its answer: a slow earlier one is dropped. */

@@ -21,16 +21,16 @@ export type HistoryCall = <C extends HistoryChannel>(channel: C, input: ChannelI
 
 export interface HistoryEditor {
   /** Saves the editor's edits; true once the file holds what the applicant sees. */
-  saveNow(): Promise<boolean>
+  saveNow: () => Promise<boolean>
   /** The draft's version the editor shows (what a restore starts from). */
-  version(): string | null
+  version: () => string | null
   /** The restored draft replaces the editor's text. */
-  replaceWith(draft: Draft): void
+  replaceWith: (draft: Draft) => void
 }
 
 export interface HistoryDeps {
   call: HistoryCall
-  onEvent(event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void): () => void
+  onEvent: (event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void) => () => void
   editor: HistoryEditor
 }
 
@@ -41,13 +41,13 @@ export interface HistoryState {
   loadError: AppError | null
   /** Texts of versions read so far, by id (a version never changes once written). */
   texts: Record<string, HistoryGetOutput>
-  open(draftId: string): void
-  close(): void
-  refresh(): Promise<void>
+  open: (draftId: string) => void
+  close: () => void
+  refresh: () => Promise<void>
   /** The text of one version (read once, then kept). */
-  load(versionId: string): Promise<HistoryGetOutput | AppError>
+  load: (versionId: string) => Promise<HistoryGetOutput | AppError>
   /** Restores a version (or one `section` of its pitch); null when done, else why not. */
-  restore(versionId: string, section?: string): Promise<AppError | null>
+  restore: (versionId: string, section?: string) => Promise<AppError | null>
 }
 
 const UNSAVED: AppError = {

@@ -16,7 +16,7 @@ export interface ListState<T extends object> {
    * `quiet` keeps the current list on screen while it is read again (after an outside change
    * or a delete), instead of flashing "Loading…". The answer to the latest request wins.
    */
-  load(options?: { quiet?: boolean }): Promise<void>
+  load: (options?: { quiet?: boolean }) => Promise<void>
 }
 
 export type ListStore<T extends object> = Store<ListState<T>>

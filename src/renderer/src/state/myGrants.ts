@@ -38,7 +38,7 @@ export function myGrantStatusText(status: MyGrantStatus): string {
 
 interface MyGrantsState {
   byGrant: ReadonlyMap<string, MyGrantStatus>
-  load(): Promise<void>
+  load: () => Promise<void>
 }
 
 const requests = latestRequest()

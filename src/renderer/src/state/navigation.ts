@@ -31,9 +31,9 @@ interface NavigationState {
   /** True when the first route came from the address (a reload), not from the default. */
   restored: boolean
   history: Route[]
-  go(route: Route, options?: GoOptions): void
-  back(): void
-  setTab(tab: string | null): void
+  go: (route: Route, options?: GoOptions) => void
+  back: () => void
+  setTab: (tab: string | null) => void
 }
 
 const DEFAULT_ROUTE: Route = { name: 'grants' }

@@ -18,7 +18,7 @@ interface RemindersState {
   clockOffsetMs: number
   /** Reminders shown in this page, newest first (a few): what the header's live region announces. */
   recent: Reminder[]
-  load(): Promise<void>
+  load: () => Promise<void>
 }
 
 export const useReminders = createStore<RemindersState>(() => ({ view: null, error: null, clockOffsetMs: 0, recent: [], load: () => load() }))

@@ -9,15 +9,15 @@ export type Ticket = () => boolean
 
 export interface LatestRequest<K> {
   /** A request begins: its answer counts only while the ticket says so. */
-  begin(): Ticket
+  begin: () => Ticket
   /** No answer of a request begun before now counts any more (the screen closed). */
-  drop(): void
+  drop: () => void
   /**
    * Runs `request` and hands its answer to `apply` if no later request began meanwhile. A
    * caller asking the same question (`key`) while the latest request is on its way shares it
    * (a double mount, a quick double click) instead of asking twice.
    */
-  run<T>(key: K, request: () => Promise<T>, apply: (answer: T) => void): Promise<void>
+  run: <T>(key: K, request: () => Promise<T>, apply: (answer: T) => void) => Promise<void>
 }
 
 /** The latest request wins: a slow earlier answer is dropped. */
@@ -64,16 +64,16 @@ export function latestRequest<K = void>(): LatestRequest<K> {
 
 export interface NewestShown {
   /** A read begins; its number orders it against the others. */
-  begin(): number
+  begin: () => number
   /**
    * Whether an answer may be shown: a read's (`seq`) only if nothing that began after it has
    * been shown already; an action's (`null`: the state right after its own write) always, and
    * it then counts as newer than every read begun before it came back, since such a read may
    * have been served before the write.
    */
-  show(seq: number | null): boolean
+  show: (seq: number | null) => boolean
   /** A read's answer arrives after something that began later was shown: it is not shown (nor its failure). */
-  superseded(seq: number): boolean
+  superseded: (seq: number) => boolean
 }
 
 /** Answers shown in the order their requests began, for a store whose actions answer with a fresh read. */

@@ -33,9 +33,9 @@ export type ReviewCall = <C extends ReviewChannel>(channel: C, input: ChannelInp
 
 export interface ReviewDeps {
   call: ReviewCall
-  onEvent(event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void): () => void
+  onEvent: (event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void) => () => void
   /** The settings after the reviewer name was saved here (the app keeps its settings screen in step). */
-  onSettingsSaved?(view: SettingsView): void
+  onSettingsSaved?: (view: SettingsView) => void
 }
 
 /** What a new thread is about, as the composer shows it. */
@@ -70,29 +70,29 @@ export interface ReviewState {
   namePrompt: NamePrompt | null
 
   /** Shows the review of this draft (and follows changes to it on disk) until close(). */
-  open(draftId: string): void
-  close(): void
+  open: (draftId: string) => void
+  close: () => void
   /** Reads the records again; `announce` says new comments from teammates out loud. */
-  refresh(options?: { announce?: boolean }): Promise<void>
+  refresh: (options?: { announce?: boolean }) => Promise<void>
 
   /** Opens the composer, after asking for the reviewer name if there is none yet. */
-  startComposing(target: ComposeTarget): void
-  stopComposing(): void
-  setCommentHint(hint: string | null): void
+  startComposing: (target: ComposeTarget) => void
+  stopComposing: () => void
+  setCommentHint: (hint: string | null) => void
 
   /** Resolves true once there is a reviewer name (asking for it if need be), false if the person declined. */
-  ensureReviewerName(): Promise<boolean>
-  submitName(name: string): Promise<void>
-  cancelNamePrompt(): void
+  ensureReviewerName: () => Promise<boolean>
+  submitName: (name: string) => Promise<void>
+  cancelNamePrompt: () => void
 
-  addThread(input: AddThreadInput): Promise<AppError | null>
-  reply(threadId: string, body: string): Promise<AppError | null>
-  setResolved(threadId: string, resolved: boolean): Promise<AppError | null>
-  decideSuggestion(threadId: string, decision: 'applied' | 'declined'): Promise<AppError | null>
-  editComment(commentId: string, body: string): Promise<AppError | null>
-  deleteComment(commentId: string): Promise<AppError | null>
+  addThread: (input: AddThreadInput) => Promise<AppError | null>
+  reply: (threadId: string, body: string) => Promise<AppError | null>
+  setResolved: (threadId: string, resolved: boolean) => Promise<AppError | null>
+  decideSuggestion: (threadId: string, decision: 'applied' | 'declined') => Promise<AppError | null>
+  editComment: (commentId: string, body: string) => Promise<AppError | null>
+  deleteComment: (commentId: string) => Promise<AppError | null>
   /** `baseVersion`: the draft's version as saved, the text the reviewer approves or not. */
-  setVerdict(input: { verdict: 'approve' | 'request-changes'; note: string; baseVersion: string }): Promise<AppError | null>
+  setVerdict: (input: { verdict: 'approve' | 'request-changes'; note: string; baseVersion: string }) => Promise<AppError | null>
 }
 
 /** What an action answers when the person closed the name dialog without a name. */
@@ -149,7 +149,7 @@ export function createReviewStore(deps: ReviewDeps) {
    */
   const reads = newestShown()
   /** The person's answer to the name dialog, awaited by the action that opened it. */
-  let nameWaiters: ((ok: boolean) => void)[] = []
+  const nameWaiters: ((ok: boolean) => void)[] = []
 
   /** `seq`: the read's number, or null for an action's answer. */
   function show(draftId: string, seq: number | null, data: ReviewData, announce: boolean): void {

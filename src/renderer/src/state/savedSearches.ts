@@ -24,12 +24,12 @@ export interface SavedSearchesState {
   errorFor: string | null
   /** What the last action did, for the panel's status line. */
   message: string | null
-  load(): Promise<void>
-  save(name: string): Promise<boolean>
-  apply(id: string): void
-  rename(id: string, name: string): Promise<boolean>
-  remove(id: string): Promise<void>
-  refresh(): Promise<void>
+  load: () => Promise<void>
+  save: (name: string) => Promise<boolean>
+  apply: (id: string) => void
+  rename: (id: string, name: string) => Promise<boolean>
+  remove: (id: string) => Promise<void>
+  refresh: () => Promise<void>
 }
 
 function currentFilters(): SavedSearchFilters {

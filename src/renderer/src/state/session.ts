@@ -9,7 +9,7 @@ import { call, onEvent, setLoginPrompt } from '../lib/bridge'
 
 interface LoginPrompt {
   reason: string
-  resolve(loggedIn: boolean): void
+  resolve: (loggedIn: boolean) => void
 }
 
 interface SessionState {
@@ -17,16 +17,16 @@ interface SessionState {
   /** Why the status could not be read, if it could not. */
   error: AppError | null
   prompt: LoginPrompt | null
-  refresh(): Promise<void>
+  refresh: () => Promise<void>
   /** Resolves to null on success, else the error to show in the form. */
-  login(email: string, password: string, options?: { allowPlainHttp?: boolean }): Promise<AppError | null>
+  login: (email: string, password: string, options?: { allowPlainHttp?: boolean }) => Promise<AppError | null>
   /** Logs out of the service in use; logins kept for other addresses stay. */
-  logout(): Promise<AppError | null>
+  logout: () => Promise<AppError | null>
   /** Erases the login kept for another service address. */
-  forget(service: string): Promise<AppError | null>
-  promptLogin(reason: string): Promise<boolean>
+  forget: (service: string) => Promise<AppError | null>
+  promptLogin: (reason: string) => Promise<boolean>
   /** Closes the dialog; `loggedIn` says whether the waiting action should be repeated. */
-  closePrompt(loggedIn: boolean): void
+  closePrompt: (loggedIn: boolean) => void
 }
 
 export const useSession = createStore<SessionState>((set, get) => ({

@@ -16,19 +16,19 @@ interface SettingsState {
    */
   error: AppError | null
   check: AddressCheck
-  load(): Promise<void>
+  load: () => Promise<void>
   /** Resolves to null when saved, else the error (with per-field messages) to show. */
-  update(values: Partial<SettingsValues>): Promise<AppError | null>
+  update: (values: Partial<SettingsValues>) => Promise<AppError | null>
   /**
    * Applies a theme at once and saves it on its own. It shows before the core has stored it (the
    * choice is the answer the applicant wants to see); a refused save puts the stored theme back
    * and answers why.
    */
-  chooseTheme(theme: Theme): Promise<AppError | null>
+  chooseTheme: (theme: Theme) => Promise<AppError | null>
   /** Settings saved elsewhere (the review's name dialog): the screens show them. */
-  saved(view: SettingsView): void
+  saved: (view: SettingsView) => void
   /** Lists grants through the core with the current address, and says what came back. */
-  checkAddress(): Promise<void>
+  checkAddress: () => Promise<void>
 }
 
 // Two screens may ask at once (the app starts a read, the welcome screen another): the last answer wins.

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
-  MAX_QUOTE_CHARS,
   NOT_IN_PITCH,
   TOO_LONG,
   controlSelection,

@@ -7,7 +7,7 @@ import './applications.css'
 export interface ApplicationsTableProps {
   items: readonly ApplicationRecord[]
   now: number
-  onOpenDraft(draftId: string): void
+  onOpenDraft: (draftId: string) => void
 }
 
 export function ApplicationsTable({ items, now, onOpenDraft }: ApplicationsTableProps) {

@@ -11,9 +11,12 @@ export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)
   const since = useConnectivity((s) => s.since)
   if (online !== false) return null
+  // "Since 5 minutes ago" as of this render: the banner renders again whenever connectivity changes.
+  // eslint-disable-next-line react-hooks/purity
+  const ago = since ? ` (since ${agoText(new Date(since).toISOString(), Date.now())})` : ''
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
-      <strong>Offline</strong> — the grant service cannot be reached{since ? ` (since ${agoText(new Date(since).toISOString(), Date.now())})` : ''}. Drafts
+      <strong>Offline</strong> — the grant service cannot be reached{ago}. Drafts
       keep saving on this computer; lists show the last copy. Grant Desk keeps checking and this notice goes once the service answers. Submit again
       when you are back online — nothing is sent automatically.{' '}
       <button type="button" onClick={() => recheckNow()}>

@@ -13,6 +13,8 @@ export function WaitingBanner() {
   // Before paint: a new wait is never shown counted from the time of an earlier render.
   useLayoutEffect(() => {
     if (until === null) return
+    // The clock is read here, before paint, on purpose (see above).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setNow(Date.now())
     const timer = setInterval(() => setNow(Date.now()), 250)
     return () => clearInterval(timer)

@@ -111,7 +111,7 @@ function DamagedSummary({ items }: { items: readonly DraftSummary[] }) {
   )
 }
 
-function DeleteDraftDialog({ item, onCancel, onDeleted, onConflict }: { item: DraftSummary; onCancel(): void; onDeleted(movedTo: string): void; onConflict(): void }) {
+function DeleteDraftDialog({ item, onCancel, onDeleted, onConflict }: { item: DraftSummary; onCancel: () => void; onDeleted: (movedTo: string) => void; onConflict: () => void }) {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<AppError | null>(null)
 

@@ -11,8 +11,8 @@ import './drafts.css'
 export interface DraftsTableProps {
   items: readonly DraftSummary[]
   now: number
-  onOpen(id: string): void
-  onDelete(item: DraftSummary): void
+  onOpen: (id: string) => void
+  onDelete: (item: DraftSummary) => void
 }
 
 /**

@@ -12,7 +12,7 @@ import './editor.css'
 export interface ChecklistBarProps {
   result: LintResult | null
   /** Opens the Checklist tab and takes focus there. */
-  onOpen(): void
+  onOpen: () => void
 }
 
 export function verdictTone(result: LintResult | null): string {

@@ -203,7 +203,7 @@ interface EditorHeaderProps {
   readOnly: boolean
   canGoBack: boolean
   preparing: boolean
-  onSubmit(): void
+  onSubmit: () => void
 }
 
 function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeaderProps) {

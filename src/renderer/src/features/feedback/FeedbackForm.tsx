@@ -12,8 +12,8 @@ import { BusyMark } from '../../components/Spinner'
 export interface FeedbackFormProps {
   text: string
   sending: boolean
-  onChange(text: string): void
-  onSend(): void
+  onChange: (text: string) => void
+  onSend: () => void
 }
 
 export function FeedbackForm({ text, sending, onChange, onSend }: FeedbackFormProps) {

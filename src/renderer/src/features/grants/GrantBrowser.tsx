@@ -267,6 +267,8 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   const newIds = useSavedSearches((s) => s.newIds)
   const typeFilter = useGrants((s) => s.type)
   const bountyIds = useGrantKinds((s) => s.bountyIds)
+  // The app is not built with the React Compiler, so nothing here is memoized behind the virtualizer's back.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: grants.length,
     getScrollElement: () => scrollBox.current,

@@ -73,6 +73,8 @@ export function GrantDetail({ id }: { id: string }) {
   }, [id])
 
   useEffect(() => {
+    // Fetching when the grant opens: loadGrant shows "loading" first, by design.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void loadGrant()
     void loadDrafts()
   }, [loadGrant, loadDrafts])
@@ -137,10 +139,10 @@ export interface GrantDetailViewProps {
   myStatus?: MyGrantStatus | undefined
   creating: boolean
   createError: AppError | null
-  onRetry(): void
-  onRetryDrafts(): void
-  onStartDraft(): void
-  onOpenDraft(id: string): void
+  onRetry: () => void
+  onRetryDrafts: () => void
+  onStartDraft: () => void
+  onOpenDraft: (id: string) => void
 }
 
 export function GrantDetailView({ data, now, drafts, draftsError, creating, createError, onRetry, onRetryDrafts, onStartDraft, onOpenDraft, myStatus }: GrantDetailViewProps) {

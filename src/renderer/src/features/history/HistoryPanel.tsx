@@ -177,10 +177,10 @@ interface CompareProps {
   versions: HistoryVersion[]
   from: string | null
   to: string
-  onFrom(id: string | null): void
-  onTo(id: string): void
+  onFrom: (id: string | null) => void
+  onTo: (id: string) => void
   readOnly: boolean
-  onRestoreSection(version: HistoryVersion, section: string): void
+  onRestoreSection: (version: HistoryVersion, section: string) => void
 }
 
 type Loaded = HistoryGetOutput | AppError | null

@@ -28,6 +28,8 @@ function usePitchSelection(): boolean {
         setSelected(pitchHasSelection())
       }, 0)
     }
+    // The selection lives in the DOM, outside React: read it once the button is on screen.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSelected(pitchHasSelection())
     for (const name of SELECTION_EVENTS) document.addEventListener(name, update, true)
     return () => {

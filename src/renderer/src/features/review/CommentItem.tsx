@@ -74,7 +74,7 @@ export function CommentItem({ comment, me, now, kind }: CommentItemProps) {
   )
 }
 
-function EditComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone(): void }) {
+function EditComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone: () => void }) {
   const id = useId()
   const [body, setBody] = useState(comment.body)
   const [busy, setBusy] = useState(false)
@@ -104,7 +104,7 @@ function EditComment({ comment, kind, onDone }: { comment: CommentView; kind: 'c
   )
 }
 
-function DeleteComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone(): void }) {
+function DeleteComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const remove = async () => {

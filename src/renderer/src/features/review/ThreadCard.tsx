@@ -116,7 +116,7 @@ export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardPro
   )
 }
 
-function ReplyBox({ threadId, onDone }: { threadId: string; onDone(): void }) {
+function ReplyBox({ threadId, onDone }: { threadId: string; onDone: () => void }) {
   const id = useId()
   const [body, setBody] = useState('')
   const [busy, setBusy] = useState(false)
