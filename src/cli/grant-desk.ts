@@ -18,6 +18,7 @@ import { hasReview } from '../shared/review/state'
 import { collect, draftIdOf, readDraftReview } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 import { runExport } from './export'
+import { plural } from '../shared/wording'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
        grant-desk review [--format text|json] [--require-approval] <draft.md | folder> …
@@ -215,7 +216,7 @@ function formatText(reports: FileReport[]): string {
     errors += report.summary.errors
     warnings += report.summary.warnings
   }
-  lines.push(`${reports.length} ${reports.length === 1 ? 'draft' : 'drafts'} checked: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}.`)
+  lines.push(`${plural(reports.length, 'draft')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`)
   return lines.join('\n')
 }
 

@@ -12,6 +12,7 @@ import type { DraftFile } from '../shared/draft-file'
 import { locateQuote, locateQuotes, type AnchorMatch } from '../shared/review/anchor'
 import { describeApproval, describeThreads, isOpen, summarize, type ReviewerState } from '../shared/review/state'
 import type { ApprovalState, ReviewData, ThreadView } from '../shared/review/view'
+import { plural } from '../shared/wording'
 
 /**
  * Where a thread sits now. `line`: for the pitch, the line of the draft file (as `lint` counts);
@@ -138,7 +139,7 @@ export function reviewReport(file: string, id: string, draft: DraftFile, data: R
 /** Why a draft fails `--require-approval`, or null when it passes: approved as it is, nothing open. */
 export function approvalProblem(report: DraftReviewReport): string | null {
   const reasons: string[] = []
-  if (report.openThreads > 0) reasons.push(report.openThreads === 1 ? '1 open thread' : `${report.openThreads} open threads`)
+  if (report.openThreads > 0) reasons.push(plural(report.openThreads, 'open thread'))
   // The summary is describeThreads · describeApproval; the second half says why it is not approved.
   if (report.approval !== 'approved') reasons.push(report.summary.split(' · ')[1] ?? report.approval)
   return reasons.length === 0 ? null : reasons.join('; ')
@@ -166,10 +167,6 @@ function anchorText(anchor: AnchorReport): string {
   }
 }
 
-function plural(n: number, one: string, many: string): string {
-  return n === 0 ? `no ${many}` : n === 1 ? `1 ${one}` : `${n} ${many}`
-}
-
 /**
  * Per draft: the overall line, one line per thread (state, anchor, author, replies, the start of
  * its text), its suggestion, each reviewer's latest verdict, and unreadable records; then a total.
@@ -177,13 +174,13 @@ function plural(n: number, one: string, many: string): string {
 export function formatReviewText(reports: readonly DraftReviewReport[]): string {
   const lines: string[] = []
   for (const report of reports) {
-    const unreadable = report.unreadable.length > 0 ? ` · ${plural(report.unreadable.length, 'unreadable record', 'unreadable records')}` : ''
+    const unreadable = report.unreadable.length > 0 ? ` · ${plural(report.unreadable.length, 'unreadable record', { zero: 'no' })}` : ''
     lines.push(`${report.file}: ${report.summary}${unreadable}`)
     for (const thread of report.threads) {
       const live = thread.replies.filter((reply) => !reply.deleted).length
       const who = thread.author === '' ? '' : ` · ${thread.author}`
       const body = thread.deleted ? ' · comment deleted' : thread.anchor.status === 'missing' ? '' : `: “${excerpt(thread.body, 80)}”`
-      lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${who} · ${plural(live, 'reply', 'replies')}${body}`)
+      lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${who} · ${plural(live, 'reply', { pluralWord: 'replies', zero: 'no' })}${body}`)
       if (thread.suggestion) {
         const decision = thread.suggestion.decision === null ? 'not decided' : `${thread.suggestion.decision} by ${thread.suggestion.decidedBy}`
         lines.push(`      suggestion “${excerpt(thread.suggestion.text, 80)}”: ${decision}`)
@@ -197,6 +194,6 @@ export function formatReviewText(reports: readonly DraftReviewReport[]): string 
     for (const record of report.unreadable) lines.push(`  unreadable · ${record.reason.startsWith(record.fileName) ? '' : `${record.fileName}: `}${record.reason}`)
   }
   const clear = reports.filter((report) => approvalProblem(report) === null).length
-  lines.push(`${reports.length} ${reports.length === 1 ? 'draft' : 'drafts'} reviewed: ${clear} approved with no open threads.`)
+  lines.push(`${plural(reports.length, 'draft')} reviewed: ${clear} approved with no open threads.`)
   return lines.join('\n')
 }

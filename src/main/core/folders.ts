@@ -10,6 +10,7 @@ import { constants } from 'node:fs'
 import { access, mkdir, stat, statfs } from 'node:fs/promises'
 import { posix, win32 } from 'node:path'
 import { AppFailure } from './errors'
+import { plural } from '../../shared/wording'
 
 /** How long the checks of a folder may take before it is refused. */
 export const FOLDER_CHECK_MS = 5_000
@@ -139,7 +140,7 @@ async function bounded<T>(work: () => Promise<T>, timeoutMs: number, onTimeout: 
 
 function seconds(ms: number): string {
   const n = Math.max(1, Math.round(ms / 1000))
-  return n === 1 ? '1 second' : `${n} seconds`
+  return plural(n, 'second')
 }
 
 function fsOf(options: FolderCheckOptions): FolderFs {

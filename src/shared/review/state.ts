@@ -8,6 +8,7 @@
  */
 import type { ReviewRecord, UnreadableRecord } from './records'
 import type { ApprovalState, CommentView, ReviewBrief, ReviewData, ThreadEvent, ThreadView, VerdictView } from './view'
+import { plural } from '../wording'
 
 export type { CommentView, ThreadEvent, ThreadView, VerdictView, ReviewData, ApprovalState }
 
@@ -171,7 +172,7 @@ export function describeApproval(summary: ReviewSummary): string {
 }
 
 export function describeThreads(summary: ReviewSummary): string {
-  return summary.openThreads === 0 ? 'no open threads' : summary.openThreads === 1 ? '1 open thread' : `${summary.openThreads} open threads`
+  return plural(summary.openThreads, 'open thread', { zero: 'no' })
 }
 
 export function reviewBrief(data: ReviewData, current: ReviewedContent): ReviewBrief {

@@ -9,6 +9,7 @@ import { constants } from 'node:fs'
 import { lstat, open, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure, type Logger } from '../errors'
+import { fileSize } from '../../../shared/wording'
 
 /** sha256 hex of the file's bytes: the draft's version. */
 export function draftVersion(bytes: string | Buffer): string {
@@ -45,13 +46,8 @@ export function describeFsError(error: unknown): { what: string; advice: string 
   }
 }
 
-/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it. */
-export function formatSize(bytes: number): string {
-  const mb = bytes / 1024 / 1024
-  if (mb >= 10) return `${Math.round(mb)} MB`
-  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
-}
+/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it (src/shared/wording.ts). */
+export const formatSize = fileSize
 
 export function storageFailure(action: string, path: string, error: unknown): AppFailure {
   const { what, advice } = describeFsError(error)

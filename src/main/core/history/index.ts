@@ -29,6 +29,7 @@ import type { DraftSavedEvent, SaveIntent } from '../drafts/observer'
 import { KeyedMutex } from '../locks'
 import { KEY_PATTERN, historyKey } from './format'
 import { DEFAULT_LIMITS, HistoryFsError, SnapshotFolder, errorCode, type HistoryLimits, type Walk } from './store'
+import { plural } from '../../../shared/wording'
 
 export { DEFAULT_LIMITS, type HistoryLimits } from './store'
 
@@ -320,7 +321,7 @@ export class DraftHistory {
       ...walk.versions.filter((entry) => entry.problem !== null).map((entry) => `${entry.meta.id}.json: ${entry.problem}`),
     ]
     if (problems.length === 0) return null
-    const count = problems.length === 1 ? '1 saved version' : `${problems.length} saved versions`
+    const count = plural(problems.length, 'saved version')
     return `${count} could not be read and ${problems.length === 1 ? 'is' : 'are'} not shown (${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}). ${problems.length === 1 ? 'It is' : 'They are'} left as ${problems.length === 1 ? 'it is' : 'they are'} in ${dir}; delete ${problems.length === 1 ? 'it' : 'them'} if you do not need ${problems.length === 1 ? 'it' : 'them'}.`
   }
 

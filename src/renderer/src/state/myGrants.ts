@@ -10,6 +10,7 @@ import { latestRequest } from './requests'
 import { createStore } from './store'
 import type { ApplicationRecord, DraftSummary } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
+import { day } from '../../../shared/wording'
 
 export type MyGrantStatus = { kind: 'applied'; at: string; applicationId: string } | { kind: 'draft'; drafts: number }
 
@@ -32,7 +33,7 @@ export function myGrantStatuses(drafts: readonly DraftSummary[], applications: r
 
 /** "Applied 12 Nov 2026", "Draft", "2 drafts". */
 export function myGrantStatusText(status: MyGrantStatus): string {
-  if (status.kind === 'applied') return `Applied ${new Date(status.at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`
+  if (status.kind === 'applied') return `Applied ${day(status.at)}`
   return status.drafts === 1 ? 'Draft' : `${status.drafts} drafts`
 }
 

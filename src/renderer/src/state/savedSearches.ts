@@ -8,7 +8,7 @@ import type { AppError, SavedSearchFilters, SavedSearchesView } from '../../../s
 import { call, onEvent } from '../lib/bridge'
 import { notify } from '../lib/notifications'
 import { newGrantsNotice } from '../../../shared/new-grants-message'
-import { plural } from '../lib/deadline'
+import { plural } from '../../../shared/wording'
 import { useGrants } from './grants'
 import { go } from './navigation'
 

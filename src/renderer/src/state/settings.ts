@@ -3,6 +3,7 @@ import { latestRequest } from './requests'
 import { createStore } from './store'
 import type { AppError, SettingsValues, SettingsView, Theme } from '../../../shared/ipc'
 import { call } from '../lib/bridge'
+import { plural } from '../../../shared/wording'
 import { useGrants } from './grants'
 import { useSession } from './session'
 
@@ -76,6 +77,6 @@ export const useSettings = createStore<SettingsState>((set, get) => ({
       set({ check: { state: 'failed', error: cacheReason ?? { code: 'offline', message: 'The grant service could not be reached.' } } })
       return
     }
-    set({ check: { state: 'ok', message: `Connected: the service lists ${count} grant${count === 1 ? '' : 's'} and bounties.` } })
+    set({ check: { state: 'ok', message: `Connected: the service lists ${plural(count, 'grant')} and bounties.` } })
   },
 }))

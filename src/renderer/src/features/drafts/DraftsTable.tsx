@@ -1,7 +1,7 @@
 /** The drafts on disk as a table: what each is for, how long is left, where it stands, how its review stands. */
 import type { DraftSummary } from '../../../../shared/ipc'
 import { Deadline } from '../../components/Deadline'
-import { agoText } from '../../lib/deadline'
+import { ago } from '../../../../shared/wording'
 import { repeated } from '../../lib/repeated'
 import { ReviewBriefView } from '../review'
 import { notSentText } from '../submit'
@@ -64,7 +64,7 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
                 )}
               </td>
               <td>
-                <time dateTime={item.updatedAt}>{agoText(item.updatedAt, now)}</time>
+                <time dateTime={item.updatedAt}>{ago(item.updatedAt, now)}</time>
               </td>
               <td data-testid="draft-review">
                 <ReviewBriefView brief={item.review} />

@@ -7,6 +7,7 @@
 import { memo, useState } from 'react'
 import type { LintResult } from '../../../../shared/checklist'
 import { sectionsWritten } from './ChecklistPanel'
+import { count, plural } from '../../../../shared/wording'
 import './editor.css'
 
 export interface ChecklistBarProps {
@@ -21,8 +22,6 @@ export function verdictTone(result: LintResult | null): string {
   return result.summary.warnings > 0 ? 'verdict-warning' : 'verdict-ok'
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 export const ChecklistBar = memo(function ChecklistBar({ result, onOpen }: ChecklistBarProps) {
   const verdict = result ? result.summary.verdict : 'Checking the pitch…'
   const tone = verdictTone(result)
@@ -31,8 +30,8 @@ export const ChecklistBar = memo(function ChecklistBar({ result, onOpen }: Check
   const sections = result?.sections ?? []
   const counts = result
     ? [
-        result.summary.errors > 0 ? plural(result.summary.errors, 'to fix', 'to fix') : null,
-        result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning', 'warnings') : null,
+        result.summary.errors > 0 ? `${count(result.summary.errors)} to fix` : null,
+        result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning') : null,
         sections.length > 0 ? sectionsWritten(sections.filter((section) => section.written).length, sections.length) : null,
       ].filter((part): part is string => part !== null)
     : []

@@ -9,7 +9,9 @@ import type { GrantSummary } from '../../../../shared/api'
 import type { GrantsListOutput } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SkeletonList } from '../../components/Spinner'
-import { agoText, deadlineText, plural } from '../../lib/deadline'
+import { deadlineText } from '../../lib/deadline'
+import { ago, count, plural } from '../../../../shared/wording'
+
 import { go } from '../../state/navigation'
 import { MyGrantBadge } from './MyGrantBadge'
 import { followMyGrants, useMyGrants } from '../../state/myGrants'
@@ -54,7 +56,7 @@ function isTextField(target: EventTarget | null): boolean {
 }
 
 function countText(shown: number, total: number, searching: boolean): string {
-  return searching ? `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown` : plural(total, 'grant')
+  return searching ? `${count(shown)} of ${count(total)} shown` : plural(total, 'grant')
 }
 
 /** `now` is for tests; the screen otherwise follows the clock. */
@@ -207,7 +209,7 @@ function OfflineListNotice({ result, now, onRetry }: { result: GrantsListOutput;
   return (
     <div className="notice notice-warn" role="status" data-testid="grants-offline">
       <p>
-        Offline — last updated {agoText(result.fetchedAt, now)}. Showing the last saved list.
+        Offline — last updated {ago(result.fetchedAt, now)}. Showing the last saved list.
         {result.cacheReason ? ` ${result.cacheReason.message}` : ''}
       </p>
       <button type="button" onClick={onRetry}>

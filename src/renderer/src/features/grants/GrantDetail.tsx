@@ -12,7 +12,9 @@ import { Dialog } from '../../components/Dialog'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { call, onEvent } from '../../lib/bridge'
-import { agoText, deadlineText } from '../../lib/deadline'
+import { deadlineText } from '../../lib/deadline'
+import { ago } from '../../../../shared/wording'
+
 import { go, useNavigation } from '../../state/navigation'
 import { useGrants } from '../../state/grants'
 import { MyGrantBadge } from './MyGrantBadge'
@@ -179,7 +181,7 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
       {data.fromCache && (
         <div className="notice notice-warn" role="status" data-testid="grant-offline">
           <p>
-            Offline — showing the copy saved {agoText(data.fetchedAt, now)}.{data.cacheReason ? ` ${data.cacheReason.message}` : ''}
+            Offline — showing the copy saved {ago(data.fetchedAt, now)}.{data.cacheReason ? ` ${data.cacheReason.message}` : ''}
           </p>
           <button type="button" onClick={onRetry}>
             Try again
@@ -307,7 +309,7 @@ function DraftActions({
             {drafts.map((draft) => (
               <li key={draft.id}>
                 <code>{draft.fileName}</code>
-                <span className="hint">edited {agoText(draft.updatedAt, now)}</span>
+                <span className="hint">edited {ago(draft.updatedAt, now)}</span>
                 {draft.status === 'submitted' && <span className="badge badge-ok">submitted</span>}
                 <button type="button" aria-label={`Open ${draft.fileName}`} onClick={() => onOpenDraft(draft.id)}>
                   Open

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { Deadline } from '../../components/Deadline'
-import { formatExact } from '../../lib/deadline'
+import { dateTime } from '../../../../shared/wording'
 import { useNow } from '../../lib/useNow'
 import { go } from '../../state/navigation'
 import { CalendarButton } from './CalendarButton'
@@ -94,7 +94,7 @@ export function DueSoonMenu() {
                     {item.grantTitle}
                   </button>{' '}
                   <Deadline deadline={item.deadline} now={now} exact="after" />
-                  {item.previousDeadline && <p className="hint">The service moved this deadline; it was {formatExact(item.previousDeadline)}.</p>}
+                  {item.previousDeadline && <p className="hint">The service moved this deadline; it was {dateTime(item.previousDeadline)}.</p>}
                 </li>
               ))}
             </ul>

@@ -8,13 +8,13 @@ import type { AppError } from '../../../../shared/ipc'
 import type { CommentView } from '../../../../shared/review/view'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { agoText, formatExact } from '../../lib/deadline'
+import { ago, dateTime } from '../../../../shared/wording'
 import { useReview } from '../../state/review'
 
 export function When({ iso, now }: { iso: string; now: number }) {
   return (
-    <time dateTime={iso} title={formatExact(iso)}>
-      {agoText(iso, now)}
+    <time dateTime={iso} title={dateTime(iso)}>
+      {ago(iso, now)}
     </time>
   )
 }
@@ -46,7 +46,7 @@ export function CommentItem({ comment, me, now, kind }: CommentItemProps) {
       <p className="comment-meta">
         <strong className="comment-author">{comment.author}</strong> <When iso={comment.createdAt} now={now} />
         {comment.editedAt && (
-          <span className="comment-edited" title={`Edited ${formatExact(comment.editedAt)}`}>
+          <span className="comment-edited" title={`Edited ${dateTime(comment.editedAt)}`}>
             {' '}
             (edited)
           </span>
