@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { parseDraftFile } from '../../../../../src/shared/draft-file'
 import { quoteAt } from '../../../../../src/shared/review/anchor'
 import { parseRecordFile } from '../../../../../src/shared/review/records'
-import { summarize } from '../../../../../src/shared/review/state'
+import { summarize } from '../../../../../src/shared/review/gate'
 import { startTestCore, type TestCore } from '../../../../support/core'
 import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
 
