@@ -239,8 +239,8 @@ function plural(n: number, one: string, many: string): string {
 export function formatReviewText(reports: readonly DraftReviewReport[]): string {
   const lines: string[] = []
   for (const report of reports) {
-    const unreadable = report.unreadable.length > 0 ? ` · ${plural(report.unreadable.length, 'unreadable record', 'unreadable records')}` : ''
-    lines.push(`${report.file}: ${report.summary}${unreadable}`)
+    // The summary says "unknown: 1 unreadable record" itself; the records are listed below.
+    lines.push(`${report.file}: ${report.summary}`)
     if (report.authors.length > 0) lines.push(`  authors · ${report.authors.map(who).join(', ')}`)
     const policy = policyLine(report.policy)
     if (policy !== null) lines.push(policy)
