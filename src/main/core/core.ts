@@ -285,7 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'calendar.export': async (input) => {
       const { deadlines, label } = await calendarOf(input)
       const { reminders: reminderSettings } = await settings.values()
-      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes), fileName: calendarFileName(label), events: deadlines.length }
+      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes, now()), fileName: calendarFileName(label), events: deadlines.length }
     },
   }
 
