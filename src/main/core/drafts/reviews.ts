@@ -138,8 +138,9 @@ export class ReviewService {
     }
     await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({ id, kind: 'author', author: name, role, created_at: createdAt }))
     this.#authorsWritten.add(key)
-    // Not marked as written here: the folder watcher reports it like a teammate's record, so an
-    // open Review panel reads the authors again (nothing is announced: it is no comment).
+    // Marked as ours, so the folder watcher does not rescan for it as for a teammate's change
+    // (which re-reads the draft: costly for a large one, on every first save).
+    await this.#written(subject)
     return true
   }
 
