@@ -10,11 +10,13 @@
 import type { DraftFile } from '../../shared/draft-file'
 import type { ReviewData } from '../../shared/review/view'
 import { draftVersion } from './drafts/fs'
-import { readReviewRecords } from './drafts/reviews'
+import { type ReadReviewOptions, readReviewRecords } from './drafts/reviews'
 import { draftView } from './drafts/view'
 import { type ReviewCopy, buildReviewCopy } from './export/review-copy'
 
-export type { ReviewCopy }
+export type { ReadReviewOptions, ReviewCopy }
+/** A team's review policy file (`.grant-desk-review.yaml`), as `grant-desk review --policy` names it. */
+export { type LoadedPolicy, loadPolicyFile } from './drafts/review-policy'
 
 /** A draft file as the folder holds it: `<folder>/<id>.md`, its text and what it parses to. */
 export interface DraftOnDisk {
@@ -24,9 +26,12 @@ export interface DraftOnDisk {
   file: DraftFile
 }
 
-/** The draft's team review, read as the app reads it: its record folder, and (version 1 files) its own `reviews:` list. */
-export async function readDraftReview(draft: Omit<DraftOnDisk, 'text'>): Promise<ReviewData> {
-  return (await readReviewRecords({ folder: draft.folder, id: draft.id, file: draft.file })).data
+/**
+ * The draft's team review, read as the app reads it: its record folder, and (version 1 files) its
+ * own `reviews:` list, with each verdict checked against the policy in force (`options`).
+ */
+export async function readDraftReview(draft: Omit<DraftOnDisk, 'text'>, options: ReadReviewOptions = {}): Promise<ReviewData> {
+  return (await readReviewRecords({ folder: draft.folder, id: draft.id, file: draft.file }, options)).data
 }
 
 /**

@@ -5,7 +5,7 @@
  * conflict or a file problem, and keeps watch over drafts left with edits not yet on disk.
  *
  * Built from what it talks to (`EditorDeps`), so that the unit tests can run it against a real
- * core; editorSlice.ts builds the app's store from the bridge and the navigation.
+ * core; editor.ts builds the app's store from the bridge and the navigation.
  */
 import { latestRequest } from './requests'
 import { createStore } from './store'

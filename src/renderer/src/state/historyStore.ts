@@ -9,7 +9,7 @@
  * in the history) and the core refuses the restore if the file changed meanwhile.
  *
  * Built from what it talks to (`HistoryDeps`) like the review store, so tests can give it a
- * core or a fake; historySlice.ts builds the app's store from the bridge and the editor.
+ * core or a fake; history.ts builds the app's store from the bridge and the editor.
  */
 import { latestRequest } from './requests'
 import { createStore } from './store'

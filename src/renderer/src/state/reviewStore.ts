@@ -9,7 +9,7 @@
  * works offline.
  *
  * Built from what it talks to (`ReviewDeps`) like the editor's store, so tests can run it
- * against a real core; reviewSlice.ts builds the app's store from the bridge.
+ * against a real core; review.ts builds the app's store from the bridge.
  */
 import { newestShown } from './requests'
 import { createStore } from './store'
