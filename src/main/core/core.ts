@@ -27,12 +27,14 @@ import { ExportService, type PdfPrinter } from './export/service'
 import { SavedSearchService } from './saved-searches/service'
 import { type RefreshTimer, SavedSearchScheduler, realRefreshTimer } from './saved-searches/scheduler'
 import { withActionBudget } from './action-budget'
+import { SyncScheduler, SyncService } from './sync'
 
 /** The whole background check of the saved searches (one list per status and type) may take this long. */
 const BACKGROUND_CHECK_BUDGET_MS = 60_000
 import { ReminderService, type ReminderNotifier } from './reminders'
 import { buildCalendar, calendarFileName, type CalendarDeadline } from './calendar/ics'
 import { AppFailure } from './errors'
+import { dirname } from 'node:path'
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -55,6 +57,8 @@ export interface CoreOptions {
   notifier?: ReminderNotifier
   /** How often due reminders are looked for, and deadlines compared with the service (tests shorten them). */
   reminders?: { checkEveryMs?: number; refreshEveryMs?: number }
+  /** The timer of the automatic team sync (tests fire it by hand). Default: real timers. */
+  syncTimer?: RefreshTimer
 }
 
 export interface Core {
@@ -115,6 +119,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     trashDir: join(options.dataDir, 'deleted-drafts'),
     drafts: { get: (id) => drafts.get(id), save: (args) => drafts.save(args) },
     savedBy: async () => (await settings.values()).reviewerName,
+    // A version a team sync pulled in names the teammate who made it.
+    externalAuthor: (draft) => sync.authorOf(dirname(draft.path), draft.id, draft.version),
     now,
     log,
   })
@@ -123,13 +129,38 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     trashDir: join(options.dataDir, 'deleted-drafts'),
     now,
     log,
-    onSaved: (event) => history.record(event),
+    onSaved: (event) => {
+      sync.noteChange()
+      return history.record(event)
+    },
   })
   const reviews = new ReviewService({
     open: (id) => drafts.openForReview(id),
     reviewerName: async () => (await settings.values()).reviewerName,
-    written: (subject) => drafts.noteReviewsWritten(subject.folder, subject.id),
+    written: (subject) => {
+      sync.noteChange()
+      return drafts.noteReviewsWritten(subject.folder, subject.id)
+    },
     now,
+  })
+  // Team sync through git (src/main/core/sync): the drafts folder's repository, with the system's git.
+  const sync: SyncService = new SyncService({
+    folder: () => settings.draftsFolder(),
+    env,
+    reviewerName: async () => (await settings.values()).reviewerName || null,
+    memoryFile: join(options.dataDir, 'team-sync.json'),
+    saveDraft: (args) => drafts.save({ ...args, intent: 'explicit' }),
+    onState: (state) => events.emit('sync.changed', state),
+    onArrival: (arrival) => events.emit('sync.arrived', arrival),
+    now,
+    log,
+  })
+  const syncScheduler = new SyncScheduler({
+    timer: options.syncTimer ?? realRefreshTimer,
+    settings: async () => (await settings.values()).teamSync,
+    sync: () => sync.sync(),
+    busy: () => sync.running,
+    log,
   })
   const applications = new ApplicationsLog(join(options.dataDir, 'applications.json'), { log, now })
   const submission = new SubmissionService({ client, session, drafts, reviews, applications, now })
@@ -179,6 +210,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     try {
       stopWatching = await drafts.watch((ids) => {
         events.emit('drafts.changed', { ids })
+        sync.noteChange()
         recheck()
       })
     } catch (error) {
@@ -193,9 +225,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // A drafts folder is checked (src/main/core/folders.ts) and stored normalised by the settings.
       const before = await settings.draftsFolder()
       const beforeMinutes = (await settings.values()).savedSearchRefreshMinutes
+      const beforeSync = (await settings.values()).teamSync.everyMinutes
       const view = await settings.update(patch)
-      if (view.effectiveDraftsFolder !== before) await watchDrafts()
+      if (view.effectiveDraftsFolder !== before) {
+        await watchDrafts()
+        sync.noteChange()
+      }
       if (view.savedSearchRefreshMinutes !== beforeMinutes) await scheduler.schedule()
+      if (view.teamSync.everyMinutes !== beforeSync) await syncScheduler.schedule()
       recheck()
       return view
     },
@@ -274,17 +311,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const { reminders: reminderSettings } = await settings.values()
       return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes), fileName: calendarFileName(label), events: deadlines.length }
     },
+    'sync.state': () => sync.state(),
+    'sync.run': () => sync.sync(),
+    'sync.track': (input) => sync.track(input?.remoteUrl),
+    'sync.setRemote': ({ url }) => sync.setRemote(url),
+    'sync.conflicts': async () => ({ conflicts: await sync.conflicts() }),
+    'sync.resolve': (input) => sync.resolve(input),
+    'sync.abort': () => sync.abort(),
+    'sync.news': () => sync.news(),
+    'sync.markSeen': ({ draftId, threadIds }) => sync.markSeen(draftId, threadIds),
   }
 
   await watchDrafts()
   await scheduler.schedule()
   await reminders.start()
+  await syncScheduler.start()
 
   return {
     dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
     subscribe: (listener) => events.subscribe(listener),
     close: async () => {
       await scheduler.stop()
+      await syncScheduler.stop()
+      await sync.close()
       stopWatching?.()
       stopWatching = null
       reminders.close()

@@ -1,0 +1,704 @@
+/**
+ * Team sync through git: the drafts folder's repository as the app (and `grant-desk sync`) drive
+ * it. One sync at a time (a mutex); the state is read from git whenever asked.
+ *
+ * A sync:
+ * 1. checks the repository can be synced (git there, a branch, nothing of git's in progress
+ *    that the app did not start);
+ * 2. commits the drafts folder's changes (commit.ts: its files only, the user's identity, a
+ *    message that says what changed);
+ * 3. fetches the upstream (or the one remote, which then becomes the upstream) and merges it
+ *    (a merge, never a rebase: commits that were already shared are never rewritten); what git
+ *    cannot merge, merge.ts settles or leaves for the applicant (`outcome: 'conflict'`);
+ * 4. pushes; a push refused because the remote moved on pulls again and tries once more.
+ *
+ * A failure at any step is a `SyncFailure` (problems.ts) and leaves the repository as it was
+ * before that step: a refused commit restores the index, a refused merge is undone, a commit
+ * that could not be sent stays committed here ("2 changes not sent"). Nothing here deletes,
+ * resets or force-pushes anything.
+ */
+import { access, mkdir } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { Mutex } from 'async-mutex'
+import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncRepository, SyncResult, SyncState } from '../../../shared/ipc'
+import { AppFailure, type Logger } from '../errors'
+import { draftVersion } from '../drafts/fs'
+import { readArrivals } from './arrivals'
+import { commitChanges, withIndexRestoredOnFailure, type Committed } from './commit'
+import { Git, GitCommandError } from './git'
+import { abortAppMerge, appMerge, clearAppMerge, conflictBriefs, listConflicts, markAppMerge, settleConflicts, type MergeMarker } from './merge'
+import { ATTRIBUTES_FILE, classifyPath, literalPathspec } from './paths'
+import { commitFailure, gitWords, hookOutput, isSyncFailure, remoteFailure, SyncFailure, unsentNote } from './problems'
+import { SyncMemory } from './memory'
+import { aheadBehind, commitOf, folderChanges, gitVersion, openRepository, unmergedPaths, unsentFiles, workTreeFile, type Repository } from './repository'
+import writeFileAtomic from 'write-file-atomic'
+import { remoteUrlProblemOn } from '../../../shared/remote-url'
+
+/** What `sync.track` writes beside the drafts: record files and drafts are text with LF line ends everywhere. */
+export const GITATTRIBUTES = `# Written by Grant Desk: drafts and review records are text with LF line ends on every computer,
+# so a teammate on Windows and one on macOS never change every line of a file between them.
+*.md text eol=lf
+*.yaml text eol=lf
+`
+
+export interface SyncServiceOptions {
+  /** The drafts folder, read at every call (Settings may move it). */
+  folder: () => string | Promise<string>
+  /** The environment git runs in (the app's own). */
+  env: Record<string, string | undefined>
+  /** A person at a terminal may answer git's prompts (the CLI); the app never. */
+  interactive?: boolean
+  /** The reviewer name from Settings: who the commit message names (git's user.name otherwise). */
+  reviewerName: () => Promise<string | null>
+  /** `team-sync.json` in the app's data folder; null keeps the memory for this run only (the CLI). */
+  memoryFile: string | null
+  /** Saves a resolved draft through the drafts store (its checks, its history). Without it, conflicts are resolved in the app only. */
+  saveDraft?: (args: { id: string; pitch: string; customFields: Record<string, string>; baseVersion: string }) => Promise<Draft>
+  onState?: (state: SyncState) => void
+  onArrival?: (arrival: SyncArrival) => void
+  now: () => Date
+  log: Logger
+}
+
+interface Remote {
+  name: string
+  url: string
+  mergeRef: string
+  trackingRef: string
+  /** The branch has no upstream yet: the first push sets it. */
+  setUpstream: boolean
+}
+
+type Pulled = { kind: 'done'; arrival: SyncArrival | null; notes: string[] } | { kind: 'conflict'; arrival: SyncArrival | null; notes: string[] }
+
+const OPERATION_ADVICE: Record<string, string> = {
+  merge: 'a git merge that Grant Desk did not start is in progress. Finish it in a terminal (settle the files, then git commit) or undo it (git merge --abort)',
+  rebase: 'a git rebase is in progress. Finish it in a terminal (git rebase --continue) or undo it (git rebase --abort)',
+  'cherry-pick': 'a git cherry-pick is in progress. Finish it in a terminal (git cherry-pick --continue) or undo it (git cherry-pick --abort)',
+  revert: 'a git revert is in progress. Finish it in a terminal (git revert --continue) or undo it (git revert --abort)',
+  bisect: 'a git bisect is in progress. End it in a terminal (git bisect reset)',
+}
+
+/** How long a draft's "came from <teammate>" is kept for its History after a pull. */
+const ATTRIBUTION_MS = 10 * 60_000
+
+export class SyncService {
+  readonly #options: SyncServiceOptions
+  readonly #mutex = new Mutex()
+  readonly #memory: SyncMemory
+  /** Who brought each draft's current text in the last pulls: folder \0 id → author and version. */
+  readonly #attributions = new Map<string, { author: string; version: string; at: number }>()
+  /** Settles when the merge of a sync under way has landed and its authors are known. */
+  #merging: Promise<void> | null = null
+  #stateTimer: ReturnType<typeof setTimeout> | null = null
+  #closed = false
+  /** The last state sent: sent again with `running: true` when a sync starts, without asking git. */
+  #lastState: SyncState | null = null
+  /** Git's version, once git was found (asked again while it is missing). */
+  #gitVersion: string | null = null
+
+  constructor(options: SyncServiceOptions) {
+    this.#options = options
+    this.#memory = new SyncMemory({ file: options.memoryFile, log: options.log, now: options.now })
+  }
+
+  get running(): boolean {
+    return this.#mutex.isLocked()
+  }
+
+  // --- reading ----------------------------------------------------------------------------
+
+  async state(running = this.running): Promise<SyncState> {
+    const folder = await this.#folder()
+    const memory = await this.#memory.folder(folder)
+    const base = { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running }
+    const git = new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false })
+    let version: string
+    try {
+      version = this.#gitVersion ?? (await gitVersion(git))
+      this.#gitVersion = version
+    } catch (error) {
+      if (!isSyncFailure(error)) throw error
+      return { ...base, gitVersion: null, repository: null, summary: 'Git is not installed: install it to sync with your team' }
+    }
+    let repo: Repository
+    try {
+      repo = await openRepository(git, folder)
+    } catch (error) {
+      if (isSyncFailure(error) && error.problem === 'not_a_repository') return { ...base, gitVersion: version, repository: null, summary: 'Not tracked with git' }
+      if (isSyncFailure(error) && error.problem === 'git_missing') {
+        this.#gitVersion = null
+        return { ...base, gitVersion: null, repository: null, summary: 'Git is not installed: install it to sync with your team' }
+      }
+      throw error
+    }
+    return this.#stateOf(repo, running)
+  }
+
+  /** The state of a repository just opened (saves opening it again after a sync). */
+  async #stateOf(repo: Repository, running: boolean): Promise<SyncState> {
+    const folder = await this.#folder()
+    const memory = await this.#memory.folder(folder)
+    const repository = await this.#describe(repo)
+    return { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running, gitVersion: this.#gitVersion, repository, summary: summaryOf(repository) }
+  }
+
+  async #describe(repo: Repository): Promise<SyncRepository> {
+    const changes = await folderChanges(repo)
+    const { ahead, behind } = await aheadBehind(repo)
+    const unsent = await unsentFiles(repo, changes)
+    const marker = await appMerge(repo)
+    const remote = chosenRemote(repo)
+    return {
+      root: repo.root,
+      branch: repo.branch,
+      upstream: repo.upstream ? `${repo.upstream.remote}/${repo.upstream.mergeRef.replace(/^refs\/heads\//, '')}` : null,
+      remote: remote ? { name: remote.name, url: remote.url } : null,
+      ahead,
+      behind,
+      unsent: unsent.size,
+      uncommitted: changes.length,
+      operation: repo.operation,
+      appMerge: marker !== null,
+      conflicts: marker ? await conflictBriefs(repo) : [],
+    }
+  }
+
+  async conflicts(): Promise<SyncConflict[]> {
+    const repo = await this.#repository()
+    const marker = await appMerge(repo)
+    return marker ? listConflicts(repo, marker) : []
+  }
+
+  async news(): Promise<SyncNews> {
+    const memory = await this.#memory.folder(await this.#folder())
+    return { unseen: memory.unseen, lastArrival: memory.lastArrival }
+  }
+
+  async markSeen(draftId: string, threadIds?: readonly string[]): Promise<SyncNews> {
+    const seen = threadIds ? new Set(threadIds) : null
+    const memory = await this.#memory.update(await this.#folder(), (one) => {
+      one.unseen = one.unseen.filter((entry) => entry.draftId !== draftId || (seen !== null && !seen.has(entry.threadId)))
+    })
+    return { unseen: memory.unseen, lastArrival: memory.lastArrival }
+  }
+
+  /**
+   * The teammate whose pull brought this text of a draft (for its History), or null. Waits for
+   * a merge under way, since the watcher may see the files before the sync knows who wrote them.
+   */
+  async authorOf(folder: string, id: string, version: string): Promise<string | null> {
+    await this.#merging
+    const entry = this.#attributions.get(`${resolve(folder)}\0${id}`)
+    if (!entry || entry.version !== version || this.#options.now().getTime() - entry.at > ATTRIBUTION_MS) return null
+    return entry.author
+  }
+
+  /** A draft or record changed here: the state ("2 changes not sent") is sent again shortly. */
+  noteChange(): void {
+    if (this.#closed || !this.#options.onState) return
+    if (this.#stateTimer) clearTimeout(this.#stateTimer)
+    this.#stateTimer = setTimeout(() => {
+      this.#stateTimer = null
+      if (!this.running) void this.#emitState()
+    }, 500)
+    this.#stateTimer.unref?.()
+  }
+
+  async #emitState(): Promise<void> {
+    if (this.#closed || !this.#options.onState) return
+    try {
+      this.#publish(await this.state())
+    } catch (error) {
+      this.#options.log.warn('the team sync state could not be read', error)
+    }
+  }
+
+  #publish(state: SyncState): void {
+    this.#lastState = state
+    if (this.#closed) return
+    try {
+      this.#options.onState?.(state)
+    } catch (error) {
+      this.#options.log.warn('a listener of the team sync failed', error)
+    }
+  }
+
+  // --- acting -----------------------------------------------------------------------------
+
+  /** One sync (see the header). */
+  sync(): Promise<SyncResult> {
+    return this.#exclusive(() => this.#sync(), (result) => result.state)
+  }
+
+  /** Saves a conflicted draft as the applicant resolved it; the last one completes the merge and the sync. */
+  resolve(input: { draftId: string; pitch: string; customFields: Record<string, string>; baseVersion: string }): Promise<SyncResult> {
+    return this.#exclusive(async () => {
+      const repo = await this.#repository()
+      const marker = await appMerge(repo)
+      const path = `${repo.prefix}${input.draftId}.md`
+      if (!marker || !(await unmergedPaths(repo)).includes(path)) {
+        throw new AppFailure('not_found', 'This draft has no conflict waiting to be resolved (it may have been resolved already, or the merge was undone). Sync again to see where things are.')
+      }
+      if (!this.#options.saveDraft) throw new AppFailure('invalid_input', 'Open Grant Desk to resolve this conflict: the choice between the two versions is made in the app.')
+      await this.#options.saveDraft({ id: input.draftId, pitch: input.pitch, customFields: input.customFields, baseVersion: input.baseVersion })
+      await repo.git.run(['add', '--verbose', '--', literalPathspec(path)])
+      return this.#sync()
+    }, (result) => result.state)
+  }
+
+  /** Undoes Grant Desk's merge in progress (merge.ts: edits made since are kept). */
+  abort(): Promise<SyncState> {
+    return this.#exclusive(async () => {
+      const repo = await this.#repository()
+      const marker = await appMerge(repo)
+      if (!marker) throw new AppFailure('not_found', 'No merge of Grant Desk’s is in progress, so there is nothing to undo.')
+      await abortAppMerge(repo, marker)
+      return this.state(false)
+    }, (state) => state)
+  }
+
+  /** "Track this folder with git": `git init`, a `.gitattributes`, and the remote when given. */
+  track(remoteUrl?: string): Promise<SyncState> {
+    if (remoteUrl !== undefined) checkRemoteUrl(remoteUrl, 'remoteUrl')
+    return this.#exclusive(async () => {
+      const folder = await this.#folder()
+      const git = new Git({ cwd: folder, env: this.#options.env })
+      await gitVersion(git)
+      let existing: Repository | null = null
+      try {
+        existing = await openRepository(git, folder)
+      } catch (error) {
+        if (!isSyncFailure(error) || error.problem !== 'not_a_repository') throw error
+      }
+      if (existing) {
+        throw new SyncFailure(
+          'already_tracked',
+          `The drafts folder is already tracked with git, in the repository at ${existing.root}.${remoteUrl ? ' To set the team repository’s address, change it under team sync instead.' : ''}`,
+        )
+      }
+      const configured = await git.run(['config', '--get', 'init.defaultBranch'], { okExitCodes: [1] })
+      try {
+        await git.run(['init', ...(configured.stdout.trim() === '' ? ['-b', 'main'] : [])])
+      } catch (error) {
+        throw new SyncFailure('git_failed', `Git could not start a repository in ${folder} (“${error instanceof GitCommandError ? gitWords(error.stderr) : String(error)}”). Check that the folder is writable, then try again.`, { cause: error })
+      }
+      // A team's own .gitattributes is left as it is.
+      const attributes = join(folder, ATTRIBUTES_FILE)
+      if (!(await pathExists(attributes))) await writeFileAtomic(attributes, GITATTRIBUTES)
+      if (remoteUrl) await git.run(['remote', 'add', '--', 'origin', remoteUrl])
+      return this.state(false)
+    }, (state) => state)
+  }
+
+  /** Sets the team repository's address: the remote in use (or `origin`). */
+  setRemote(url: string): Promise<SyncState> {
+    checkRemoteUrl(url, 'url')
+    return this.#exclusive(async () => {
+      const repo = await this.#repository()
+      const name = repo.upstream?.remote ?? (repo.remotes.length === 1 ? repo.remotes[0]!.name : 'origin')
+      const exists = repo.remotes.some((remote) => remote.name === name)
+      await repo.git.run(exists ? ['remote', 'set-url', '--', name, url] : ['remote', 'add', '--', name, url])
+      return this.state(false)
+    }, (state) => state)
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    if (this.#stateTimer) clearTimeout(this.#stateTimer)
+    await this.#mutex.waitForUnlock()
+    await this.#memory.idle()
+  }
+
+  // --- the sync itself --------------------------------------------------------------------
+
+  /** Runs `work` alone; the state goes out as it starts (running) and when it ends (`stateOf` its answer, or read anew). */
+  async #exclusive<T>(work: () => Promise<T>, stateOf: (value: T) => SyncState): Promise<T> {
+    return this.#mutex.runExclusive(async () => {
+      if (this.#lastState) this.#publish({ ...this.#lastState, running: true })
+      const folder = await this.#folder()
+      let final: SyncState | null = null
+      try {
+        const value = await work()
+        final = stateOf(value)
+        return value
+      } catch (error) {
+        if (isSyncFailure(error)) {
+          const problem = { problem: error.problem, message: error.message, at: this.#options.now().toISOString() }
+          await this.#memory.update(folder, (memory) => void (memory.lastProblem = problem))
+        }
+        throw error
+      } finally {
+        try {
+          final ??= await this.state(false)
+          this.#publish(final)
+        } catch (error) {
+          this.#options.log.warn('the team sync state could not be read', error)
+        }
+      }
+    })
+  }
+
+  async #folder(): Promise<string> {
+    const folder = resolve(await this.#options.folder())
+    // Git cannot run in a folder that does not exist (the drafts store creates it on first use too).
+    await mkdir(folder, { recursive: true }).catch(() => {})
+    return folder
+  }
+
+  async #repository(): Promise<Repository> {
+    const folder = await this.#folder()
+    return openRepository(new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false }), folder)
+  }
+
+  async #who(repo: Repository): Promise<string> {
+    const name = (await this.#options.reviewerName())?.trim()
+    if (name) return name
+    const configured = await repo.git.run(['config', '--get', 'user.name'], { okExitCodes: [1], readOnly: true })
+    return configured.stdout.trim() || 'Grant Desk'
+  }
+
+  async #sync(): Promise<SyncResult> {
+    let repo = await this.#repository()
+    const folder = await this.#folder()
+    if (repo.branch === null) {
+      throw new SyncFailure(
+        'detached_head',
+        `The repository at ${repo.root} is not on a branch (HEAD is detached, as after checking out an old commit), so Grant Desk does not know where your changes belong. Check out your branch in a terminal (for example git switch main), then sync again. Nothing was changed.`,
+      )
+    }
+    const notes: string[] = []
+    let arrival: SyncArrival | null = null
+    let marker: MergeMarker | null = await appMerge(repo)
+    if (repo.operation !== null && marker === null) {
+      throw new SyncFailure('operation_in_progress', `Grant Desk cannot sync ${repo.root} now: ${OPERATION_ADVICE[repo.operation]}, then sync again. Nothing was changed.`)
+    }
+    const unmerged = await unmergedPaths(repo)
+    if (marker !== null) {
+      if (unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
+      // Every conflicted draft was resolved: the merge is completed now.
+      await this.#finishMerge(repo)
+      repo = await this.#repository()
+      marker = null
+    } else if (unmerged.length > 0) {
+      throw new SyncFailure(
+        'unmerged_files',
+        `Some files of ${repo.root} are unmerged (left by a git stash pop or a merge settled by hand): ${unmerged.slice(0, 5).join(', ')}${unmerged.length > 5 ? '…' : ''}. Settle them in git (edit them, then git add), then sync again. Nothing was changed.`,
+      )
+    }
+
+    const { committed, notes: commitNotes } = await commitChanges(repo, await folderChanges(repo), await this.#who(repo))
+    notes.push(...commitNotes)
+    repo = await this.#repository()
+
+    const remote = chosenRemote(repo)
+    if (!remote) {
+      if (repo.remotes.length === 0) {
+        throw new SyncFailure('no_remote', `This folder’s repository has no team repository to sync with.${await this.#unsent(repo)} Add the team repository’s address under team sync in Settings, then sync again.`)
+      }
+      throw new SyncFailure(
+        'no_upstream',
+        `The branch ${repo.branch} follows no branch of a team repository, and there are several to choose from (${repo.remotes.map((one) => one.name).join(', ')}).${await this.#unsent(repo)} Choose one in a terminal (for example git branch --set-upstream-to=origin/${repo.branch}), then sync again.`,
+      )
+    }
+
+    const pulled = await this.#pull(repo, remote)
+    arrival = pulled.arrival
+    notes.push(...pulled.notes)
+    if (pulled.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
+
+    let sent = 0
+    for (let attempt = 1; ; attempt++) {
+      repo = await this.#repository()
+      const pushed = await this.#push(repo, remote)
+      if (pushed.kind === 'sent') {
+        sent = pushed.commits
+        break
+      }
+      if (attempt === 2) {
+        throw new SyncFailure(
+          'push_rejected',
+          `The team repository refused your changes twice, because teammates were sending theirs at the same moment.${await this.#unsent(repo)} Sync again in a minute.`,
+        )
+      }
+      // Someone pushed first: take their changes and try once more.
+      const again = await this.#pull(repo, { ...remote, setUpstream: false })
+      notes.push(...again.notes)
+      arrival = mergeArrivals(arrival, again.arrival)
+      if (again.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
+    }
+
+    const at = this.#options.now().toISOString()
+    await this.#memory.update(folder, (memory) => {
+      memory.lastSyncAt = at
+      memory.lastProblem = null
+    })
+    return this.#result('synced', { committed, sent, received: arrival, notes })
+  }
+
+  /** " 2 changes are not sent yet: …" for a failure after the commit (problems.ts). */
+  async #unsent(repo: Repository): Promise<string> {
+    try {
+      return unsentNote((await unsentFiles(repo, await folderChanges(repo))).size)
+    } catch {
+      return ''
+    }
+  }
+
+  /** The answer of a sync, with the repository as it is now (opened once more, after all that changed it). */
+  async #result(outcome: 'synced' | 'conflict', parts: { committed: Committed | null; sent: number; received: SyncArrival | null; notes: string[] }): Promise<SyncResult> {
+    const repo = await this.#repository()
+    const marker = outcome === 'conflict' ? await appMerge(repo) : null
+    return {
+      outcome,
+      committed: parts.committed,
+      sent: parts.sent,
+      received: parts.received,
+      conflicts: marker ? await listConflicts(repo, marker) : [],
+      notes: parts.notes,
+      state: await this.#stateOf(repo, false),
+    }
+  }
+
+  async #fetch(repo: Repository, remote: Remote): Promise<void> {
+    try {
+      await repo.git.run(['fetch', '--verbose', '--', remote.name], { idleTimeoutMs: 2 * 60_000 })
+    } catch (error) {
+      throw remoteFailure(error, remote, await this.#unsent(repo))
+    }
+  }
+
+  /**
+   * Fetches and merges the remote branch. Answers what arrived, or the conflicts left for the
+   * applicant (the merge stays in progress, marked as Grant Desk's).
+   */
+  async #pull(repo: Repository, remote: Remote): Promise<Pulled> {
+    const seenBefore = (await commitOf(repo.git, remote.trackingRef)) !== null
+    await this.#fetch(repo, remote)
+    const incoming = await commitOf(repo.git, remote.trackingRef)
+    if (incoming === null) return { kind: 'done', arrival: null, notes: [] } // the remote has no such branch yet: the push makes it
+    const common = repo.head === null ? null : await repo.git.run(['merge-base', repo.head, incoming], { readOnly: true, okExitCodes: [1] })
+    // Already in this branch's history: nothing to merge.
+    if (common?.stdout.trim() === incoming) return { kind: 'done', arrival: null, notes: [] }
+    if (remote.setUpstream) {
+      // The one remote has the branch: it becomes this branch's upstream, as `git push -u` would make it.
+      await repo.git.run(['branch', `--set-upstream-to=${remote.name}/${remote.mergeRef.replace(/^refs\/heads\//, '')}`])
+    }
+    let unrelated = false
+    if (common !== null && common.exitCode !== 0) {
+      // A first sync with a team repository someone else started: two histories become one.
+      // Later, a branch with no history in common was rewritten (a force push): not merged blindly.
+      if (seenBefore && !remote.setUpstream) {
+        throw new SyncFailure(
+          'unrelated_histories',
+          `The team repository’s branch has no history in common with yours any more (it was probably rewritten with a force push), so Grant Desk did not merge it.${await this.#unsent(repo)} Ask whoever rewrote it, and settle it in a terminal.`,
+        )
+      }
+      unrelated = true
+    }
+    let release!: () => void
+    this.#merging = new Promise<void>((done) => (release = done))
+    try {
+      return await this.#merge(repo, remote, incoming, unrelated)
+    } finally {
+      release()
+    }
+  }
+
+  async #merge(repo: Repository, remote: Remote, incoming: string, unrelated: boolean): Promise<Pulled> {
+    const before = repo.head
+    const notes: string[] = []
+    const branchRef = `${remote.name}/${remote.mergeRef.replace(/^refs\/heads\//, '')}`
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await repo.git.run(['merge', '--no-edit', ...(unrelated ? ['--allow-unrelated-histories'] : []), branchRef])
+        break
+      } catch (error) {
+        if (!(error instanceof GitCommandError)) throw error
+        const text = `${error.stdout}\n${error.stderr}`
+        const conflicted = (await unmergedPaths(repo)).length > 0
+        if (conflicted) {
+          const settled = await settleConflicts(repo)
+          if (settled.kind === 'unresolvable') {
+            await repo.git.run(['merge', '--abort'])
+            throw new SyncFailure(
+              'unresolvable_conflict',
+              `Files were changed both here and by a teammate in ways Grant Desk cannot settle: ${settled.paths.slice(0, 5).join(', ')}${settled.paths.length > 5 ? '…' : ''}${settled.reasons.length > 0 ? ` (${settled.reasons.join('; ')})` : ''}. The pull was undone, so nothing changed here.${await this.#unsent(repo)} Settle these files with git in a terminal (git pull, then edit them and git commit), then sync again.`,
+            )
+          }
+          notes.push(...settled.notes)
+          if (settled.conflicts.length > 0) {
+            await markAppMerge(repo, before ?? incoming, settled.written, this.#options.now())
+            return { kind: 'conflict', arrival: await this.#arrived(repo, before, incoming), notes }
+          }
+          try {
+            await this.#finishMerge(repo)
+          } catch (failure) {
+            // The merge commit was refused (a hook, no identity): the pull is undone whole.
+            await repo.git.run(['merge', '--abort'])
+            throw failure
+          }
+          break
+        }
+        const inTheWay = pathsInTheWay(text)
+        if (inTheWay.length > 0) {
+          // An autosave since the commit touched a draft the pull changes: commit it too, then merge.
+          const ours = inTheWay.every((path) => classifyPath(repo.prefix, path) !== null)
+          if (ours && attempt < 3) {
+            await commitChanges(repo, await folderChanges(repo), await this.#who(repo))
+            repo = await this.#repository()
+            continue
+          }
+          throw new SyncFailure(
+            'local_changes_in_the_way',
+            `A teammate changed files that you also changed here outside the drafts folder, and Grant Desk only commits the drafts folder: ${inTheWay.slice(0, 5).join(', ')}. Nothing was merged.${await this.#unsent(repo)} Commit or stash those files in git, then sync again.`,
+          )
+        }
+        if (await this.#mergeInProgress(repo)) {
+          // Git merged but could not make the merge commit (a pre-merge-commit hook, no identity): undone.
+          await repo.git.run(['merge', '--abort'])
+          throw commitFailure(error, 'the merge of your teammates’ changes')
+        }
+        throw new SyncFailure('git_failed', `Git could not merge your teammates’ changes (“${gitWords(text)}”). Nothing was merged.${await this.#unsent(repo)} Try again; if it keeps happening, run git pull in a terminal to see why.`, { cause: error })
+      }
+    }
+    return { kind: 'done', arrival: await this.#arrived(repo, before, 'HEAD'), notes }
+  }
+
+  async #mergeInProgress(repo: Repository): Promise<boolean> {
+    return (await commitOf(repo.git, 'MERGE_HEAD')) !== null
+  }
+
+  /** Completes a merge whose files are all settled (`git commit`, hooks and signing as usual). */
+  async #finishMerge(repo: Repository): Promise<void> {
+    try {
+      await withIndexRestoredOnFailure(repo, () => repo.git.run(['commit', '--no-edit']))
+    } catch (error) {
+      if (error instanceof GitCommandError) throw commitFailure(error, 'the merge of your teammates’ changes')
+      throw error
+    }
+    await clearAppMerge(repo)
+  }
+
+  /** What came in with a merge (before..to): told to the app, remembered, and credited in the History. */
+  async #arrived(repo: Repository, before: string | null, to: string): Promise<SyncArrival | null> {
+    let read
+    try {
+      read = await readArrivals(repo, before, to, { me: await this.#options.reviewerName(), now: this.#options.now() })
+    } catch (error) {
+      this.#options.log.warn('what the pull brought could not be read', error)
+      return null
+    }
+    const folder = await this.#folder()
+    const at = this.#options.now().getTime()
+    for (const [id, author] of read.draftAuthors) {
+      const text = await workTreeFile(repo, `${repo.prefix}${id}.md`)
+      if (text !== null) this.#attributions.set(`${folder}\0${id}`, { author, version: draftVersion(text), at })
+    }
+    const arrival = read.arrival
+    if (arrival) {
+      await this.#memory.update(folder, (memory) => {
+        memory.lastArrival = arrival
+        const known = new Set(memory.unseen.map((entry) => entry.threadId))
+        for (const thread of arrival.newThreads) if (!known.has(thread.threadId)) memory.unseen.push({ ...thread, at: arrival.at })
+      })
+      try {
+        this.#options.onArrival?.(arrival)
+      } catch (error) {
+        this.#options.log.warn('a listener of the team sync failed', error)
+      }
+    }
+    return arrival
+  }
+
+  /** Pushes HEAD to the upstream branch. `rejected`: the remote moved on (pull, then try again). */
+  async #push(repo: Repository, remote: Remote): Promise<{ kind: 'sent'; commits: number } | { kind: 'rejected' }> {
+    if (repo.head === null) return { kind: 'sent', commits: 0 }
+    // git status knows the tracking branch when there is one; else it may exist under another upstream's name.
+    const tracking = repo.tracking ? repo.head : await commitOf(repo.git, remote.trackingRef)
+    const { ahead } = tracking === null ? { ahead: Number(await repo.git.text(['rev-list', '--count', 'HEAD'])) } : await aheadBehind(repo)
+    if (tracking !== null && ahead === 0) return { kind: 'sent', commits: 0 }
+    const setUpstream = repo.upstream === null
+    try {
+      await repo.git.run(['push', '--porcelain', ...(setUpstream ? ['--set-upstream'] : []), '--', remote.name, `HEAD:${remote.mergeRef}`], { idleTimeoutMs: 2 * 60_000 })
+      return { kind: 'sent', commits: ahead }
+    } catch (error) {
+      if (!(error instanceof GitCommandError)) throw error
+      const refs = error.stdout.split('\n').filter((line) => /^[!*+=-]\t/.test(line))
+      if (refs.some((line) => /\[rejected\].*\((?:fetch first|non-fast-forward)\)/.test(line))) return { kind: 'rejected' }
+      if (refs.some((line) => /\[remote rejected\]/.test(line))) {
+        throw new SyncFailure(
+          'hook_refused',
+          `The team repository refused your changes${hookOutput(`${error.stderr}\n${refs.join('\n').replace(/^!\t\S+\t/gm, '')}`)}. Nothing was sent.${await this.#unsent(repo)} Ask whoever runs the team repository what its rules need, then sync again.`,
+          { cause: error },
+        )
+      }
+      if (refs.some((line) => line.startsWith('!'))) {
+        throw new SyncFailure('push_rejected', `The team repository refused your changes (“${gitWords(refs.join('\n'))}”).${await this.#unsent(repo)} Sync again; if it keeps happening, run git push in a terminal to see why.`, { cause: error })
+      }
+      const failure = remoteFailure(error, remote, await this.#unsent(repo))
+      if (failure.problem === 'git_failed') {
+        // No ref was even tried and the remote was reachable: this repository's pre-push hook said no.
+        throw new SyncFailure('hook_refused', `A git hook of this repository (pre-push) refused to send your changes${hookOutput(error.stderr)}. Nothing was sent.${await this.#unsent(repo)} Fix what the hook asks for, then sync again.`, { cause: error })
+      }
+      throw failure
+    }
+  }
+}
+
+/** The contract checked the address's form; the platform's own paths are checked here. */
+function checkRemoteUrl(url: string, field: string): void {
+  const problem = remoteUrlProblemOn(url, process.platform)
+  if (problem !== null) throw new AppFailure('invalid_input', `The team repository’s address ${problem}.`, { fields: { [field]: problem } })
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await access(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The remote a sync uses: the upstream's, or the only one (whose branch then becomes the upstream). */
+function chosenRemote(repo: Repository): Remote | null {
+  if (repo.upstream) {
+    const url = repo.remotes.find((one) => one.name === repo.upstream!.remote)?.url ?? ''
+    return { name: repo.upstream.remote, url, mergeRef: repo.upstream.mergeRef, trackingRef: repo.upstream.trackingRef, setUpstream: false }
+  }
+  if (repo.remotes.length !== 1 || repo.branch === null) return null
+  const only = repo.remotes[0]!
+  return { name: only.name, url: only.url, mergeRef: `refs/heads/${repo.branch}`, trackingRef: `refs/remotes/${only.name}/${repo.branch}`, setUpstream: true }
+}
+
+/** The files git names when local changes would be overwritten by a merge. */
+function pathsInTheWay(text: string): string[] {
+  if (!/would be overwritten by merge/.test(text)) return []
+  const paths: string[] = []
+  const single = /Untracked working tree file '(.+)' would be overwritten by merge/.exec(text)
+  if (single) paths.push(single[1]!)
+  for (const line of text.split('\n')) if (line.startsWith('\t')) paths.push(line.trim())
+  return paths
+}
+
+function mergeArrivals(a: SyncArrival | null, b: SyncArrival | null): SyncArrival | null {
+  if (!a || !b) return a ?? b
+  return { ...b, commits: a.commits + b.commits, people: [...a.people, ...b.people], newThreads: [...a.newThreads, ...b.newThreads], text: [a.text, b.text].filter((t) => t !== '').join('; ') }
+}
+
+/** The status line's words for a repository's state. */
+export function summaryOf(repo: SyncRepository): string {
+  if (repo.appMerge) {
+    if (repo.conflicts.length === 0) return `${repo.branch} · merge ready to finish: sync to send it`
+    return `${repo.branch} · ${repo.conflicts.length === 1 ? `“${repo.conflicts[0]!.title}” changed on both sides` : `${repo.conflicts.length} drafts changed on both sides`}: choose what to keep`
+  }
+  if (repo.operation) return `A git ${repo.operation} is in progress: finish it in git`
+  if (repo.branch === null) return 'Not on a branch (detached HEAD): check out a branch to sync'
+  if (repo.remote === null) return `${repo.branch} · no team repository set`
+  const parts = [repo.branch]
+  if (repo.unsent > 0) parts.push(`${repo.unsent} ${repo.unsent === 1 ? 'change' : 'changes'} not sent`)
+  if (repo.behind > 0) parts.push(`${repo.behind} new from the team`)
+  if (parts.length === 1) parts.push('up to date')
+  return parts.join(' · ')
+}
