@@ -54,7 +54,8 @@ export async function startGitTeam(options: { serviceUrl: string }): Promise<Git
   const root = tempDir('grant-desk-git-team-')
   const home = join(root, 'home')
   mkdirSync(home)
-  writeFileSync(join(home, '.gitconfig'), '[init]\n\tdefaultBranch = main\n')
+  // useConfigOnly: git never makes up an identity from the host's name, so a clone without one has none.
+  writeFileSync(join(home, '.gitconfig'), '[init]\n\tdefaultBranch = main\n[user]\n\tuseConfigOnly = true\n')
   const env = teamGitEnv(home)
   const git = (cwd: string, ...args: string[]) => runGit(cwd, env, args)
   const remote = join(root, 'remote.git')

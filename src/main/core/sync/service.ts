@@ -361,18 +361,20 @@ export class SyncService {
   async #sync(): Promise<SyncResult> {
     let repo = await this.#repository()
     const folder = await this.#folder()
+    const notes: string[] = []
+    let arrival: SyncArrival | null = null
+    let marker: MergeMarker | null = await appMerge(repo)
+    // First: a rebase also detaches HEAD, and its own advice is the one that helps.
+    if (repo.operation !== null && marker === null) {
+      throw new SyncFailure('operation_in_progress', `Grant Desk cannot sync ${repo.root} now: ${OPERATION_ADVICE[repo.operation]}, then sync again. Nothing was changed.`)
+    }
     if (repo.branch === null) {
       throw new SyncFailure(
         'detached_head',
         `The repository at ${repo.root} is not on a branch (HEAD is detached, as after checking out an old commit), so Grant Desk does not know where your changes belong. Check out your branch in a terminal (for example git switch main), then sync again. Nothing was changed.`,
       )
     }
-    const notes: string[] = []
-    let arrival: SyncArrival | null = null
-    let marker: MergeMarker | null = await appMerge(repo)
-    if (repo.operation !== null && marker === null) {
-      throw new SyncFailure('operation_in_progress', `Grant Desk cannot sync ${repo.root} now: ${OPERATION_ADVICE[repo.operation]}, then sync again. Nothing was changed.`)
-    }
+
     const unmerged = await unmergedPaths(repo)
     if (marker !== null) {
       if (unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
@@ -625,7 +627,9 @@ export class SyncService {
     } catch (error) {
       if (!(error instanceof GitCommandError)) throw error
       const refs = error.stdout.split('\n').filter((line) => /^[!*+=-]\t/.test(line))
-      if (refs.some((line) => /\[rejected\].*\((?:fetch first|non-fast-forward)\)/.test(line))) return { kind: 'rejected' }
+      // The remote moved on: before the push started ("fetch first"), or while it ran (a teammate's push
+      // took the branch between git reading it and updating it: "failed to update ref", "cannot lock ref").
+      if (refs.some((line) => /\[rejected\].*\((?:fetch first|non-fast-forward|stale info)\)|\[remote rejected\].*\(failed to update ref\)/.test(line))) return { kind: 'rejected' }
       if (refs.some((line) => /\[remote rejected\]/.test(line))) {
         throw new SyncFailure(
           'hook_refused',
