@@ -31,7 +31,9 @@ export interface GitTeam {
   /** Runs git in `cwd` with the team's environment. */
   git(cwd: string, ...args: string[]): string
   /** A clone of the remote with `name <email>` as its git identity (none when `identity: null`). */
-  clone(name: string, options?: { identity?: { name: string; email: string } | null; reviewerName?: string; coreEnv?: Record<string, string> }): Promise<Teammate>
+  clone(name: string, options?: { identity?: { name: string; email: string } | null; reviewerName?: string; coreEnv?: Record<string, string>; core?: Omit<Parameters<typeof startTestCore>[0], 'serviceUrl' | 'env'> }): Promise<Teammate>
+  /** Closes the teammate's app and starts it again on the same data and clone (a restart). */
+  restart(teammate: Teammate): Promise<void>
   /** Writes an executable hook (a shell script) into `repo`'s hooks folder (a clone's `.git/hooks` or the bare remote's `hooks`). */
   hook(repo: string, name: string, script: string): void
   dispose(): Promise<void>
@@ -61,13 +63,14 @@ export async function startGitTeam(options: { serviceUrl: string }): Promise<Git
   const remote = join(root, 'remote.git')
   git(root, 'init', '-q', '--bare', '-b', 'main', remote)
   const teammates: Teammate[] = []
+  const starters = new Map<Teammate, () => Promise<TestCore>>()
   return {
     root,
     remote,
     env,
     git,
     clone: async (name, more = {}) => {
-      const clone = join(root, name.toLowerCase().replace(/\W+/g, '-'))
+      const clone = join(root, `${name.toLowerCase().replace(/\W+/g, '-')}-${teammates.length + 1}`)
       git(root, 'clone', '-q', remote, clone)
       const identity = more.identity === undefined ? { name: `${name} Example`, email: `${name.toLowerCase()}@example.org` } : more.identity
       if (identity) {
@@ -76,11 +79,20 @@ export async function startGitTeam(options: { serviceUrl: string }): Promise<Git
       }
       const drafts = join(clone, 'drafts')
       mkdirSync(drafts, { recursive: true })
-      const app = await startTestCore({ serviceUrl: options.serviceUrl, env: { ...env, ...more.coreEnv } })
+      // Inside the team's folder, so a restart finds it and dispose removes it.
+      const dataDir = `${clone}-data`
+      mkdirSync(dataDir)
+      const start = () => startTestCore({ ...more.core, dataDir, serviceUrl: options.serviceUrl, env: { ...env, ...more.coreEnv } })
+      const app = await start()
       await app.call('settings.update', { draftsFolder: drafts, reviewerName: more.reviewerName ?? name })
       const teammate: Teammate = { name, clone, drafts, app, git: (...args) => git(clone, ...args) }
+      starters.set(teammate, start)
       teammates.push(teammate)
       return teammate
+    },
+    restart: async (teammate) => {
+      await teammate.app.dispose()
+      teammate.app = await starters.get(teammate)!()
     },
     hook: (repo, name, script) => {
       const hooks = repo.endsWith('.git') ? join(repo, 'hooks') : join(repo, '.git', 'hooks')

@@ -25,6 +25,7 @@ import { parseDraftFile } from '../../../shared/draft-file'
 import type { SyncConflict } from '../../../shared/ipc'
 import { parseRecordFile } from '../../../shared/review/records'
 import { draftVersion } from '../drafts/fs'
+import type { Git } from './git'
 import { MARKER_SIZE, mergeDraft, parseMergeFileOutput, type DraftMerge, type TextMerge } from './draft-merge'
 import { classifyPath, literalPathspec } from './paths'
 import { fileAt, unmergedPaths, workTreeFile, type Repository } from './repository'
@@ -77,13 +78,17 @@ export async function clearAppMerge(repo: Repository): Promise<void> {
 
 /** Git's own line merge (`git merge-file`), for the pitch: the same result a terminal merge gives. */
 export function gitTextMerge(repo: Repository): TextMerge {
+  return textMergeWith(repo.git)
+}
+
+export function textMergeWith(git: Git): TextMerge {
   return async (base, ours, theirs) => {
     const scratch = await mkdtemp(join(tmpdir(), 'grant-desk-merge-'))
     try {
       const [o, b, t] = [join(scratch, 'ours'), join(scratch, 'base'), join(scratch, 'theirs')]
       await Promise.all([writeFile(o, ours), writeFile(b, base), writeFile(t, theirs)])
       const labels = ['-L', 'ours', '-L', 'base', '-L', 'theirs']
-      const out = await repo.git.run(['merge-file', '-p', '--diff3', `--marker-size=${MARKER_SIZE}`, ...labels, o, b, t], {
+      const out = await git.run(['merge-file', '-p', '--diff3', `--marker-size=${MARKER_SIZE}`, ...labels, o, b, t], {
         // The exit code is the number of conflicts (capped at 127); only a negative one is a failure.
         okExitCodes: Array.from({ length: 127 }, (_, n) => n + 1),
       })
