@@ -315,7 +315,9 @@ export class SyncService {
   /** Runs `work` alone; the state goes out as it starts (running) and when it ends (`stateOf` its answer, or read anew). */
   async #exclusive<T>(work: () => Promise<T>, stateOf: (value: T) => SyncState): Promise<T> {
     return this.#mutex.runExclusive(async () => {
-      if (this.#lastState) this.#publish({ ...this.#lastState, running: true })
+      // The status line shows the sync running at once: the last state, else one read now.
+      const before = this.#lastState ?? (await this.state(true).catch(() => null))
+      if (before) this.#publish({ ...before, running: true })
       const folder = await this.#folder()
       let final: SyncState | null = null
       try {
