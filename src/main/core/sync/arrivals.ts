@@ -6,7 +6,9 @@
  * each draft, which the draft's History shows beside the version that came in.
  *
  * A review record names its author (the reviewer name in their Settings), which is who the
- * summary credits; a draft's change is credited to the git author of the last commit that made it.
+ * summary credits; a draft's change is credited to the git author of the last commit that made it,
+ * under their reviewer name when one of the incoming commits shows it (a commit of that author
+ * that adds records of one reviewer), so one teammate is not listed twice ("Ben" and "Ben Example").
  */
 import { parseDraftFile } from '../../../shared/draft-file'
 import type { SyncArrival } from '../../../shared/ipc'
@@ -84,7 +86,10 @@ export async function readArrivals(repo: Repository, from: string | null, to: st
     return found
   }
 
+  /** Git author → the reviewer name their records carry. */
+  const reviewerNames = new Map<string, string>()
   for (const commit of commits) {
+    const recordAuthors = new Set<string>()
     for (const file of commit.files) {
       const kind = classifyPath(repo.prefix, file.path)
       if (kind?.kind === 'draft') draftAuthors.set(kind.id, commit.author) // oldest first: the last one wins
@@ -99,12 +104,15 @@ export async function readArrivals(repo: Repository, from: string | null, to: st
         }
       }
       countRecord(await activity(record?.author ?? commit.author, kind.id), change, record)
+      if (record) recordAuthors.add(record.author)
       if (record && !sameName(record.author, options.me)) {
         if (record.kind === 'thread') newThreads.push({ draftId: kind.id, threadId: record.id, kind: 'new' })
         else if (record.kind === 'reply' && !newThreads.some((one) => one.threadId === record.thread)) newThreads.push({ draftId: kind.id, threadId: record.thread, kind: 'reply' })
       }
     }
+    if (recordAuthors.size === 1) reviewerNames.set(commit.author, [...recordAuthors][0]!)
   }
+  for (const [id, author] of draftAuthors) draftAuthors.set(id, reviewerNames.get(author) ?? author)
 
   // Each draft's own change, judged from before and after the pull (several commits may have touched it).
   for (const [id, author] of draftAuthors) {

@@ -55,7 +55,11 @@ async function mergeHeadOf(repo: Repository): Promise<string | null> {
 
 /** The marker of Grant Desk's merge in progress, or null (no merge, or one the user started). */
 export async function appMerge(repo: Repository): Promise<MergeMarker | null> {
-  if (repo.operation !== 'merge') return null
+  if (repo.operation !== 'merge') {
+    // The merge was finished or undone with git itself: the marker has nothing left to mark.
+    if (repo.operation === null) await clearAppMerge(repo)
+    return null
+  }
   let marker: MergeMarker
   try {
     marker = MergeMarker.parse(JSON.parse(await readFile(join(repo.gitDir, MARKER_FILE), 'utf8')))
