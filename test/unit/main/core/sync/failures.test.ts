@@ -203,6 +203,23 @@ describe('hooks', () => {
     expect(() => team.git(team.remote, 'rev-parse', '-q', '--verify', 'main')).toThrow()
   })
 
+  it('a refusing pre-merge-commit hook: the pull is undone whole, the commit of the drafts kept', async () => {
+    const ben = await team.clone('Ben')
+    const draft = await draftAndComment(ada)
+    await ada.app.call('sync.run')
+    await ben.app.call('sync.run')
+    await ben.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'Ben’s' })
+    await ben.app.call('sync.run')
+    await ada.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'Ada’s' })
+    team.hook(ada.clone, 'pre-merge-commit', 'echo "no merge commits on Fridays" >&2\nexit 1')
+    const error = await failed(ada)
+    expect(error.syncProblem).toBe('hook_refused')
+    expect(error.message).toContain('no merge commits on Fridays')
+    expect(snapshot(ada)).toMatchObject({ status: '', staged: '', merging: false })
+    expect(ada.git('log', '-1', '--format=%s').trim()).toMatch(/^Ada: 1 comment/)
+    expect((await ada.app.call('sync.state')).repository).toMatchObject({ operation: null, unsent: 1 })
+  })
+
   it('a refusing pre-push hook of this clone: nothing sent, the commit kept', async () => {
     await draftAndComment(ada)
     team.hook(ada.clone, 'pre-push', 'echo "run the checklist before pushing" >&2\nexit 1')
