@@ -149,6 +149,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     env,
     reviewerName: async () => (await settings.values()).reviewerName || null,
     memoryFile: join(options.dataDir, 'team-sync.json'),
+    appDataDir: options.dataDir,
     saveDraft: (args) => drafts.save({ ...args, intent: 'explicit' }),
     onState: (state) => events.emit('sync.changed', state),
     onArrival: (arrival) => events.emit('sync.arrived', arrival),

@@ -18,7 +18,7 @@
  * resets or force-pushes anything.
  */
 import { access, mkdir } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import { Mutex } from 'async-mutex'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncRepository, SyncResult, SyncState } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
@@ -52,6 +52,12 @@ export interface SyncServiceOptions {
   reviewerName: () => Promise<string | null>
   /** `team-sync.json` in the app's data folder; null keeps the memory for this run only (the CLI). */
   memoryFile: string | null
+  /**
+   * The app's own data folder. A repository that holds it (a home folder kept in git for its
+   * dotfiles, a developer's checkout) is not the team's: a drafts folder inside it is treated as
+   * not tracked, so a sync never commits drafts into it or pushes them to its remote.
+   */
+  appDataDir?: string
   /** Saves a resolved draft through the drafts store (its checks, its history). Without it, conflicts are resolved in the app only. */
   saveDraft?: (args: { id: string; pitch: string; customFields: Record<string, string>; baseVersion: string }) => Promise<Draft>
   onState?: (state: SyncState) => void
@@ -123,7 +129,7 @@ export class SyncService {
     }
     let repo: Repository
     try {
-      repo = await openRepository(git, folder)
+      repo = await this.#open(git, folder)
     } catch (error) {
       if (isSyncFailure(error) && error.problem === 'not_a_repository') return { ...base, gitVersion: version, repository: null, summary: 'Not tracked with git' }
       if (isSyncFailure(error) && error.problem === 'git_missing') {
@@ -267,7 +273,7 @@ export class SyncService {
       await gitVersion(git)
       let existing: Repository | null = null
       try {
-        existing = await openRepository(git, folder)
+        existing = await this.#open(git, folder)
       } catch (error) {
         if (!isSyncFailure(error) || error.problem !== 'not_a_repository') throw error
       }
@@ -350,7 +356,20 @@ export class SyncService {
 
   async #repository(): Promise<Repository> {
     const folder = await this.#folder()
-    return openRepository(new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false }), folder)
+    return this.#open(new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false }), folder)
+  }
+
+  /** The repository of the drafts folder, unless it is one that holds the app's own data folder (see the option). */
+  async #open(git: Git, folder: string): Promise<Repository> {
+    const repo = await openRepository(git, folder)
+    const data = this.#options.appDataDir ? resolve(this.#options.appDataDir) : null
+    if (data !== null && (data === repo.root || data.startsWith(`${repo.root}${sep}`))) {
+      throw new SyncFailure(
+        'not_a_repository',
+        `The drafts folder ${folder} is inside Grant Desk’s own data folder, which is part of another git repository (${repo.root}), so Grant Desk does not sync it there. To share drafts through git, choose “Track this folder with git” in Settings (a repository of the drafts folder alone), or choose a folder of your team’s repository as the drafts folder.`,
+      )
+    }
+    return repo
   }
 
   async #who(repo: Repository): Promise<string> {

@@ -118,6 +118,26 @@ describe('git itself', () => {
     }
   })
 
+  it('never syncs a drafts folder into a repository that holds the app’s own data (a home folder kept in git)', async () => {
+    const home = tempDir('grant-desk-dotfiles-')
+    team.git(home, 'init', '-q')
+    const app = await startTestCore({ serviceUrl: service.url, env: team.env, dataDir: join(home, '.config', 'grant-desk') })
+    try {
+      await app.call('drafts.create', { grantId: IDS.freeForm })
+      expect(await app.call('sync.state')).toMatchObject({ repository: null, summary: 'Not tracked with git' })
+      const error = await app.fail('sync.run')
+      expect(error).toMatchObject({ code: 'sync_failed', syncProblem: 'not_a_repository' })
+      expect(error.message).toContain(`part of another git repository (${home})`)
+      // Nothing was committed into the home folder's repository.
+      expect(() => team.git(home, 'rev-parse', '--verify', 'HEAD')).toThrow()
+      // Tracking it makes a repository of the drafts folder alone.
+      const tracked = await app.call('sync.track')
+      expect(tracked.repository?.root).toBe(join(home, '.config', 'grant-desk', 'drafts'))
+    } finally {
+      await app.dispose()
+    }
+  })
+
   it('refuses a detached HEAD without changing anything', async () => {
     await draftAndComment(ada)
     await ada.app.call('sync.run')
