@@ -97,6 +97,8 @@ export class SyncService {
   /** Settles when the merge of a sync under way has landed and its authors are known. */
   #merging: Promise<void> | null = null
   #stateTimer: ReturnType<typeof setTimeout> | null = null
+  /** A state being read for `sync.changed` after a change (closing waits for it). */
+  #emitting: Promise<void> | null = null
   #closed = false
   /** The last state sent: sent again with `running: true` when a sync starts, without asking git. */
   #lastState: SyncState | null = null
@@ -114,7 +116,14 @@ export class SyncService {
 
   // --- reading ----------------------------------------------------------------------------
 
+  /** The state now (remembered, so later changes are sent as `sync.changed`). */
   async state(running = this.running): Promise<SyncState> {
+    const state = await this.#readState(running)
+    this.#lastState = state
+    return state
+  }
+
+  async #readState(running: boolean): Promise<SyncState> {
     const folder = await this.#folder()
     const memory = await this.#memory.folder(folder)
     const base = { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running }
@@ -202,11 +211,12 @@ export class SyncService {
 
   /** A draft or record changed here: the state ("2 changes not sent") is sent again shortly. */
   noteChange(): void {
-    if (this.#closed || !this.#options.onState) return
+    // Nobody has asked for the state yet (no status line, no sync): nothing to keep up to date.
+    if (this.#closed || !this.#options.onState || this.#lastState === null) return
     if (this.#stateTimer) clearTimeout(this.#stateTimer)
     this.#stateTimer = setTimeout(() => {
       this.#stateTimer = null
-      if (!this.running) void this.#emitState()
+      if (!this.running) this.#emitting = this.#emitState().finally(() => (this.#emitting = null))
     }, 500)
     this.#stateTimer.unref?.()
   }
@@ -312,6 +322,7 @@ export class SyncService {
   async close(): Promise<void> {
     this.#closed = true
     if (this.#stateTimer) clearTimeout(this.#stateTimer)
+    await this.#emitting
     await this.#mutex.waitForUnlock()
     await this.#memory.idle()
   }
@@ -322,8 +333,10 @@ export class SyncService {
   async #exclusive<T>(work: () => Promise<T>, stateOf: (value: T) => SyncState): Promise<T> {
     return this.#mutex.runExclusive(async () => {
       // The status line shows the sync running at once: the last state, else one read now.
-      const before = this.#lastState ?? (await this.state(true).catch(() => null))
-      if (before) this.#publish({ ...before, running: true })
+      if (this.#options.onState) {
+        const before = this.#lastState ?? (await this.state(true).catch(() => null))
+        if (before) this.#publish({ ...before, running: true })
+      }
       const folder = await this.#folder()
       let final: SyncState | null = null
       try {
@@ -338,8 +351,8 @@ export class SyncService {
         throw error
       } finally {
         try {
-          final ??= await this.state(false)
-          this.#publish(final)
+          if (this.#options.onState) final ??= await this.state(false)
+          if (final) this.#publish(final)
         } catch (error) {
           this.#options.log.warn('the team sync state could not be read', error)
         }
