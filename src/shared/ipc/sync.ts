@@ -114,7 +114,10 @@ export const SyncRepository = z.object({
   /** Commits here not on the upstream, and there not here (as of the last fetch). */
   ahead: z.number().int().nonnegative(),
   behind: z.number().int().nonnegative(),
-  /** Files of drafts, review records and the team's files in the drafts folder changed here and not sent yet, committed or not. */
+  /**
+   * Changes here not sent yet, committed or not: each draft, review record and team file of the
+   * drafts folder that changed (a record saying who wrote a draft goes with the draft, uncounted).
+   */
   unsent: z.number().int().nonnegative(),
   /** Of those, the ones not committed yet (the next sync commits them). */
   uncommitted: z.number().int().nonnegative(),

@@ -19,6 +19,8 @@ export function emptyActivity(draftId: string, title: string): DraftActivity {
 
 /** Counts one review record file's change (`record` null: a file that could not be read, or is gone). */
 export function countRecord(activity: DraftActivity, change: FileChange, record: ReviewRecord | null): void {
+  // Who wrote the draft: told by the draft's own change (started, edited), not a review change.
+  if (record?.kind === 'author') return
   if (change !== 'A' || record === null) {
     // An edited or deleted comment rewrites its own file; a file removed is a record taken back.
     activity.otherRecords++

@@ -10,9 +10,11 @@
  * place in the work tree (`git rev-parse --show-prefix`: `""` at the top, else `drafts/`).
  */
 import { DraftId } from '../../../shared/ipc'
+import { POLICY_FILE_NAME } from '../../../shared/review/policy'
 import { RECORD_FILE_PATTERN } from '../../../shared/review/records'
 
-export const POLICY_FILE = '.grant-desk.yaml'
+/** The team's review policy (see shared/review/policy.ts); one above the drafts folder is outside it, so never committed. */
+export const POLICY_FILE = POLICY_FILE_NAME
 export const ATTRIBUTES_FILE = '.gitattributes'
 
 export type SyncPath =

@@ -248,6 +248,24 @@ export async function unsentFiles(repo: Repository, changes: readonly Change[]):
   return unsent
 }
 
+/**
+ * How many changes the applicant would count in these paths: each draft file and each review
+ * record, except the records that say who wrote a draft (`kind: author`): those go with the
+ * draft's own change, which the applicant made, and "2 changes not sent" for one edit would
+ * puzzle them. Read from the work tree (a record that is gone counts as one change).
+ */
+export async function countChanges(repo: Repository, paths: Iterable<string>): Promise<number> {
+  let count = 0
+  for (const path of paths) {
+    if (classifyPath(repo.prefix, path)?.kind === 'record') {
+      const text = await workTreeFile(repo, path)
+      if (text !== null && /^kind: author\s*$/m.test(text)) continue
+    }
+    count++
+  }
+  return count
+}
+
 /** A file's text at a revision (`HEAD:path`, `:2:path`), or null when it is not there. */
 export async function fileAt(repo: Repository, spec: string): Promise<string | null> {
   // cat-file, not show: the bytes as stored, never through a textconv filter of the user's config.

@@ -30,7 +30,7 @@ import { abortAppMerge, appMerge, clearAppMerge, conflictBriefs, listConflicts, 
 import { ATTRIBUTES_FILE, classifyPath, literalPathspec } from './paths'
 import { commitFailure, gitWords, hookOutput, isSyncFailure, remoteFailure, SyncFailure, unsentNote } from './problems'
 import { SyncMemory } from './memory'
-import { aheadBehind, commitOf, folderChanges, gitVersion, openRepository, unmergedPaths, unsentFiles, workTreeFile, type Repository } from './repository'
+import { aheadBehind, commitOf, countChanges, folderChanges, gitVersion, openRepository, unmergedPaths, unsentFiles, workTreeFile, type Repository } from './repository'
 import writeFileAtomic from 'write-file-atomic'
 import { remoteUrlProblemOn } from '../../../shared/remote-url'
 
@@ -60,6 +60,8 @@ export interface SyncServiceOptions {
   appDataDir?: string
   /** Saves a resolved draft through the drafts store (its checks, its history). Without it, conflicts are resolved in the app only. */
   saveDraft?: (args: { id: string; pitch: string; customFields: Record<string, string>; baseVersion: string }) => Promise<Draft>
+  /** Waits for the app's own writes under way into the drafts folder (an author record after a save), so the commit has them. */
+  settled?: () => Promise<void>
   onState?: (state: SyncState) => void
   onArrival?: (arrival: SyncArrival) => void
   now: () => Date
@@ -171,8 +173,8 @@ export class SyncService {
       remote: remote ? { name: remote.name, url: remote.url } : null,
       ahead,
       behind,
-      unsent: unsent.size,
-      uncommitted: changes.length,
+      unsent: await countChanges(repo, unsent),
+      uncommitted: await countChanges(repo, changes.map((change) => change.path)),
       operation: repo.operation,
       appMerge: marker !== null,
       conflicts: marker ? await conflictBriefs(repo) : [],
@@ -422,6 +424,7 @@ export class SyncService {
       )
     }
 
+    await this.#options.settled?.()
     const { committed, notes: commitNotes } = await commitChanges(repo, await folderChanges(repo), await this.#who(repo))
     notes.push(...commitNotes)
     // Only HEAD moved. (The repository is opened again only at the end: each opening reads the
@@ -477,7 +480,7 @@ export class SyncService {
   async #unsent(_: Repository): Promise<string> {
     try {
       const repo = await this.#repository()
-      return unsentNote((await unsentFiles(repo, await folderChanges(repo))).size)
+      return unsentNote(await countChanges(repo, await unsentFiles(repo, await folderChanges(repo))))
     } catch {
       return ''
     }

@@ -112,7 +112,7 @@ describe('git itself', () => {
       const synced = await app.call('sync.run')
       expect(synced.outcome).toBe('synced')
       expect(synced.state.repository).toMatchObject({ upstream: 'origin/main', unsent: 0 })
-      expect(team.git(team.remote, 'ls-tree', '--name-only', 'main').trim().split('\n').sort()).toEqual(['.gitattributes', created.fileName])
+      expect(team.git(team.remote, 'ls-tree', '--name-only', 'main').trim().split('\n').sort()).toEqual(['.gitattributes', created.fileName, `${created.id}.reviews`])
     } finally {
       await app.dispose()
     }
@@ -265,7 +265,8 @@ describe('the remote', () => {
     expect(state.repository).toMatchObject({ unsent: 2, uncommitted: 0 })
     expect(state.lastProblem).toMatchObject({ problem: 'unreachable' })
     expect(snapshot(ada)).toMatchObject({ status: '', staged: '', merging: false })
-    expect(ada.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toHaveLength(2)
+    // The draft, the comment, and the record that Ada wrote the draft (not counted as a change of hers).
+    expect(ada.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toHaveLength(3)
 
     const back = await ada.app.call('sync.setRemote', { url: team.remote })
     expect(back.repository?.remote).toEqual({ name: 'origin', url: team.remote })
