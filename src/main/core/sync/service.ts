@@ -521,10 +521,6 @@ export class SyncService {
     const common = repo.head === null ? null : await repo.git.run(['merge-base', repo.head, incoming], { readOnly: true, okExitCodes: [1] })
     // Already in this branch's history: nothing to merge.
     if (common?.stdout.trim() === incoming) return { kind: 'done', arrival: null, notes: [] }
-    if (remote.setUpstream) {
-      // The one remote has the branch: it becomes this branch's upstream, as `git push -u` would make it.
-      await repo.git.run(['branch', `--set-upstream-to=${remote.name}/${remote.mergeRef.replace(/^refs\/heads\//, '')}`])
-    }
     let unrelated = false
     if (common !== null && common.exitCode !== 0) {
       // A first sync with a team repository someone else started: two histories become one.
@@ -535,7 +531,12 @@ export class SyncService {
           `The team repository’s branch has no history in common with yours any more (it was probably rewritten with a force push), so Grant Desk did not merge it.${await this.#unsent(repo)} Ask whoever rewrote it, and settle it in a terminal.`,
         )
       }
+      await this.#checkLayout(repo, remote, incoming)
       unrelated = true
+    }
+    if (remote.setUpstream) {
+      // The one remote has the branch: it becomes this branch's upstream, as `git push -u` would make it.
+      await repo.git.run(['branch', `--set-upstream-to=${remote.name}/${remote.mergeRef.replace(/^refs\/heads\//, '')}`])
     }
     let release!: () => void
     this.#merging = new Promise<void>((done) => (release = done))
@@ -544,6 +545,27 @@ export class SyncService {
     } finally {
       release()
     }
+  }
+
+  /**
+   * Before two histories are joined: the team repository must keep its drafts where this one
+   * does. A folder tracked on its own (drafts at the top) joining a repository that keeps them
+   * in `drafts/` would get the team's drafts in a subfolder it never shows, and send its own to
+   * the top of the team's repository.
+   */
+  async #checkLayout(repo: Repository, remote: Remote, incoming: string): Promise<void> {
+    const files = (await repo.git.run(['ls-tree', '-r', '-z', '--name-only', incoming], { readOnly: true })).stdout.split('\0').filter((path) => path !== '')
+    const folders = new Set<string>()
+    for (const path of files) {
+      const cut = path.lastIndexOf('/') + 1
+      if (classifyPath(path.slice(0, cut), path)?.kind === 'draft') folders.add(path.slice(0, cut))
+    }
+    if (folders.size === 0 || folders.has(repo.prefix)) return
+    const theirs = [...folders].sort((a, b) => a.length - b.length)[0]!
+    throw new SyncFailure(
+      'unrelated_histories',
+      `The team repository (${remote.url}) keeps its drafts ${theirs === '' ? 'at its top' : `in ${theirs}`}, and this folder’s repository keeps them ${repo.prefix === '' ? 'at its top' : `in ${repo.prefix}`}, so Grant Desk did not join them.${await this.#unsent(repo)} Clone the team repository (git clone ${remote.url}) and choose ${theirs === '' ? 'that folder' : `its ${theirs} folder`} as the drafts folder; move your own drafts (and their .reviews folders) into it, then sync.`,
+    )
   }
 
   async #merge(repo: Repository, remote: Remote, incoming: string, unrelated: boolean): Promise<Pulled> {

@@ -3,10 +3,11 @@
  * (Ben), each with a real core whose drafts folder is `drafts/` in their clone, talking to the
  * real sandbox for the grant. Everything goes through `dispatch`, as from the renderer.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { quoteAt } from '../../../../../src/shared/review/anchor'
+import { startTestCore } from '../../../../support/core'
 import { startGitTeam, until, type GitTeam, type Teammate } from '../../../../support/git-team'
 import { IDS, startTestService, testFixture, type TestService } from '../../../../support/service'
 
@@ -35,6 +36,17 @@ const PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a tr
 async function writeDraft(who: Teammate, pitch = PITCH) {
   const created = await who.app.call('drafts.create', { grantId: IDS.open })
   return who.app.call('drafts.save', { id: created.id, pitch, customFields: { project_name: 'Tracekit' }, baseVersion: created.version })
+}
+
+/** A teammate whose drafts folder is tracked with git by the app (no clone), with the remote given. */
+async function trackedTeammate(name: string, folder: string, remote: string) {
+  mkdirSync(folder)
+  const app = await startTestCore({ serviceUrl: service.url, env: team.env })
+  await app.call('settings.update', { draftsFolder: folder, reviewerName: name })
+  await app.call('sync.track', { remoteUrl: remote })
+  team.git(folder, 'config', 'user.name', `${name} Example`)
+  team.git(folder, 'config', 'user.email', `${name.toLowerCase()}@example.org`)
+  return { app, folder }
 }
 
 function status(who: Teammate): string {
@@ -112,6 +124,49 @@ describe('an author and a reviewer on one git repository', () => {
     // The name Ben reviews under (his author record came with the edit), as his comments show it.
     expect(versions[0]).toMatchObject({ source: 'external', savedBy: 'Ben' })
     expect((await ada.app.call('drafts.get', { id: draft.id })).pitch).toContain('five months')
+  })
+
+  it('a teammate who tracked a folder of their own joins a team repository started the same way (a folder name with a space and an accent)', async () => {
+    const remote = join(team.root, 'tracked-team.git')
+    team.git(team.root, 'init', '-q', '--bare', '-b', 'main', remote)
+    const dan = await trackedTeammate('Dan', join(team.root, 'dan drafts'), remote)
+    const cleo = await trackedTeammate('Cleo', join(team.root, 'Équipe drafts'), remote)
+    try {
+      const first = await dan.app.call('drafts.create', { grantId: IDS.open })
+      await dan.app.call('sync.run')
+      const mine = await cleo.app.call('drafts.create', { grantId: IDS.freeForm })
+      // Two histories with nothing in common yet: the first sync joins them.
+      const joined = await cleo.app.call('sync.run')
+      expect(joined.outcome).toBe('synced')
+      expect(joined.received?.text).toBe('Dan: started Open grant with a form')
+      expect((await cleo.app.call('drafts.list')).items.map((item) => item.id).sort()).toEqual([first.id, mine.id].sort())
+      expect(team.git(cleo.folder, 'status', '--porcelain')).toBe('')
+      await dan.app.call('sync.run')
+      expect((await dan.app.call('drafts.list')).items.map((item) => item.id).sort()).toEqual([first.id, mine.id].sort())
+    } finally {
+      await dan.app.dispose()
+      await cleo.app.dispose()
+    }
+  })
+
+  it('refuses to join a team repository that keeps its drafts elsewhere, and says to clone it instead', async () => {
+    await writeDraft(ada)
+    await ada.app.call('sync.run')
+    const cleo = await trackedTeammate('Cleo', join(team.root, 'cleo drafts'), team.remote)
+    try {
+      await cleo.app.call('drafts.create', { grantId: IDS.freeForm })
+      await until('Cleo’s author record', () => (team.git(cleo.folder, 'status', '--porcelain', '--untracked-files=all').match(/\.yaml/) ? true : false))
+      const error = await cleo.app.fail('sync.run')
+      expect(error).toMatchObject({ code: 'sync_failed', syncProblem: 'unrelated_histories' })
+      expect(error.message).toContain('keeps its drafts in drafts/, and this folder’s repository keeps them at its top')
+      expect(error.message).toContain(`git clone ${team.remote}`)
+      // Cleo's draft is committed in her repository; nothing of the team's came in, no upstream was set.
+      expect(team.git(cleo.folder, 'status', '--porcelain')).toBe('')
+      expect(team.git(cleo.folder, 'ls-files').trim().split('\n')).not.toContain('drafts/open-grant-with-a-form.md')
+      expect(() => team.git(cleo.folder, 'rev-parse', '--abbrev-ref', '@{upstream}')).toThrow()
+    } finally {
+      await cleo.app.dispose()
+    }
   })
 
   it('ends twenty rounds of both commenting and syncing in either order with every comment on both sides and a clean work tree', async () => {
