@@ -180,11 +180,11 @@ export async function settleConflicts(repo: Repository): Promise<Settled> {
   return { kind: 'settled', conflicts: conflicts.map((one) => one.id), written, notes }
 }
 
-/** The drafts waiting in Grant Desk's merge, with their three sides, from git's index (so also after a restart). */
+/** The drafts waiting in Grant Desk's merge, with their three sides, from git's index (so also after a restart). `repo` just opened. */
 export async function listConflicts(repo: Repository, marker: MergeMarker): Promise<SyncConflict[]> {
   const merge = gitTextMerge(repo)
   const out: SyncConflict[] = []
-  for (const path of await unmergedPaths(repo)) {
+  for (const path of repo.unmerged) {
     const kind = classifyPath(repo.prefix, path)
     if (kind?.kind !== 'draft') continue
     const result = await mergeDraft(await sidesOf(repo, path), merge)
@@ -207,7 +207,7 @@ export async function listConflicts(repo: Repository, marker: MergeMarker): Prom
 /** The conflicted drafts' ids and titles, cheaply (for the state). */
 export async function conflictBriefs(repo: Repository): Promise<{ draftId: string; title: string }[]> {
   const out: { draftId: string; title: string }[] = []
-  for (const path of await unmergedPaths(repo)) {
+  for (const path of repo.unmerged) {
     const kind = classifyPath(repo.prefix, path)
     if (kind?.kind !== 'draft') continue
     let title = kind.id
@@ -228,7 +228,7 @@ export async function conflictBriefs(repo: Repository): Promise<{ draftId: strin
  */
 export async function abortAppMerge(repo: Repository, marker: MergeMarker): Promise<void> {
   const kept: { path: string; text: string }[] = []
-  const unmerged = new Set(await unmergedPaths(repo))
+  const unmerged = new Set(repo.unmerged)
   // Files changed in the work tree since the merge staged them, and the conflicted drafts.
   const changed = (await repo.git.run(['diff', '--name-only', '-z'], { readOnly: true })).stdout.split('\0').filter((path) => path !== '')
   for (const path of new Set([...changed, ...unmerged])) {

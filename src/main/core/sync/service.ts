@@ -255,7 +255,7 @@ export class SyncService {
       const repo = await this.#repository()
       const marker = await appMerge(repo)
       const path = `${repo.prefix}${input.draftId}.md`
-      if (!marker || !(await unmergedPaths(repo)).includes(path)) {
+      if (!marker || !repo.unmerged.includes(path)) {
         throw new AppFailure('not_found', 'This draft has no conflict waiting to be resolved (it may have been resolved already, or the merge was undone). Sync again to see where things are.')
       }
       if (!this.#options.saveDraft) throw new AppFailure('invalid_input', 'Open Grant Desk to resolve this conflict: the choice between the two versions is made in the app.')
@@ -410,7 +410,7 @@ export class SyncService {
       )
     }
 
-    const unmerged = await unmergedPaths(repo)
+    const unmerged = repo.unmerged
     if (marker !== null) {
       if (unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
       // Every conflicted draft was resolved: the merge is completed now.
