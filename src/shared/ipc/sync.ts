@@ -47,7 +47,7 @@ export const SYNC_PROBLEMS = [
   'unreachable',
   /** The push was still refused after pulling and trying again once. */
   'push_rejected',
-  /** Files changed here outside the drafts folder (not Grant Desk's to commit) would be overwritten by the pull. */
+  /** Files changed or staged here outside the drafts folder (not Grant Desk's to commit) stop the pull: it would overwrite them, or git cannot merge with them staged. */
   'local_changes_in_the_way',
   /** The remote branch shares no history with this one any more (rewritten by a force push). */
   'unrelated_histories',

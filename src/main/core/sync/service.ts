@@ -614,7 +614,7 @@ export class SyncService {
           }
           throw new SyncFailure(
             'local_changes_in_the_way',
-            `A teammate changed files that you also changed here outside the drafts folder, and Grant Desk only commits the drafts folder: ${inTheWay.slice(0, 5).join(', ')}. Nothing was merged.${await this.#unsent(repo)} Commit or stash those files in git, then sync again.`,
+            `Git cannot merge your teammates’ changes while these files are changed or staged here outside the drafts folder (Grant Desk commits only the drafts folder): ${inTheWay.slice(0, 5).join(', ')}${inTheWay.length > 5 ? '…' : ''}. Nothing was merged, and those files are as you left them.${await this.#unsent(repo)} Commit, unstage or stash them in git, then sync again.`,
           )
         }
         if (await this.#mergeInProgress(repo)) {
@@ -736,13 +736,22 @@ function chosenRemote(repo: Repository): Remote | null {
   return { name: only.name, url: only.url, mergeRef: `refs/heads/${repo.branch}`, trackingRef: `refs/remotes/${only.name}/${repo.branch}`, setUpstream: true }
 }
 
-/** The files git names when local changes would be overwritten by a merge. */
-function pathsInTheWay(text: string): string[] {
-  if (!/would be overwritten by merge/.test(text)) return []
+/**
+ * The files git names when a merge would overwrite local changes: "Your local changes to the
+ * following files would be overwritten by merge:" (changed or staged files, one per indented
+ * line), "The following untracked working tree files would be overwritten by merge:", or one
+ * untracked file named in quotes.
+ */
+export function pathsInTheWay(text: string): string[] {
   const paths: string[] = []
-  const single = /Untracked working tree file '(.+)' would be overwritten by merge/.exec(text)
-  if (single) paths.push(single[1]!)
-  for (const line of text.split('\n')) if (line.startsWith('\t')) paths.push(line.trim())
+  let listing = false
+  for (const line of text.split('\n')) {
+    const single = /Untracked working tree file '(.+)' would be overwritten by merge/.exec(line)
+    if (single) paths.push(single[1]!)
+    if (/would be overwritten by merge:\s*$/.test(line)) listing = true
+    else if (listing && /^\s+\S/.test(line)) paths.push(line.trim())
+    else listing = false
+  }
   return paths
 }
 

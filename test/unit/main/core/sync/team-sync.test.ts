@@ -58,6 +58,8 @@ describe('an author and a reviewer on one git repository', () => {
     // Files of the repository that are not the app's: a team note beside the drafts, a file outside.
     writeFileSync(join(ada.drafts, 'README.md'), '# Our drafts\n')
     writeFileSync(join(ada.clone, 'notes.txt'), 'not for the app\n')
+    // Ada staged it herself, for a commit of her own: it stays staged, and out of the sync's commit.
+    ada.git('add', 'notes.txt')
     const draft = await writeDraft(ada)
 
     const sent = await ada.app.call('sync.run')
@@ -70,7 +72,7 @@ describe('an author and a reviewer on one git repository', () => {
     expect(ada.git('log', '-1', '--format=%an <%ae>|%cn <%ce>').trim()).toBe('Ada Example <ada@example.org>|Ada Example <ada@example.org>')
     // (With it, the record that Ada wrote the draft, which the review gate counts.)
     expect(ada.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([`drafts/${draft.fileName}`, expect.stringMatching(/^drafts\/open-grant-with-a-form\.reviews\/[^/]+\.yaml$/)])
-    expect(status(ada)).toBe('?? drafts/README.md\n?? notes.txt\n')
+    expect(status(ada)).toBe('A  notes.txt\n?? drafts/README.md\n')
 
     const received = await ben.app.call('sync.run')
     expect(received.outcome).toBe('synced')
@@ -105,7 +107,8 @@ describe('an author and a reviewer on one git repository', () => {
     expect(JSON.parse(readFileSync(join(ada.app.dataDir, 'team-sync.json'), 'utf8')).folders[ada.drafts].unseen).toHaveLength(1)
     expect((await ada.app.call('sync.markSeen', { draftId: draft.id })).unseen).toEqual([])
     // Still only the app's files were ever committed; Ada's own files are as she left them.
-    expect(status(ada)).toBe('?? drafts/README.md\n?? notes.txt\n')
+    expect(status(ada)).toBe('A  notes.txt\n?? drafts/README.md\n')
+    expect(ada.git('log', '--all', '--format=', '--name-only').split('\n').filter((path) => path !== '' && !path.startsWith('drafts/open-grant-with-a-form'))).toEqual([])
     expect(status(ben)).toBe('')
   })
 
