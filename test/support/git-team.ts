@@ -6,7 +6,7 @@
  * whose drafts folder is `drafts/` inside their clone, and whose git runs in `env`.
  */
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startTestCore, type TestCore } from './core'
 import { tempDir } from './service'
@@ -117,4 +117,16 @@ export async function until<T>(what: string, check: () => T | undefined | false 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((done) => setTimeout(done, 25))
   }
+}
+
+/**
+ * Waits until the app has recorded who started or edited a draft (an author record in its review
+ * folder, written a moment after the save): a test that snapshots the folder, or syncs it with
+ * another program (the CLI), waits for the app to settle, as a person would.
+ */
+export async function authorRecorded(folder: string, draftId: string): Promise<void> {
+  await until(`the author record of ${draftId}`, () => {
+    const reviews = join(folder, `${draftId}.reviews`)
+    return existsSync(reviews) && readdirSync(reviews).some((name) => readFileSync(join(reviews, name), 'utf8').includes('kind: author'))
+  })
 }

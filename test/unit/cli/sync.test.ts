@@ -4,12 +4,12 @@
  * git). The last test runs the built bin as a child process with a PATH that has no git.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/grant-desk'
-import { startGitTeam, until, type GitTeam, type Teammate } from '../../support/git-team'
+import { authorRecorded, startGitTeam, type GitTeam, type Teammate } from '../../support/git-team'
 import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../support/service'
 
 let service: TestService
@@ -32,17 +32,6 @@ afterEach(async () => {
   await team.dispose()
 })
 
-/**
- * The app records who started a draft a moment after it is saved; the CLI is another program
- * and does not wait for the app, so the test does, as a person would see the app settle.
- */
-async function authorRecorded(who: Teammate, id: string) {
-  await until('the author record', () => {
-    const folder = join(who.drafts, `${id}.reviews`)
-    return existsSync(folder) && readdirSync(folder).some((name) => readFileSync(join(folder, name), 'utf8').includes('kind: author'))
-  })
-}
-
 async function sync(...argv: string[]) {
   let out = ''
   let err = ''
@@ -54,7 +43,7 @@ describe('grant-desk sync', () => {
   it('commits, pulls and pushes a drafts folder, and says what it sent and received (exit 0)', async () => {
     const draft = await ada.app.call('drafts.create', { grantId: IDS.open })
     await ada.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'From the app' })
-    await authorRecorded(ada, draft.id)
+    await authorRecorded(ada.drafts, draft.id)
     const sent = await sync(ada.drafts)
     expect(sent.code).toBe(0)
     expect(sent.out).toBe(`Committed: Ada Example: start 'Open grant with a form'; 1 comment (3 files).\nSynced ${ada.drafts} (main ↔ origin/main): sent 1 commit.\n`)
@@ -71,7 +60,7 @@ describe('grant-desk sync', () => {
   it('leaves a pitch conflict for the app and exits 1; the app then offers it', async () => {
     const created = await ada.app.call('drafts.create', { grantId: IDS.open })
     await ada.app.call('drafts.save', { id: created.id, pitch: 'Budget: 40,000 USD.\n', customFields: {}, baseVersion: created.version })
-    await authorRecorded(ada, created.id)
+    await authorRecorded(ada.drafts, created.id)
     await sync(ada.drafts)
     await sync(ben.drafts)
     for (const [who, amount] of [[ada, '45,000'], [ben, '35,000']] as const) {
@@ -92,7 +81,7 @@ describe('grant-desk sync', () => {
 
   it('exits 1 when the remote cannot be reached, with the commit kept', async () => {
     const created = await ada.app.call('drafts.create', { grantId: IDS.open })
-    await authorRecorded(ada, created.id)
+    await authorRecorded(ada.drafts, created.id)
     ada.git('remote', 'set-url', 'origin', 'http://127.0.0.1:9/team.git')
     const result = await sync(ada.drafts)
     expect(result.code).toBe(1)

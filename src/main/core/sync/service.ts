@@ -20,19 +20,21 @@
 import { access, mkdir } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import { Mutex } from 'async-mutex'
-import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncRepository, SyncResult, SyncState } from '../../../shared/ipc'
+import writeFileAtomic from 'write-file-atomic'
+import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
+import { remoteUrlProblemOn } from '../../../shared/remote-url'
 import { AppFailure, type Logger } from '../errors'
 import { draftVersion } from '../drafts/fs'
 import { readArrivals } from './arrivals'
-import { commitChanges, withIndexRestoredOnFailure, type Committed } from './commit'
+import { commitChanges, type Committed } from './commit'
+import { chosenRemote, Exchange, mergeArrivals } from './exchange'
 import { Git, GitCommandError } from './git'
-import { abortAppMerge, appMerge, clearAppMerge, conflictBriefs, listConflicts, markAppMerge, settleConflicts, type MergeMarker } from './merge'
-import { ATTRIBUTES_FILE, classifyPath, literalPathspec } from './paths'
-import { commitFailure, gitWords, hookOutput, isSyncFailure, remoteFailure, SyncFailure, unsentNote } from './problems'
+import { abortAppMerge, appMerge, listConflicts, type MergeMarker } from './merge'
+import { ATTRIBUTES_FILE, literalPathspec } from './paths'
+import { gitWords, isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { SyncMemory } from './memory'
-import { aheadBehind, commitOf, countChanges, folderChanges, gitVersion, openRepository, unmergedPaths, unsentFiles, workTreeFile, type Repository } from './repository'
-import writeFileAtomic from 'write-file-atomic'
-import { remoteUrlProblemOn } from '../../../shared/remote-url'
+import { describeRepository, summaryOf } from './state'
+import { commitOf, countChanges, folderChanges, gitVersion, openRepository, unsentFiles, workTreeFile, type Repository } from './repository'
 
 /** What `sync.track` writes beside the drafts: record files and drafts are text with LF line ends everywhere. */
 export const GITATTRIBUTES = `# Written by Grant Desk: drafts and review records are text with LF line ends on every computer,
@@ -68,17 +70,6 @@ export interface SyncServiceOptions {
   log: Logger
 }
 
-interface Remote {
-  name: string
-  url: string
-  mergeRef: string
-  trackingRef: string
-  /** The branch has no upstream yet: the first push sets it. */
-  setUpstream: boolean
-}
-
-type Pulled = { kind: 'done'; arrival: SyncArrival | null; notes: string[] } | { kind: 'conflict'; arrival: SyncArrival | null; notes: string[] }
-
 const OPERATION_ADVICE: Record<string, string> = {
   merge: 'a git merge that Grant Desk did not start is in progress. Finish it in a terminal (settle the files, then git commit) or undo it (git merge --abort)',
   rebase: 'a git rebase is in progress. Finish it in a terminal (git rebase --continue) or undo it (git rebase --abort)',
@@ -107,9 +98,19 @@ export class SyncService {
   /** Git's version, once git was found (asked again while it is missing). */
   #gitVersion: string | null = null
 
+  readonly #exchange: Exchange
+
   constructor(options: SyncServiceOptions) {
     this.#options = options
     this.#memory = new SyncMemory({ file: options.memoryFile, log: options.log, now: options.now })
+    this.#exchange = new Exchange({
+      unsent: () => this.#unsent(),
+      arrived: (repo, before, to) => this.#arrived(repo, before, to),
+      who: (repo) => this.#who(repo),
+      reopen: () => this.#repository(),
+      merging: (landed) => void (this.#merging = landed),
+      now: () => this.#options.now(),
+    })
   }
 
   get running(): boolean {
@@ -156,29 +157,8 @@ export class SyncService {
   async #stateOf(repo: Repository, running: boolean): Promise<SyncState> {
     const folder = await this.#folder()
     const memory = await this.#memory.folder(folder)
-    const repository = await this.#describe(repo)
+    const repository = await describeRepository(repo)
     return { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running, gitVersion: this.#gitVersion, repository, summary: summaryOf(repository) }
-  }
-
-  async #describe(repo: Repository): Promise<SyncRepository> {
-    const changes = await folderChanges(repo)
-    const { ahead, behind } = await aheadBehind(repo)
-    const unsent = await unsentFiles(repo, changes)
-    const marker = await appMerge(repo)
-    const remote = chosenRemote(repo)
-    return {
-      root: repo.root,
-      branch: repo.branch,
-      upstream: repo.upstream ? `${repo.upstream.remote}/${repo.upstream.mergeRef.replace(/^refs\/heads\//, '')}` : null,
-      remote: remote ? { name: remote.name, url: remote.url } : null,
-      ahead,
-      behind,
-      unsent: await countChanges(repo, unsent),
-      uncommitted: await countChanges(repo, changes.map((change) => change.path)),
-      operation: repo.operation,
-      appMerge: marker !== null,
-      conflicts: marker ? await conflictBriefs(repo) : [],
-    }
   }
 
   async conflicts(): Promise<SyncConflict[]> {
@@ -414,7 +394,7 @@ export class SyncService {
     if (marker !== null) {
       if (unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
       // Every conflicted draft was resolved: the merge is completed now.
-      await this.#finishMerge(repo)
+      await this.#exchange.finishMerge(repo)
       repo = await this.#repository()
       marker = null
     } else if (unmerged.length > 0) {
@@ -434,15 +414,15 @@ export class SyncService {
     const remote = chosenRemote(repo)
     if (!remote) {
       if (repo.remotes.length === 0) {
-        throw new SyncFailure('no_remote', `This folder’s repository has no team repository to sync with.${await this.#unsent(repo)} Add the team repository’s address under team sync in Settings, then sync again.`)
+        throw new SyncFailure('no_remote', `This folder’s repository has no team repository to sync with.${await this.#unsent()} Add the team repository’s address under team sync in Settings, then sync again.`)
       }
       throw new SyncFailure(
         'no_upstream',
-        `The branch ${repo.branch} follows no branch of a team repository, and there are several to choose from (${repo.remotes.map((one) => one.name).join(', ')}).${await this.#unsent(repo)} Choose one in a terminal (for example git branch --set-upstream-to=origin/${repo.branch}), then sync again.`,
+        `The branch ${repo.branch} follows no branch of a team repository, and there are several to choose from (${repo.remotes.map((one) => one.name).join(', ')}).${await this.#unsent()} Choose one in a terminal (for example git branch --set-upstream-to=origin/${repo.branch}), then sync again.`,
       )
     }
 
-    const pulled = await this.#pull(repo, remote)
+    const pulled = await this.#exchange.pull(repo, remote)
     arrival = pulled.arrival
     notes.push(...pulled.notes)
     if (pulled.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
@@ -450,7 +430,7 @@ export class SyncService {
     let sent = 0
     for (let attempt = 1; ; attempt++) {
       repo = { ...repo, head: await commitOf(repo.git, 'HEAD'), tracking: null }
-      const pushed = await this.#push(repo, remote)
+      const pushed = await this.#exchange.push(repo, remote)
       if (pushed.kind === 'sent') {
         sent = pushed.commits
         break
@@ -458,11 +438,11 @@ export class SyncService {
       if (attempt === 2) {
         throw new SyncFailure(
           'push_rejected',
-          `The team repository refused your changes twice, because teammates were sending theirs at the same moment.${await this.#unsent(repo)} Sync again in a minute.`,
+          `The team repository refused your changes twice, because teammates were sending theirs at the same moment.${await this.#unsent()} Sync again in a minute.`,
         )
       }
       // Someone pushed first: take their changes and try once more.
-      const again = await this.#pull(repo, { ...remote, setUpstream: false })
+      const again = await this.#exchange.pull(repo, { ...remote, setUpstream: false })
       notes.push(...again.notes)
       arrival = mergeArrivals(arrival, again.arrival)
       if (again.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
@@ -477,7 +457,7 @@ export class SyncService {
   }
 
   /** " 2 changes are not sent yet: …" for a failure after the commit (problems.ts), from the repository as it is now. */
-  async #unsent(_: Repository): Promise<string> {
+  async #unsent(): Promise<string> {
     try {
       const repo = await this.#repository()
       return unsentNote(await countChanges(repo, await unsentFiles(repo, await folderChanges(repo))))
@@ -499,148 +479,6 @@ export class SyncService {
       notes: parts.notes,
       state: await this.#stateOf(repo, false),
     }
-  }
-
-  async #fetch(repo: Repository, remote: Remote): Promise<void> {
-    try {
-      await repo.git.run(['fetch', '--verbose', '--', remote.name], { idleTimeoutMs: 2 * 60_000 })
-    } catch (error) {
-      throw remoteFailure(error, remote, await this.#unsent(repo))
-    }
-  }
-
-  /**
-   * Fetches and merges the remote branch. Answers what arrived, or the conflicts left for the
-   * applicant (the merge stays in progress, marked as Grant Desk's).
-   */
-  async #pull(repo: Repository, remote: Remote): Promise<Pulled> {
-    const seenBefore = (await commitOf(repo.git, remote.trackingRef)) !== null
-    await this.#fetch(repo, remote)
-    const incoming = await commitOf(repo.git, remote.trackingRef)
-    if (incoming === null) return { kind: 'done', arrival: null, notes: [] } // the remote has no such branch yet: the push makes it
-    const common = repo.head === null ? null : await repo.git.run(['merge-base', repo.head, incoming], { readOnly: true, okExitCodes: [1] })
-    // Already in this branch's history: nothing to merge.
-    if (common?.stdout.trim() === incoming) return { kind: 'done', arrival: null, notes: [] }
-    let unrelated = false
-    if (common !== null && common.exitCode !== 0) {
-      // A first sync with a team repository someone else started: two histories become one.
-      // Later, a branch with no history in common was rewritten (a force push): not merged blindly.
-      if (seenBefore && !remote.setUpstream) {
-        throw new SyncFailure(
-          'unrelated_histories',
-          `The team repository’s branch has no history in common with yours any more (it was probably rewritten with a force push), so Grant Desk did not merge it.${await this.#unsent(repo)} Ask whoever rewrote it, and settle it in a terminal.`,
-        )
-      }
-      await this.#checkLayout(repo, remote, incoming)
-      unrelated = true
-    }
-    if (remote.setUpstream) {
-      // The one remote has the branch: it becomes this branch's upstream, as `git push -u` would make it.
-      await repo.git.run(['branch', `--set-upstream-to=${remote.name}/${remote.mergeRef.replace(/^refs\/heads\//, '')}`])
-    }
-    let release!: () => void
-    this.#merging = new Promise<void>((done) => (release = done))
-    try {
-      return await this.#merge(repo, remote, incoming, unrelated)
-    } finally {
-      release()
-    }
-  }
-
-  /**
-   * Before two histories are joined: the team repository must keep its drafts where this one
-   * does. A folder tracked on its own (drafts at the top) joining a repository that keeps them
-   * in `drafts/` would get the team's drafts in a subfolder it never shows, and send its own to
-   * the top of the team's repository.
-   */
-  async #checkLayout(repo: Repository, remote: Remote, incoming: string): Promise<void> {
-    const files = (await repo.git.run(['ls-tree', '-r', '-z', '--name-only', incoming], { readOnly: true })).stdout.split('\0').filter((path) => path !== '')
-    const folders = new Set<string>()
-    for (const path of files) {
-      const cut = path.lastIndexOf('/') + 1
-      if (classifyPath(path.slice(0, cut), path)?.kind === 'draft') folders.add(path.slice(0, cut))
-    }
-    if (folders.size === 0 || folders.has(repo.prefix)) return
-    const theirs = [...folders].sort((a, b) => a.length - b.length)[0]!
-    throw new SyncFailure(
-      'unrelated_histories',
-      `The team repository (${remote.url}) keeps its drafts ${theirs === '' ? 'at its top' : `in ${theirs}`}, and this folder’s repository keeps them ${repo.prefix === '' ? 'at its top' : `in ${repo.prefix}`}, so Grant Desk did not join them.${await this.#unsent(repo)} Clone the team repository (git clone ${remote.url}) and choose ${theirs === '' ? 'that folder' : `its ${theirs} folder`} as the drafts folder; move your own drafts (and their .reviews folders) into it, then sync.`,
-    )
-  }
-
-  async #merge(repo: Repository, remote: Remote, incoming: string, unrelated: boolean): Promise<Pulled> {
-    const before = repo.head
-    const notes: string[] = []
-    const branchRef = `${remote.name}/${remote.mergeRef.replace(/^refs\/heads\//, '')}`
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await repo.git.run(['merge', '--no-edit', ...(unrelated ? ['--allow-unrelated-histories'] : []), branchRef])
-        break
-      } catch (error) {
-        if (!(error instanceof GitCommandError)) throw error
-        const text = `${error.stdout}\n${error.stderr}`
-        const conflicted = (await unmergedPaths(repo)).length > 0
-        if (conflicted) {
-          const settled = await settleConflicts(repo)
-          if (settled.kind === 'unresolvable') {
-            await repo.git.run(['merge', '--abort'])
-            throw new SyncFailure(
-              'unresolvable_conflict',
-              `Files were changed both here and by a teammate in ways Grant Desk cannot settle: ${settled.paths.slice(0, 5).join(', ')}${settled.paths.length > 5 ? '…' : ''}${settled.reasons.length > 0 ? ` (${settled.reasons.join('; ')})` : ''}. The pull was undone, so nothing changed here.${await this.#unsent(repo)} Settle these files with git in a terminal (git pull, then edit them and git commit), then sync again.`,
-            )
-          }
-          notes.push(...settled.notes)
-          if (settled.conflicts.length > 0) {
-            await markAppMerge(repo, before ?? incoming, settled.written, this.#options.now())
-            return { kind: 'conflict', arrival: await this.#arrived(repo, before, incoming), notes }
-          }
-          try {
-            await this.#finishMerge(repo)
-          } catch (failure) {
-            // The merge commit was refused (a hook, no identity): the pull is undone whole.
-            await repo.git.run(['merge', '--abort'])
-            throw failure
-          }
-          break
-        }
-        const inTheWay = pathsInTheWay(text)
-        if (inTheWay.length > 0) {
-          // An autosave since the commit touched a draft the pull changes: commit it too, then merge.
-          const ours = inTheWay.every((path) => classifyPath(repo.prefix, path) !== null)
-          if (ours && attempt < 3) {
-            await commitChanges(repo, await folderChanges(repo), await this.#who(repo))
-            repo = await this.#repository()
-            continue
-          }
-          throw new SyncFailure(
-            'local_changes_in_the_way',
-            `Git cannot merge your teammates’ changes while these files are changed or staged here outside the drafts folder (Grant Desk commits only the drafts folder): ${inTheWay.slice(0, 5).join(', ')}${inTheWay.length > 5 ? '…' : ''}. Nothing was merged, and those files are as you left them.${await this.#unsent(repo)} Commit, unstage or stash them in git, then sync again.`,
-          )
-        }
-        if (await this.#mergeInProgress(repo)) {
-          // Git merged but could not make the merge commit (a pre-merge-commit hook, no identity): undone.
-          await repo.git.run(['merge', '--abort'])
-          throw commitFailure(error, 'the merge of your teammates’ changes')
-        }
-        throw new SyncFailure('git_failed', `Git could not merge your teammates’ changes (“${gitWords(text)}”). Nothing was merged.${await this.#unsent(repo)} Try again; if it keeps happening, run git pull in a terminal to see why.`, { cause: error })
-      }
-    }
-    return { kind: 'done', arrival: await this.#arrived(repo, before, 'HEAD'), notes }
-  }
-
-  async #mergeInProgress(repo: Repository): Promise<boolean> {
-    return (await commitOf(repo.git, 'MERGE_HEAD')) !== null
-  }
-
-  /** Completes a merge whose files are all settled (`git commit`, hooks and signing as usual). */
-  async #finishMerge(repo: Repository): Promise<void> {
-    try {
-      await withIndexRestoredOnFailure(repo, () => repo.git.run(['commit', '--no-edit']))
-    } catch (error) {
-      if (error instanceof GitCommandError) throw commitFailure(error, 'the merge of your teammates’ changes')
-      throw error
-    }
-    await clearAppMerge(repo)
   }
 
   /** What came in with a merge (before..to): told to the app, remembered, and credited in the History. */
@@ -674,40 +512,7 @@ export class SyncService {
     return arrival
   }
 
-  /** Pushes HEAD to the upstream branch. `rejected`: the remote moved on (pull, then try again). */
-  async #push(repo: Repository, remote: Remote): Promise<{ kind: 'sent'; commits: number } | { kind: 'rejected' }> {
-    if (repo.head === null) return { kind: 'sent', commits: 0 }
-    const tracking = await commitOf(repo.git, remote.trackingRef)
-    const ahead = Number(await repo.git.text(['rev-list', '--count', tracking === null ? 'HEAD' : `${tracking}..HEAD`], { readOnly: true }))
-    if (tracking !== null && ahead === 0) return { kind: 'sent', commits: 0 }
-    const setUpstream = repo.upstream === null
-    try {
-      await repo.git.run(['push', '--porcelain', ...(setUpstream ? ['--set-upstream'] : []), '--', remote.name, `HEAD:${remote.mergeRef}`], { idleTimeoutMs: 2 * 60_000 })
-      return { kind: 'sent', commits: ahead }
-    } catch (error) {
-      if (!(error instanceof GitCommandError)) throw error
-      const refs = error.stdout.split('\n').filter((line) => /^[!*+=-]\t/.test(line))
-      // The remote moved on: before the push started ("fetch first"), or while it ran (a teammate's push
-      // took the branch between git reading it and updating it: "failed to update ref", "cannot lock ref").
-      if (refs.some((line) => /\[rejected\].*\((?:fetch first|non-fast-forward|stale info)\)|\[remote rejected\].*\(failed to update ref\)/.test(line))) return { kind: 'rejected' }
-      if (refs.some((line) => /\[remote rejected\]/.test(line))) {
-        throw new SyncFailure(
-          'hook_refused',
-          `The team repository refused your changes${hookOutput(`${error.stderr}\n${refs.join('\n').replace(/^!\t\S+\t/gm, '')}`)}. Nothing was sent.${await this.#unsent(repo)} Ask whoever runs the team repository what its rules need, then sync again.`,
-          { cause: error },
-        )
-      }
-      if (refs.some((line) => line.startsWith('!'))) {
-        throw new SyncFailure('push_rejected', `The team repository refused your changes (“${gitWords(refs.join('\n'))}”).${await this.#unsent(repo)} Sync again; if it keeps happening, run git push in a terminal to see why.`, { cause: error })
-      }
-      const failure = remoteFailure(error, remote, await this.#unsent(repo))
-      if (failure.problem === 'git_failed') {
-        // No ref was even tried and the remote was reachable: this repository's pre-push hook said no.
-        throw new SyncFailure('hook_refused', `A git hook of this repository (pre-push) refused to send your changes${hookOutput(error.stderr)}. Nothing was sent.${await this.#unsent(repo)} Fix what the hook asks for, then sync again.`, { cause: error })
-      }
-      throw failure
-    }
-  }
+
 }
 
 /** The contract checked the address's form; the platform's own paths are checked here. */
@@ -723,55 +528,4 @@ async function pathExists(path: string): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-/** The remote a sync uses: the upstream's, or the only one (whose branch then becomes the upstream). */
-function chosenRemote(repo: Repository): Remote | null {
-  if (repo.upstream) {
-    const url = repo.remotes.find((one) => one.name === repo.upstream!.remote)?.url ?? ''
-    return { name: repo.upstream.remote, url, mergeRef: repo.upstream.mergeRef, trackingRef: repo.upstream.trackingRef, setUpstream: false }
-  }
-  if (repo.remotes.length !== 1 || repo.branch === null) return null
-  const only = repo.remotes[0]!
-  return { name: only.name, url: only.url, mergeRef: `refs/heads/${repo.branch}`, trackingRef: `refs/remotes/${only.name}/${repo.branch}`, setUpstream: true }
-}
-
-/**
- * The files git names when a merge would overwrite local changes: "Your local changes to the
- * following files would be overwritten by merge:" (changed or staged files, one per indented
- * line), "The following untracked working tree files would be overwritten by merge:", or one
- * untracked file named in quotes.
- */
-export function pathsInTheWay(text: string): string[] {
-  const paths: string[] = []
-  let listing = false
-  for (const line of text.split('\n')) {
-    const single = /Untracked working tree file '(.+)' would be overwritten by merge/.exec(line)
-    if (single) paths.push(single[1]!)
-    if (/would be overwritten by merge:\s*$/.test(line)) listing = true
-    else if (listing && /^\s+\S/.test(line)) paths.push(line.trim())
-    else listing = false
-  }
-  return paths
-}
-
-function mergeArrivals(a: SyncArrival | null, b: SyncArrival | null): SyncArrival | null {
-  if (!a || !b) return a ?? b
-  return { ...b, commits: a.commits + b.commits, people: [...a.people, ...b.people], newThreads: [...a.newThreads, ...b.newThreads], text: [a.text, b.text].filter((t) => t !== '').join('; ') }
-}
-
-/** The status line's words for a repository's state. */
-export function summaryOf(repo: SyncRepository): string {
-  if (repo.appMerge) {
-    if (repo.conflicts.length === 0) return `${repo.branch} · merge ready to finish: sync to send it`
-    return `${repo.branch} · ${repo.conflicts.length === 1 ? `“${repo.conflicts[0]!.title}” changed on both sides` : `${repo.conflicts.length} drafts changed on both sides`}: choose what to keep`
-  }
-  if (repo.operation) return `A git ${repo.operation} is in progress: finish it in git`
-  if (repo.branch === null) return 'Not on a branch (detached HEAD): check out a branch to sync'
-  if (repo.remote === null) return `${repo.branch} · no team repository set`
-  const parts = [repo.branch]
-  if (repo.unsent > 0) parts.push(`${repo.unsent} ${repo.unsent === 1 ? 'change' : 'changes'} not sent`)
-  if (repo.behind > 0) parts.push(`${repo.behind} new from the team`)
-  if (parts.length === 1) parts.push('up to date')
-  return parts.join(' · ')
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AppError } from '../../../../../src/shared/ipc'
 import { startTestCore } from '../../../../support/core'
-import { startGitTeam, type GitTeam, type Teammate } from '../../../../support/git-team'
+import { authorRecorded, startGitTeam, type GitTeam, type Teammate } from '../../../../support/git-team'
 import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
 
 let service: TestService
@@ -35,6 +35,8 @@ afterEach(async () => {
 async function draftAndComment(who: Teammate) {
   const created = await who.app.call('drafts.create', { grantId: IDS.open })
   await who.app.call('reviews.addThread', { draftId: created.id, anchor: { target: 'draft' }, body: `${who.name} was here` })
+  // The app records who started the draft a moment later: snapshots are taken after it settled.
+  await authorRecorded(who.drafts, created.id)
   return created
 }
 
