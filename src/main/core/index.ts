@@ -1,7 +1,7 @@
 /**
  * The core's public API for tools that work on the drafts folder's files without a running app:
- * the CLI (`grant-desk review`, `grant-desk export`) uses the core only through this module,
- * which the lint rules enforce, so the core's inside can be rearranged without breaking it.
+ * the CLI (`grant-desk review`, `export`, `sync`) uses the core only through this module, which
+ * the lint rules enforce, so the core's inside can be rearranged without breaking it.
  *
  * What the app itself runs (`createCore`, its settings and secret stores) is not here: the
  * Electron shell and the browser host start the whole core, the CLI never does (and its bundle
@@ -17,6 +17,9 @@ import { type ReviewCopy, buildReviewCopy } from './export/review-copy'
 export type { ReadReviewOptions, ReviewCopy }
 /** A team's review policy file (`.grant-desk-review.yaml`), as `grant-desk review --policy` names it. */
 export { type LoadedPolicy, loadPolicyFile } from './drafts/review-policy'
+/** The drafts folder's git sync, as `grant-desk sync` runs it, and the console it logs to. */
+export { SyncService, isSyncFailure } from './sync'
+export { consoleLogger } from './errors'
 
 /** A draft file as the folder holds it: `<folder>/<id>.md`, its text and what it parses to. */
 export interface DraftOnDisk {

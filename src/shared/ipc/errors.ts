@@ -1,6 +1,7 @@
 /** The contract's errors: what every channel answers when it fails (see docs/core.md). Part of the one contract, re-exported by src/shared/ipc.ts. */
 import { z } from 'zod'
 import { Id } from '../api'
+import { SyncProblem } from './sync'
 
 export const ERROR_CODES = [
   'offline',
@@ -16,6 +17,7 @@ export const ERROR_CODES = [
   'bad_response',
   'conflict',
   'storage_error',
+  'sync_failed',
 ] as const
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>
@@ -57,6 +59,8 @@ export const AppError = z.object({
   currentVersion: z.string().optional(),
   /** `invalid_input` from `applications.submit`: the checklist's errors that stopped it. */
   checklist: ChecklistReport.optional(),
+  /** `sync_failed`: why the team sync could not be done (see ipc/sync.ts), to offer the way out. */
+  syncProblem: SyncProblem.optional(),
 })
 export type AppError = z.infer<typeof AppError>
 
