@@ -101,7 +101,7 @@ export class DraftHistory {
     this.#trashDir = options.trashDir
     this.#drafts = options.drafts
     this.#savedBy = options.savedBy ?? (() => null)
-    this.#externalAuthor = options.externalAuthor ?? (async () => null)
+    this.#externalAuthor = options.externalAuthor ?? (() => Promise.resolve(null))
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? consoleLogger
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits }
