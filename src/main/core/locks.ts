@@ -11,24 +11,31 @@ import { Mutex } from 'async-mutex'
 
 export { Mutex }
 
-/** One mutex per key (a file, a draft), let go of once idle so a folder of thousands of drafts keeps none. */
+/** One mutex per key (a file, a draft), let go of once nobody waits on it, so a folder of thousands of drafts keeps none. */
 export class KeyedMutex {
-  readonly #mutexes = new Map<string, Mutex>()
+  readonly #entries = new Map<string, { mutex: Mutex; users: number }>()
 
   runExclusive<T>(key: string, task: () => Promise<T>): Promise<T> {
-    let mutex = this.#mutexes.get(key)
-    if (!mutex) {
-      mutex = new Mutex()
-      this.#mutexes.set(key, mutex)
+    let entry = this.#entries.get(key)
+    if (!entry) {
+      entry = { mutex: new Mutex(), users: 0 }
+      this.#entries.set(key, entry)
     }
-    const mine = mutex
-    return mine.runExclusive(task).finally(() => {
-      if (!mine.isLocked() && this.#mutexes.get(key) === mine) this.#mutexes.delete(key)
-    })
+    entry.users += 1
+    const mine = entry
+    // The task starts on a later tick, never inside its caller's own call (as a promise chain
+    // would): a caller that notes what it is about to write after asking for the lock (the
+    // drafts store's own-write marks) must get to do so before the write begins.
+    return Promise.resolve()
+      .then(() => mine.mutex.runExclusive(task))
+      .finally(() => {
+        mine.users -= 1
+        if (mine.users === 0 && this.#entries.get(key) === mine) this.#entries.delete(key)
+      })
   }
 
   /** Settles once everything run so far (and anything it ran in turn) is done. */
   async idle(): Promise<void> {
-    while (this.#mutexes.size > 0) await Promise.allSettled([...this.#mutexes.values()].map((mutex) => mutex.waitForUnlock()))
+    while (this.#entries.size > 0) await Promise.allSettled([...this.#entries.values()].map(({ mutex }) => mutex.waitForUnlock()))
   }
 }
