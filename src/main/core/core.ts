@@ -129,6 +129,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     open: (id) => drafts.openForReview(id),
     reviewerName: async () => (await settings.values()).reviewerName,
     written: (subject) => drafts.noteReviewsWritten(subject.folder, subject.id),
+    // The store's cache of record files: a review is read again only where it changed.
+    records: drafts.recordCache,
     now,
   })
   const applications = new ApplicationsLog(join(options.dataDir, 'applications.json'), { log, now })

@@ -13,6 +13,7 @@ import { foldRecords, reviewBrief, type ReviewData } from '../../../shared/revie
 import type { ReviewBrief } from '../../../shared/review/view'
 import type { DraftFile } from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
+import type { RecordCache } from './record-cache'
 import { addRecord, legacyRecords, readRecordFolder, reviewedVersion, rewriteRecord } from './review-files'
 
 /** What the review needs of a draft: where it lives and what it says now, as read from disk. */
@@ -30,12 +31,14 @@ export interface ReviewServiceOptions {
   reviewerName(): Promise<string>
   /** Records of the draft were written by this app (so the folder watcher does not report them as a teammate's). */
   written?(subject: ReviewSubject): Promise<void>
+  /** Record files as last read (the drafts store's), so that a review is read again only where it changed. */
+  records?: RecordCache
   now?: () => Date
 }
 
 /** Every record of a draft: its record files, and a version 1 file's own list (the files win on an id both have). */
-export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
-  const stored = await readRecordFolder(subject.folder, subject.id)
+export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>, cache?: RecordCache): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
+  const stored = await readRecordFolder(subject.folder, subject.id, cache)
   const ids = new Set(stored.records.map((record) => record.id))
   const legacy = legacyRecords(subject.file.legacyReviews).filter((record) => !ids.has(record.id))
   const records = [...legacy, ...stored.records]
@@ -50,8 +53,8 @@ export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 
 }
 
 /** A draft's review in one line, against the draft as saved. */
-export async function readReviewBrief(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>): Promise<ReviewBrief> {
-  const { data } = await readReviewRecords(subject)
+export async function readReviewBrief(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>, cache?: RecordCache): Promise<ReviewBrief> {
+  const { data } = await readReviewRecords(subject, cache)
   return reviewBrief(data, { pitch: subject.file.pitch, fields: subject.file.frontMatter.custom_fields })
 }
 
@@ -62,17 +65,19 @@ export class ReviewService {
   readonly #open: ReviewServiceOptions['open']
   readonly #reviewerName: ReviewServiceOptions['reviewerName']
   readonly #written: NonNullable<ReviewServiceOptions['written']>
+  readonly #cache: RecordCache | undefined
   readonly #now: () => Date
 
   constructor(options: ReviewServiceOptions) {
     this.#open = options.open
     this.#reviewerName = options.reviewerName
     this.#written = options.written ?? (async () => {})
+    this.#cache = options.records
     this.#now = options.now ?? (() => new Date())
   }
 
   async get(draftId: string): Promise<ReviewData> {
-    return (await readReviewRecords(await this.#open(draftId))).data
+    return (await readReviewRecords(await this.#open(draftId), this.#cache)).data
   }
 
   async addThread(draftId: string, input: Input<'reviews.addThread'>): Promise<ReviewData> {
@@ -186,7 +191,7 @@ export class ReviewService {
    * reviewed (records never change the draft file), so only the records are read again.
    */
   async #data(subject: ReviewSubject): Promise<ReviewData> {
-    return (await readReviewRecords(subject)).data
+    return (await readReviewRecords(subject, this.#cache)).data
   }
 
   async #author(): Promise<string> {
@@ -200,7 +205,7 @@ export class ReviewService {
   }
 
   async #thread(subject: ReviewSubject, threadId: string) {
-    const { data } = await readReviewRecords(subject)
+    const { data } = await readReviewRecords(subject, this.#cache)
     const thread = data.threads.find((candidate) => candidate.id === threadId && !candidate.missing)
     if (!thread) {
       throw new AppFailure('not_found', 'This comment is no longer in the draft’s review folder (a teammate may have removed it, or it has not synced yet). The list was refreshed.')
@@ -211,7 +216,7 @@ export class ReviewService {
   async #ownComment(draftId: string, commentId: string, action: 'edit' | 'delete') {
     const author = await this.#author()
     const subject = await this.#open(draftId)
-    const { records } = await readReviewRecords(subject)
+    const { records } = await readReviewRecords(subject, this.#cache)
     const record = records.find((candidate) => candidate.id === commentId)
     if (!record || (record.kind !== 'thread' && record.kind !== 'reply')) {
       throw new AppFailure('not_found', 'This comment is no longer in the draft’s review folder (a teammate may have removed it, or it has not synced yet).')

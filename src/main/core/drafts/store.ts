@@ -13,8 +13,9 @@
  * later call of the store (list, get, create…) re-reads the setting and moves the watcher when
  * the folder changed. `rewatch()` does the same at once (call it after the setting changes).
  *
- * The store is built from the modules beside it: `listing.ts` (the folder as a whole: listing,
- * and what changed on disk), `saving.ts` (writing a draft file), `marks.ts` (submitted, not
+ * The store is built from the modules beside it: `listing.ts` (the folder as last read, and
+ * what changed on disk, read in proportion to the change), `record-cache.ts` (review records
+ * as last read), `watcher.ts` (where events were), `saving.ts` (writing a draft file), `marks.ts` (submitted, not
  * sent, the grant's deadline), `locks.ts` (one operation at a time per file).
  */
 import { mkdir, stat } from 'node:fs/promises'
@@ -25,17 +26,18 @@ import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { conflict, checkPitch, notFound } from './failures'
 import { describeFsError, exists } from './fs'
 import { inspect, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
-import { DraftListing } from './listing'
+import { DraftIndex } from './listing'
 import { FileLocks } from './locks'
 import { markNotSent, markSubmitted, setGrantDeadline, type MarkContext } from './marks'
 import { fileNameOf, readDirectory, slugify, type Directory } from './names'
 import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
+import { RecordCache } from './record-cache'
 import { reviewFolderPath } from './review-files'
 import type { ReviewSubject } from './reviews'
 import { newDraftText, rewriteDraftFile, upgradedForWrite, writeDraftText, type NewDraftArgs } from './saving'
 import { moveReviewsToTrash, moveToTrash } from './trash'
 import { draftView } from './view'
-import { FolderWatcher } from './watcher'
+import { FolderWatcher, type WatchMode } from './watcher'
 
 export interface DraftStoreOptions {
   /** The drafts folder, read on every call (the user may change it in settings); created when missing. */
@@ -44,8 +46,10 @@ export interface DraftStoreOptions {
   trashDir: string
   now?: () => Date
   log?: Logger
-  /** Quiet time after the last file-system event before the folder is rescanned. Default 200. */
+  /** Quiet time after the last file-system event before what changed is read. Default 200. */
   watchDebounceMs?: number
+  /** How the folder is watched (see watcher.ts); the platform's default unless a test says otherwise. */
+  watchMode?: WatchMode
   /** Told of every change of a draft, made here or seen by the watcher (the draft history listens; see observer.ts). */
   onSaved?: DraftObserver
 }
@@ -58,7 +62,8 @@ export class DraftStore {
   readonly #now: () => Date
   readonly #log: Logger
   readonly #locks = new FileLocks()
-  readonly #listing: DraftListing
+  readonly #records = new RecordCache()
+  readonly #index: DraftIndex
   readonly #listeners = new Set<(ids: string[]) => void>()
   readonly #watcher: FolderWatcher
   readonly #onSaved: DraftObserver | undefined
@@ -70,11 +75,19 @@ export class DraftStore {
     this.#trashDir = resolve(options.trashDir)
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? consoleLogger
-    this.#listing = new DraftListing({ locks: this.#locks, log: this.#log, emit: (event) => this.#emit(event), changed: (ids) => this.#tell(ids) })
     this.#watcher = new FolderWatcher({
       debounceMs: options.watchDebounceMs ?? 200,
+      ...(options.watchMode ? { mode: options.watchMode } : {}),
       log: this.#log,
-      rescan: (folder, isCurrent) => this.#listing.rescan(folder, isCurrent),
+      ready: () => void this.#index.onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
+    })
+    this.#index = new DraftIndex({
+      locks: this.#locks,
+      log: this.#log,
+      records: this.#records,
+      watcher: this.#watcher,
+      emit: (event) => this.#emit(event),
+      changed: (ids) => this.#tell(ids),
     })
     this.#marks = {
       withDraft: async (id, fn) => {
@@ -90,23 +103,32 @@ export class DraftStore {
     }
   }
 
+  /** Every draft of the folder, newest first; reads only what changed since the last look (see listing.ts). */
   async list(): Promise<{ items: DraftSummary[]; folder: string }> {
     const folder = await this.#folder()
-    return { items: await this.#listing.list(folder), folder }
+    return { items: await this.#index.list(folder), folder }
   }
 
   /**
-   * The drafts not submitted, with their grant's deadline, for the reminders. Read only: unlike
-   * `list` it records nothing of what it read, so a file changed on disk is still reported by the
-   * watcher (a background read must never swallow a teammate's change), and it removes nothing.
+   * The drafts not submitted, with their grant's deadline, for the reminders. A change it finds
+   * is told as any other (a background read never swallows a teammate's change), and it
+   * removes nothing.
    */
   async openDeadlines(): Promise<{ id: string; grantId: string; grantTitle: string; deadline: string }[]> {
-    const folder = await this.#folder()
-    return (await this.#listing.peek(folder)).flatMap((entry) => {
-      if (entry.kind !== 'ok' || entry.file.frontMatter.status !== 'draft') return []
-      const { grant } = entry.file.frontMatter
-      return [{ id: entry.id, grantId: grant.id, grantTitle: grant.title, deadline: grant.deadline }]
-    })
+    return this.#index.openDrafts(await this.#folder())
+  }
+
+  /**
+   * Reads every file of the folder again, comparing bytes rather than trusting what a stat says,
+   * and tells what changed: for after a `git pull` or a sync, or whenever in doubt.
+   */
+  async rescan(): Promise<void> {
+    await this.#index.rescan(await this.#folder())
+  }
+
+  /** Review record files as last read: the review service reads through it too. */
+  get recordCache(): RecordCache {
+    return this.#records
   }
 
   /** The draft as read from disk now, for its review (see reviews.ts). */
@@ -124,7 +146,7 @@ export class DraftStore {
    * made elsewhere.
    */
   async noteReviewsWritten(folder: string, id: string): Promise<void> {
-    await this.#listing.noteReviewsWritten(folder, id)
+    await this.#index.noteReviewsWritten(folder, id)
   }
 
   async create(args: NewDraftArgs): Promise<Draft> {
@@ -144,7 +166,7 @@ export class DraftStore {
         if (await exists(reviewFolderPath(folder, id))) return false
         await writeDraftText(path, text, 'create the draft')
         // A new draft has no review folder (create refuses a name that has one).
-        this.#listing.noteWritten(path, id, version, 'none')
+        this.#index.noteWritten(folder, `${id}.md`, id, version, true)
         return true
       })
       if (created) {
@@ -218,15 +240,26 @@ export class DraftStore {
       const movedTo = await moveToTrash(trash, path, id, entry.kind === 'damaged' && entry.link)
       // Its review goes with it, so that a later draft of the same name starts without comments.
       await moveReviewsToTrash(trash, reviewFolderPath(folder, id), movedTo)
-      this.#listing.forget(path)
+      this.#index.forget(folder, fileName)
       this.#emit({ kind: 'deleted', folder, id, movedTo })
       return { id, movedTo }
     })
   }
 
+  /** The readable drafts of a grant, newest first, each read from disk now. */
   async findByGrant(grantId: string): Promise<Draft[]> {
     const folder = await this.#folder()
-    return (await this.#listing.readable(folder)).filter((e) => e.file.frontMatter.grant.id === grantId).map((e) => draftView(folder, e.id, e.version, e.file))
+    const drafts: Draft[] = []
+    for (const id of await this.#index.idsOfGrant(folder, grantId)) {
+      try {
+        const draft = await this.get(id)
+        if (draft.grant.id === grantId) drafts.push(draft)
+      } catch (error) {
+        // Damaged or removed since the listing: not one of its readable drafts now.
+        if (!(error instanceof AppFailure)) throw error
+      }
+    }
+    return drafts
   }
 
   /**
@@ -279,7 +312,7 @@ export class DraftStore {
     if (!directory.names.has(`${id}.md`)) await this.#refuseMissing(folder, id, directory)
     const entry = await inspect(folder, `${id}.md`, id, false)
     if (entry.kind === 'missing' || entry.kind === 'ignored') throw notFound(folder)
-    this.#listing.noteRead(entry.path, id, entry.version)
+    this.#index.noteRead(folder, `${id}.md`, entry.version)
     if (entry.kind === 'damaged') throw new AppFailure('storage_error', entry.reason)
     return entry
   }
@@ -295,12 +328,13 @@ export class DraftStore {
 
   async #rewrite(folder: string, id: string, path: string, frontMatter: DraftFrontMatter, pitch: string, action: string, maxBytes: number): Promise<Draft> {
     const { file, version } = await rewriteDraftFile(path, id, frontMatter, pitch, action, maxBytes)
-    this.#listing.noteWritten(path, id, version)
+    this.#index.noteWritten(folder, `${id}.md`, id, version)
     return draftView(folder, id, version, file)
   }
 
   #upgraded(folder: string, id: string, entry: Readable): Promise<DraftFrontMatter> {
-    return upgradedForWrite(folder, id, entry.file, () => this.noteReviewsWritten(folder, id))
+    // Called under the draft's lock (a save, a mark).
+    return upgradedForWrite(folder, id, entry.file, () => this.#index.noteReviewsWritten(folder, id, true))
   }
 
   /** Tells the observer; whatever it does or throws, the change itself has succeeded. */
@@ -327,6 +361,11 @@ export class DraftStore {
 
   async #startWatching(folder: string): Promise<void> {
     this.#watcher.start(folder)
-    await this.#listing.baseline(folder)
+    // The folder as it is now, once events are caught: what changes after it is reported.
+    try {
+      await this.#index.baseline(folder)
+    } catch (error) {
+      this.#log.warn(`could not scan ${folder}`, error)
+    }
   }
 }
