@@ -360,7 +360,10 @@ export class DraftIndex {
     let stamp = entry.content?.recordsStamp ?? null
     if (hasRecords) this.#watcher.watchSubfolder(recordsName)
     const covered = hasRecords && this.#watcher.covers(recordsName)
-    if (read || mode !== 'look' || !entry.recordsClean || (hasRecords && !covered)) {
+    if (!hasRecords) {
+      // Not in the listing just read: nothing to read (one that appears since is an event, or the next look).
+      stamp = 'none'
+    } else if (read || mode !== 'look' || !entry.recordsClean || !covered) {
       if (mode === 'verify') this.#records.invalidateFolder(reviewFolderPath(folder, entry.id))
       stamp = await this.#recordsStamp(folder, entry.id, look.clean)
     }
