@@ -25,6 +25,8 @@ function gitEnv(home: string): NodeJS.ProcessEnv {
 export interface PullResult {
   /** Milliseconds from when each unrelated call was due until its answer, in order. */
   latencies: number[]
+  /** The same, for `idleMs` before the pull, while nothing arrived (a baseline). */
+  idleLatencies: number[]
   /** From the start of the pull until every draft's review showed all of its new threads (null: not within the bound). */
   threadsShownMs: number | null
   /** How long `git pull` itself took. */
@@ -41,6 +43,8 @@ export async function pullManyRecords(options: {
   perDraft: number
   boundMs: number
   probeEveryMs?: number
+  /** Probe the core this long before the pull, while nothing arrives. Default 0. */
+  idleMs?: number
 }): Promise<PullResult & { core: TestCore; dispose(): Promise<void> }> {
   const folder = tempDir('grant-desk-pull-')
   const teammate = tempDir('grant-desk-teammate-')
@@ -73,15 +77,18 @@ export async function pullManyRecords(options: {
   // Each call is due `every` ms after the previous answer; its latency counts from then, so a
   // core that blocks its event loop (and so delays the timer itself) is measured too.
   const every = options.probeEveryMs ?? 20
+  const probe = async (into: number[]) => {
+    const due = performance.now() + every
+    await new Promise((done) => setTimeout(done, every))
+    await core.call('settings.get')
+    into.push(performance.now() - due)
+  }
+  const idleLatencies: number[] = []
+  for (const idleEnd = performance.now() + (options.idleMs ?? 0); performance.now() < idleEnd; ) await probe(idleLatencies)
   const latencies: number[] = []
   let probing = true
   const probes = (async () => {
-    while (probing) {
-      const due = performance.now() + every
-      await new Promise((done) => setTimeout(done, every))
-      await core.call('settings.get')
-      latencies.push(performance.now() - due)
-    }
+    while (probing) await probe(latencies)
   })()
 
   const started = performance.now()
@@ -115,5 +122,5 @@ export async function pullManyRecords(options: {
     rmSync(folder, { recursive: true, force: true })
     rmSync(teammate, { recursive: true, force: true })
   }
-  return { core, latencies, threadsShownMs, pullMs, dispose }
+  return { core, latencies, idleLatencies, threadsShownMs, pullMs, dispose }
 }
