@@ -56,8 +56,8 @@ export interface AnchorBudget {
   totalMs: number
 }
 
-/** The budget of a whole draft's anchors where an answer is awaited (the CLI): about a second. */
-export const ANCHOR_BUDGET: AnchorBudget = { perQuoteMs: 50, totalMs: 900 }
+/** The budget of a whole draft's anchors where an answer is awaited (the CLI): about half a second. */
+export const ANCHOR_BUDGET: AnchorBudget = { perQuoteMs: 50, totalMs: 500 }
 
 export interface Placements {
   /** One per quote, in order. */
