@@ -99,6 +99,8 @@ interface FolderIndex {
 export interface WatchState {
   /** The folder being watched (its events are what `look` relies on); null when none. */
   readonly folder: string | null
+  /** Whether the watch of `folder` still reports what happens in it (it has not failed). */
+  watching(folder: string): boolean
   covers(subfolder: string): boolean
   watchSubfolder(subfolder: string): boolean
   unwatchSubfolder(subfolder: string): void
@@ -240,7 +242,7 @@ export class DraftIndex {
   // -------------------------------------------------------------------------------------------
 
   #modeFor(folder: string): LookMode {
-    return this.#watcher.folder === folder && this.#index?.folder === folder && this.#index.populated ? 'look' : 'stat'
+    return this.#watcher.watching(folder) && this.#index?.folder === folder && this.#index.populated ? 'look' : 'stat'
   }
 
   #invalidate(entry: Entry): void {
@@ -324,9 +326,14 @@ export class DraftIndex {
       const entry = index.entries.get(name) ?? byRecords.get(name)
       if (!entry) continue
       // A draft file with an event is read again, whatever its identity says; a review folder that
-      // came or went is looked at (and watched, or no longer).
-      if (entry.fileName === name) entry.dirty = true
-      else entry.recordsClean = false
+      // came, went or was replaced is looked at and watched anew (a watch follows the folder it
+      // was made on, not its name).
+      if (entry.fileName === name) {
+        entry.dirty = true
+      } else {
+        entry.recordsClean = false
+        this.#watcher.unwatchSubfolder(name)
+      }
     }
     for (const [subfolder, names] of batch.inside) {
       const entry = byRecords.get(subfolder)

@@ -37,7 +37,7 @@ import type { ReviewSubject } from './reviews'
 import { newDraftText, rewriteDraftFile, upgradedForWrite, writeDraftText, type NewDraftArgs } from './saving'
 import { moveReviewsToTrash, moveToTrash } from './trash'
 import { draftView } from './view'
-import { FolderWatcher, type WatchMode } from './watcher'
+import { FolderWatcher, type FolderIdentity, type WatchMode } from './watcher'
 
 export interface DraftStoreOptions {
   /** The drafts folder, read on every call (the user may change it in settings); created when missing. */
@@ -56,6 +56,9 @@ export interface DraftStoreOptions {
 
 type Readable = Extract<Relevant, { kind: 'ok' }>
 
+/** How often a drafts folder that went away is looked for, to watch it again once it is back. */
+const FOLDER_BACK_MS = 2_000
+
 export class DraftStore {
   readonly #folderOption: () => string | Promise<string>
   readonly #trashDir: string
@@ -68,6 +71,8 @@ export class DraftStore {
   readonly #watcher: FolderWatcher
   readonly #onSaved: DraftObserver | undefined
   readonly #marks: MarkContext
+  /** The drafts folder's device and inode at the last call (to tell a folder made again under its name). */
+  #folderIdentity: FolderIdentity | null = null
 
   constructor(options: DraftStoreOptions) {
     this.#folderOption = options.folder
@@ -79,7 +84,7 @@ export class DraftStore {
       debounceMs: options.watchDebounceMs ?? 200,
       ...(options.watchMode ? { mode: options.watchMode } : {}),
       log: this.#log,
-      ready: () => void this.#index.onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
+      ready: () => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
     })
     this.#index = new DraftIndex({
       locks: this.#locks,
@@ -269,7 +274,7 @@ export class DraftStore {
   async watch(onExternalChange: (ids: string[]) => void): Promise<() => void> {
     const folder = await this.#folder()
     this.#listeners.add(onExternalChange)
-    if (this.#watcher.folder === null) await this.#startWatching(folder)
+    if (this.#watcher.folder === null) await this.#startWatching(folder, this.#folderIdentity)
     return () => {
       this.#listeners.delete(onExternalChange)
       if (this.#listeners.size === 0) this.#watcher.stop()
@@ -285,18 +290,22 @@ export class DraftStore {
 
   async #folder(): Promise<string> {
     const folder = resolve(await this.#folderOption())
+    let identity: FolderIdentity
     try {
       await mkdir(folder, { recursive: true })
-      if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
+      const info = await stat(folder)
+      if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
+      identity = { dev: info.dev, ino: info.ino }
+      this.#folderIdentity = identity
     } catch (error) {
       const { what, advice } = describeFsError(error)
       throw new AppFailure('storage_error', `The drafts folder ${folder} could not be opened or created (${what}). ${advice}`, {}, { cause: error })
     }
-    const watched = this.#watcher.folder
-    if (watched !== null && watched !== folder && this.#listeners.size > 0) {
+    // Moved in the settings, deleted and made again (a fresh clone), or its watch failed: watched anew.
+    if (this.#watcher.folder !== null && this.#listeners.size > 0 && !this.#watcher.watching(folder, identity)) {
       this.#watcher.stop()
       try {
-        await this.#startWatching(folder)
+        await this.#startWatching(folder, identity)
       } catch (error) {
         // The call that noticed the move must still work; only outside edits go unnoticed.
         this.#log.warn(`the drafts folder ${folder} cannot be watched`, error)
@@ -359,8 +368,36 @@ export class DraftStore {
     }
   }
 
-  async #startWatching(folder: string): Promise<void> {
-    this.#watcher.start(folder)
+  /**
+   * The watcher has a batch: its changes are read. When the folder itself went (deleted, moved
+   * away: a fresh clone under its name is on the way), it is watched anew once it is back, and
+   * looked for every few seconds meanwhile; it is never made again from here.
+   */
+  async #onEvents(): Promise<void> {
+    const folder = this.#watcher.folder
+    if (folder === null) return
+    if (!this.#watcher.watching(folder) && this.#listeners.size > 0) {
+      let identity: FolderIdentity | null = null
+      try {
+        const info = await stat(folder)
+        if (info.isDirectory()) identity = { dev: info.dev, ino: info.ino }
+      } catch {
+        // Not there (yet).
+      }
+      if (this.#watcher.folder !== folder) return
+      if (identity === null) {
+        setTimeout(() => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)), FOLDER_BACK_MS).unref()
+        return
+      }
+      this.#watcher.stop()
+      await this.#startWatching(folder, identity)
+      return
+    }
+    await this.#index.onEvents()
+  }
+
+  async #startWatching(folder: string, identity: FolderIdentity | null = null): Promise<void> {
+    this.#watcher.start(folder, identity)
     // The folder as it is now, once events are caught: what changes after it is reported.
     try {
       await this.#index.baseline(folder)

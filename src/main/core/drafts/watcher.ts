@@ -18,7 +18,7 @@
  * end). The store takes the batch (`take`) and reads it in one go.
  */
 import { watch as watchPath, type FSWatcher } from 'node:fs'
-import { join, sep } from 'node:path'
+import { basename, join, sep } from 'node:path'
 import type { Logger } from '../errors'
 import { storageFailure } from './fs'
 
@@ -35,6 +35,12 @@ export interface WatchBatch {
 
 export type WatchMode = 'per-folder' | 'recursive'
 
+/** Which folder on disk a path is (a folder deleted and made again under the same name is another). */
+export interface FolderIdentity {
+  dev: number
+  ino: number
+}
+
 export interface FolderWatcherOptions {
   /** Quiet time after the last event before a batch is ready. */
   debounceMs: number
@@ -45,6 +51,14 @@ export interface FolderWatcherOptions {
   log: Logger
   /** A batch is ready: the store is to `take` it. Called again for events that arrive later. */
   ready: () => void
+}
+
+interface Root {
+  folder: string
+  handle: FSWatcher | null
+  identity: FolderIdentity | null
+  /** The watch failed, or the folder itself went: it no longer reports what happens in the folder. */
+  failed: boolean
 }
 
 function emptyBatch(): WatchBatch {
@@ -61,8 +75,10 @@ export class FolderWatcher {
   readonly #mode: WatchMode
   readonly #log: Logger
   readonly #ready: () => void
-  #root: { folder: string; handle: FSWatcher } | null = null
+  #root: Root | null = null
   readonly #subfolders = new Map<string, FSWatcher>()
+  /** Subfolders the system refused a watch for: not asked again (nor warned about) until the next start. */
+  readonly #refused = new Set<string>()
   #pending = emptyBatch()
   #firstEventAt = 0
   #timer: ReturnType<typeof setTimeout> | null = null
@@ -84,32 +100,56 @@ export class FolderWatcher {
     return this.#mode
   }
 
-  /** Starts watching `folder` (stop the current watch first). Throws a storage failure when it cannot be watched. */
-  start(folder: string): void {
-    let handle: FSWatcher
+  /**
+   * Whether the watch of `folder` still reports what happens in it: it is the folder watched,
+   * the same folder on disk (not one deleted and made again under its name, which the old watch
+   * no longer sees), and its watch has not failed.
+   */
+  watching(folder: string, identity: FolderIdentity | null = null): boolean {
+    const root = this.#root
+    if (!root || root.folder !== folder || root.failed) return false
+    return identity === null || root.identity === null || (root.identity.dev === identity.dev && root.identity.ino === identity.ino)
+  }
+
+  /**
+   * Starts watching `folder` (stop the current watch first); `identity`: the folder's device and
+   * inode now, to tell later whether it is still the same folder. Throws a storage failure when it
+   * cannot be watched.
+   */
+  start(folder: string, identity: FolderIdentity | null = null): void {
+    const root: Root = { folder, handle: null, identity, failed: false }
     try {
-      handle = watchPath(folder, { persistent: false, recursive: this.#mode === 'recursive' }, (_event, name) => this.#onRootEvent(name))
+      root.handle = watchPath(folder, { persistent: false, recursive: this.#mode === 'recursive' }, (_event, name) => {
+        if (this.#root !== root) return
+        // The folder itself removed or moved away (the system names the folder, not a file in
+        // it): this watch sees nothing of a folder made again under its name. Until the store
+        // watches anew, the folder is looked at file by file.
+        if (name !== null && String(name) === basename(folder)) root.failed = true
+        this.#onRootEvent(name)
+      })
     } catch (error) {
       throw storageFailure('watch the drafts folder', folder, error)
     }
-    const root = { folder, handle }
-    handle.on('error', (error) => {
+    root.handle.on('error', (error) => {
       if (this.#root !== root) return
       this.#log.warn(`watching ${folder} failed`, error)
+      root.failed = true
       this.#pending.everything = true
       this.#schedule()
     })
     this.#root = root
     this.#pending = emptyBatch()
+    this.#refused.clear()
   }
 
   stop(): void {
     if (this.#timer) clearTimeout(this.#timer)
     this.#timer = null
-    this.#root?.handle.close()
+    this.#root?.handle?.close()
     this.#root = null
     for (const handle of this.#subfolders.values()) handle.close()
     this.#subfolders.clear()
+    this.#refused.clear()
     this.#pending = emptyBatch()
   }
 
@@ -120,12 +160,14 @@ export class FolderWatcher {
    */
   watchSubfolder(name: string): boolean {
     const root = this.#root
-    if (!root) return false
+    if (!root || root.failed) return false
     if (this.#mode === 'recursive' || this.#subfolders.has(name)) return true
+    if (this.#refused.has(name)) return false
     let handle: FSWatcher
     try {
       handle = watchPath(join(root.folder, name), { persistent: false }, (_event, file) => this.#onInside(name, file))
     } catch (error) {
+      this.#refused.add(name)
       this.#log.warn(`the review folder ${join(root.folder, name)} cannot be watched; it is checked on every listing instead`, error)
       return false
     }
@@ -149,7 +191,8 @@ export class FolderWatcher {
 
   /** Whether events inside the subfolder `name` are reported. */
   covers(name: string): boolean {
-    return this.#root !== null && (this.#mode === 'recursive' || this.#subfolders.has(name))
+    const root = this.#root
+    return root !== null && !root.failed && (this.#mode === 'recursive' || this.#subfolders.has(name))
   }
 
   /** The events gathered since the last call, for the store to read; the watcher starts a new batch. */

@@ -26,9 +26,9 @@ let folder: string
 let warnings: string[]
 const log: Logger = { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 8_000): Promise<void> {
   const start = Date.now()
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
     await new Promise((done) => setTimeout(done, 20))
   }
@@ -241,6 +241,33 @@ describe.each(MODES)('the listing %s', (_name, mode) => {
     expect(openThreads(items, 'alpha')).toBe(300)
     expect(new Set(told).size).toBe(told.length)
     expect(externalIds().sort()).toEqual(Array.from({ length: 150 }, (_, n) => `pulled-${n}`).sort())
+  })
+
+  // Node emulates the recursive watch on Linux (a watch per folder, made as it finds them) and
+  // misses a folder deleted and made again under one name; macOS and Windows, where the app uses
+  // the recursive watch, watch natively. The per-folder watch, used on Linux, is what runs here.
+  const nativeWatch = mode !== 'recursive'
+
+  it.runIf(nativeWatch)('a review folder deleted and made again, with new records in it then and later', async () => {
+    rmSync(recordsFolder('beta'), { recursive: true })
+    writeRecord('beta', threadRecord(7))
+    writeRecord('beta', threadRecord(8))
+    await waitFor(async () => openThreads((await store.list()).items, 'beta') === 2, 'the new folder to be read')
+    // Its watch (if any) is on the new folder: a record added later is seen too.
+    told.length = 0
+    writeRecord('beta', threadRecord(9))
+    expect(openThreads(await listedAfter('beta'), 'beta')).toBe(3)
+  })
+
+  it.runIf(nativeWatch)('the drafts folder deleted and made again under its name (a fresh clone)', async () => {
+    rmSync(folder, { recursive: true })
+    mkdirSync(folder)
+    write(join(folder, 'alpha.md'), draftText('Alpha grant, cloned again', '2026-11-20T10:00:00.000Z'))
+    expect((await store.list()).items.map((i) => [i.id, titleOf([i], i.id)])).toEqual([['alpha', 'Alpha grant, cloned again']])
+    // Watched anew: a teammate's edit after it is told and listed.
+    told.length = 0
+    writeFileSync(join(folder, 'alpha.md'), draftText('Alpha grant, edited after the clone'))
+    expect(titleOf(await listedAfter('alpha'), 'alpha')).toBe('Alpha grant, edited after the clone')
   })
 
   it("never tells the store's own writes, and a rescan reads every file again", async () => {
