@@ -93,6 +93,8 @@ interface FolderIndex {
   populated: boolean
   /** The listing, newest first, until something changes. */
   sorted: DraftSummary[] | null
+  /** A batch that asked for a stat of everything was taken by a look that could not read the folder. */
+  statNext: boolean
 }
 
 /** What the index needs of the watcher. */
@@ -177,7 +179,7 @@ export class DraftIndex {
   async onEvents(): Promise<void> {
     const folder = this.#watcher.folder
     if (folder === null) return
-    await this.#look(folder, { mode: 'look', clean: true })
+    await this.#look(folder, { mode: this.#modeFor(folder), clean: true })
   }
 
   /** When watching starts: the folder as it is now (telling what changed since the last look, if there was one). */
@@ -261,19 +263,26 @@ export class DraftIndex {
   }
 
   async #lookNow(folder: string, look: Look): Promise<FolderIndex> {
-    if (this.#index?.folder !== folder) this.#index = { folder, entries: new Map(), populated: false, sorted: null }
+    if (this.#index?.folder !== folder) this.#index = { folder, entries: new Map(), populated: false, sorted: null, statNext: false }
     const index = this.#index
-    const directory = await readDirectory(folder)
     let mode = look.mode
     let batch: WatchBatch | null = null
     if (this.#watcher.folder === folder) {
       // Events the system queued before this call are delivered before it goes on: a change made
-      // just before a listing is in it.
+      // just before a listing is in it. The batch is taken before the folder is read, so that an
+      // event after it is in the next batch (which starts a look of its own), never lost between.
       await new Promise((done) => setImmediate(done))
       batch = this.#watcher.take()
-      if (batch.everything || batch.events > EVENTS_TRUSTED) {
-        if (mode === 'look') mode = 'stat'
-      }
+      if (batch.everything || batch.events > EVENTS_TRUSTED) index.statNext = true
+    }
+    if (index.statNext && mode === 'look') mode = 'stat'
+    let directory: Directory
+    try {
+      directory = await readDirectory(folder)
+    } catch (error) {
+      // What the batch named is read at the next look that can read the folder.
+      if (batch) this.#applyBatch(index, batch)
+      throw error
     }
     if (look.clean && directory.leftovers.length > 0) await removeLeftovers(folder, directory.leftovers, this.#log)
     if (batch) this.#applyBatch(index, batch)
@@ -314,6 +323,7 @@ export class DraftIndex {
 
     const tell = index.populated
     index.populated = true
+    index.statNext = false
     if (tell && changed.size > 0) this.#changed([...changed].sort())
     return index
   }
