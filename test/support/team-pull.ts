@@ -11,6 +11,7 @@
 import { execFile, execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { promisify } from 'node:util'
 import { startTestCore, type TestCore } from './core'
 import { threadRecordFile } from './review-records'
@@ -31,6 +32,8 @@ export interface PullResult {
   threadsShownMs: number | null
   /** How long `git pull` itself took. */
   pullMs: number
+  /** The longest the event loop was blocked meanwhile, in ms (what of a slow answer was the loop, not the disk). */
+  loopBlockedMs: number
 }
 
 /**
@@ -85,6 +88,8 @@ export async function pullManyRecords(options: {
   }
   const idleLatencies: number[] = []
   for (const idleEnd = performance.now() + (options.idleMs ?? 0); performance.now() < idleEnd; ) await probe(idleLatencies)
+  const loop = monitorEventLoopDelay({ resolution: 10 })
+  loop.enable()
   const latencies: number[] = []
   let probing = true
   const probes = (async () => {
@@ -117,10 +122,12 @@ export async function pullManyRecords(options: {
   await pulled
   probing = false
   await probes
+  loop.disable()
+  const loopBlockedMs = loop.max / 1e6
   const dispose = async () => {
     await core.dispose()
     rmSync(folder, { recursive: true, force: true })
     rmSync(teammate, { recursive: true, force: true })
   }
-  return { core, latencies, idleLatencies, threadsShownMs, pullMs, dispose }
+  return { core, latencies, idleLatencies, threadsShownMs, pullMs, loopBlockedMs, dispose }
 }
