@@ -220,48 +220,6 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
   return { records, unreadable, stamp: stampHash.digest('hex'), temporary }
 }
 
-/**
- * A cheap fingerprint of a draft's record folder (names, sizes, modification times) for the
- * folder watcher: reading every record on every file-system event would be wasteful.
- */
-export async function recordFolderStamp(draftsFolder: string, draftId: string): Promise<string> {
-  return (await scanRecordFolder(draftsFolder, draftId)).stamp
-}
-
-/**
- * The fingerprint above, and the temporary files of interrupted record writes in the folder
- * (for the store to clean up). A record folder that is a link is not followed: its stamp is
- * the link's, and nothing in it is listed.
- */
-export async function scanRecordFolder(draftsFolder: string, draftId: string): Promise<{ stamp: string; leftovers: string[] }> {
-  const folder = reviewFolderPath(draftsFolder, draftId)
-  let names: string[]
-  try {
-    const info = await lstat(folder)
-    if (info.isSymbolicLink() || !info.isDirectory()) return { stamp: `odd:${info.mtimeMs}`, leftovers: [] }
-    names = (await readdir(folder)).sort()
-  } catch {
-    return { stamp: 'none', leftovers: [] }
-  }
-  const hash = createHash('sha256')
-  const leftovers: string[] = []
-  for (const name of names) {
-    if (name.startsWith('.')) continue
-    // A write in progress (or one cut off) is not a change of the review until it lands.
-    if (isRecordTempName(name)) {
-      leftovers.push(name)
-      continue
-    }
-    try {
-      const info = await lstat(join(folder, name))
-      hash.update(`${name}\0${info.size}\0${info.mtimeMs}\0`)
-    } catch {
-      // Removed between the listing and the look: the next event will tell.
-    }
-  }
-  return { stamp: hash.digest('hex'), leftovers }
-}
-
 async function ensureFolder(folder: string): Promise<void> {
   try {
     const info = await lstat(folder)
