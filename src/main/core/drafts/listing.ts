@@ -153,7 +153,8 @@ export class DraftIndex {
       .flatMap((entry) => (entry.content?.summary ? [entry.content] : []))
       .sort((a, b) => byNewestOrder(a.order, b.order))
       .map((content) => content.summary!)
-    return index.sorted
+    // A copy: the caller may sort or filter it; the lines themselves are shared, never changed.
+    return [...index.sorted]
   }
 
   /** The drafts not submitted, with their grant's deadline (for the reminders); removes nothing. */
