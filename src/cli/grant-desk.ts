@@ -7,7 +7,7 @@
  * can gate on approval. `export` makes the review copy of one draft (see export.ts).
  */
 import { readFile } from 'node:fs/promises'
-import { relative } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../shared/checklist'
@@ -18,9 +18,11 @@ import { hasReview } from '../shared/review/state'
 import { collect, draftIdOf, readDraftReview } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 import { runExport } from './export'
+import { escapeForTerminal, terminalLines } from './terminal'
+import { loadPolicyFile, type LoadedPolicy } from '../main/core/drafts/review-policy'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
-       grant-desk review [--format text|json] [--require-approval] <draft.md | folder> …
+       grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …
        grant-desk export [--format html] [-o file.html] <draft.md>
        grant-desk rules
 
@@ -34,8 +36,13 @@ review  lists each draft's team review: every thread with where it sits now (a l
         and suggestion; each reviewer's latest verdict; record files that cannot be read.
         A folder is searched for drafts (.md files with front matter).
         --format json prints an array with one object per draft (its shape is in the README).
-        --require-approval exits 1 unless every draft is approved as it is now and has no
-        open threads, naming each draft that is not on stderr.
+        --require-approval exits 1 unless every draft is approved as the team's review
+        policy asks (.grant-desk.yaml in the drafts' folder or above it, up to the git
+        repository's root; default: one approval by someone who is not an author), on its
+        text as it is now, with no open threads and no review record or policy file that
+        cannot be read. Each draft that is not is named on stderr, with why.
+        --policy file.yaml uses that policy file instead (a CI job can take it from the
+        protected branch, so a pull request cannot loosen its own gate).
         Exit code: 0, 1 (only with --require-approval), 2 usage or read failure.
 export  makes a review copy of one draft for a reviewer without Grant Desk: one HTML file to
         read, print and annotate, with the grant, the pitch, the fields, the checklist's
@@ -216,7 +223,8 @@ function formatText(reports: FileReport[]): string {
     warnings += report.summary.warnings
   }
   lines.push(`${reports.length} ${reports.length === 1 ? 'draft' : 'drafts'} checked: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}.`)
-  return lines.join('\n')
+  // File names, quotes of the pitch and review comments reach the terminal written out, never as escape sequences.
+  return terminalLines(lines)
 }
 
 const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const
@@ -271,6 +279,11 @@ interface Io {
   err: (s: string) => void
 }
 
+/** stderr in a terminal: what came from files (names, reasons) written out, never acted on. */
+function writeErrorEscaped(io: Io, text: string): void {
+  io.err(text.split('\n').map(escapeForTerminal).join('\n'))
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
@@ -315,6 +328,8 @@ async function lintReview(file: string, text: string): Promise<ReviewData | unde
 }
 
 async function runLint(files: readonly string[], format: string, io: Io): Promise<number> {
+  const raw = io
+  io = { ...raw, err: (s) => writeErrorEscaped(raw, s) }
   const reports: FileReport[] = []
   for (const file of files) {
     let text: string
@@ -341,7 +356,9 @@ async function runLint(files: readonly string[], format: string, io: Io): Promis
  * Drafts that cannot be read are named on stderr and the others still reported; the exit code
  * is then 2, whatever the reviews say, since a gate must not pass a draft it could not read.
  */
-async function runReview(files: readonly string[], named: ReadonlySet<string>, format: string, requireApproval: boolean, io: Io): Promise<number> {
+async function runReview(files: readonly string[], named: ReadonlySet<string>, format: string, requireApproval: boolean, io: Io, policy?: LoadedPolicy): Promise<number> {
+  const raw = io
+  io = { ...raw, err: (s) => writeErrorEscaped(raw, s) }
   const reports: DraftReviewReport[] = []
   let failed = false
   for (const file of files) {
@@ -358,7 +375,7 @@ async function runReview(files: readonly string[], named: ReadonlySet<string>, f
       continue
     }
     try {
-      reports.push(reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft)))
+      reports.push(reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft, policy ? { policy } : {})))
     } catch (error) {
       io.err(`Cannot read the review records of ${name}: ${errorMessage(error)}`)
       failed = true
@@ -394,6 +411,7 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
         format: { type: 'string' },
         'require-approval': { type: 'boolean', default: false },
         output: { type: 'string', short: 'o' },
+        policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -429,6 +447,11 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
     io.err(`--require-approval is an option of grant-desk review.\n\n${USAGE}`)
     return 2
   }
+  const policyFile = parsed.values.policy
+  if (policyFile !== undefined && command !== 'review') {
+    io.err(`--policy is an option of grant-desk review.\n\n${USAGE}`)
+    return 2
+  }
   const output = parsed.values.output
   if (output !== undefined && command !== 'export') {
     io.err(`-o/--output is an option of grant-desk export.\n\n${USAGE}`)
@@ -447,5 +470,15 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
   }
   const files = await discover(targets, io)
   if (!files) return 2
-  return command === 'lint' ? runLint(files, format, io) : runReview(files, new Set(targets), format, requireApproval, io)
+  if (command === 'lint') return runLint(files, format, io)
+  let policy: LoadedPolicy | undefined
+  if (policyFile !== undefined) {
+    policy = await loadPolicyFile(resolve(policyFile))
+    // A policy named outright that cannot be used is a usage error: nothing is reported under a policy nobody meant.
+    if (policy.view.problem !== null) {
+      writeErrorEscaped(io, policy.view.problem)
+      return 2
+    }
+  }
+  return runReview(files, new Set(targets), format, requireApproval, io, policy)
 }

@@ -9,7 +9,8 @@ import type { IpcEvent } from '../../shared/ipc'
 import { ApplicationsLog } from './applications'
 import { ResponseCache } from './cache'
 import { DraftStore } from './drafts'
-import { ReviewService } from './drafts/reviews'
+import { ReviewService, changedContent } from './drafts/reviews'
+import { PendingWork } from './pending-work'
 import { type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
 import { type ChannelParsedInput, type Dispatch, type Handlers, createDispatch } from './handlers'
@@ -118,16 +119,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     log,
   })
+  const authorWrites = new PendingWork()
   const drafts = new DraftStore({
     folder: () => settings.draftsFolder(),
     trashDir: join(options.dataDir, 'deleted-drafts'),
     now,
     log,
-    onSaved: (event) => history.record(event),
+    onSaved: (event) => {
+      // Who saved a change is an author of the draft (one record each, in its review folder).
+      if (event.kind === 'created' || (event.kind === 'saved' && changedContent(event.before, event.draft))) {
+        authorWrites.run(() => reviews.recordAuthor(event.folder, event.draft.id, event.kind === 'created' ? 'created' : 'edited'), (error) => log.warn('could not record the author of a draft', error))
+      }
+      return history.record(event)
+    },
   })
-  const reviews = new ReviewService({
+  const reviews: ReviewService = new ReviewService({
     open: (id) => drafts.openForReview(id),
     reviewerName: async () => (await settings.values()).reviewerName,
+    signingKey: async () => (await settings.values()).signingKey,
+    savedHere: async (id) => {
+      const saved = await history.list(id).catch(() => null)
+      return saved?.versions.some((version) => version.source !== 'external') ?? false
+    },
     written: (subject) => drafts.noteReviewsWritten(subject.folder, subject.id),
     // The store's cache of record files: a review is read again only where it changed.
     records: drafts.recordCache,
@@ -274,7 +287,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'calendar.export': async (input) => {
       const { deadlines, label } = await calendarOf(input)
       const { reminders: reminderSettings } = await settings.values()
-      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes), fileName: calendarFileName(label), events: deadlines.length }
+      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes, now()), fileName: calendarFileName(label), events: deadlines.length }
     },
   }
 
@@ -293,6 +306,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await reminders.idle()
       // Versions of the last saves are still being written: let them finish.
       await history.idle()
+      await authorWrites.idle()
     },
   }
 }

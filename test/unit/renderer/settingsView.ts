@@ -12,6 +12,7 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
     serviceUrl,
     feedbackNamespace: 'grant-desk',
     reviewerName: '',
+    signingKey: null,
     draftsFolder: null,
     savedSearchRefreshMinutes: 30,
     theme: 'system',

@@ -49,7 +49,7 @@ const READ_CONCURRENCY = 8
  * default and drops the rest): the whole folder is checked by stat after it.
  */
 const EVENTS_TRUSTED = 2_000
-const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 }
+const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] }
 
 export type LookMode = 'look' | 'stat' | 'verify'
 
@@ -451,10 +451,10 @@ export class DraftIndex {
 
   async #brief(folder: string, entry: Extract<Relevant, { kind: 'ok' }>): Promise<ReviewBrief> {
     try {
-      return await readReviewBrief({ folder, id: entry.id, file: entry.file }, this.#records)
+      return await readReviewBrief({ folder, id: entry.id, file: entry.file }, { cache: this.#records })
     } catch (error) {
       this.#log.warn(`could not read the review records of ${entry.fileName}`, error)
-      return { ...NO_REVIEW, text: 'its review records could not be read', unreadable: 1 }
+      return { ...NO_REVIEW, approval: 'unknown', text: 'unknown: its review records could not be read', unreadable: 1 }
     }
   }
 
