@@ -8,8 +8,10 @@
  * - The first listing of the draft by a new store (nothing read yet): no goal; what reading them
  *   once costs (the app does it when it starts watching the folder).
  *
- * The records are written more than 2 s before they are timed: a file read within 2 s of its last
- * change is read again to be sure (see src/main/core/drafts/identity.ts). Every answer is checked.
+ * The core watches the folder, as the app does: a review folder it has read while its watch was
+ * up is used without a stat of each record until its next event (src/main/core/drafts/record-cache.ts).
+ * The records are written more than 2 s before they are timed: without a watch, a file read within
+ * 2 s of its last change is read again to be sure (identity.ts). Every answer is checked.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'

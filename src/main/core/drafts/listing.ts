@@ -101,6 +101,7 @@ interface FolderIndex {
 export interface WatchState {
   /** The folder being watched (its events are what `look` relies on); null when none. */
   readonly folder: string | null
+  readonly mode: 'per-folder' | 'recursive'
   /** Whether the watch of `folder` still reports what happens in it (it has not failed). */
   watching(folder: string): boolean
   covers(subfolder: string): boolean
@@ -222,7 +223,7 @@ export class DraftIndex {
     if (!entry) return
     index.entries.delete(fileName)
     index.sorted = null
-    this.#watcher.unwatchSubfolder(reviewFolderName(entry.id))
+    this.#unwatch(folder, reviewFolderName(entry.id))
   }
 
   /**
@@ -231,6 +232,8 @@ export class DraftIndex {
    */
   async noteReviewsWritten(folder: string, id: string, held = false): Promise<void> {
     const fileName = `${id}.md`
+    // Written here: read with a stat of each file from now (a record rewritten in place keeps its name).
+    this.#records.unvouch(reviewFolderPath(folder, id))
     const note = async () => {
       const entry = this.#index?.folder === folder ? this.#index.entries.get(fileName) : undefined
       if (!entry?.known) return
@@ -246,6 +249,16 @@ export class DraftIndex {
 
   #modeFor(folder: string): LookMode {
     return this.#watcher.watching(folder) && this.#index?.folder === folder && this.#index.populated ? 'look' : 'stat'
+  }
+
+  /**
+   * A review folder's own watch closed (gone, or to be watched anew): nothing kept of it is
+   * vouched for. The recursive watch has no watch per folder; its events say the same.
+   */
+  #unwatch(folder: string, subfolder: string): void {
+    if (this.#watcher.mode === 'recursive' || !this.#watcher.covers(subfolder)) return
+    this.#watcher.unwatchSubfolder(subfolder)
+    this.#records.unvouch(join(folder, subfolder))
   }
 
   #invalidate(entry: Entry): void {
@@ -274,7 +287,11 @@ export class DraftIndex {
       // event after it is in the next batch (which starts a look of its own), never lost between.
       await new Promise((done) => setImmediate(done))
       batch = this.#watcher.take()
-      if (batch.everything || batch.events > EVENTS_TRUSTED) index.statNext = true
+      if (batch.everything || batch.events > EVENTS_TRUSTED) {
+        index.statNext = true
+        // The system may have dropped events: no folder is vouched for by the watcher until read again.
+        this.#records.unvouchAll()
+      }
     }
     if (index.statNext && mode === 'look') mode = 'stat'
     let directory: Directory
@@ -305,7 +322,7 @@ export class DraftIndex {
       }
       const recordsName = reviewFolderName(entry.id)
       const hasRecords = directory.listed.has(recordsName)
-      if (!hasRecords) this.#watcher.unwatchSubfolder(recordsName)
+      if (!hasRecords) this.#unwatch(folder, recordsName)
       if (mode !== 'look' || entry.content === null || entry.dirty || !entry.recordsClean || (hasRecords && !this.#watcher.covers(recordsName))) {
         work.push({ entry, gone: false })
       }
@@ -343,7 +360,7 @@ export class DraftIndex {
         entry.dirty = true
       } else {
         entry.recordsClean = false
-        this.#watcher.unwatchSubfolder(name)
+        this.#unwatch(index.folder, name)
       }
     }
     for (const [subfolder, names] of batch.inside) {
@@ -378,14 +395,18 @@ export class DraftIndex {
     let stamp = entry.content?.recordsStamp ?? null
     if (hasRecords) this.#watcher.watchSubfolder(recordsName)
     const covered = hasRecords && this.#watcher.covers(recordsName)
+    const recordsPath = reviewFolderPath(folder, entry.id)
+    const since = this.#records.epoch
     if (!hasRecords) {
       // Not in the listing just read: nothing to read (one that appears since is an event, or the next look).
       stamp = 'none'
     } else if (read || mode !== 'look' || !entry.recordsClean || !covered) {
-      if (mode === 'verify') this.#records.invalidateFolder(reviewFolderPath(folder, entry.id))
+      if (mode === 'verify') this.#records.invalidateFolder(recordsPath)
       stamp = await this.#recordsStamp(folder, entry.id, look.clean)
     }
     entry.recordsClean = !hasRecords || covered
+    // Read while its watch was up: what is kept of it stands until its next event.
+    if (covered && mode !== 'verify') this.#records.vouch(recordsPath, since)
     // A brief is made from the draft and its records together: new records, so the draft is read too.
     if (!read && stamp !== entry.content?.recordsStamp) read = true
     entry.dirty = false
@@ -400,7 +421,7 @@ export class DraftIndex {
     if (inspection.kind === 'missing') {
       index.entries.delete(entry.fileName)
       index.sorted = null
-      this.#watcher.unwatchSubfolder(recordsName)
+      this.#unwatch(folder, recordsName)
       if (entry.known && index.populated) changed.add(entry.id)
       return
     }

@@ -7,10 +7,16 @@
  * folder adds up to, stay in review-files.ts and shared/review. The folder watcher invalidates
  * the files it saw events for, so a change a stat cannot see (the same size and times) is read
  * at the next look too.
+ *
+ * A folder the watcher covers is vouched for (`vouch`): while it is, a file kept from it is used
+ * without a stat, since any change of it is an event, and every event (`seen`) drops what was
+ * kept of its file and the folder's vouching at once, before any batch is read. The store vouches
+ * for a folder only after reading it while its watch was up, and withdraws every vouching when a
+ * watch fails or the system may have dropped events.
  */
 import type { Stats } from 'node:fs'
 import { lstat } from 'node:fs/promises'
-import { sep } from 'node:path'
+import { dirname, sep } from 'node:path'
 import type { ReviewRecord } from '../../../shared/review/records'
 import { identityOf, stillValid, trustedAt, type FileIdentity } from './identity'
 
@@ -41,6 +47,14 @@ export class RecordCache {
   readonly #reading = new Map<string, Promise<RecordRead | null>>()
   readonly #maxBytes: number
   #bytes = 0
+  /** Review folders the watcher covers and saw no event in since they were read. */
+  readonly #vouched = new Set<string>()
+  /** Counts events (and withdrawals): a vouching asked for with an older count than a folder's last event is refused. */
+  #epoch = 0
+  /** The count at each folder's last event. */
+  readonly #lastEvent = new Map<string, number>()
+  /** The count when every vouching was last withdrawn. */
+  #allWithdrawn = 0
 
   constructor(options: { maxBytes?: number } = {}) {
     this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
@@ -49,6 +63,7 @@ export class RecordCache {
   /** The record file at `path`, as cached while its identity holds, else as `load` reads it now. */
   async read(path: string, load: () => Promise<LoadedRecord>): Promise<RecordRead | null> {
     const cached = this.#files.get(path)
+    if (cached && this.#vouched.has(dirname(path))) return cached.read
     if (cached) {
       let now: FileIdentity | null = null
       try {
@@ -72,13 +87,42 @@ export class RecordCache {
 
   /** Read `path` again at the next look, whatever its identity says (the watcher saw it change). */
   invalidate(path: string): void {
+    this.unvouch(dirname(path))
     this.#drop(path)
   }
 
   /** Everything cached under `folder` is read again at the next look. */
   invalidateFolder(folder: string): void {
+    this.unvouch(folder)
     const prefix = folder.endsWith(sep) ? folder : `${folder}${sep}`
     for (const path of [...this.#files.keys()]) if (path.startsWith(prefix)) this.#drop(path)
+  }
+
+  /** The count to give `vouch` for a folder about to be read (see there). */
+  get epoch(): number {
+    return this.#epoch
+  }
+
+  /**
+   * The watcher covers `folder`, and it was read (from when the count was `since`): what is kept
+   * of it is used without a stat until its next event. Refused when an event in it, or a
+   * withdrawal, came after `since`: the read may have kept what that event changed.
+   */
+  vouch(folder: string, since: number): void {
+    if ((this.#lastEvent.get(folder) ?? 0) > since || this.#allWithdrawn > since) return
+    this.#vouched.add(folder)
+  }
+
+  /** `folder` is looked at with a stat of each file again (an event in it; this app wrote in it; its watch went). */
+  unvouch(folder: string): void {
+    this.#vouched.delete(folder)
+    this.#lastEvent.set(folder, ++this.#epoch)
+  }
+
+  /** No folder is vouched for any more (a watch failed or stopped, or events may have been dropped). */
+  unvouchAll(): void {
+    this.#vouched.clear()
+    this.#allWithdrawn = ++this.#epoch
   }
 
   async #load(path: string, load: () => Promise<LoadedRecord>): Promise<RecordRead | null> {

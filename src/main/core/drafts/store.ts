@@ -85,6 +85,7 @@ export class DraftStore {
       ...(options.watchMode ? { mode: options.watchMode } : {}),
       log: this.#log,
       ready: () => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
+      seen: (subfolder, name) => this.#seen(subfolder, name),
     })
     this.#index = new DraftIndex({
       locks: this.#locks,
@@ -277,7 +278,7 @@ export class DraftStore {
     if (this.#watcher.folder === null) await this.#startWatching(folder, this.#folderIdentity)
     return () => {
       this.#listeners.delete(onExternalChange)
-      if (this.#listeners.size === 0) this.#watcher.stop()
+      if (this.#listeners.size === 0) this.#stopWatching()
     }
   }
 
@@ -303,7 +304,7 @@ export class DraftStore {
     }
     // Moved in the settings, deleted and made again (a fresh clone), or its watch failed: watched anew.
     if (this.#watcher.folder !== null && this.#listeners.size > 0 && !this.#watcher.watching(folder, identity)) {
-      this.#watcher.stop()
+      this.#stopWatching()
       try {
         await this.#startWatching(folder, identity)
       } catch (error) {
@@ -385,15 +386,37 @@ export class DraftStore {
         // Not there (yet).
       }
       if (this.#watcher.folder !== folder) return
+      this.#records.unvouchAll()
       if (identity === null) {
         setTimeout(() => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)), FOLDER_BACK_MS).unref()
         return
       }
-      this.#watcher.stop()
+      this.#stopWatching()
       await this.#startWatching(folder, identity)
       return
     }
     await this.#index.onEvents()
+  }
+
+  /** An event, as it arrives: what was kept of the file it names is no longer vouched for (record-cache.ts). */
+  #seen(subfolder: string | null, name: string | null): void {
+    const folder = this.#watcher.folder
+    if (folder === null || (subfolder === null && name === null)) {
+      this.#records.unvouchAll()
+    } else if (subfolder === null) {
+      // A review folder that came, went or was replaced.
+      if (name!.endsWith('.reviews')) this.#records.unvouch(join(folder, name!))
+    } else if (name === null) {
+      this.#records.invalidateFolder(join(folder, subfolder))
+    } else {
+      this.#records.invalidate(join(folder, subfolder, name))
+    }
+  }
+
+  /** Stops the watcher: nothing is vouched for by it any more. */
+  #stopWatching(): void {
+    this.#watcher.stop()
+    this.#records.unvouchAll()
   }
 
   async #startWatching(folder: string, identity: FolderIdentity | null = null): Promise<void> {

@@ -51,6 +51,13 @@ export interface FolderWatcherOptions {
   log: Logger
   /** A batch is ready: the store is to `take` it. Called again for events that arrive later. */
   ready: () => void
+  /**
+   * Told of each event as it arrives, before any batch: `(subfolder, name)` for a file in a
+   * subfolder (`name` null: some file, not named), `(null, name)` for a name in the folder
+   * itself, `(null, null)` for the whole folder (a failed watch, an event without a name). What
+   * was kept of those files is then no longer vouched for (see record-cache.ts).
+   */
+  seen?: (subfolder: string | null, name: string | null) => void
 }
 
 interface Root {
@@ -75,6 +82,7 @@ export class FolderWatcher {
   readonly #mode: WatchMode
   readonly #log: Logger
   readonly #ready: () => void
+  readonly #seen: (subfolder: string | null, name: string | null) => void
   #root: Root | null = null
   readonly #subfolders = new Map<string, FSWatcher>()
   /** Subfolders the system refused a watch for: not asked again (nor warned about) until the next start. */
@@ -89,6 +97,7 @@ export class FolderWatcher {
     this.#mode = options.mode ?? defaultWatchMode()
     this.#log = options.log
     this.#ready = options.ready
+    this.#seen = options.seen ?? (() => {})
   }
 
   /** The folder being watched; null when not watching. */
@@ -135,6 +144,7 @@ export class FolderWatcher {
       this.#log.warn(`watching ${folder} failed`, error)
       root.failed = true
       this.#pending.everything = true
+      this.#seen(null, null)
       this.#schedule()
     })
     this.#root = root
@@ -207,12 +217,17 @@ export class FolderWatcher {
   #onRootEvent(name: string | Buffer | null): void {
     if (name === null || name === undefined) {
       this.#pending.everything = true
+      this.#seen(null, null)
     } else {
       const path = String(name)
       // The recursive watch names files inside subfolders by their relative path.
       const cut = path.indexOf(sep)
-      if (cut === -1) this.#pending.names.add(path)
-      else this.#noteInside(path.slice(0, cut), path.slice(cut + 1))
+      if (cut === -1) {
+        this.#pending.names.add(path)
+        this.#seen(null, path)
+      } else {
+        this.#noteInside(path.slice(0, cut), path.slice(cut + 1))
+      }
     }
     this.#count()
   }
@@ -223,6 +238,7 @@ export class FolderWatcher {
   }
 
   #noteInside(subfolder: string, name: string | null): void {
+    this.#seen(subfolder, name !== null && name.includes(sep) ? null : name)
     const known = this.#pending.inside.get(subfolder)
     if (name === null || name.includes(sep)) this.#pending.inside.set(subfolder, null)
     else if (known === undefined) this.#pending.inside.set(subfolder, new Set([name]))

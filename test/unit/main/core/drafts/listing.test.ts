@@ -202,7 +202,14 @@ describe.each(MODES)('the listing %s', (_name, mode) => {
     expect((await reviews.get('beta')).threads.find((t) => t.id === thread.id)?.resolved).toBe(true)
     told.length = 0
     editBehindTheBack(path, (text) => text.replace('kind: resolve', 'kind: reopen '))
+    // The review read at once, before any batch of the watcher: already the record as it is now.
+    expect((await reviews.get('beta')).threads.find((t) => t.id === thread.id)?.resolved).toBe(false)
     expect(openThreads(await listedAfter('beta'), 'beta')).toBe(2)
+    expect((await reviews.get('beta')).threads.find((t) => t.id === thread.id)?.resolved).toBe(false)
+    // And back, as a teammate would, twice in a row without a look between.
+    editBehindTheBack(path, (text) => text.replace('kind: reopen ', 'kind: resolve'))
+    expect((await reviews.get('beta')).threads.find((t) => t.id === thread.id)?.resolved).toBe(true)
+    editBehindTheBack(path, (text) => text.replace('kind: resolve', 'kind: reopen '))
     expect((await reviews.get('beta')).threads.find((t) => t.id === thread.id)?.resolved).toBe(false)
 
     told.length = 0
