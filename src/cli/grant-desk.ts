@@ -4,7 +4,8 @@
  * deadline) comes from each file's front matter, and a draft's review records (the folder
  * beside it) add the review rules. Exit codes follow markdownlint-cli2: 0 no errors, 1 errors
  * found, 2 usage or read failure. `review` lists each draft's team review (see review.ts) and
- * can gate on approval. `export` makes the review copy of one draft (see export.ts).
+ * can gate on approval. `export` makes the review copy of one draft (see export.ts). `sync`
+ * commits, pulls and pushes a drafts folder kept in git, as the app's Sync does (see sync.ts).
  */
 import { readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
@@ -18,12 +19,14 @@ import { hasReview } from '../shared/review/state'
 import { collect, draftIdOf, readDraftReview } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 import { runExport } from './export'
+import { runSync } from './sync'
 import { escapeForTerminal, terminalLines } from './terminal'
 import { loadPolicyFile, type LoadedPolicy } from '../main/core/drafts/review-policy'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
        grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …
        grant-desk export [--format html] [-o file.html] <draft.md>
+       grant-desk sync [folder]
        grant-desk rules
 
 lint    checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
@@ -51,6 +54,14 @@ export  makes a review copy of one draft for a reviewer without Grant Desk: one 
         it is left out. html is the only format (and the default).
         -o, --output file.html writes the copy there (atomically); otherwise it goes to stdout.
         Exit code: 0, 2 usage, read or write failure.
+sync    syncs a drafts folder kept in git with the team, as the app's Sync does: commits the
+        folder's drafts and review records (nothing else of the repository) with your git
+        identity, pulls with a merge, pushes. Runs from a terminal or a scheduled job; git's
+        credentials (SSH agent, credential helper) are used as they are, never asked for.
+        The folder is the one you are in unless named.
+        Exit code: 0 synced, 1 a conflict to resolve in the app or a pull or push that failed
+        (nothing lost: what was committed stays committed and goes with the next sync),
+        2 usage, a folder not in a git repository, or no git.
 rules   lists every rule: id, severity, what it checks.`
 
 export interface FileReport {
@@ -401,7 +412,12 @@ async function runReview(files: readonly string[], named: ReadonlySet<string>, f
 /** Each command's formats, its default first. */
 const FORMATS: Record<string, readonly string[]> = { lint: ['text', 'json', 'sarif'], review: ['text', 'json'], export: ['html'] }
 
-export async function main(argv: string[], io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s) }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s) },
+  /** The environment git runs in for `sync` (tests give one of their own). */
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
   let parsed
   try {
     parsed = parseArgs({
@@ -423,6 +439,17 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
   if (parsed.values.help) {
     io.out(USAGE)
     return 0
+  }
+  if (command === 'sync') {
+    if (parsed.values.format !== undefined || parsed.values.output !== undefined || parsed.values['require-approval']) {
+      io.err(`grant-desk sync takes no options, only the drafts folder.\n\n${USAGE}`)
+      return 2
+    }
+    if (targets.length > 1) {
+      io.err(`grant-desk sync takes one drafts folder.\n\n${USAGE}`)
+      return 2
+    }
+    return runSync(targets[0] ?? '.', io, env, { interactive: process.stdin.isTTY === true })
   }
   if (command === 'rules' && targets.length === 0) {
     io.out(ALL_RULES.map((rule) => `${rule.id} (${rule.severity}${rule.appliesTo ? `; ${rule.appliesTo.join(', ')}s only` : ''}): ${rule.title}\n    ${rule.description}`).join('\n'))

@@ -34,6 +34,7 @@ export function defaultSettings(): SettingsValues {
     savedSearchRefreshMinutes: DEFAULT_SAVED_SEARCH_REFRESH_MINUTES,
     theme: 'system',
     reminders: { enabled: true, offsetsMinutes: [...DEFAULT_REMINDER_OFFSETS_MINUTES] },
+    teamSync: { everyMinutes: null, onStart: false },
   }
 }
 
@@ -64,6 +65,7 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   savedSearchRefreshMinutes: 'check for new grants',
   theme: 'theme',
   reminders: 'deadline reminders',
+  teamSync: 'automatic team sync',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

@@ -36,6 +36,23 @@ export const ReminderSettings = z.strictObject(
 )
 export type ReminderSettings = z.infer<typeof ReminderSettings>
 
+/** Team sync through git (see main/core/sync): both off by default, a sync is made only when asked. */
+export const TeamSyncSettings = z.strictObject(
+  {
+    /** Sync on this interval while the app runs; null: only when asked. */
+    everyMinutes: z
+      .number({ error: 'must be a number of minutes, or off' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(5, { error: 'must be at least 5 minutes (or off)' })
+      .max(1440, { error: 'must be at most 1440 minutes (a day), or off' })
+      .nullable(),
+    /** Sync once when the app starts. */
+    onStart: z.boolean({ error: 'must be true or false' }),
+  },
+  { error: 'must be {everyMinutes, onStart}' },
+)
+export type TeamSyncSettings = z.infer<typeof TeamSyncSettings>
+
 export const SettingsValues = z.object({
   /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
   serviceUrl: HttpUrl,
@@ -76,6 +93,8 @@ export const SettingsValues = z.object({
   theme: z.enum(THEMES, { error: 'must be System, Light or Dark' }),
   /** Deadline reminders (see main/core/reminders): on or off, and how long before a deadline. */
   reminders: ReminderSettings,
+  /** Automatic team sync of a drafts folder kept in git: on an interval, on start (both off by default). */
+  teamSync: TeamSyncSettings,
 })
 export type SettingsValues = z.infer<typeof SettingsValues>
 

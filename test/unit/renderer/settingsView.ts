@@ -17,6 +17,7 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
     savedSearchRefreshMinutes: 30,
     theme: 'system',
     reminders: { enabled: true, offsetsMinutes: [4320, 1440, 180] },
+    teamSync: { everyMinutes: null, onStart: false },
     effectiveServiceUrl: serviceUrl,
     serviceUrlOverriddenBy: null,
     effectiveDraftsFolder: drafts,

@@ -189,9 +189,14 @@ export class DraftIndex {
     await this.#look(folder, { mode: 'stat', clean: true })
   }
 
-  /** Every file read again and compared by its bytes (after a `git pull`, or when in doubt). */
+  /** Every file read again and compared by its bytes (when in doubt). */
   async rescan(folder: string): Promise<void> {
     await this.#look(folder, { mode: 'verify', clean: true })
+  }
+
+  /** Every file looked at with a stat, whatever the watcher said (after a `git pull`: the system may have dropped events). */
+  async recheck(folder: string): Promise<void> {
+    await this.#look(folder, { mode: 'stat', clean: true })
   }
 
   /** The store read `version` of the draft at `path` (a teammate's change it read is no longer news). */

@@ -126,10 +126,19 @@ export class DraftStore {
 
   /**
    * Reads every file of the folder again, comparing bytes rather than trusting what a stat says,
-   * and tells what changed: for after a `git pull` or a sync, or whenever in doubt.
+   * and tells what changed: whenever in doubt.
    */
   async rescan(): Promise<void> {
     await this.#index.rescan(await this.#folder())
+  }
+
+  /**
+   * Looks at every file of the folder with a stat, whatever the watcher said, and tells what
+   * changed: after a `git pull`, which writes many files at once (the system may drop events
+   * past its queue).
+   */
+  async recheck(): Promise<void> {
+    await this.#index.recheck(await this.#folder())
   }
 
   /** Review record files as last read: the review service reads through it too. */

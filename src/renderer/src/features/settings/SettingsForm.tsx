@@ -10,8 +10,8 @@ import { AddressCheckStatus } from './AddressCheckStatus'
 import type { AddressCheck } from './settingsSlice'
 import './settings.css'
 
-/** The reminders have their own section (features/reminders/ReminderSettings.tsx). */
-type FieldName = Exclude<keyof SettingsValues, 'reminders'>
+/** The reminders have their own section (features/reminders/ReminderSettings.tsx), and so will the team sync. */
+type FieldName = Exclude<keyof SettingsValues, 'reminders' | 'teamSync'>
 
 const LABELS: Record<FieldName, string> = {
   serviceUrl: 'Service address',

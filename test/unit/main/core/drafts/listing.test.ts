@@ -287,6 +287,7 @@ describe.each(MODES)('the listing %s', (_name, mode) => {
     writeFileSync(join(folder, 'alpha.md'), draftText('Alpha grant, edited after', '2026-11-21T10:00:00.000Z'))
     await listedAfter('alpha')
     await store.rescan()
+    await store.recheck()
     expect(told.filter((id) => id === 'beta')).toEqual([])
     expect(externalIds()).toEqual(['alpha'])
     expect(observed.filter((event) => event.kind === 'saved').map((event) => event.kind === 'saved' && event.draft.id)).toEqual(['beta'])
