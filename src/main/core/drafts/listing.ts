@@ -37,7 +37,7 @@ import type { FileLocks } from './locks'
 import { readDirectory, type Directory } from './names'
 import type { DraftSavedEvent } from './observer'
 import type { RecordCache } from './record-cache'
-import { readRecordFolder, reviewFolderPath } from './review-files'
+import { isRecordTempName, readRecordFolder, reviewFolderPath } from './review-files'
 import { readReviewBrief } from './reviews'
 import { byNewestOrder, draftView, listingOrder, summaryOf, type ListingOrder } from './view'
 import type { WatchBatch } from './watcher'
@@ -371,9 +371,17 @@ export class DraftIndex {
     for (const [subfolder, names] of batch.inside) {
       const entry = byRecords.get(subfolder)
       const path = join(index.folder, subfolder)
-      if (names === null) this.#records.invalidateFolder(path)
-      else for (const name of names) this.#records.invalidate(join(path, name))
-      if (entry) entry.recordsClean = false
+      if (names === null) {
+        this.#records.invalidateFolder(path)
+        if (entry) entry.recordsClean = false
+        continue
+      }
+      // A record being written under its temporary name is not a change until it lands (its
+      // rename is an event of its own). Looking at the folder meanwhile could catch this app's
+      // own record after it landed but before the store noted it, and tell it as a teammate's.
+      const landed = [...names].filter((name) => !isRecordTempName(name))
+      for (const name of landed) this.#records.invalidate(join(path, name))
+      if (entry && landed.length > 0) entry.recordsClean = false
     }
   }
 
