@@ -16,7 +16,9 @@ import { defineBench, type RowSpec } from './lib/row'
 
 export default defineBench({
   title: 'A git pull of 5,000 review records into the watched folder',
-  async run({ runs, log }) {
+  async run(context) {
+    const runs = (defaultRuns: number) => context.runs(defaultRuns)
+    const log = (line: string) => context.log(line)
     const service = await startTestService({ fixture: testFixture() })
     const slowest = { app: [] as number[], idle: [] as number[] }
     const shown = { app: [] as number[], pull: [] as number[] }
@@ -34,7 +36,9 @@ export default defineBench({
           shown.app.push(result.threadsShownMs)
           shown.pull.push(result.pullMs)
           blocked.push(result.loopBlockedMs)
-          log(`run ${run + 1}: pull ${Math.round(result.pullMs)} ms, threads shown after ${Math.round(result.threadsShownMs)} ms, slowest of ${result.latencies.length} unrelated calls ${Math.round(Math.max(...result.latencies))} ms`)
+          log(
+            `run ${run + 1}: pull ${Math.round(result.pullMs)} ms, threads shown after ${Math.round(result.threadsShownMs)} ms, slowest of ${result.latencies.length} unrelated calls ${Math.round(Math.max(...result.latencies))} ms`,
+          )
         } finally {
           await result.dispose()
         }

@@ -44,14 +44,24 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
 
 export default defineBench({
   title: 'Drafts listing, 5,000 real drafts',
-  async run({ runs, shared, log }) {
+  async run(context) {
+    const { shared } = context
+    const runs = (defaultRuns: number) => context.runs(defaultRuns)
+    const log = (line: string) => context.log(line)
     const source = join(shared, 'real-proposals', 'drafts')
     let names: string[]
     try {
-      names = readdirSync(source).filter((name) => name.endsWith('.md')).sort()
+      names = readdirSync(source)
+        .filter((name) => name.endsWith('.md'))
+        .sort()
     } catch {
       const skipped = `${source} is absent: the rows list copies of the real proposals`
-      return ['drafts.list unchanged, 5,000 drafts', 'drafts.list after one file changed, 5,000 drafts'].map((name) => ({ name, unit: 'ms', values: [], skipped }))
+      return ['drafts.list unchanged, 5,000 drafts', 'drafts.list after one file changed, 5,000 drafts'].map((name) => ({
+        name,
+        unit: 'ms',
+        values: [],
+        skipped,
+      }))
     }
     const root = mkdtempSync(join(tmpdir(), 'grant-desk-bench-drafts-'))
     const folder = join(root, 'team-folder')
@@ -134,7 +144,9 @@ export default defineBench({
         unchanged.base.push(median(samples.base))
         changed.base.push(median(samples.base))
       }
-      const detail = [`${DRAFTS} drafts of ${Math.round(bytes / 1024)} KB on average, one in ten with 3 review records; the first look, when the watcher started, read them all in ${first.toFixed(0)} ms`]
+      const detail = [
+        `${DRAFTS} drafts of ${Math.round(bytes / 1024)} KB on average, one in ten with 3 review records; the first look, when the watcher started, read them all in ${first.toFixed(0)} ms`,
+      ]
       rows.push({
         name: 'drafts.list unchanged, 5,000 drafts',
         unit: 'ms',

@@ -31,15 +31,24 @@ interface Report {
 
 export default defineBench({
   title: 'Review anchors within a time budget',
-  async run({ runs, project, log }) {
+  async run(context) {
+    const { project } = context
+    const runs = (defaultRuns: number) => context.runs(defaultRuns)
+    const log = (line: string) => context.log(line)
     const root = mkdtempSync(join(tmpdir(), 'grant-desk-bench-anchors-'))
     try {
       // The CLI as `npm run build:cli` bundles it, built from these sources into a folder of its own.
       const bundleDir = join(root, 'cli')
-      execFileSync(process.execPath, [join(project, 'node_modules/vite/bin/vite.js'), 'build', '-c', join(project, 'vite.cli.config.ts'), '--outDir', bundleDir, '--logLevel', 'warn'], { cwd: project, stdio: 'pipe' })
+      execFileSync(
+        process.execPath,
+        [join(project, 'node_modules/vite/bin/vite.js'), 'build', '-c', join(project, 'vite.cli.config.ts'), '--outDir', bundleDir, '--logLevel', 'warn'],
+        { cwd: project, stdio: 'pipe' },
+      )
       const bundle = join(bundleDir, 'grant-desk.mjs')
 
-      const fixture = readFileSync(join(project, 'test/fixtures/checklist/good-pitch.md'), 'utf8').replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2').replace('reviews: []\n', '')
+      const fixture = readFileSync(join(project, 'test/fixtures/checklist/good-pitch.md'), 'utf8')
+        .replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2')
+        .replace('reviews: []\n', '')
       const { pitch } = parseDraftFile(fixture)
       const long = longPitch(pitch, 8)
       const draftText = fixture.replace(pitch, long)
@@ -47,7 +56,14 @@ export default defineBench({
       const start = Date.UTC(2026, 10, 23, 9)
       const record = (n: number, quote: ReturnType<typeof quoteAt>): ReviewRecord => {
         const at = new Date(start + n * 60_000)
-        return { id: newRecordId(at, n.toString(16).padStart(8, '0')), kind: 'thread', author: 'Ben', created_at: at.toISOString(), anchor: { target: 'pitch', quote }, body: `Comment ${n}` }
+        return {
+          id: newRecordId(at, n.toString(16).padStart(8, '0')),
+          kind: 'thread',
+          author: 'Ben',
+          created_at: at.toISOString(),
+          anchor: { target: 'pitch', quote },
+          body: `Comment ${n}`,
+        }
       }
       const present = long.indexOf('cannot see why a transaction failed')
       const placeable = record(THREADS, quoteAt(long, present, present + 'cannot see why a transaction failed'.length))
@@ -75,7 +91,8 @@ export default defineBench({
         {
           placeAnchors: () => {
             const placed = placeAnchors({ text: long, quotes }, ANCHOR_BUDGET)
-            if (placed.matches.some((match) => match.status === 'exact' || match.status === 'fuzzy')) throw new Error('placeAnchors placed a quote that is not in the pitch')
+            if (placed.matches.some((match) => match.status === 'exact' || match.status === 'fuzzy'))
+              throw new Error('placeAnchors placed a quote that is not in the pitch')
           },
         },
         { runs: runs(5), repeat: 1, warmup: 1 },
@@ -98,7 +115,9 @@ export default defineBench({
           name: 'placeAnchors, 200 hostile quotes, budget 50 ms a quote and 500 ms in all',
           unit: 'ms',
           values: budgeted.placeAnchors,
-          detail: [`without a budget (locateQuotes) one such quote takes ${unbudgeted.toFixed(0)} ms: about ${((unbudgeted * THREADS) / 1000).toFixed(0)} s for the 200`],
+          detail: [
+            `without a budget (locateQuotes) one such quote takes ${unbudgeted.toFixed(0)} ms: about ${((unbudgeted * THREADS) / 1000).toFixed(0)} s for the 200`,
+          ],
         },
       ]
       return rows

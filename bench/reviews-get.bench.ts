@@ -46,19 +46,35 @@ function teamRecords(pitch: string, fields: Record<string, string>): { records: 
   for (let n = 0; n < 1_200; n++) {
     const from = Math.floor((n * 7919) % Math.max(1, pitch.length - 130))
     const quote = quoteAt(pitch, from, Math.min(pitch.length, from + 20 + (n % 100)))
-    const record: ReviewRecord = { ...stamp(n), kind: 'thread', anchor: { target: 'pitch', quote }, body: `Comment ${n}: say who owns this, and by when; the reviewers will ask.` }
+    const record: ReviewRecord = {
+      ...stamp(n),
+      kind: 'thread',
+      anchor: { target: 'pitch', quote },
+      body: `Comment ${n}: say who owns this, and by when; the reviewers will ask.`,
+    }
     records.push(record)
     threads.push(record.id)
   }
-  for (let n = 0; n < 600; n++) records.push({ ...stamp(1_200 + n), kind: 'reply', thread: threads[n * 2]!, body: `Reply ${n}: done in the last save, see the milestone table.` })
+  for (let n = 0; n < 600; n++)
+    records.push({ ...stamp(1_200 + n), kind: 'reply', thread: threads[n * 2]!, body: `Reply ${n}: done in the last save, see the milestone table.` })
   for (let n = 0; n < 150; n++) records.push({ ...stamp(1_800 + n), kind: 'resolve', thread: threads[n * 8]! })
-  for (let n = 0; n < 50; n++) records.push({ ...stamp(1_950 + n), kind: 'verdict', verdict: n % 5 === 0 ? 'request-changes' : 'approve', note: '', reviewed: reviewedVersion(pitch, fields) })
+  for (let n = 0; n < 50; n++)
+    records.push({
+      ...stamp(1_950 + n),
+      kind: 'verdict',
+      verdict: n % 5 === 0 ? 'request-changes' : 'approve',
+      note: '',
+      reviewed: reviewedVersion(pitch, fields),
+    })
   return { records, threads: threads.length }
 }
 
 export default defineBench({
   title: 'Review records, 2,000 on one draft',
-  async run({ runs, shared, log }) {
+  async run(context) {
+    const { shared } = context
+    const runs = (defaultRuns: number) => context.runs(defaultRuns)
+    const log = (line: string) => context.log(line)
     const source = join(shared, 'real-proposals', 'drafts')
     let draftText: string
     try {
@@ -142,7 +158,8 @@ export default defineBench({
       const { items } = await store.list()
       cold.app.push(performance.now() - start)
       const item = items[0]
-      if (items.length !== 1 || item?.state !== 'ok' || item.review.openThreads !== threads - 150) throw new Error(`the first listing answered ${JSON.stringify(item)}`)
+      if (items.length !== 1 || item?.state !== 'ok' || item.review.openThreads !== threads - 150)
+        throw new Error(`the first listing answered ${JSON.stringify(item)}`)
     }
     rows.push({
       name: 'First listing of a draft with 2,000 records (nothing read yet)',

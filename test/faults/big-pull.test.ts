@@ -24,7 +24,9 @@ describe('a git pull of 20,000 files', () => {
     const result = await pullManyRecords({ serviceUrl: service.url, drafts: 4, perDraft: 5_000, boundMs: 120_000 })
     pulled = result
     const slowest = Math.max(...result.latencies)
-    console.log(`[faults] big pull: 20,000 files pulled in ${Math.round(result.pullMs)} ms; threads shown after ${result.threadsShownMs === null ? 'never' : Math.round(result.threadsShownMs)} ms; ${result.latencies.length} unrelated calls, slowest ${Math.round(slowest)} ms`)
+    console.log(
+      `[faults] big pull: 20,000 files pulled in ${Math.round(result.pullMs)} ms; threads shown after ${result.threadsShownMs === null ? 'never' : Math.round(result.threadsShownMs)} ms; ${result.latencies.length} unrelated calls, slowest ${Math.round(slowest)} ms`,
+    )
     expect(slowest).toBeLessThan(1_000)
     expect(result.threadsShownMs).not.toBeNull()
     expect(result.core.logged.filter((entry) => entry.level === 'error')).toEqual([])

@@ -12,7 +12,8 @@ export const HOSTILE_QUOTE_CHARS = 5_000
 
 /** A hostile quote of the pitch's text from `start` (the pitch must be longer than start + `length`). */
 export function hostileQuote(pitch: string, start: number, length = HOSTILE_QUOTE_CHARS): TextQuote {
-  if (start < 0 || start + length > pitch.length) throw new RangeError(`the pitch (${pitch.length} characters) is too short for a quote of ${length} from ${start}`)
+  if (start < 0 || start + length > pitch.length)
+    throw new RangeError(`the pitch (${pitch.length} characters) is too short for a quote of ${length} from ${start}`)
   const exact = pitch
     .slice(start, start + length)
     .replace(/[A-Za-z]{2,}/g, (word) => [...word].reverse().join(''))

@@ -20,7 +20,15 @@ import { IDS, tempDir } from './service'
 const run = promisify(execFile)
 
 function gitEnv(home: string): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.org', GIT_CONFIG_NOSYSTEM: '1', HOME: home }
+  return {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'T',
+    GIT_AUTHOR_EMAIL: 't@example.org',
+    GIT_COMMITTER_NAME: 'T',
+    GIT_COMMITTER_EMAIL: 't@example.org',
+    GIT_CONFIG_NOSYSTEM: '1',
+    HOME: home,
+  }
 }
 
 export interface PullResult {
@@ -87,7 +95,7 @@ export async function pullManyRecords(options: {
     into.push(performance.now() - due)
   }
   const idleLatencies: number[] = []
-  for (const idleEnd = performance.now() + (options.idleMs ?? 0); performance.now() < idleEnd; ) await probe(idleLatencies)
+  for (const idleEnd = performance.now() + (options.idleMs ?? 0); performance.now() < idleEnd;) await probe(idleLatencies)
   const loop = monitorEventLoopDelay({ resolution: 10 })
   loop.enable()
   const latencies: number[] = []

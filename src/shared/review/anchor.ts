@@ -179,8 +179,9 @@ export function placeAnchors(input: { text: string; quotes: readonly TextQuote[]
 
 /** No deadline: `locateQuotes` as it always was. */
 const NO_DEADLINE = Number.POSITIVE_INFINITY
-/** Thrown inside a search whose deadline passed; `placeAnchors` makes the quote pending. */
-const OVER_BUDGET = Symbol('over budget')
+/** Thrown inside a search whose deadline passed; `placeAnchors` makes the quote pending. One instance: no stack to build. */
+class OverBudget extends Error {}
+const OVER_BUDGET = new OverBudget('the search for a quote ran past its time budget')
 
 function checkDeadline(deadline: number): void {
   if (deadline !== NO_DEADLINE && Date.now() >= deadline) throw OVER_BUDGET

@@ -33,7 +33,7 @@ import { type Logger } from '../errors'
 import { mapLimited, removeLeftovers } from './fs'
 import { identityOf, stillValid, trustedAt, type FileIdentity } from './identity'
 import { inspect, type Inspection, type Relevant } from './inspect'
-import type { FileLocks } from './locks'
+import type { KeyedMutex } from '../locks'
 import { readDirectory, type Directory } from './names'
 import type { DraftSavedEvent } from './observer'
 import type { RecordCache } from './record-cache'
@@ -49,7 +49,15 @@ const READ_CONCURRENCY = 8
  * default and drops the rest): the whole folder is checked by stat after it.
  */
 const EVENTS_TRUSTED = 2_000
-const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] }
+const NO_REVIEW: ReviewBrief = {
+  openThreads: 0,
+  approval: 'none',
+  text: 'not approved yet',
+  unreadable: 0,
+  approvals: { counted: 0, required: 1 },
+  authors: [],
+  notCounted: [],
+}
 
 export type LookMode = 'look' | 'stat' | 'verify'
 
@@ -111,7 +119,7 @@ export interface WatchState {
 }
 
 export interface DraftIndexOptions {
-  locks: FileLocks
+  locks: KeyedMutex
   log: Logger
   records: RecordCache
   watcher: WatchState
@@ -128,7 +136,7 @@ interface Look {
 }
 
 export class DraftIndex {
-  readonly #locks: FileLocks
+  readonly #locks: KeyedMutex
   readonly #log: Logger
   readonly #records: RecordCache
   readonly #watcher: WatchState
@@ -247,7 +255,7 @@ export class DraftIndex {
       entry.recordsClean = false
       this.#index!.sorted = null
     }
-    await (held ? note() : this.#locks.run(join(folder, fileName), note))
+    await (held ? note() : this.#locks.runExclusive(join(folder, fileName), note))
   }
 
   // -------------------------------------------------------------------------------------------
@@ -336,7 +344,7 @@ export class DraftIndex {
 
     await mapLimited(work, READ_CONCURRENCY, async ({ entry, gone }) => {
       try {
-        await this.#locks.run(join(folder, entry.fileName), () => this.#refresh(index, directory, entry, gone, mode, look, changed))
+        await this.#locks.runExclusive(join(folder, entry.fileName), () => this.#refresh(index, directory, entry, gone, mode, look, changed))
       } catch (error) {
         // One file's trouble never fails the listing: it is looked at again next time.
         this.#log.warn(`could not read ${join(folder, entry.fileName)}`, error)
@@ -457,7 +465,8 @@ export class DraftIndex {
     // A teammate's comment changes the review folder, not the draft: both count.
     if (index.populated && (newVersion || known?.reviews !== stamp)) {
       changed.add(entry.id)
-      if (newVersion && read?.kind === 'ok') this.#emit({ kind: 'external', folder: index.folder, draft: draftView(index.folder, read.id, read.version, read.file) })
+      if (newVersion && read?.kind === 'ok')
+        this.#emit({ kind: 'external', folder: index.folder, draft: draftView(index.folder, read.id, read.version, read.file) })
     }
     entry.known = { version, reviews: stamp }
   }

@@ -6,7 +6,16 @@
 import { lstat } from 'node:fs/promises'
 import writeFileAtomic from 'write-file-atomic'
 import type { GrantDetail, GrantType } from '../../../shared/api'
-import { DRAFT_FORMAT, DraftFileError, parseDraftFile, serializeDraftFile, upgradedFrontMatter, type DraftFile, type DraftFrontMatter, type ProjectKind } from '../../../shared/draft-file'
+import {
+  DRAFT_FORMAT,
+  DraftFileError,
+  parseDraftFile,
+  serializeDraftFile,
+  upgradedFrontMatter,
+  type DraftFile,
+  type DraftFrontMatter,
+  type ProjectKind,
+} from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
 import { checkPitch } from './failures'
 import { draftVersion, formatSize, storageFailure } from './fs'
@@ -78,7 +87,12 @@ export async function rewriteDraftFile(
     file = parseDraftFile(text)
   } catch (error) {
     // A file we would not be able to read back is never written.
-    throw new AppFailure('storage_error', `Grant Desk could not write this draft in a form it can read back (${error instanceof Error ? error.message : String(error)}); the file on disk was left as it was.`, {}, { cause: error })
+    throw new AppFailure(
+      'storage_error',
+      `Grant Desk could not write this draft in a form it can read back (${error instanceof Error ? error.message : String(error)}); the file on disk was left as it was.`,
+      {},
+      { cause: error },
+    )
   }
   if (file.pitch !== pitch) {
     throw new AppFailure('storage_error', 'Grant Desk could not write this pitch in a form it reads back unchanged; the file on disk was left as it was.')

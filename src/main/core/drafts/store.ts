@@ -15,8 +15,9 @@
  *
  * The store is built from the modules beside it: `listing.ts` (the folder as last read, and
  * what changed on disk, read in proportion to the change), `record-cache.ts` (review records
- * as last read), `watcher.ts` (where events were), `saving.ts` (writing a draft file), `marks.ts` (submitted, not
- * sent, the grant's deadline), `locks.ts` (one operation at a time per file).
+ * as last read), `watcher.ts` (where events were), `saving.ts` (writing a draft file) and
+ * `marks.ts` (submitted, not sent, the grant's deadline); one operation at a time per file
+ * (`KeyedMutex`, core/locks.ts).
  */
 import { mkdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -27,7 +28,7 @@ import { conflict, checkPitch, notFound } from './failures'
 import { describeFsError, exists } from './fs'
 import { inspect, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
 import { DraftIndex } from './listing'
-import { FileLocks } from './locks'
+import { KeyedMutex } from '../locks'
 import { markNotSent, markSubmitted, setGrantDeadline, type MarkContext } from './marks'
 import { fileNameOf, readDirectory, slugify, type Directory } from './names'
 import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
@@ -64,7 +65,7 @@ export class DraftStore {
   readonly #trashDir: string
   readonly #now: () => Date
   readonly #log: Logger
-  readonly #locks = new FileLocks()
+  readonly #locks = new KeyedMutex()
   readonly #records = new RecordCache()
   readonly #index: DraftIndex
   readonly #listeners = new Set<(ids: string[]) => void>()
@@ -100,7 +101,7 @@ export class DraftStore {
         const fileName = fileNameOf(id)
         const folder = await this.#folder()
         const path = join(folder, fileName)
-        return this.#locks.run(path, async () => fn(folder, path, await this.#open(folder, id)))
+        return this.#locks.runExclusive(path, async () => fn(folder, path, await this.#open(folder, id)))
       },
       upgraded: (folder, id, entry) => this.#upgraded(folder, id, entry),
       rewrite: (folder, id, path, frontMatter, pitch, action, maxBytes) => this.#rewrite(folder, id, path, frontMatter, pitch, action, maxBytes),
@@ -150,7 +151,7 @@ export class DraftStore {
   async openForReview(id: string): Promise<ReviewSubject> {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
-    return this.#locks.run(join(folder, fileName), async () => {
+    return this.#locks.runExclusive(join(folder, fileName), async () => {
       const entry = await this.#open(folder, id)
       return { folder, id, version: entry.version, file: entry.file }
     })
@@ -172,7 +173,7 @@ export class DraftStore {
     for (let n = 1; n < 10_000; n++) {
       const id = n === 1 ? base : `${base}-${n}`
       const path = join(folder, `${id}.md`)
-      const created = await this.#locks.run(path, async () => {
+      const created = await this.#locks.runExclusive(path, async () => {
         const directory = await readDirectory(folder)
         if (directory.names.has(`${id}.md`) || directory.aliased.has(id)) return false
         // Also catches a differently-cased name on a case-insensitive disk.
@@ -196,7 +197,7 @@ export class DraftStore {
   async get(id: string): Promise<Draft> {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
-    return this.#locks.run(join(folder, fileName), async () => {
+    return this.#locks.runExclusive(join(folder, fileName), async () => {
       const entry = await this.#open(folder, id)
       return draftView(folder, id, entry.version, entry.file)
     })
@@ -208,7 +209,7 @@ export class DraftStore {
     checkPitch(args.pitch)
     const folder = await this.#folder()
     const path = join(folder, fileName)
-    return this.#locks.run(path, async () => {
+    return this.#locks.runExclusive(path, async () => {
       const entry = await this.#open(folder, id)
       if (entry.version !== args.baseVersion) throw conflict(entry.version)
       const fm = entry.file.frontMatter
@@ -244,7 +245,7 @@ export class DraftStore {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
     const path = join(folder, fileName)
-    return this.#locks.run(path, async () => {
+    return this.#locks.runExclusive(path, async () => {
       const directory = await readDirectory(folder)
       if (!directory.names.has(`${id}.md`)) await this.#refuseMissing(folder, id, directory)
       const entry = await inspect(folder, `${id}.md`, id, false)
