@@ -11,12 +11,13 @@ import { startTestService, testFixture, type TestService } from '../support/serv
 
 let service: TestService | null = null
 let pulled: { dispose(): Promise<void> } | null = null
+// Removing two clones of 20,000 files each takes its time on a busy disk: more than the 30 s a hook gets by default.
 afterEach(async () => {
   await pulled?.dispose()
   await service?.dispose()
   pulled = null
   service = null
-})
+}, 180_000)
 
 describe('a git pull of 20,000 files', () => {
   it('never stops the core: an unrelated call answers within 1 s throughout, and all 20,000 threads show', async () => {
@@ -29,6 +30,9 @@ describe('a git pull of 20,000 files', () => {
     )
     expect(slowest).toBeLessThan(1_000)
     expect(result.threadsShownMs).not.toBeNull()
+    // What the core logged, for the record (warnings are allowed: a file read while git wrote it, say).
+    const warnings = result.core.logged.filter((entry) => entry.level === 'warn').map((entry) => entry.message)
+    if (warnings.length > 0) console.log(`[faults] big pull: the core warned ${warnings.length} times: ${[...new Set(warnings)].slice(0, 5).join(' | ')}`)
     expect(result.core.logged.filter((entry) => entry.level === 'error')).toEqual([])
   })
 })
