@@ -5,12 +5,14 @@
  *
  * The verdicts and "open" come from shared/review/state and the anchors from
  * shared/review/anchor, the functions the app uses, so the CLI and the app never disagree on
- * whether a draft is approved or where a comment sits.
+ * whether a draft is approved or where a comment sits. Anchors are placed within the app's time
+ * budget per draft (ANCHOR_BUDGET): a quote that could not be placed in time is reported as
+ * `pending`, "not placed yet", rather than holding up a CI run.
  */
 import { excerpt } from '../shared/checklist/rules/review'
 import { terminalLines } from './terminal'
 import type { DraftFile } from '../shared/draft-file'
-import { locateQuote, locateQuotes, type AnchorMatch } from '../shared/review/anchor'
+import { ANCHOR_BUDGET, placeAnchors, type AnchorBudget, type Placement, type TextQuote } from '../shared/review/anchor'
 import { isOpen } from '../shared/review/state'
 import { describeApproval, describeThreads, gateProblem, summarize, type ReviewSummary, type ReviewerState } from '../shared/review/gate'
 import { nameProblem, showHidden } from '../shared/review/identity'
@@ -20,8 +22,9 @@ import { plural } from '../shared/wording'
 /**
  * Where a thread sits now. `line`: for the pitch, the line of the draft file (as `lint` counts);
  * for a quote in a field, the line within the field's value. `status`: `exact` or `fuzzy` (found,
- * with a few words changed), `outdated` (the quoted text is gone), `whole` (about the whole
- * field or draft), `missing` (the thread's own record is not in the folder).
+ * with a few words changed), `outdated` (the quoted text is gone), `pending` (not placed yet:
+ * the search for it did not finish within the time budget), `whole` (about the whole field or
+ * draft), `missing` (the thread's own record is not in the folder).
  */
 export interface AnchorReport {
   target: 'pitch' | 'field' | 'draft' | 'unknown'
@@ -29,7 +32,7 @@ export interface AnchorReport {
   line?: number
   /** The text quoted when the comment was made. */
   quote?: string
-  status: 'exact' | 'fuzzy' | 'outdated' | 'whole' | 'missing'
+  status: 'exact' | 'fuzzy' | 'outdated' | 'pending' | 'whole' | 'missing'
 }
 
 export interface CommentReport {
@@ -101,25 +104,47 @@ export interface DraftReviewReport {
  * The anchor of a quote, keys in the documented order (target, field, line, quote, status);
  * `lineOffset` turns a line of the located text into the line reported.
  */
-function quoted(target: 'pitch' | 'field', field: string | undefined, quote: string, match: AnchorMatch, lineOffset: number): AnchorReport {
+function quoted(target: 'pitch' | 'field', field: string | undefined, quote: string, match: Placement, lineOffset: number): AnchorReport {
   return {
     target,
     ...(field !== undefined ? { field } : {}),
-    ...(match.status !== 'outdated' ? { line: match.line + lineOffset } : {}),
+    ...('line' in match ? { line: match.line + lineOffset } : {}),
     quote,
     status: match.status,
   }
 }
 
-export function reviewReport(file: string, id: string, draft: DraftFile, data: ReviewData): DraftReviewReport {
+/**
+ * The threads' places, within one budget for the whole draft: the pitch's quotes first (one
+ * search over the pitch), then each field's.
+ */
+function placeThreads(draft: DraftFile, threads: readonly ThreadView[], budget: AnchorBudget): Map<string, Placement> {
+  const end = Date.now() + budget.totalMs
+  const placed = new Map<string, Placement>()
+  const place = (text: string, quoted: { id: string; quote: TextQuote }[]) => {
+    if (quoted.length === 0) return
+    const { matches } = placeAnchors({ text, quotes: quoted.map((q) => q.quote) }, { perQuoteMs: budget.perQuoteMs, totalMs: Math.max(0, end - Date.now()) })
+    quoted.forEach((q, index) => placed.set(q.id, matches[index]!))
+  }
+  const live = threads.filter((thread) => !thread.missing)
+  place(
+    draft.pitch,
+    live.flatMap((thread) => (thread.anchor.target === 'pitch' ? [{ id: thread.id, quote: thread.anchor.quote }] : [])),
+  )
+  const byField = new Map<string, { id: string; quote: TextQuote }[]>()
+  for (const thread of live) {
+    const anchor = thread.anchor
+    if (anchor.target !== 'field' || !anchor.quote) continue
+    byField.set(anchor.field, [...(byField.get(anchor.field) ?? []), { id: thread.id, quote: anchor.quote }])
+  }
+  for (const [field, quoted] of byField) place(draft.frontMatter.custom_fields[field] ?? '', quoted)
+  return placed
+}
+
+export function reviewReport(file: string, id: string, draft: DraftFile, data: ReviewData, budget: AnchorBudget = ANCHOR_BUDGET): DraftReviewReport {
   const fields = draft.frontMatter.custom_fields
   const summary = summarize(data, { pitch: draft.pitch, fields })
-  const onPitch = data.threads.filter((thread) => !thread.missing && thread.anchor.target === 'pitch')
-  const matches = locateQuotes(
-    draft.pitch,
-    onPitch.map((thread) => (thread.anchor.target === 'pitch' ? thread.anchor.quote : { exact: '', prefix: '', suffix: '', line: 1 })),
-  )
-  const pitchMatch = new Map(onPitch.map((thread, index) => [thread.id, matches[index]!]))
+  const placed = placeThreads(draft, data.threads, budget)
 
   const anchorOf = (thread: ThreadView): AnchorReport => {
     if (thread.missing) return { target: 'unknown', status: 'missing' }
@@ -127,10 +152,10 @@ export function reviewReport(file: string, id: string, draft: DraftFile, data: R
     if (anchor.target === 'draft') return { target: 'draft', status: 'whole' }
     if (anchor.target === 'pitch') {
       // Lines of the file, as `lint` reports them, so an editor or a CI log can jump there.
-      return quoted('pitch', undefined, anchor.quote.exact, pitchMatch.get(thread.id)!, draft.pitchLine - 1)
+      return quoted('pitch', undefined, anchor.quote.exact, placed.get(thread.id)!, draft.pitchLine - 1)
     }
     if (!anchor.quote) return { target: 'field', field: anchor.field, status: 'whole' }
-    return quoted('field', anchor.field, anchor.quote.exact, locateQuote(fields[anchor.field] ?? '', anchor.quote), 0)
+    return quoted('field', anchor.field, anchor.quote.exact, placed.get(thread.id)!, 0)
   }
 
   const threads = data.threads.map((thread): ThreadReport => ({
@@ -216,7 +241,8 @@ function policyLine(policy: PolicyView): string | null {
 
 function anchorText(anchor: AnchorReport): string {
   const quote = anchor.quote === undefined ? '' : ` “${excerpt(anchor.quote, 60)}”`
-  const place = anchor.status === 'outdated' ? 'outdated' : anchor.status === 'fuzzy' ? `line ${anchor.line} (reworded)` : `line ${anchor.line}`
+  const place =
+    anchor.status === 'outdated' ? 'outdated' : anchor.status === 'pending' ? 'not placed yet' : anchor.status === 'fuzzy' ? `line ${anchor.line} (reworded)` : `line ${anchor.line}`
   switch (anchor.target) {
     case 'pitch':
       return `${place}${quote}`

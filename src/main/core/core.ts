@@ -152,6 +152,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       sync.noteChange()
       return drafts.noteReviewsWritten(subject.folder, subject.id)
     },
+    // The store's cache of record files: a review is read again only where it changed.
+    records: drafts.recordCache,
     now,
   })
   // Team sync through git (src/main/core/sync): the drafts folder's repository, with the system's git.
@@ -164,7 +166,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     saveDraft: (args) => drafts.save({ ...args, intent: 'explicit' }),
     settled: () => authorWrites.idle(),
     onState: (state) => events.emit('sync.changed', state),
-    onArrival: (arrival) => events.emit('sync.arrived', arrival),
+    onArrival: (arrival) => {
+      events.emit('sync.arrived', arrival)
+      // The watcher reads what the pull wrote; a look at every file as well catches events the system dropped.
+      void drafts.recheck().catch((error: unknown) => log.warn('the drafts folder could not be looked at after the pull', error))
+    },
     now,
     log,
   })

@@ -8,8 +8,15 @@
  *
  * Pure and synchronous, with no Node or DOM imports: the renderer, the service (Node) and a web
  * worker all call it, and must all agree on where a comment sits.
+ *
+ * A quote that is gone can take long to be sure of: the fuzzy search compares it with the text
+ * where it might be, and a 5,000-character quote against unlike text is tens of milliseconds.
+ * `placeAnchors` therefore works within a time budget, per quote and in total: what it cannot
+ * place in time is `pending` ("not placed yet"), never a guess, and a later call (another slice,
+ * a worker) goes on from its answer. Whatever it places is what `locateQuotes` answers.
  */
 import DiffMatchPatch from 'diff-match-patch'
+import { GRAM_INDEX_FROM, TextIndex } from './text-index'
 
 export interface TextQuote {
   exact: string
@@ -31,6 +38,41 @@ export type AnchorMatch =
       text: string
     }
   | { status: 'outdated' }
+
+/**
+ * A quote's place within a budget: found, gone, or `pending`, not placed yet. `triedMs`: how long
+ * it was searched for before its own budget ran out (0: the total budget ran out first).
+ */
+export type Placement = AnchorMatch | { status: 'pending'; triedMs: number }
+
+export interface AnchorBudget {
+  /** The longest one quote is searched for, in milliseconds. */
+  perQuoteMs: number
+  /**
+   * No quote is started once this many milliseconds have passed; one started before may take
+   * its own budget, so a call returns within `totalMs + perQuoteMs` (give or take one step of a
+   * search). A quote is never cut short by the total: a search that restarted in every slice
+   * would never finish.
+   */
+  totalMs: number
+}
+
+/** The budget of a whole draft's anchors where an answer is awaited (the CLI): about half a second. */
+export const ANCHOR_BUDGET: AnchorBudget = { perQuoteMs: 50, totalMs: 500 }
+
+export interface Placements {
+  /** One per quote, in order. */
+  matches: Placement[]
+  /** The indexes of the quotes not placed yet. */
+  pending: number[]
+  /**
+   * Nothing left that another call with the same per-quote budget could place: every quote is
+   * placed, gone, or was searched for as long as a quote may be.
+   */
+  complete: boolean
+  /** The text and quotes these are for (a later call goes on only from its own). */
+  textLength: number
+}
 
 const DEFAULT_CONTEXT = 32
 /** Bitap keeps the pattern in one 32-bit word: diff-match-patch throws on longer patterns. */
@@ -82,128 +124,92 @@ export function quoteAt(text: string, start: number, end: number, context: numbe
 
 /** Find one quote in the text. */
 export function locateQuote(text: string, quote: TextQuote): AnchorMatch {
-  return locateIn(new TextIndex(text, false), quote)
+  return locateIn(new TextIndex(text, false), quote, NO_DEADLINE)
 }
 
 /** Find many quotes in one text, sharing the work that depends only on the text (line index etc.). Same answers as locateQuote, in the same order. */
 export function locateQuotes(text: string, quotes: readonly TextQuote[]): AnchorMatch[] {
   const index = new TextIndex(text, quotes.length >= GRAM_INDEX_FROM)
-  return quotes.map((quote) => locateIn(index, quote))
+  return quotes.map((quote) => locateIn(index, quote, NO_DEADLINE))
 }
 
 /**
- * From this many quotes on, `locateQuotes` indexes the text's substrings (`GramIndex`): every
- * quote costs at least one scan of the whole text without it (a second occurrence would change
- * the answer), and building it costs about as much as thirty quotes' scans.
+ * Places quotes in the text within `budget`: each placed one as `locateQuotes` places it, the
+ * rest `pending`. First every quote found as it was (cheap: one lookup each), then the others
+ * one by one, each for at most `perQuoteMs`, until `totalMs` is spent.
+ *
+ * Resumable: give the previous answer (for the same text and quotes) as `previous`, and only its
+ * pending quotes are searched for, those whose own budget ran out only when this one gives them
+ * longer. A caller that must never wait (the editor) can so run it in slices of a few
+ * milliseconds, or in a worker, and show "not placed yet" meanwhile.
  */
-const GRAM_INDEX_FROM = 32
-
-/** What the search needs to know about one text: where its lines start, and where a string occurs. */
-class TextIndex {
-  readonly text: string
-  readonly starts: number[] = [0]
-  private readonly grams: GramIndex | null
-
-  constructor(text: unknown, indexGrams: boolean) {
-    // The API promises not to throw on what arrives from saved files; a non-string is no text.
-    this.text = typeof text === 'string' ? text : ''
-    for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) this.starts.push(i + 1)
-    this.grams = indexGrams && this.text.length >= GRAM ? new GramIndex(this.text) : null
-  }
-
-  /** 1-based line of the character at `offset`. */
-  lineAt(offset: number): number {
-    let lo = 0
-    let hi = this.starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (this.starts[mid]! <= offset) lo = mid
-      else hi = mid - 1
+export function placeAnchors(input: { text: string; quotes: readonly TextQuote[]; previous?: Placements }, budget: AnchorBudget): Placements {
+  const start = Date.now()
+  const end = start + Math.max(0, budget.totalMs)
+  const { quotes } = input
+  const text = typeof input.text === 'string' ? input.text : ''
+  const previous = input.previous && input.previous.textLength === text.length && input.previous.matches.length === quotes.length ? input.previous : null
+  const matches: Placement[] = previous ? [...previous.matches] : quotes.map(() => ({ status: 'pending', triedMs: 0 }))
+  const todo = matches.flatMap((match, i) => (match.status === 'pending' && match.triedMs < budget.perQuoteMs ? [i] : []))
+  if (todo.length > 0) {
+    const index = new TextIndex(text, todo.length >= GRAM_INDEX_FROM)
+    const fuzzy: number[] = []
+    // Found as they were: a lookup each, so none waits behind a quote that is hard to place.
+    for (const i of todo) {
+      if (Date.now() >= end) break
+      const found = locateExact(index, quotes[i]!)
+      if (found === null) fuzzy.push(i)
+      else matches[i] = found
     }
-    return lo + 1
-  }
-
-  /** Offset where 1-based `line` starts, the line clamped to the text. */
-  startOf(line: number): number {
-    const clamped = Math.min(Math.max(Number.isFinite(line) ? Math.trunc(line) : 1, 1), this.starts.length)
-    return this.starts[clamped - 1]!
-  }
-
-  /** Every offset where `needle` occurs (overlapping ones too), ascending. */
-  occurrences(needle: string): number[] {
-    if (this.grams && needle.length >= GRAM) return this.grams.occurrences(this.text, needle)
-    const found: number[] = []
-    for (let at = this.text.indexOf(needle); at !== -1; at = this.text.indexOf(needle, at + 1)) found.push(at)
-    return found
-  }
-}
-
-/** Length of the substrings `GramIndex` hashes: quotes shorter than this are searched with indexOf. */
-const GRAM = 16
-const BASE = 0x01000193
-const BASE_TO_GRAM_1 = Array.from({ length: GRAM - 1 }).reduce<number>((power) => Math.imul(power, BASE), 1)
-
-/**
- * Every position of the text, chained by a rolling hash of the GRAM characters starting there:
- * the candidates for a needle are then the few positions whose first GRAM characters hash alike,
- * instead of the whole text. Typed arrays, no Map: about a millisecond to build for 100 KB.
- */
-class GramIndex {
-  /** The previous position in the same bucket, or -1. */
-  private readonly next: Int32Array
-  /** The last position in each bucket, or -1. */
-  private readonly heads: Int32Array
-  private readonly shift: number
-
-  constructor(text: string) {
-    const count = text.length - GRAM + 1
-    let bits = 4
-    while (1 << bits < count) bits++
-    const shift = 32 - bits
-    const heads = new Int32Array(1 << bits).fill(-1)
-    const next = new Int32Array(count)
-    let hash = hashOf(text)
-    for (let i = 0; i < count; i++) {
-      if (i > 0) hash = (Math.imul(hash - Math.imul(text.charCodeAt(i - 1), BASE_TO_GRAM_1), BASE) + text.charCodeAt(i + GRAM - 1)) | 0
-      const bucket = bucketOf(hash, shift)
-      next[i] = heads[bucket]!
-      heads[bucket] = i
+    for (const i of fuzzy) {
+      const from = Date.now()
+      if (from >= end) break
+      try {
+        matches[i] = locateIn(index, quotes[i]!, from + budget.perQuoteMs)
+      } catch (error) {
+        if (error !== OVER_BUDGET) throw error
+        matches[i] = { status: 'pending', triedMs: Math.max(Date.now() - from, budget.perQuoteMs) }
+      }
     }
-    this.next = next
-    this.heads = heads
-    this.shift = shift
   }
-
-  occurrences(text: string, needle: string): number[] {
-    const found: number[] = []
-    // A bucket holds every position of the needle's first GRAM characters, and a few others
-    // that hash alike; startsWith tells them apart, mostly at the first character.
-    for (let i = this.heads[bucketOf(hashOf(needle), this.shift)]!; i !== -1; i = this.next[i]!) if (text.startsWith(needle, i)) found.push(i)
-    return found.reverse()
-  }
+  const pending = matches.flatMap((match, i) => (match.status === 'pending' ? [i] : []))
+  const complete = pending.every((i) => (matches[i] as { triedMs: number }).triedMs >= budget.perQuoteMs)
+  return { matches, pending, complete, textLength: text.length }
 }
 
-/** The hash's top bits after a multiply, which depend on all of its bits. */
-const bucketOf = (hash: number, shift: number): number => Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> shift
+/** No deadline: `locateQuotes` as it always was. */
+const NO_DEADLINE = Number.POSITIVE_INFINITY
+/** Thrown inside a search whose deadline passed; `placeAnchors` makes the quote pending. One instance: no stack to build. */
+class OverBudget extends Error {}
+const OVER_BUDGET = new OverBudget('the search for a quote ran past its time budget')
 
-/** Polynomial hash of the first GRAM characters, as `GramIndex` rolls it. */
-function hashOf(text: string): number {
-  let hash = 0
-  for (let i = 0; i < GRAM; i++) hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0
-  return hash
+function checkDeadline(deadline: number): void {
+  if (deadline !== NO_DEADLINE && Date.now() >= deadline) throw OVER_BUDGET
 }
 
-function locateIn(index: TextIndex, quote: TextQuote): AnchorMatch {
-  const { text } = index
+/** A quote's parts as searched for: what a saved file gave, made safe (the API never throws on it). */
+function partsOf(index: TextIndex, quote: TextQuote): { exact: string; prefix: string; suffix: string; expected: number } {
   const exact = typeof quote?.exact === 'string' ? quote.exact : ''
-  if (exact === '' || text === '') return { status: 'outdated' }
-  const prefix = typeof quote.prefix === 'string' ? quote.prefix : ''
-  const suffix = typeof quote.suffix === 'string' ? quote.suffix : ''
-  const expected = Math.min(text.length, index.startOf(quote.line) + columnHint(prefix))
+  const prefix = typeof quote?.prefix === 'string' ? quote.prefix : ''
+  const suffix = typeof quote?.suffix === 'string' ? quote.suffix : ''
+  const expected = exact === '' ? 0 : Math.min(index.text.length, index.startOf(quote.line) + columnHint(prefix))
+  return { exact, prefix, suffix, expected }
+}
 
+/** The quote where it was (or an empty quote or text: outdated); null when it must be searched for. */
+function locateExact(index: TextIndex, quote: TextQuote): AnchorMatch | null {
+  const { exact, prefix, suffix, expected } = partsOf(index, quote)
+  if (exact === '' || index.text === '') return { status: 'outdated' }
   const start = findExact(index, exact, prefix, suffix, expected)
-  if (start !== -1) return matchAt('exact', index, start, start + exact.length)
-  const span = findFuzzy(index, exact, prefix, suffix, expected)
+  return start === -1 ? null : matchAt('exact', index, start, start + exact.length)
+}
+
+/** Where the quote is now. Past `deadline` (Date.now() milliseconds) the search throws OVER_BUDGET. */
+function locateIn(index: TextIndex, quote: TextQuote, deadline: number): AnchorMatch {
+  const found = locateExact(index, quote)
+  if (found !== null) return found
+  const { exact, prefix, suffix, expected } = partsOf(index, quote)
+  const span = findFuzzy(index, exact, prefix, suffix, expected, deadline)
   return span ? matchAt('fuzzy', index, span.start, span.end) : { status: 'outdated' }
 }
 
@@ -269,7 +275,7 @@ interface Span {
  * the checks wins: the context is the stronger evidence, and stopping there keeps the wide
  * search for quotes that are really gone.
  */
-function findFuzzy(index: TextIndex, exact: string, prefix: string, suffix: string, expected: number): Span | null {
+function findFuzzy(index: TextIndex, exact: string, prefix: string, suffix: string, expected: number, deadline: number): Span | null {
   if (exact.length < MIN_FUZZY_LENGTH) return null
   const { text } = index
   const before = prefix.slice(-MAX_BITS)
@@ -282,7 +288,7 @@ function findFuzzy(index: TextIndex, exact: string, prefix: string, suffix: stri
     if (at !== -1) {
       const start = at + before.length
       const end = contextEdge(text, after, start, start + 2 * exact.length)
-      const span = end === -1 ? null : checkedSpan(text, exact, prefix, suffix, start, end)
+      const span = end === -1 ? null : checkedSpan(text, exact, prefix, suffix, start, end, deadline)
       if (span) return span
       tried.push(start)
     }
@@ -293,10 +299,12 @@ function findFuzzy(index: TextIndex, exact: string, prefix: string, suffix: stri
     if (at !== -1 && !tried.includes(hint)) tried.push(hint)
   }
   for (const hint of tried) {
-    const span = spanNear(text, exact, prefix, suffix, hint, NEAR)
+    checkDeadline(deadline)
+    const span = spanNear(text, exact, prefix, suffix, hint, NEAR, deadline)
     if (span) return span
   }
-  return spanNear(text, exact, prefix, suffix, expected, FAR)
+  checkDeadline(deadline)
+  return spanNear(text, exact, prefix, suffix, expected, FAR, deadline)
 }
 
 /**
@@ -304,7 +312,7 @@ function findFuzzy(index: TextIndex, exact: string, prefix: string, suffix: stri
  * between if it passes the checks. Bitap finds where a piece of the quote starts, but not how
  * much text it now covers, so the span's edges are then settled from what surrounds them.
  */
-function spanNear(text: string, exact: string, prefix: string, suffix: string, hint: number, reach: number): Span | null {
+function spanNear(text: string, exact: string, prefix: string, suffix: string, hint: number, reach: number, deadline: number): Span | null {
   const n = exact.length
   let start = matchNear(text, exact.slice(0, MAX_BITS), hint, reach)
   if (start === -1) return null
@@ -321,11 +329,11 @@ function spanNear(text: string, exact: string, prefix: string, suffix: string, h
   else if (startsWord(exact, prefix)) start = wordStart(text, start)
   if (beforeSuffix !== -1 && beforeSuffix > start) end = beforeSuffix
   else if (endsWord(exact, suffix)) end = wordEnd(text, end)
-  return checkedSpan(text, exact, prefix, suffix, start, end)
+  return checkedSpan(text, exact, prefix, suffix, start, end, deadline)
 }
 
 /** text[start, end) as the quote now, if it is close enough to the quote to be it. */
-function checkedSpan(text: string, exact: string, prefix: string, suffix: string, start: number, end: number): Span | null {
+function checkedSpan(text: string, exact: string, prefix: string, suffix: string, start: number, end: number, deadline: number): Span | null {
   // Never half an emoji.
   if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--
   if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++
@@ -335,7 +343,11 @@ function checkedSpan(text: string, exact: string, prefix: string, suffix: string
   const longest = Math.max(n, length)
   // Cheap bound first: the distance is at least the difference in length.
   if (Math.abs(length - n) > MAX_CHANGE * longest) return null
-  const distance = dmp.diff_levenshtein(dmp.diff_main(exact, text.slice(start, end), false))
+  // The diff stops at the earlier of its own cap (as it always has) and the quote's deadline; one
+  // stopped by the deadline is not minimal, so the quote is not placed from it.
+  const diffs = deadline === NO_DEADLINE ? dmp.diff_main(exact, text.slice(start, end), false) : dmp.diff_main(exact, text.slice(start, end), false, Math.min(Date.now() + dmp.Diff_Timeout * 1000, deadline))
+  checkDeadline(deadline)
+  const distance = dmp.diff_levenshtein(diffs)
   if (distance > MAX_CHANGE * longest) return null
   // A span this different is only the quote if it still sits in the quote's context; otherwise
   // it is more likely a similar sentence elsewhere, and the quote itself was deleted.

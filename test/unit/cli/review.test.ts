@@ -13,6 +13,7 @@ import { parseDraftFile } from '../../../src/shared/draft-file'
 import { quoteAt } from '../../../src/shared/review/anchor'
 import { newRecordId, serializeRecord, type Anchor, type ReviewRecord } from '../../../src/shared/review/records'
 import { FIXTURES } from '../../support/checklist'
+import { hostileQuotes, longPitch } from '../../support/hostile-quotes'
 import { tempDir } from '../../support/service'
 
 /** The checklist's complete draft, as a version 2 file (records live beside it, not in it). */
@@ -260,6 +261,30 @@ describe('grant-desk review', () => {
     const result = await run('review', dir)
     expect(result.code).toBe(2)
     expect(result.err).toContain('No drafts (.md files with front matter) found in')
+  })
+
+  it('lists 200 threads quoting 5,000 characters that are not in the pitch as not placed yet, within 2 s', async () => {
+    // A long pitch, and comments on passages of an old version rewritten since (test/support/hostile-quotes.ts).
+    const pitch = longPitch(PITCH, 8)
+    const text = DRAFT.replace(PITCH, pitch)
+    const threads = hostileQuotes(pitch, 200).map((quote, n) => thread(n, 'Ben', { target: 'pitch', quote }, `Comment ${n} on a passage rewritten since.`))
+    const file = writeDraft('long-draft', [...threads, thread(201, 'Cy', quote('cannot see why a transaction failed', pitch), 'Still here?')], text)
+    const start = performance.now()
+    const json = await run('review', '--format', 'json', file)
+    const elapsed = performance.now() - start
+    expect(json.code).toBe(0)
+    expect(elapsed).toBeLessThan(2_000)
+    const [report] = JSON.parse(json.out) as DraftReviewReport[]
+    const anchors = report!.threads.map((t) => t.anchor)
+    // The quote still in the pitch is placed however long the others take; none of the others is.
+    expect(anchors.filter((a) => a.status === 'exact').map((a) => a.quote)).toEqual(['cannot see why a transaction failed'])
+    expect(anchors.filter((a) => a.status === 'fuzzy')).toEqual([])
+    expect(anchors.filter((a) => a.status === 'pending').length).toBeGreaterThan(190)
+    for (const anchor of anchors.filter((a) => a.status === 'pending')) expect(anchor).toEqual({ target: 'pitch', quote: expect.any(String), status: 'pending' })
+
+    const plain = await run('review', file)
+    expect(plain.code).toBe(0)
+    expect(plain.out).toMatch(/^ {2}open · not placed yet “.+” · Ben · no replies: “Comment \d+ on a passage rewritten since\.”$/m)
   })
 
   it('is documented in --help', async () => {

@@ -5,7 +5,7 @@
  * bounded-concurrency map.
  */
 import { createHash } from 'node:crypto'
-import { constants } from 'node:fs'
+import { constants, type Stats } from 'node:fs'
 import { lstat, open, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure, type Logger } from '../errors'
@@ -85,9 +85,10 @@ export const IS_A_LINK = new Error('a link')
  * Reads a regular file without following a link (the lstat before it could be stale), never
  * more than a bound: at most `maxBytes + 1` bytes (one more shows that a file grew past the
  * bound after it was looked at), and only its first `sniffBytes` when it is already larger.
- * `size` is the file's size when it was opened.
+ * `size` is the file's size when it was opened; `info` its stat then (taken before the read, so
+ * a change during the read shows as a changed identity at the next look, never the reverse).
  */
-export async function readRegularFile(path: string, bounds: { maxBytes: number; sniffBytes: number }): Promise<{ bytes: Buffer; size: number }> {
+export async function readRegularFile(path: string, bounds: { maxBytes: number; sniffBytes: number }): Promise<{ bytes: Buffer; size: number; info: Stats }> {
   let handle
   try {
     handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
@@ -109,7 +110,7 @@ export async function readRegularFile(path: string, bounds: { maxBytes: number; 
       chunks.push(chunk.subarray(0, bytesRead))
       total += bytesRead
     }
-    return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), size: Math.max(info.size, total) }
+    return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), size: Math.max(info.size, total), info }
   } finally {
     await handle.close()
   }

@@ -9,6 +9,7 @@ import { isAbsolute, join, relative } from 'node:path'
 import { conflictMarkerLine } from '../../../shared/conflict-markers'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../../shared/draft-file'
 import { describeFsError, draftVersion, errorCode, formatSize, IS_A_LINK, NOT_A_FILE, readRegularFile } from './fs'
+import { identityOf, type FileIdentity } from './identity'
 
 /**
  * The largest draft, stated: a save (or a new draft) that would make a larger file is refused.
@@ -25,11 +26,16 @@ const SNIFF_BYTES = 64 * 1024
 const BOM = Buffer.from([0xef, 0xbb, 0xbf])
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
+/**
+ * `identity`: the file's identity when its bytes were read (see identity.ts), for the listing's
+ * cache; null when it could not be taken (the file could not be opened), so that it is read
+ * again every time.
+ */
 export type Inspection =
   | { kind: 'missing' }
-  | { kind: 'ignored' }
-  | { kind: 'ok'; id: string; fileName: string; path: string; version: string; mtimeMs: number; file: DraftFile }
-  | { kind: 'damaged'; id: string; fileName: string; path: string; version: string; mtimeMs: number; reason: string; link: boolean; misnamed: boolean }
+  | { kind: 'ignored'; identity: FileIdentity | null }
+  | { kind: 'ok'; id: string; fileName: string; path: string; version: string; mtimeMs: number; identity: FileIdentity | null; file: DraftFile }
+  | { kind: 'damaged'; id: string; fileName: string; path: string; version: string; mtimeMs: number; identity: FileIdentity | null; reason: string; link: boolean; misnamed: boolean }
 
 export type Relevant = Extract<Inspection, { kind: 'ok' | 'damaged' }>
 
@@ -101,7 +107,7 @@ export async function inspect(folder: string, fileName: string, id: string, misn
     return await inspectEntry(folder, fileName, id, misnamed)
   } catch (error) {
     // Whatever goes wrong is about this one file: it is listed (or ignored), and the others still list.
-    if (misnamed) return { kind: 'ignored' }
+    if (misnamed) return { kind: 'ignored', identity: null }
     const what = error instanceof Error ? error.message.split('\n')[0] : String(error)
     return {
       kind: 'damaged',
@@ -110,6 +116,7 @@ export async function inspect(folder: string, fileName: string, id: string, misn
       path: join(folder, fileName),
       version: draftVersion(`unexpected:${what}`),
       mtimeMs: 0,
+      identity: null,
       reason: `${fileName} could not be read as a draft because of an unexpected problem (${what}). Check the file in a text editor; if it looks fine, restart Grant Desk and report the problem.`,
       link: false,
       misnamed,
@@ -119,6 +126,9 @@ export async function inspect(folder: string, fileName: string, id: string, misn
 
 async function inspectEntry(folder: string, fileName: string, id: string, misnamed: boolean): Promise<Inspection> {
   const path = join(folder, fileName)
+  // The identity of what was read: the link's own, until the file's bytes are read.
+  let identity: FileIdentity | null = null
+  const ignored: Inspection = { kind: 'ignored', identity: null }
   const damaged = (version: string, mtimeMs: number, reason: string, link = false): Inspection => ({
     kind: 'damaged',
     id,
@@ -126,6 +136,7 @@ async function inspectEntry(folder: string, fileName: string, id: string, misnam
     path,
     version,
     mtimeMs,
+    identity,
     reason,
     link,
     misnamed,
@@ -135,13 +146,15 @@ async function inspectEntry(folder: string, fileName: string, id: string, misnam
     info = await lstat(path)
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { kind: 'missing' }
-    return misnamed ? { kind: 'ignored' } : damaged(draftVersion(`unreadable:${errorCode(error)}`), 0, unreadableReason(fileName, error))
+    return misnamed ? ignored : damaged(draftVersion(`unreadable:${errorCode(error)}`), 0, unreadableReason(fileName, error))
   }
+  identity = identityOf(info)
+  const ignoredAsIs = (): Inspection => ({ kind: 'ignored', identity })
 
   if (info.isSymbolicLink()) {
     // A link is never read through, not even to see whether it leads to a draft: one named like
     // a draft is listed, a misnamed one (a README linked in from elsewhere) is ignored.
-    if (misnamed) return { kind: 'ignored' }
+    if (misnamed) return ignoredAsIs()
     let target = ''
     try {
       target = await readlink(path)
@@ -150,23 +163,27 @@ async function inspectEntry(folder: string, fileName: string, id: string, misnam
     }
     return damaged(draftVersion(`link:${target}`), info.mtimeMs, await linkReasonFor(folder, fileName, target), true)
   }
-  if (!info.isFile()) return { kind: 'ignored' }
+  if (!info.isFile()) return ignoredAsIs()
 
   let bytes: Buffer
   let size: number
   try {
-    ;({ bytes, size } = await readRegularFile(path, { maxBytes: MAX_DRAFT_BYTES, sniffBytes: SNIFF_BYTES }))
+    let opened: Stats
+    ;({ bytes, size, info: opened } = await readRegularFile(path, { maxBytes: MAX_DRAFT_BYTES, sniffBytes: SNIFF_BYTES }))
+    identity = identityOf(opened)
   } catch (error) {
-    if (error === NOT_A_FILE) return { kind: 'ignored' }
+    // A file that cannot be opened is looked at again every time: no identity vouches for it.
+    identity = null
+    if (error === NOT_A_FILE) return ignored
     if (errorCode(error) === 'ENOENT') return { kind: 'missing' }
-    if (error === IS_A_LINK) return misnamed ? { kind: 'ignored' } : damaged(draftVersion(`link:${path}`), info.mtimeMs, linkReason(fileName), true)
-    return misnamed ? { kind: 'ignored' } : damaged(draftVersion(`unreadable:${errorCode(error)}`), info.mtimeMs, unreadableReason(fileName, error))
+    if (error === IS_A_LINK) return misnamed ? ignored : damaged(draftVersion(`link:${path}`), info.mtimeMs, linkReason(fileName), true)
+    return misnamed ? ignored : damaged(draftVersion(`unreadable:${errorCode(error)}`), info.mtimeMs, unreadableReason(fileName, error))
   }
   const tooLarge = size > MAX_DRAFT_BYTES
   if (!tooLarge && bytes.every((byte) => WHITESPACE.has(byte))) {
     // An empty file named like a draft: a draft whose write was cut off, or a sync gone wrong.
     return misnamed
-      ? { kind: 'ignored' }
+      ? ignoredAsIs()
       : damaged(
           draftVersion(bytes.length === 0 ? `empty:${info.mtimeMs}` : bytes),
           info.mtimeMs,
@@ -176,7 +193,7 @@ async function inspectEntry(folder: string, fileName: string, id: string, misnam
   const utf16 = utf16Text(bytes)
   if (utf16 !== null) {
     // Text, in an encoding Grant Desk does not write: a draft someone re-saved, or a team's notes.
-    if (!looksLikeDraft(utf16)) return { kind: 'ignored' }
+    if (!looksLikeDraft(utf16)) return ignoredAsIs()
     return damaged(
       draftVersion(tooLarge ? `large:${size}:${info.mtimeMs}` : bytes),
       info.mtimeMs,
@@ -192,7 +209,7 @@ async function inspectEntry(folder: string, fileName: string, id: string, misnam
         `${fileName} is not text (it holds binary data), so it cannot be a draft. Restore it from your git repository or a backup if it was one; otherwise delete it or give it another extension.`,
       )
     }
-    return { kind: 'ignored' }
+    return ignoredAsIs()
   }
   if (tooLarge) {
     return damaged(
@@ -228,7 +245,7 @@ async function inspectEntry(folder: string, fileName: string, id: string, misnam
     )
   }
   try {
-    return { kind: 'ok', id, fileName, path, version, mtimeMs: info.mtimeMs, file: parseDraftFile(text) }
+    return { kind: 'ok', id, fileName, path, version, mtimeMs: info.mtimeMs, identity, file: parseDraftFile(text) }
   } catch (error) {
     // Anything a parser throws is about this one file: it is listed as damaged, and the others still list.
     const what = error instanceof DraftFileError ? error.message : `an unexpected problem (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`

@@ -62,6 +62,8 @@ export interface Directory {
   entries: { fileName: string; id: string; misnamed: boolean }[]
   /** `<id>.md.<number>`: temporary files of an atomic write (write-file-atomic) that a crash left behind. */
   leftovers: string[]
+  /** Every name in the folder (review folders among them). */
+  listed: Set<string>
 }
 
 /**
@@ -97,5 +99,5 @@ export async function readDirectory(folder: string): Promise<Directory> {
     aliased.set(id, fileName)
     entries.push({ fileName, id, misnamed: true })
   }
-  return { names: valid, aliased, entries, leftovers: names.filter((name) => isAtomicTempName(name, isDraftFileName)) }
+  return { names: valid, aliased, entries, leftovers: names.filter((name) => isAtomicTempName(name, isDraftFileName)), listed: new Set(names) }
 }

@@ -7,6 +7,7 @@
  * reason and never written, and a new record never replaces a file that exists.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import type { Stats } from 'node:fs'
 import { lstat, mkdir, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
@@ -25,18 +26,23 @@ import {
 } from '../../../shared/review/records'
 import { yamlShapeProblem } from '../../../shared/yaml-bounds'
 import { AppFailure } from '../errors'
-import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, readRegularFile, storageFailure } from './fs'
+import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, mapLimited, readRegularFile, storageFailure } from './fs'
 import { isAtomicTempName } from './names'
+import type { LoadedRecord, RecordCache } from './record-cache'
 
 /** Verdicts carry the whole pitch; past this a file is not a record anyone wrote. */
 const MAX_RECORD_BYTES = 8 * 1024 * 1024
 const utf8 = new TextDecoder('utf-8', { fatal: true })
+/** Record files read at once: enough to keep the disk busy, few enough to leave Node's file threads to other work. */
+const RECORD_READS = 8
 
 export interface RecordFolder {
   records: ReviewRecord[]
   unreadable: UnreadableRecord[]
   /** Changes whenever a record file is added, removed or rewritten (what the watcher compares). */
   stamp: string
+  /** Temporary files of record writes in the folder (`<record>.yaml.<n>`), for the store to clean up when old. */
+  temporary: string[]
 }
 
 export function reviewFolderPath(draftsFolder: string, draftId: string): string {
@@ -81,7 +87,12 @@ export function isRecordTempName(name: string): boolean {
 }
 
 async function readRecordFile(path: string): Promise<string> {
-  let read: { bytes: Buffer; size: number }
+  return (await readRecordText(path)).text
+}
+
+/** A record file's text, and its stat when it was opened (for the cache, see record-cache.ts). */
+async function readRecordText(path: string): Promise<{ text: string; info: Stats }> {
+  let read: { bytes: Buffer; size: number; info: Stats }
   try {
     read = await readRegularFile(path, { maxBytes: MAX_RECORD_BYTES, sniffBytes: 0 })
   } catch (error) {
@@ -96,7 +107,26 @@ async function readRecordFile(path: string): Promise<string> {
   } catch {
     throw new RecordFileError('not UTF-8 text')
   }
-  return text
+  return { text, info: read.info }
+}
+
+/** One record file read and parsed (null: it is gone), as the cache keeps it. */
+async function loadRecord(path: string, name: string): Promise<LoadedRecord> {
+  let text: string
+  let info: Stats
+  try {
+    ;({ text, info } = await readRecordText(path))
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return { read: null, info: null }
+    // Read again every time: nothing vouches for a file that could not be opened.
+    return { read: { hash: 'unreadable', error }, info: null }
+  }
+  const hash = createHash('sha256').update(text).digest('hex')
+  try {
+    return { read: { hash, record: parseRecordText(name, text) }, info }
+  } catch (error) {
+    return { read: { hash, error }, info }
+  }
 }
 
 /**
@@ -139,18 +169,21 @@ function describe(fileName: string, error: unknown): string {
   return `${fileName} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}). Check its permissions, or delete it.`
 }
 
-/** Reads every record of a draft. A missing folder is a draft nobody has reviewed yet. */
-export async function readRecordFolder(draftsFolder: string, draftId: string): Promise<RecordFolder> {
+/**
+ * Reads every record of a draft. A missing folder is a draft nobody has reviewed yet. With a
+ * cache, a record file whose identity did not change since it was last read is not read again.
+ */
+export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordCache): Promise<RecordFolder> {
   const folder = reviewFolderPath(draftsFolder, draftId)
   const stampHash = createHash('sha256')
   try {
     const info = await lstat(folder)
     if (info.isSymbolicLink() || !info.isDirectory()) {
       const reason = `${reviewFolderName(draftId)} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, so its review records are not read. Replace it with a folder, or move it away.`
-      return { records: [], unreadable: [{ fileName: reviewFolderName(draftId), reason }], stamp: `odd:${info.mtimeMs}` }
+      return { records: [], unreadable: [{ fileName: reviewFolderName(draftId), reason }], stamp: `odd:${info.mtimeMs}`, temporary: [] }
     }
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return { records: [], unreadable: [], stamp: 'none' }
+    if (errorCode(error) === 'ENOENT') return { records: [], unreadable: [], stamp: 'none', temporary: [] }
     throw new AppFailure('storage_error', `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`, {}, { cause: error })
   }
   let names: string[]
@@ -161,13 +194,21 @@ export async function readRecordFolder(draftsFolder: string, draftId: string): P
   }
   const records: ReviewRecord[] = []
   const unreadable: UnreadableRecord[] = []
+  const temporary = names.filter(isRecordTempName)
+  // Read side by side (a folder of thousands waits on the disk, not the processor), used in order.
+  const reads = await mapLimited(names.filter((name) => RECORD_FILE_PATTERN.test(name)), RECORD_READS, (name) => {
+    const path = join(folder, name)
+    return cache ? cache.read(path, () => loadRecord(path, name)) : loadRecord(path, name).then((loaded) => loaded.read)
+  })
+  let next = 0
   for (const name of names) {
     // Hidden and temporary files belong to git, sync tools and atomic writes in progress.
     if (name.startsWith('.') || name.endsWith('~') || /\.tmp$|\.partial$/i.test(name)) continue
-    const path = join(folder, name)
     if (!RECORD_FILE_PATTERN.test(name)) {
       // A write in progress (write-file-atomic's temporary name) lands or is cleaned up.
       if (isRecordTempName(name)) continue
+      // Listed as unreadable: its coming and going changes the review.
+      stampHash.update(`${name}\0other\0`)
       // A sync tool's conflicted copy, a merge tool's .orig, or a file someone put here by hand:
       // shown, never touched, and never silently skipped, since it may be a verdict or a
       // thread the gate should have counted.
@@ -179,59 +220,13 @@ export async function readRecordFolder(draftsFolder: string, draftId: string): P
       })
       continue
     }
-    try {
-      const text = await readRecordFile(path)
-      stampHash.update(`${name}\0${createHash('sha256').update(text).digest('hex')}\0`)
-      records.push(parseRecordText(name, text))
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') continue
-      stampHash.update(`${name}\0unreadable\0`)
-      unreadable.push({ fileName: name, reason: describe(name, error) })
-    }
+    const read = reads[next++]!
+    if (read === null) continue
+    stampHash.update(`${name}\0${read.hash}\0`)
+    if ('record' in read) records.push(read.record)
+    else unreadable.push({ fileName: name, reason: describe(name, read.error) })
   }
-  return { records, unreadable, stamp: stampHash.digest('hex') }
-}
-
-/**
- * A cheap fingerprint of a draft's record folder (names, sizes, modification times) for the
- * folder watcher: reading every record on every file-system event would be wasteful.
- */
-export async function recordFolderStamp(draftsFolder: string, draftId: string): Promise<string> {
-  return (await scanRecordFolder(draftsFolder, draftId)).stamp
-}
-
-/**
- * The fingerprint above, and the temporary files of interrupted record writes in the folder
- * (for the store to clean up). A record folder that is a link is not followed: its stamp is
- * the link's, and nothing in it is listed.
- */
-export async function scanRecordFolder(draftsFolder: string, draftId: string): Promise<{ stamp: string; leftovers: string[] }> {
-  const folder = reviewFolderPath(draftsFolder, draftId)
-  let names: string[]
-  try {
-    const info = await lstat(folder)
-    if (info.isSymbolicLink() || !info.isDirectory()) return { stamp: `odd:${info.mtimeMs}`, leftovers: [] }
-    names = (await readdir(folder)).sort()
-  } catch {
-    return { stamp: 'none', leftovers: [] }
-  }
-  const hash = createHash('sha256')
-  const leftovers: string[] = []
-  for (const name of names) {
-    if (name.startsWith('.')) continue
-    // A write in progress (or one cut off) is not a change of the review until it lands.
-    if (isRecordTempName(name)) {
-      leftovers.push(name)
-      continue
-    }
-    try {
-      const info = await lstat(join(folder, name))
-      hash.update(`${name}\0${info.size}\0${info.mtimeMs}\0`)
-    } catch {
-      // Removed between the listing and the look: the next event will tell.
-    }
-  }
-  return { stamp: hash.digest('hex'), leftovers }
+  return { records, unreadable, stamp: stampHash.digest('hex'), temporary }
 }
 
 async function ensureFolder(folder: string): Promise<void> {

@@ -18,6 +18,7 @@ import type { ReviewBrief } from '../../../shared/review/view'
 import type { DraftFile } from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
 import { SigningError, signWithSshKey, type SignatureVerifier } from '../signing/ssh-signatures'
+import type { RecordCache } from './record-cache'
 import { addRecord, legacyRecords, readRecordFolder, reviewedVersion, rewriteRecord } from './review-files'
 import { loadPolicyFor, type LoadedPolicy } from './review-policy'
 import { checkVerdicts } from './verdict-checks'
@@ -41,6 +42,8 @@ export interface ReviewServiceOptions {
   savedHere?: (draftId: string) => Promise<boolean>
   /** Records of the draft were written by this app (so the folder watcher does not report them as a teammate's). */
   written?: (subject: ReviewSubject) => Promise<void>
+  /** Record files as last read (the drafts store's), so that a review is read again only where it changed. */
+  records?: RecordCache
   now?: () => Date
 }
 
@@ -49,6 +52,8 @@ export interface ReadReviewOptions {
   policy?: LoadedPolicy
   now?: Date
   verifier?: SignatureVerifier
+  /** Record files as last read (the drafts store's): only those that changed are read again. */
+  cache?: RecordCache
 }
 
 /**
@@ -56,7 +61,7 @@ export interface ReadReviewOptions {
  * an id both have), with each verdict checked (verdict-checks.ts) and the policy that applies.
  */
 export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>, options: ReadReviewOptions = {}): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
-  const stored = await readRecordFolder(subject.folder, subject.id)
+  const stored = await readRecordFolder(subject.folder, subject.id, options.cache)
   const ids = new Set(stored.records.map((record) => record.id))
   const legacy = legacyRecords(subject.file.legacyReviews).filter((record) => !ids.has(record.id))
   const records = [...legacy, ...stored.records]
@@ -102,6 +107,8 @@ export class ReviewService {
   readonly #written: NonNullable<ReviewServiceOptions['written']>
   readonly #signingKey: NonNullable<ReviewServiceOptions['signingKey']>
   readonly #savedHere: NonNullable<ReviewServiceOptions['savedHere']>
+  /** How this service reads a review: through the store's cache of record files, when it has one. */
+  readonly #reading: ReadReviewOptions
   readonly #now: () => Date
   /** Drafts (folder, id, person) whose author record is known to be on disk: saving again needs no look. */
   readonly #authorsWritten = new Set<string>()
@@ -112,6 +119,7 @@ export class ReviewService {
     this.#written = options.written ?? (async () => {})
     this.#signingKey = options.signingKey ?? (() => Promise.resolve(null))
     this.#savedHere = options.savedHere ?? (() => Promise.resolve(false))
+    this.#reading = options.records ? { cache: options.records } : {}
     this.#now = options.now ?? (() => new Date())
   }
 
@@ -131,7 +139,7 @@ export class ReviewService {
     if (this.#authorsWritten.has(key)) return false
     const subject = await this.#open(draftId)
     if (subject.folder !== folder) return false
-    const { data } = await readReviewRecords(subject)
+    const { data } = await readReviewRecords(subject, this.#reading)
     if (data.authors.some((author) => identityKey(author.name) === identityKey(name))) {
       this.#authorsWritten.add(key)
       return false
@@ -237,7 +245,7 @@ export class ReviewService {
       )
     }
     const { pitch } = subject.file
-    const { data } = await readReviewRecords(subject)
+    const { data } = await readReviewRecords(subject, this.#reading)
     // Someone who saved this draft on this computer wrote it, even when no author record says
     // so yet (they saved before setting a name): their verdict is recorded as a note.
     if (!data.authors.some((entry) => identityKey(entry.name) === identityKey(author)) && (await this.#savedHere(subject.id))) {
@@ -272,7 +280,7 @@ export class ReviewService {
    * reviewed (records never change the draft file), so only the records are read again.
    */
   async #data(subject: ReviewSubject): Promise<ReviewData> {
-    return (await readReviewRecords(subject)).data
+    return (await readReviewRecords(subject, this.#reading)).data
   }
 
   async #author(): Promise<string> {
@@ -290,7 +298,7 @@ export class ReviewService {
   }
 
   async #thread(subject: ReviewSubject, threadId: string) {
-    const { data } = await readReviewRecords(subject)
+    const { data } = await readReviewRecords(subject, this.#reading)
     const thread = data.threads.find((candidate) => candidate.id === threadId && !candidate.missing)
     if (!thread) {
       throw new AppFailure('not_found', 'This comment is no longer in the draft’s review folder (a teammate may have removed it, or it has not synced yet). The list was refreshed.')
@@ -301,7 +309,7 @@ export class ReviewService {
   async #ownComment(draftId: string, commentId: string, action: 'edit' | 'delete') {
     const author = await this.#author()
     const subject = await this.#open(draftId)
-    const { records } = await readReviewRecords(subject)
+    const { records } = await readReviewRecords(subject, this.#reading)
     const record = records.find((candidate) => candidate.id === commentId)
     if (!record || (record.kind !== 'thread' && record.kind !== 'reply')) {
       throw new AppFailure('not_found', 'This comment is no longer in the draft’s review folder (a teammate may have removed it, or it has not synced yet).')

@@ -12,36 +12,33 @@
  * Watching follows the folder: `watch` starts on the folder configured at the time, and every
  * later call of the store (list, get, create…) re-reads the setting and moves the watcher when
  * the folder changed. `rewatch()` does the same at once (call it after the setting changes).
+ *
+ * The store is built from the modules beside it: `listing.ts` (the folder as last read, and
+ * what changed on disk, read in proportion to the change), `record-cache.ts` (review records
+ * as last read), `watcher.ts` (where events were), `saving.ts` (writing a draft file) and
+ * `marks.ts` (submitted, not sent, the grant's deadline); one operation at a time per file
+ * (`KeyedMutex`, core/locks.ts).
  */
-import { lstat, mkdir, stat } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
-import type { GrantDetail, GrantType } from '../../../shared/api'
-import { Id } from '../../../shared/api'
-import {
-  DRAFT_FORMAT,
-  DraftFileError,
-  parseDraftFile,
-  serializeDraftFile,
-  upgradedFrontMatter,
-  type DraftFile,
-  type DraftFrontMatter,
-  type ProjectKind,
-} from '../../../shared/draft-file'
+import { mkdir, stat } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { DraftFrontMatter } from '../../../shared/draft-file'
 import type { Draft, DraftSummary } from '../../../shared/ipc'
-import type { ReviewBrief } from '../../../shared/review/view'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
+import { conflict, checkPitch, notFound } from './failures'
+import { describeFsError, exists } from './fs'
+import { inspect, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
+import { DraftIndex } from './listing'
 import { KeyedMutex } from '../locks'
-import { checkPitch, conflict, notFound } from './failures'
-import { describeFsError, draftVersion, exists, formatSize, mapLimited, removeLeftovers, storageFailure } from './fs'
-import { inspect, linkReason, MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
-import { isDraftFileName, fileNameOf, readDirectory, slugify, type Directory } from './names'
-import { legacyRecords, recordFolderStamp, reviewFolderPath, rewriteRecord, scanRecordFolder } from './review-files'
-import { readReviewBrief, type ReviewSubject } from './reviews'
+import { markNotSent, markSubmitted, setGrantDeadline, type MarkContext } from './marks'
+import { fileNameOf, readDirectory, slugify, type Directory } from './names'
 import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
+import { RecordCache } from './record-cache'
+import { reviewFolderPath } from './review-files'
+import type { ReviewSubject } from './reviews'
+import { newDraftText, rewriteDraftFile, upgradedForWrite, writeDraftText, type NewDraftArgs } from './saving'
 import { moveReviewsToTrash, moveToTrash } from './trash'
-import { byNewest, draftView, summaryOf } from './view'
-import { FolderWatcher } from './watcher'
+import { draftView } from './view'
+import { FolderWatcher, type FolderIdentity, type WatchMode } from './watcher'
 
 export interface DraftStoreOptions {
   /** The drafts folder, read on every call (the user may change it in settings); created when missing. */
@@ -50,40 +47,33 @@ export interface DraftStoreOptions {
   trashDir: string
   now?: () => Date
   log?: Logger
-  /** Quiet time after the last file-system event before the folder is rescanned. Default 200. */
+  /** Quiet time after the last file-system event before what changed is read. Default 200. */
   watchDebounceMs?: number
+  /** How the folder is watched (see watcher.ts); the platform's default unless a test says otherwise. */
+  watchMode?: WatchMode
   /** Told of every change of a draft, made here or seen by the watcher (the draft history listens; see observer.ts). */
   onSaved?: DraftObserver
 }
 
-const SCAN_CONCURRENCY = 16
-const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] }
+type Readable = Extract<Relevant, { kind: 'ok' }>
 
-interface Known {
-  id: string
-  version: string
-  /** Fingerprint of the draft's review record folder (see review-files.ts). */
-  reviews?: string
-}
-
-interface ScanItem {
-  entry: Relevant
-  /** What this store had last read or written for the file, before this scan. */
-  previous: Known | undefined
-}
+/** How often a drafts folder that went away is looked for, to watch it again once it is back. */
+const FOLDER_BACK_MS = 2_000
 
 export class DraftStore {
   readonly #folderOption: () => string | Promise<string>
   readonly #trashDir: string
   readonly #now: () => Date
   readonly #log: Logger
-  /** One operation per file at a time: its read, check and write never interleave with another's. */
   readonly #locks = new KeyedMutex()
-  /** Last version this store read or wrote, per absolute path: what `watch` compares against. */
-  readonly #known = new Map<string, Known>()
+  readonly #records = new RecordCache()
+  readonly #index: DraftIndex
   readonly #listeners = new Set<(ids: string[]) => void>()
   readonly #watcher: FolderWatcher
   readonly #onSaved: DraftObserver | undefined
+  readonly #marks: MarkContext
+  /** The drafts folder's device and inode at the last call (to tell a folder made again under its name). */
+  #folderIdentity: FolderIdentity | null = null
 
   constructor(options: DraftStoreOptions) {
     this.#folderOption = options.folder
@@ -93,41 +83,75 @@ export class DraftStore {
     this.#log = options.log ?? consoleLogger
     this.#watcher = new FolderWatcher({
       debounceMs: options.watchDebounceMs ?? 200,
+      ...(options.watchMode ? { mode: options.watchMode } : {}),
       log: this.#log,
-      rescan: (folder, isCurrent) => this.#rescan(folder, isCurrent),
+      ready: () => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
+      seen: (subfolder, name) => this.#seen(subfolder, name),
     })
+    this.#index = new DraftIndex({
+      locks: this.#locks,
+      log: this.#log,
+      records: this.#records,
+      watcher: this.#watcher,
+      emit: (event) => this.#emit(event),
+      changed: (ids) => this.#tell(ids),
+    })
+    this.#marks = {
+      withDraft: async (id, fn) => {
+        const fileName = fileNameOf(id)
+        const folder = await this.#folder()
+        const path = join(folder, fileName)
+        return this.#locks.runExclusive(path, async () => fn(folder, path, await this.#open(folder, id)))
+      },
+      upgraded: (folder, id, entry) => this.#upgraded(folder, id, entry),
+      rewrite: (folder, id, path, frontMatter, pitch, action, maxBytes) => this.#rewrite(folder, id, path, frontMatter, pitch, action, maxBytes),
+      emit: (event) => this.#emit(event),
+      now: () => this.#now(),
+    }
   }
 
+  /** Every draft of the folder, newest first; reads only what changed since the last look (see listing.ts). */
   async list(): Promise<{ items: DraftSummary[]; folder: string }> {
     const folder = await this.#folder()
-    const entries = (await this.#scan(folder)).map((e) => e.entry).sort(byNewest)
-    const items = await mapLimited(entries, SCAN_CONCURRENCY, async (entry) => summaryOf(entry, await this.#brief(folder, entry)))
-    return { items, folder }
+    return { items: await this.#index.list(folder), folder }
   }
 
   /**
-   * The drafts not submitted, with their grant's deadline, for the reminders. Read only: unlike
-   * `list` it records nothing of what it read, so a file changed on disk is still reported by the
-   * watcher (a background read must never swallow a teammate's change), and it removes nothing.
+   * The drafts not submitted, with their grant's deadline, for the reminders. A change it finds
+   * is told as any other (a background read never swallows a teammate's change), and it
+   * removes nothing.
    */
   async openDeadlines(): Promise<{ id: string; grantId: string; grantTitle: string; deadline: string }[]> {
-    const folder = await this.#folder()
-    const directory = await readDirectory(folder)
-    const entries = await mapLimited(directory.entries, SCAN_CONCURRENCY, ({ fileName, id, misnamed }) =>
-      this.#locked(join(folder, fileName), () => inspect(folder, fileName, id, misnamed)),
-    )
-    return entries.flatMap((entry) => {
-      if (entry.kind !== 'ok' || entry.file.frontMatter.status !== 'draft') return []
-      const { grant } = entry.file.frontMatter
-      return [{ id: entry.id, grantId: grant.id, grantTitle: grant.title, deadline: grant.deadline }]
-    })
+    return this.#index.openDrafts(await this.#folder())
+  }
+
+  /**
+   * Reads every file of the folder again, comparing bytes rather than trusting what a stat says,
+   * and tells what changed: whenever in doubt.
+   */
+  async rescan(): Promise<void> {
+    await this.#index.rescan(await this.#folder())
+  }
+
+  /**
+   * Looks at every file of the folder with a stat, whatever the watcher said, and tells what
+   * changed: after a `git pull`, which writes many files at once (the system may drop events
+   * past its queue).
+   */
+  async recheck(): Promise<void> {
+    await this.#index.recheck(await this.#folder())
+  }
+
+  /** Review record files as last read: the review service reads through it too. */
+  get recordCache(): RecordCache {
+    return this.#records
   }
 
   /** The draft as read from disk now, for its review (see reviews.ts). */
   async openForReview(id: string): Promise<ReviewSubject> {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
-    return this.#locked(join(folder, fileName), async () => {
+    return this.#locks.runExclusive(join(folder, fileName), async () => {
       const entry = await this.#open(folder, id)
       return { folder, id, version: entry.version, file: entry.file }
     })
@@ -138,70 +162,27 @@ export class DraftStore {
    * made elsewhere.
    */
   async noteReviewsWritten(folder: string, id: string): Promise<void> {
-    const path = join(folder, `${id}.md`)
-    const known = this.#known.get(path)
-    if (known) this.#known.set(path, { ...known, reviews: await recordFolderStamp(folder, id) })
+    await this.#index.noteReviewsWritten(folder, id)
   }
 
-  async #brief(folder: string, entry: Relevant): Promise<ReviewBrief> {
-    if (entry.kind !== 'ok') return NO_REVIEW
-    try {
-      return await readReviewBrief({ folder, id: entry.id, file: entry.file })
-    } catch (error) {
-      this.#log.warn(`could not read the review records of ${entry.fileName}`, error)
-      return { ...NO_REVIEW, approval: 'unknown', text: 'unknown: its review records could not be read', unreadable: 1 }
-    }
-  }
-
-  async create(args: { grant: GrantDetail; grantType: GrantType | null; pitch?: string; customFields?: Record<string, string>; projectKind?: ProjectKind }): Promise<Draft> {
-    const { grant } = args
-    const pitch = args.pitch ?? grant.template_md
-    checkPitch(pitch)
-    const stamp = this.#now().toISOString()
-    const frontMatter: DraftFrontMatter = {
-      format: DRAFT_FORMAT,
-      grant: {
-        id: grant.id,
-        title: grant.title,
-        reward: grant.reward,
-        deadline: grant.deadline,
-        apply_endpoint: grant._apply_endpoint,
-        application_schema: grant.application_schema,
-        ...(args.grantType ? { type: args.grantType } : {}),
-      },
-      custom_fields: { ...(args.customFields ?? {}) },
-      ...(args.projectKind ? { project_kind: args.projectKind } : {}),
-      status: 'draft',
-      application_id: null,
-      created_at: stamp,
-      updated_at: stamp,
-    }
-    const text = serializeDraftFile(frontMatter, pitch)
-    checkSize(text, MAX_SAVED_DRAFT_BYTES)
-    let file: DraftFile
-    try {
-      file = parseDraftFile(text)
-    } catch (error) {
-      if (!(error instanceof DraftFileError)) throw error
-      throw new AppFailure('invalid_input', `This grant's details cannot be kept in a draft file: ${error.message}.`, { fields: { grant: error.message } })
-    }
-    const version = draftVersion(text)
-
+  async create(args: NewDraftArgs): Promise<Draft> {
+    const { text, file, version } = newDraftText(args, () => this.#now())
     const folder = await this.#folder()
+    const { grant } = args
     const base = slugify(grant.title)
     for (let n = 1; n < 10_000; n++) {
       const id = n === 1 ? base : `${base}-${n}`
       const path = join(folder, `${id}.md`)
-      const created = await this.#locked(path, async () => {
+      const created = await this.#locks.runExclusive(path, async () => {
         const directory = await readDirectory(folder)
         if (directory.names.has(`${id}.md`) || directory.aliased.has(id)) return false
         // Also catches a differently-cased name on a case-insensitive disk.
         if (await exists(path)) return false
         // Left behind by a draft removed by hand: a new draft must not inherit its comments.
         if (await exists(reviewFolderPath(folder, id))) return false
-        await this.#write(path, text, 'create the draft')
+        await writeDraftText(path, text, 'create the draft')
         // A new draft has no review folder (create refuses a name that has one).
-        this.#known.set(path, { id, version, reviews: 'none' })
+        this.#index.noteWritten(folder, `${id}.md`, id, version, true)
         return true
       })
       if (created) {
@@ -216,7 +197,7 @@ export class DraftStore {
   async get(id: string): Promise<Draft> {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
-    return this.#locked(join(folder, fileName), async () => {
+    return this.#locks.runExclusive(join(folder, fileName), async () => {
       const entry = await this.#open(folder, id)
       return draftView(folder, id, entry.version, entry.file)
     })
@@ -228,7 +209,7 @@ export class DraftStore {
     checkPitch(args.pitch)
     const folder = await this.#folder()
     const path = join(folder, fileName)
-    return this.#locked(path, async () => {
+    return this.#locks.runExclusive(path, async () => {
       const entry = await this.#open(folder, id)
       if (entry.version !== args.baseVersion) throw conflict(entry.version)
       const fm = entry.file.frontMatter
@@ -239,7 +220,7 @@ export class DraftStore {
           { fields: { draft: 'was submitted and is read-only; duplicate it to write a new version' } },
         )
       }
-      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), custom_fields: { ...args.customFields }, updated_at: this.#now().toISOString() }
+      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry)), custom_fields: { ...args.customFields }, updated_at: this.#now().toISOString() }
       const draft = await this.#rewrite(folder, id, path, next, args.pitch, 'save the draft to', MAX_SAVED_DRAFT_BYTES)
       this.#emit({ kind: 'saved', folder, draft, before: draftView(folder, id, entry.version, entry.file), intent: args.intent ?? 'autosave' })
       return draft
@@ -247,76 +228,24 @@ export class DraftStore {
   }
 
   async markSubmitted(id: string, applicationId: string): Promise<Draft> {
-    const fileName = fileNameOf(id)
-    if (!Id.safeParse(applicationId).success) {
-      throw new AppFailure('invalid_input', 'The application id is not a UUID.', { fields: { applicationId: 'must be a UUID' } })
-    }
-    const folder = await this.#folder()
-    const path = join(folder, fileName)
-    return this.#locked(path, async () => {
-      const entry = await this.#open(folder, id)
-      const fm = entry.file.frontMatter
-      if (fm.status === 'submitted' && fm.application_id === applicationId) return draftView(folder, id, entry.version, entry.file)
-      const { not_sent: _refusedBefore, ...upgraded } = await this.#upgraded(folder, id, entry.file)
-      const next: DraftFrontMatter = { ...upgraded, status: 'submitted', application_id: applicationId, updated_at: this.#now().toISOString() }
-      // The pitch as read from disk now, not as the caller last saw it: submitting must not undo an edit.
-      const draft = await this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as submitted in', MAX_DRAFT_BYTES)
-      this.#emit({ kind: 'submitted', folder, draft })
-      return draft
-    })
+    return markSubmitted(this.#marks, id, applicationId)
   }
 
-  /**
-   * Notes on a draft that its submit was refused because the service already had
-   * `applicationId`, sent by the draft `fromDraft` (null when not known). The draft stays a
-   * draft, editable and deletable; the pitch is kept as it is on disk now.
-   */
+  /** See marks.ts: the service already had `applicationId`, from the draft `fromDraft`. */
   async markNotSent(id: string, applicationId: string, fromDraft: string | null): Promise<Draft> {
-    const fileName = fileNameOf(id)
-    if (!Id.safeParse(applicationId).success) {
-      throw new AppFailure('invalid_input', 'The application id is not a UUID.', { fields: { applicationId: 'must be a UUID' } })
-    }
-    const folder = await this.#folder()
-    const path = join(folder, fileName)
-    return this.#locked(path, async () => {
-      const entry = await this.#open(folder, id)
-      const fm = entry.file.frontMatter
-      // A draft that was sent stays the sent one: a later refusal does not unmark it.
-      if (fm.status === 'submitted') return draftView(folder, id, entry.version, entry.file)
-      const at = this.#now().toISOString()
-      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry.file)), not_sent: { application_id: applicationId, from_draft: fromDraft, at }, updated_at: at }
-      // The content did not change, so no version is kept (and it must never be labelled as sent).
-      return this.#rewrite(folder, id, path, next, entry.file.pitch, 'mark the draft as not sent in', MAX_DRAFT_BYTES)
-    })
+    return markNotSent(this.#marks, id, applicationId, fromDraft)
   }
 
-  /**
-   * The service moved the grant's deadline: the draft's copy of it (front matter `grant.deadline`)
-   * follows. Only that value changes; the pitch and fields are written back exactly as read from
-   * disk under the lock, so nothing the applicant wrote is touched. A submitted draft is left as
-   * it was. Answers the deadline it replaced, or null when nothing changed.
-   */
+  /** See marks.ts: the draft's copy of its grant's deadline follows the service. Answers the one it replaced, or null. */
   async setGrantDeadline(id: string, deadline: string): Promise<string | null> {
-    const fileName = fileNameOf(id)
-    const folder = await this.#folder()
-    const path = join(folder, fileName)
-    return this.#locked(path, async () => {
-      const entry = await this.#open(folder, id)
-      const fm = entry.file.frontMatter
-      if (fm.status === 'submitted') return null
-      if (Date.parse(fm.grant.deadline) === Date.parse(deadline)) return null
-      const upgraded = await this.#upgraded(folder, id, entry.file)
-      const next: DraftFrontMatter = { ...upgraded, grant: { ...upgraded.grant, deadline } }
-      await this.#rewrite(folder, id, path, next, entry.file.pitch, 'update the deadline in', MAX_DRAFT_BYTES)
-      return fm.grant.deadline
-    })
+    return setGrantDeadline(this.#marks, id, deadline)
   }
 
   async delete(id: string, baseVersion?: string): Promise<{ id: string; movedTo: string }> {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
     const path = join(folder, fileName)
-    return this.#locked(path, async () => {
+    return this.#locks.runExclusive(path, async () => {
       const directory = await readDirectory(folder)
       if (!directory.names.has(`${id}.md`)) await this.#refuseMissing(folder, id, directory)
       const entry = await inspect(folder, `${id}.md`, id, false)
@@ -327,20 +256,26 @@ export class DraftStore {
       const movedTo = await moveToTrash(trash, path, id, entry.kind === 'damaged' && entry.link)
       // Its review goes with it, so that a later draft of the same name starts without comments.
       await moveReviewsToTrash(trash, reviewFolderPath(folder, id), movedTo)
-      this.#known.delete(path)
+      this.#index.forget(folder, fileName)
       this.#emit({ kind: 'deleted', folder, id, movedTo })
       return { id, movedTo }
     })
   }
 
+  /** The readable drafts of a grant, newest first, each read from disk now. */
   async findByGrant(grantId: string): Promise<Draft[]> {
     const folder = await this.#folder()
-    const entries = await this.#scan(folder)
-    return entries
-      .map((e) => e.entry)
-      .filter((e): e is Extract<Relevant, { kind: 'ok' }> => e.kind === 'ok' && e.file.frontMatter.grant.id === grantId)
-      .sort(byNewest)
-      .map((e) => draftView(folder, e.id, e.version, e.file))
+    const drafts: Draft[] = []
+    for (const id of await this.#index.idsOfGrant(folder, grantId)) {
+      try {
+        const draft = await this.get(id)
+        if (draft.grant.id === grantId) drafts.push(draft)
+      } catch (error) {
+        // Damaged or removed since the listing: not one of its readable drafts now.
+        if (!(error instanceof AppFailure)) throw error
+      }
+    }
+    return drafts
   }
 
   /**
@@ -350,10 +285,10 @@ export class DraftStore {
   async watch(onExternalChange: (ids: string[]) => void): Promise<() => void> {
     const folder = await this.#folder()
     this.#listeners.add(onExternalChange)
-    if (this.#watcher.folder === null) await this.#startWatching(folder)
+    if (this.#watcher.folder === null) await this.#startWatching(folder, this.#folderIdentity)
     return () => {
       this.#listeners.delete(onExternalChange)
-      if (this.#listeners.size === 0) this.#watcher.stop()
+      if (this.#listeners.size === 0) this.#stopWatching()
     }
   }
 
@@ -366,18 +301,22 @@ export class DraftStore {
 
   async #folder(): Promise<string> {
     const folder = resolve(await this.#folderOption())
+    let identity: FolderIdentity
     try {
       await mkdir(folder, { recursive: true })
-      if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
+      const info = await stat(folder)
+      if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
+      identity = { dev: info.dev, ino: info.ino }
+      this.#folderIdentity = identity
     } catch (error) {
       const { what, advice } = describeFsError(error)
       throw new AppFailure('storage_error', `The drafts folder ${folder} could not be opened or created (${what}). ${advice}`, {}, { cause: error })
     }
-    const watched = this.#watcher.folder
-    if (watched !== null && watched !== folder && this.#listeners.size > 0) {
-      this.#watcher.stop()
+    // Moved in the settings, deleted and made again (a fresh clone), or its watch failed: watched anew.
+    if (this.#watcher.folder !== null && this.#listeners.size > 0 && !this.#watcher.watching(folder, identity)) {
+      this.#stopWatching()
       try {
-        await this.#startWatching(folder)
+        await this.#startWatching(folder, identity)
       } catch (error) {
         // The call that noticed the move must still work; only outside edits go unnoticed.
         this.#log.warn(`the drafts folder ${folder} cannot be watched`, error)
@@ -386,18 +325,14 @@ export class DraftStore {
     return folder
   }
 
-  #locked<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    return this.#locks.runExclusive(key, fn)
-  }
-
   /** The reading side of every by-id operation: a readable, well-formed draft, or the failure to answer. */
-  async #open(folder: string, id: string): Promise<Extract<Relevant, { kind: 'ok' }>> {
+  async #open(folder: string, id: string): Promise<Readable> {
     const directory = await readDirectory(folder)
     // Exact match of the listing: on a case-insensitive disk `foo.md` would otherwise open `Foo.md`.
     if (!directory.names.has(`${id}.md`)) await this.#refuseMissing(folder, id, directory)
     const entry = await inspect(folder, `${id}.md`, id, false)
     if (entry.kind === 'missing' || entry.kind === 'ignored') throw notFound(folder)
-    this.#known.set(entry.path, { ...this.#known.get(entry.path), id, version: entry.version })
+    this.#index.noteRead(folder, `${id}.md`, entry.version)
     if (entry.kind === 'damaged') throw new AppFailure('storage_error', entry.reason)
     return entry
   }
@@ -412,41 +347,14 @@ export class DraftStore {
   }
 
   async #rewrite(folder: string, id: string, path: string, frontMatter: DraftFrontMatter, pitch: string, action: string, maxBytes: number): Promise<Draft> {
-    const text = serializeDraftFile(frontMatter, pitch)
-    // A file larger than Grant Desk reads would be listed as damaged: it is never written.
-    checkSize(text, maxBytes)
-    let file: DraftFile
-    try {
-      file = parseDraftFile(text)
-    } catch (error) {
-      // A file we would not be able to read back is never written.
-      throw new AppFailure('storage_error', `Grant Desk could not write this draft in a form it can read back (${error instanceof Error ? error.message : String(error)}); the file on disk was left as it was.`, {}, { cause: error })
-    }
-    if (file.pitch !== pitch) {
-      throw new AppFailure('storage_error', 'Grant Desk could not write this pitch in a form it reads back unchanged; the file on disk was left as it was.')
-    }
-    // Re-checked just before the write: write-file-atomic writes through a link to its target.
-    try {
-      if ((await lstat(path)).isSymbolicLink()) throw new AppFailure('storage_error', linkReason(`${id}.md`))
-    } catch (error) {
-      if (error instanceof AppFailure) throw error
-      throw storageFailure(action, path, error)
-    }
-    await this.#write(path, text, action)
-    const version = draftVersion(text)
-    this.#known.set(path, { ...this.#known.get(path), id, version })
+    const { file, version } = await rewriteDraftFile(path, id, frontMatter, pitch, action, maxBytes)
+    this.#index.noteWritten(folder, `${id}.md`, id, version)
     return draftView(folder, id, version, file)
   }
 
-  /**
-   * The front matter this version writes for a file it read: a version 1 file's readable
-   * reviews are first written as record files (named after their content, so a crash between
-   * the two writes only means they are written again), then left out of the draft.
-   */
-  async #upgraded(folder: string, id: string, file: DraftFile): Promise<DraftFrontMatter> {
-    for (const record of legacyRecords(file.legacyReviews)) await rewriteRecord(folder, id, record)
-    if (file.legacyReviews.length > 0) await this.noteReviewsWritten(folder, id)
-    return upgradedFrontMatter(file)
+  #upgraded(folder: string, id: string, entry: Readable): Promise<DraftFrontMatter> {
+    // Called under the draft's lock (a save, a mark).
+    return upgradedForWrite(folder, id, entry.file, () => this.#index.noteReviewsWritten(folder, id, true))
   }
 
   /** Tells the observer; whatever it does or throws, the change itself has succeeded. */
@@ -460,85 +368,8 @@ export class DraftStore {
     }
   }
 
-  async #write(path: string, text: string, action: string): Promise<void> {
-    try {
-      await writeFileAtomic(path, text, { encoding: 'utf8' })
-    } catch (error) {
-      throw storageFailure(action, path, error)
-    }
-  }
-
-  /** Every draft-looking file of the folder, each read under its lock; records what was read. */
-  async #scan(folder: string): Promise<ScanItem[]> {
-    const directory = await readDirectory(folder)
-    if (directory.leftovers.length > 0) await removeLeftovers(folder, directory.leftovers, this.#log)
-    const inspected = await mapLimited(directory.entries, SCAN_CONCURRENCY, ({ fileName, id, misnamed }) => {
-      const path = join(folder, fileName)
-      return this.#locked(path, async () => {
-        const entry = await inspect(folder, fileName, id, misnamed)
-        if (entry.kind !== 'ok' && entry.kind !== 'damaged') return null
-        const previous = this.#known.get(path)
-        const reviews = await scanRecordFolder(folder, id)
-        this.#known.set(path, { id, version: entry.version, reviews: reviews.stamp })
-        if (reviews.leftovers.length > 0) await removeLeftovers(reviewFolderPath(folder, id), reviews.leftovers, this.#log)
-        return { entry, previous }
-      })
-    })
-    return inspected.filter((item) => item !== null)
-  }
-
-  // --- watching ------------------------------------------------------------------------------
-
-  async #startWatching(folder: string): Promise<void> {
-    this.#watcher.start(folder)
-    // The baseline: files nobody has read yet are not "changed" the first time the folder moves.
-    try {
-      await this.#scan(folder)
-    } catch (error) {
-      this.#log.warn(`could not scan ${folder}`, error)
-    }
-  }
-
-  /** After events in the watched folder: tells the listeners which drafts changed on disk. */
-  async #rescan(folder: string, isCurrent: () => boolean): Promise<void> {
-    let entries: ScanItem[] = []
-    try {
-      entries = await this.#scan(folder)
-    } catch (error) {
-      // A folder that disappeared is a folder whose drafts were all removed.
-      if (!(error instanceof AppFailure)) throw error
-      this.#log.warn(`could not rescan ${folder}`, error)
-    }
-    const changed = new Set<string>()
-    const seen = new Set<string>()
-    const arrived: DraftSavedEvent[] = []
-    for (const { entry, previous } of entries) {
-      seen.add(entry.path)
-      // A teammate's comment changes the review folder, not the draft: both count.
-      if (previous?.version !== entry.version || previous.reviews !== this.#known.get(entry.path)?.reviews) changed.add(entry.id)
-      if (previous?.version !== entry.version && entry.kind === 'ok') arrived.push({ kind: 'external', folder, draft: draftView(folder, entry.id, entry.version, entry.file) })
-    }
-    if (isCurrent()) for (const event of arrived) this.#emit(event)
-    for (const [path, known] of [...this.#known]) {
-      if (dirname(path) !== folder || seen.has(path)) continue
-      // Checked again under the lock: the store may have created or deleted it since the scan.
-      await this.#locked(path, async () => {
-        const current = this.#known.get(path)
-        if (!current) return
-        const fileName = basename(path)
-        const misnamed = !isDraftFileName(fileName)
-        const entry = await inspect(folder, fileName, current.id, misnamed)
-        if (entry.kind === 'missing' || entry.kind === 'ignored') {
-          this.#known.delete(path)
-          changed.add(known.id)
-        } else if (entry.version !== current.version) {
-          this.#known.set(path, { ...current, version: entry.version })
-          changed.add(current.id)
-        }
-      })
-    }
-    if (changed.size === 0 || !isCurrent()) return
-    const ids = [...changed].sort()
+  /** Tells the watchers which drafts changed on disk. */
+  #tell(ids: string[]): void {
     for (const listener of [...this.#listeners]) {
       try {
         listener(ids)
@@ -547,15 +378,64 @@ export class DraftStore {
       }
     }
   }
-}
 
-/** Refuses to write a draft file larger than `maxBytes` (the applicant can shorten it and save again). */
-function checkSize(text: string, maxBytes: number): void {
-  const bytes = Buffer.byteLength(text, 'utf8')
-  if (bytes <= maxBytes) return
-  throw new AppFailure(
-    'invalid_input',
-    `This draft is too large to save (${formatSize(bytes)}; a draft file can be at most ${formatSize(maxBytes)}), so nothing was written. Shorten the pitch or the application fields, then save again.`,
-    { fields: { draft: `is ${formatSize(bytes)}; a draft file can be at most ${formatSize(maxBytes)}` } },
-  )
+  /**
+   * The watcher has a batch: its changes are read. When the folder itself went (deleted, moved
+   * away: a fresh clone under its name is on the way), it is watched anew once it is back, and
+   * looked for every few seconds meanwhile; it is never made again from here.
+   */
+  async #onEvents(): Promise<void> {
+    const folder = this.#watcher.folder
+    if (folder === null) return
+    if (!this.#watcher.watching(folder) && this.#listeners.size > 0) {
+      let identity: FolderIdentity | null = null
+      try {
+        const info = await stat(folder)
+        if (info.isDirectory()) identity = { dev: info.dev, ino: info.ino }
+      } catch {
+        // Not there (yet).
+      }
+      if (this.#watcher.folder !== folder) return
+      this.#records.unvouchAll()
+      if (identity === null) {
+        setTimeout(() => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)), FOLDER_BACK_MS).unref()
+        return
+      }
+      this.#stopWatching()
+      await this.#startWatching(folder, identity)
+      return
+    }
+    await this.#index.onEvents()
+  }
+
+  /** An event, as it arrives: what was kept of the file it names is no longer vouched for (record-cache.ts). */
+  #seen(subfolder: string | null, name: string | null): void {
+    const folder = this.#watcher.folder
+    if (folder === null || (subfolder === null && name === null)) {
+      this.#records.unvouchAll()
+    } else if (subfolder === null) {
+      // A review folder that came, went or was replaced.
+      if (name!.endsWith('.reviews')) this.#records.unvouch(join(folder, name!))
+    } else if (name === null) {
+      this.#records.invalidateFolder(join(folder, subfolder))
+    } else {
+      this.#records.invalidate(join(folder, subfolder, name))
+    }
+  }
+
+  /** Stops the watcher: nothing is vouched for by it any more. */
+  #stopWatching(): void {
+    this.#watcher.stop()
+    this.#records.unvouchAll()
+  }
+
+  async #startWatching(folder: string, identity: FolderIdentity | null = null): Promise<void> {
+    this.#watcher.start(folder, identity)
+    // The folder as it is now, once events are caught: what changes after it is reported.
+    try {
+      await this.#index.baseline(folder)
+    } catch (error) {
+      this.#log.warn(`could not scan ${folder}`, error)
+    }
+  }
 }

@@ -33,6 +33,23 @@ export interface VerdictCheckOptions {
   verifier?: SignatureVerifier
 }
 
+/**
+ * Whether a verdict's reviewed text hashes to its hash, kept per record object: the store's
+ * record cache (record-cache.ts) hands back the same object while its file is unchanged, so a
+ * review read again does not hash every verdict's pitch again (50 verdicts of a 100 KB pitch
+ * were most of a second `reviews.get`).
+ */
+const hashMatches = new WeakMap<VerdictRecord, boolean>()
+
+function reviewedHashMatches(record: VerdictRecord): boolean {
+  let matches = hashMatches.get(record)
+  if (matches === undefined) {
+    matches = contentHash(record.reviewed.pitch, record.reviewed.fields) === record.reviewed.hash
+    hashMatches.set(record, matches)
+  }
+  return matches
+}
+
 /** Checks every verdict of a draft; the result by record id. */
 export async function checkVerdicts(verdicts: readonly VerdictRecord[], options: VerdictCheckOptions): Promise<Map<string, VerdictCheck>> {
   const checks = new Map<string, VerdictCheck>()
@@ -46,7 +63,7 @@ export async function checkVerdict(record: VerdictRecord, options: VerdictCheckO
   const problems: string[] = []
   const name = nameProblem(record.author)
   if (name) problems.push(`is signed with a name that ${name}`)
-  if (contentHash(record.reviewed.pitch, record.reviewed.fields) !== record.reviewed.hash) {
+  if (!reviewedHashMatches(record)) {
     problems.push('has a reviewed text that does not match its hash (the record was edited after the verdict was given)')
   }
   if (future) problems.push(`is dated in the future (${record.created_at}), which no verdict given so far can be`)

@@ -65,11 +65,21 @@ export function summaryOf(entry: Relevant, review: ReviewBrief): DraftSummary {
   }
 }
 
-function sortKey(entry: Relevant): number {
+/** Where an entry sorts in the listing: the larger, the newer. */
+export interface ListingOrder {
+  key: number
+  id: string
+}
+
+export function listingOrder(entry: Relevant): ListingOrder {
   // A damaged file has no updated_at we can trust; when it last changed on disk is the closest.
-  return entry.kind === 'ok' ? Date.parse(entry.file.frontMatter.updated_at) : entry.mtimeMs
+  return { key: entry.kind === 'ok' ? Date.parse(entry.file.frontMatter.updated_at) : entry.mtimeMs, id: entry.id }
+}
+
+export function byNewestOrder(a: ListingOrder, b: ListingOrder): number {
+  return b.key - a.key || a.id.localeCompare(b.id)
 }
 
 export function byNewest(a: Relevant, b: Relevant): number {
-  return sortKey(b) - sortKey(a) || a.id.localeCompare(b.id)
+  return byNewestOrder(listingOrder(a), listingOrder(b))
 }

@@ -1,0 +1,44 @@
+/**
+ * Timing in-process cases for a row: every case warmed up, then for each run every case timed
+ * `repeat` times in turn (interleaved, so whatever else the machine does at a moment weighs on
+ * all of them alike). A run's value for a case is the median of its `repeat` timings; a row gets
+ * one value per run, so the runner can show the spread between runs.
+ */
+export interface TimeOptions {
+  /** Runs: values per case (the row's runs). */
+  runs: number
+  /** Timings per case in one run, of which the median is the run's value. Default 5. */
+  repeat?: number
+  /** Untimed calls of each case first (the JIT, caches of the platform). Default 3. */
+  warmup?: number
+}
+
+type Case = () => unknown
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** Milliseconds one call of `fn` takes; an async case is timed until its promise settles. */
+async function timeOnce(fn: Case): Promise<number> {
+  const start = performance.now()
+  const result = fn()
+  if (result instanceof Promise) await result
+  return performance.now() - start
+}
+
+/** Milliseconds per case: one value per run, each the median of `repeat` interleaved timings. */
+export async function timeCases<K extends string>(cases: Record<K, Case>, options: TimeOptions): Promise<Record<K, number[]>> {
+  const names = Object.keys(cases) as K[]
+  const repeat = options.repeat ?? 5
+  for (const name of names) for (let i = 0; i < (options.warmup ?? 3); i++) await timeOnce(cases[name])
+  const perRun = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>
+  for (let run = 0; run < options.runs; run++) {
+    const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>
+    for (let i = 0; i < repeat; i++) for (const name of names) samples[name].push(await timeOnce(cases[name]))
+    for (const name of names) perRun[name].push(median(samples[name]))
+  }
+  return perRun
+}
