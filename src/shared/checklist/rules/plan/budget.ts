@@ -4,8 +4,7 @@ import { stripInline, type Section } from '../../parse'
 import { findAmounts, parsePlainAmount } from '../../text'
 import { nodePosition, sectionPosition } from '../../topics'
 import type { Position } from '../../types'
-import { SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, firstLinePosition, looseInline, months, sliceOf, tableCells, usd, withoutComments } from './text'
-import { LIST_MARKER } from './milestones'
+import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, firstLinePosition, looseInline, months, sliceOf, tableCells, usd, withoutComments } from './text'
 
 export interface BudgetItem {
   label: string

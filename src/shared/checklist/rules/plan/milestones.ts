@@ -4,7 +4,7 @@ import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findAmounts, findDurations, sentences } from '../../text'
 import { findSection, nodePosition } from '../../topics'
 import type { Position } from '../../types'
-import { SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, firstLinePosition, isDated, looseInline, months, parseWeeks, periodRanges, rawText, sliceOf, tableCells, usd, withoutComments } from './text'
+import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, firstLinePosition, isDated, looseInline, months, parseWeeks, periodRanges, rawText, sliceOf, tableCells, usd, withoutComments } from './text'
 
 export interface Milestone {
   /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
@@ -63,8 +63,6 @@ function fieldOf(label: string): Field {
   if (/name|title/.test(l)) return 'name'
   return 'weeks'
 }
-
-export const LIST_MARKER = /^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/
 
 /**
  * Labelled parts of a milestone's text ("Deliverables: …", "**Criteria:** …", "| Amount | … |"),

@@ -3,7 +3,10 @@ import type { Nodes, Table } from 'mdast'
 import { stripInline, type Section } from '../../parse'
 import { findAmounts, findDurations, parsePlainAmount } from '../../text'
 import type { Position } from '../../types'
-import { MONTH, dateMentions, dateRangeWeeks } from './timeline'
+import { MONTH, dateMentions, dateRangeWeeks } from './dates'
+
+/** A list item's marker and task box at the start of a line: "- ", "2. ", "- [x] ". */
+export const LIST_MARKER = /^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/
 
 /** Inline Markdown as it was written (text nodes keep it raw: inline constructs are not parsed). */
 export function rawText(node: Nodes): string {
