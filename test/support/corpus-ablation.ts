@@ -34,7 +34,7 @@ const PART_HEADINGS: Record<Part, RegExp> = {
 const CURRENCY = String.raw`(?:US\$|[$€£¥]|\b(?:USD[CT]?|DAI|EUR|GBP|CHF|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|RING|ADA|XRT|ATOM|SOL|CCD)\b)`
 const MONEY = new RegExp(String.raw`${CURRENCY}[ \t]?~?\d|\d(?:[\d,.' ]{0,12}\d)?[ \t]?(?:[kKmM]\b)?[ \t]?(?:${CURRENCY}|\b(?:dollars?|euros?|Canton Coins?)\b)`)
 /** A metadata line that states an amount without a currency: "amount_requested: 100000". */
-const AMOUNT_KEY = /^[ \t]*[-*]?[ \t]*(?:\*\*)?[\w -]{0,30}\b(?:amount|budget|costs?|funding|price|total|requested)\b[\w -]{0,20}(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*[\d,.]+[ \t]*$/i
+const AMOUNT_KEY = /^[ \t]*[-*]?[ \t]*(?:\*\*)?[\w -]{0,30}?(?<![A-Za-z])(?:amount|budget|costs?|funding|price|total|requested)(?![A-Za-z])[\w -]{0,20}(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*[\d,.]+[ \t]*$/i
 /** A line, heading or table row that opens one unit of a plan: "Milestone 2", "Phase 1:", "M3 –", "Sprint 4". */
 const UNIT_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\|[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:milestone|phase|stage|sprint|work ?package|tranche|WP)[ \t]*#?\d{1,2}\b|M\d{1,2}\b)/i
 /** A table whose header names the units of a plan. */

@@ -148,14 +148,16 @@ Development.
 })
 
 describe('milestones-count', () => {
-  it('is an error when there is no milestones section, at the document start', () => {
+  // Issue 21: funded proposals of several programs have no milestones, so none at all is a
+  // warning; it marks the part missing, so the verdict never calls the pitch ready.
+  it('is a warning marking the plan missing when there is no plan at all, at the document start', () => {
     const [finding] = run('# X\n\n## Problem\n\nSlow.\n', [milestonesCount])
-    expect(finding).toMatchObject({ severity: 'error', line: 1 })
+    expect(finding).toMatchObject({ severity: 'warning', line: 1, missing: 'milestones' })
   })
 
-  it('is an error when the section lists nothing it can read as milestones', () => {
+  it('is a warning marking the plan missing when the section lists nothing it can read as milestones', () => {
     const [finding] = run('# X\n\n## Milestones\n\nWe will see.\n', [milestonesCount])
-    expect(finding).toMatchObject({ severity: 'error', line: 3 })
+    expect(finding).toMatchObject({ severity: 'warning', line: 3, missing: 'milestones' })
   })
 
   // Severity policy (README): a count outside 3–5 is a note (info), not a warning.
@@ -287,7 +289,7 @@ Total requested: 20,000 USD
 
 describe('budget-itemized', () => {
   it('warns at the document start without a budget section', () => {
-    expect(run('# X\n\n## Team\n\nMe.\n', [budgetItemized])).toEqual([expect.objectContaining({ line: 1, message: 'The pitch has no budget section.' })])
+    expect(run('# X\n\n## Team\n\nMe.\n', [budgetItemized])).toEqual([expect.objectContaining({ line: 1, severity: 'warning', missing: 'budget', message: 'The pitch has no budget: no budget section, and no costs, total or amounts per milestone anywhere.' })])
   })
 
   it('reports each item lacking a rate or a fixed cost, or a fixed cost lacking its rationale, at its line', () => {

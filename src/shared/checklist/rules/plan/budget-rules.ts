@@ -2,47 +2,62 @@
 import type { List } from 'mdast'
 import { DOCUMENT_START, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
-import { listing, months, usd } from './text'
+import { listing, money, months, usd } from './text'
 import { type Budget, hasRationale, hoursTimesRate } from './budget'
-import { budgetPlan, budgetStatedElsewhere, contractReason, contractWork } from './facts'
+import { budgetPlan, contractReason, contractWork, costsOf } from './facts'
 
 export const budgetItemized: Rule = {
   id: 'budget-itemized',
   title: 'Budget itemized',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'A budget section itemizes the cost per component (at least 2 items), each with hours × rate or a fixed cost and its rationale.',
+  description: 'The pitch states a budget (a warning, and never “ready”, when it states no cost anywhere), itemized per component (at least 2 items), each with hours × rate, quantity × price or a fixed cost, and its rationale. Costs stated only per milestone or as a total are noted (info), and so is a fixed cost without a rationale.',
   check({ doc }: RuleContext): RuleFinding[] {
+    const costs = costsOf(doc)
     const { section, budget } = budgetPlan(doc)
-    if (!section || !budget) {
+    if (!costs.stated) {
       return [{
-        ...DOCUMENT_START,
-        // Costs stated per milestone or as a total elsewhere are a budget, only not itemized.
-        ...(budgetStatedElsewhere(doc) ? { severity: 'info' as const } : {}),
-        message: 'The pitch has no budget section.',
+        ...(section ? sectionPosition(section) : DOCUMENT_START),
+        missing: 'budget',
+        message: section
+          ? `The section “${section.title}” states no costs, and the pitch states none elsewhere: no items, no total and no amounts per milestone.`
+          : 'The pitch has no budget: no budget section, and no costs, total or amounts per milestone anywhere.',
+        hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
+      }]
+    }
+    const items = budget?.items ?? []
+    if (items.length === 0) {
+      // Costs per milestone or a total without a budget section: a budget, only not itemized
+      // (many funded templates ask for no more). A budget section that itemizes nothing is a gap.
+      const how = costs.byUnits ? 'per milestone' : 'as a total'
+      return [{
+        ...(section ? sectionPosition(section) : DOCUMENT_START),
+        ...(section ? {} : { severity: 'info' as const }),
+        message: section
+          ? `The section “${section.title}” itemizes no costs: no budget table or list of items was found.`
+          : `The pitch states its costs ${how}, with no budget itemized per component.`,
         hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
       }]
     }
     const findings: RuleFinding[] = []
-    if (budget.items.length < 2) {
+    if (items.length < 2) {
       findings.push({
-        ...sectionPosition(section),
-        message: budget.items.length === 0
-          ? `The section “${section.title}” itemizes no costs: no budget table or list of items was found.`
-          : `The section “${section.title}” has a single item; the budget should be itemized per component.`,
+        ...(section ? sectionPosition(section) : items[0]!.position),
+        message: `${section ? `The section “${section.title}”` : 'The budget'} has a single item; the budget should be itemized per component.`,
         hint: 'List each component on its own row or item — development, infrastructure, audit, documentation — with hours × rate (e.g. “320 h × $100”) or a fixed cost and why it costs that.',
       })
     }
-    for (const item of budget.items) {
+    for (const item of items) {
       const name = item.label ? `“${item.label}”` : 'A budget item'
+      const amount = item.amount !== null ? money(item.amount, item.currency) : ''
       if (item.product != null && item.amount !== null && Math.abs(item.product - item.amount) > 0.01 * Math.max(item.product, item.amount)) {
         findings.push({
           ...item.position,
-          message: `${name} states ${usd(item.amount)}, but its hours × rate come to ${usd(item.product)}.`,
+          message: `${name} states ${amount}, but its hours × rate come to ${money(item.product, item.currency)}.`,
           hint: 'Correct the hours, the rate or the amount so that hours × rate equals the amount reviewers will pay.',
         })
       }
-      if (item.hoursTimesRate) continue
+      if (item.hoursTimesRate || item.priced) continue
       if (!item.fixed) {
         findings.push({
           ...item.position,
@@ -52,7 +67,9 @@ export const budgetItemized: Rule = {
       } else if (!hasRationale(item.rationale)) {
         findings.push({
           ...item.position,
-          message: `${name} is a fixed cost${item.amount !== null ? ` of ${usd(item.amount)}` : ''} with no rationale.`,
+          // Funded budgets often list fixed amounts per component without saying how each was estimated: a note.
+          severity: 'info',
+          message: `${name} is a fixed cost${item.amount !== null ? ` of ${amount}` : ''} with no rationale.`,
           hint: 'Say what the amount pays for and how it was estimated, e.g. “quote from two audit firms for 1,200 lines of Solidity”.',
         })
       }
@@ -76,7 +93,8 @@ export const budgetCoverage: Rule = {
   description: 'The budget includes development hours, infrastructure, audits (when the work includes smart contracts) and documentation.',
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, budget } = budgetPlan(doc)
-    if (!section || !budget || budget.items.length === 0) return [] // budget-itemized reports it
+    // No items (no budget, or costs only per milestone or as a total): budget-itemized reports it.
+    if (!budget || budget.items.length === 0) return []
     const texts = budget.items.map((item) => `${item.label} ${item.rationale}`)
     const contract = contractWork(doc)
     const needed = COVERAGE.filter((c) => c.name !== 'audits' || contract !== null)
@@ -87,7 +105,7 @@ export const budgetCoverage: Rule = {
     if (missing.length === 0) return []
     const why = contract && missing.some((c) => c.name === 'audits') ? ` (an audit is needed because ${contractReason(contract)})` : ''
     return [{
-      ...sectionPosition(section),
+      ...(section ? sectionPosition(section) : budget.items[0]!.position),
       message: `The budget has no item for ${listing(missing.map((c) => c.name))}${why}.`,
       hint: `Add ${missing.length === 1 ? 'a row' : 'rows'} such as ${missing.map((c) => `“${c.example}”`).join(', ')}; if a cost is covered elsewhere, say so in its own row.`,
     }]

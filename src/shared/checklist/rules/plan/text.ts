@@ -1,7 +1,7 @@
 /** Small text helpers of the plan rules: inline text as written, weeks and periods, table columns, amounts. */
 import type { Nodes, Table } from 'mdast'
 import { stripInline, type Section } from '../../parse'
-import { findAmounts, findDurations, parsePlainAmount } from '../../text'
+import { findDurations, findMoney, parsePlainAmount } from '../../text'
 import type { Position } from '../../types'
 import { MONTH, dateMentions, dateRangeWeeks } from './dates'
 
@@ -45,6 +45,13 @@ export function firstLinePosition(node: Nodes, raw: string): Position {
 }
 
 export const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`
+
+/** An amount as the pitch's currency writes it: "$42,000", "€3,600", "100,000 CC"; dollars when the currency is unknown. */
+export function money(n: number, currency: string | null | undefined): string {
+  if (!currency || /^(?:\$|US\$|USD|dollars?)$/.test(currency)) return usd(n)
+  const amount = (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return /^[€£¥₹]$/.test(currency) ? `${currency}${amount}` : `${amount} ${currency}`
+}
 export const months = (weeks: number) => weeks / 4.345
 export const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toString()
 
@@ -131,5 +138,5 @@ export function amountIn(text: string, header = ''): number | null {
     const bare = parsePlainAmount(plain)
     if (bare !== null) return bare
   }
-  return findAmounts(plain)[0]?.value ?? null
+  return findMoney(plain).find((m) => m.usd)?.value ?? null
 }
