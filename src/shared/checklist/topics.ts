@@ -18,7 +18,8 @@ export const TOPICS = {
   ecosystem: /\b(ecosystem|alignment|why (?:this|\w+ )?(?:ecosystem|chain|network|protocol|us)|impact|fit)\b/i,
   kpis: /\b(kpis?|metrics|success criteria|measur\w*|key results|targets?|goals?|objectives?|expected outcomes?|outcomes?|success metrics)\b/i,
   timeline: /\b(timeline|schedule|duration|time ?frame|plan)\b/i,
-  priorWork: /\b(prior|previous|past) (work|projects?|grants?)|track record|portfolio\b/i,
+  // "Team's experience", "Experience with Algorand", "Relevant experience": the team's record.
+  priorWork: /\b(prior|previous|past) (work|projects?|grants?)|track record|portfolio\b|\b(?:team['’]?s?|our|relevant|past|previous|prior|professional|work)\s+experience\b|\bexperience (?:with|in|of)\b/i,
   audit: /\b(audits?|security)\b/i,
 } as const
 

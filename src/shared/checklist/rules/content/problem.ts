@@ -20,6 +20,7 @@ export const problemStatement: Rule = {
     if (!section && !paragraph) {
       return [{
         ...DOCUMENT_START,
+        missing: 'problem',
         message: 'The pitch has no problem statement: no “Problem statement” section and no opening paragraph.',
         hint: 'Add a “## Problem statement” section that opens with one sentence saying who has which problem, e.g. “Lumen contract developers wait 20 minutes for a funded test account.”',
       }]
@@ -88,6 +89,8 @@ export const problemQuantified: Rule = {
     if (sections.length === 0 && blocks.length === 0) {
       return [{
         ...DOCUMENT_START,
+        // problem-statement reports the missing problem, once; this is its consequence.
+        severity: 'info',
         message: 'The pitch has no problem section, so the size of the problem is not stated.',
         hint: 'Add a “## Problem statement” section with a number: how many people are affected, how much time or money they lose, e.g. “1,800 developers lose 6 hours a week”.',
       }]

@@ -8,8 +8,15 @@ import { headingOf, named, proseOf, sectionBlocks, sectionsTitled, sentencesOf, 
 import { linkKind, linksIn, repoKey } from './links'
 import { personName, rosterItems, teamFieldName, teamFieldText } from './team'
 
-/** One cause, no Team section, fails three checks (links, prior work, a linked project): one group. */
+/**
+ * No team anywhere (no team or prior-work section, no team field) is one gap, and one group:
+ * team-links reports it as a warning, marking the part missing (the verdict is then never
+ * "ready"); the checks of prior work and a finished project, which it leaves nothing to judge,
+ * add their parts to the group as notes.
+ */
 const NO_TEAM_SECTION = { id: 'team:no-section', title: 'The pitch has no Team section: who does the work, their links, prior work and a finished project cannot be checked.' }
+const noTeamAtAll = (doc: RuleContext['doc'], fields: RuleContext['fields']) =>
+  topicSections(doc, 'team', 'priorWork').length === 0 && teamFieldText(fields).trim() === ''
 
 /** Sections that hold the team's links apart from the roster: "Team Code Repos", "Team LinkedIn Profiles". */
 const TEAM_LINK_SECTIONS = /\b(?:code repos?|repositor(?:y|ies)|linkedin|profiles?|github|socials?|links)\b/i
@@ -32,9 +39,17 @@ export const teamLinks: Rule = {
           hint: 'Add a GitHub, GitLab, X or LinkedIn link (or a personal site) for each person, e.g. “Ada Okafor – https://github.com/adaokafor”.',
         }]
       }
+      if (topicSections(doc, 'priorWork').length > 0) {
+        return [{
+          ...DOCUMENT_START,
+          message: 'The pitch has no team section: it tells prior work, but not who will do this work.',
+          hint: 'Add a “## Team” section listing each person by name or known pseudonym with a link, e.g. “- Ada Okafor, lead engineer: [GitHub](https://github.com/adaokafor)”.',
+        }]
+      }
       return [{
         ...DOCUMENT_START,
         group: NO_TEAM_SECTION,
+        missing: 'team',
         message: 'The pitch has no team section: reviewers cannot verify who will do the work.',
         hint: 'Add a “## Team” section listing each person by name or known pseudonym with a link, e.g. “- Ada Okafor, lead engineer: [GitHub](https://github.com/adaokafor)”.',
       }]
@@ -89,10 +104,11 @@ export const teamPriorWork: Rule = {
     const text = [proseOf(sectionBlocks(doc, sections)), sections.length === 0 ? teamFieldText(fields) : ''].join('\n')
     const where = sections.length > 0 ? sectionPosition(sections[0]!) : DOCUMENT_START
     const place = sections.length > 0 ? `The section ${named(sections[0], '')}` : 'The pitch'
-    if (sections.length === 0 && text.trim() === '') {
+    if (noTeamAtAll(doc, fields)) {
       return [{
         ...DOCUMENT_START,
         group: NO_TEAM_SECTION,
+        severity: 'info',
         message: 'The pitch has no team or prior-work section, so it shows no prior work and no prior grants.',
         hint: 'Add a “## Team” section: for each person one thing they built or shipped, with a link, and your prior grants with their outcome (“completed a Lumen grant in 2025, all 3 milestones delivered on time”), or say it is your first grant.',
       }]
@@ -221,10 +237,11 @@ export const priorProjectLinked: Rule = {
   check({ doc, fields }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team', 'priorWork')
     const fieldText = sections.length === 0 ? teamFieldText(fields) : ''
-    if (sections.length === 0 && fieldText.trim() === '') {
+    if (noTeamAtAll(doc, fields)) {
       return [{
         ...DOCUMENT_START,
         group: NO_TEAM_SECTION,
+        severity: 'info',
         message: 'The pitch has no team or prior-work section, so no completed prior project is linked.',
         hint: 'Add a “## Team” section that links at least one project you finished, e.g. “Built [lumen-faucet](https://github.com/ada/lumen-faucet), used by 40 teams.”',
       }]

@@ -42,7 +42,8 @@ export function personName(doc: PitchDocument, item: ListItem): string {
   return quote(name, 40) || 'this team member'
 }
 
-const TEAM_FIELD = (name: string) => /team|member|founder|about/i.test(name) && !/size|count|number/i.test(name)
+/** Form fields that describe the team: `team_members`, `founders`, `about_team`; not its size, nor only its name (`team_name`). */
+const TEAM_FIELD = (name: string) => /team|member|founder|about/i.test(name) && !/size|count|number|name/i.test(name)
 
 /** The first form field about the team, for a finding about it (the editor focuses that field). */
 export function teamFieldName(fields: Readonly<Record<string, string>>): string | undefined {

@@ -57,7 +57,8 @@ export const budgetItemized: Rule = {
           hint: 'Correct the hours, the rate or the amount so that hours × rate equals the amount reviewers will pay.',
         })
       }
-      if (item.hoursTimesRate || item.priced) continue
+      // A payment by milestone is explained by its milestone's deliverables.
+      if (item.hoursTimesRate || item.priced || item.unit) continue
       if (!item.fixed) {
         findings.push({
           ...item.position,
@@ -94,7 +95,8 @@ export const budgetCoverage: Rule = {
   check({ doc }: RuleContext): RuleFinding[] {
     const { section, budget } = budgetPlan(doc)
     // No items (no budget, or costs only per milestone or as a total): budget-itemized reports it.
-    if (!budget || budget.items.length === 0) return []
+    // A budget by milestone names no components to cover: the milestones' deliverables are its items.
+    if (!budget || budget.items.length === 0 || budget.items.every((item) => item.unit)) return []
     const texts = budget.items.map((item) => `${item.label} ${item.rationale}`)
     const contract = contractWork(doc)
     const needed = COVERAGE.filter((c) => c.name !== 'audits' || contract !== null)

@@ -9,7 +9,7 @@ import { stripInline, type Section } from '../../parse'
 import { findMoney, parsePlainAmount, type Money } from '../../text'
 import { nodePosition, sectionPosition } from '../../topics'
 import type { Position } from '../../types'
-import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, firstLinePosition, looseInline, sliceOf, tableCells, withoutComments } from './text'
+import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, firstLinePosition, headerCurrency, looseInline, sliceOf, tableCells, withoutComments } from './text'
 
 export interface BudgetItem {
   label: string
@@ -24,6 +24,8 @@ export interface BudgetItem {
   priced?: boolean | undefined
   /** A cost without hours × rate: an amount, or marked fixed/flat/lump sum/quote. */
   fixed: boolean
+  /** The item is a unit of the plan ("Milestone 2", "Phase 1", "M3"): a payment by milestone, whose rationale is the plan. */
+  unit?: boolean | undefined
   rationale: string
   position: Position
 }
@@ -101,13 +103,6 @@ function itemMoney(text: string): { value: number; currency: string } | null {
   return amounts[0] ?? null
 }
 
-/** The currency a column's header names: "Amount (USD)" → "USD", "Cost (€)", "Funding (CC)"; null when it names none. */
-function headerCurrency(header: string): string | null {
-  const named = findMoney(`1 ${header.replace(/[()[\]]/g, ' ')}`)[0] ?? findMoney(`${header.replace(/[()[\]]/g, ' ')} 1`)[0]
-  if (named) return named.currency
-  return /\bdollars?\b/i.test(header) ? '$' : null
-}
-
 /** The money in a cell: written with its currency, or a bare number in the column's currency (dollars when the header names none). */
 function cellMoney(text: string, header: string): { value: number; currency: string } | null {
   const plain = stripInline(text)
@@ -144,6 +139,10 @@ const RATE_HEADER = /\brate\b|per (?:hour|day|month)|hourly|daily|monthly|unit (
 const QUANTITY_HEADER = /\bhours?\b|\bhrs?\b|\bdays\b|\bweeks\b|\bmonths\b|effort|\bqty\b|quantity|\bfte\b|\bamount\b|\bunits?\b|count|people|persons|duration|time/i
 const BASIS_HEADER = /×|\bx\b|times|basis|calculation|fixed|breakdown|method|formula|estimate/i
 const RATIONALE_HEADER = /rationale|justification|reason|\bwhy\b|notes?\b|explanation|details?|description|comments?|scope|purpose|\bwhat\b/i
+
+/** A label that names a unit of the plan: "Milestone 2", "M3", "Phase 1: Indexer", "Tranche 2", a bare "2". */
+const UNIT_LABEL = /^\W*(?:(?:milestone|phase|stage|sprint|tranche|work ?package|iteration)\b|WP[ \t]?\d|M\d{1,2}\b|\d{1,2}\W*$)/i
+const UNIT_COLUMN = /\b(?:milestones?|phases?|stages?|sprints?|tranches?|work ?packages?)\b/i
 
 interface BudgetColumns { label: number; amount?: number; rate?: number; quantity?: number; hoursQuantity?: boolean; basis?: number; rationale?: number }
 
@@ -200,6 +199,7 @@ function proseLabel(raw: string): string {
 export function budgetFromTable(table: Table): Budget {
   const { headers, rows } = tableCells(table)
   const columns = budgetColumns(headers, rows)
+  const unitColumn = UNIT_COLUMN.test(headers[columns.label] ?? '')
   const items: BudgetItem[] = []
   let total: BudgetTotal | null = null
   for (const row of rows) {
@@ -242,6 +242,7 @@ export function budgetFromTable(table: Table): Budget {
       priced: !withRate && (split || quantityTimesPrice(rowText)),
       fixed: !withRate && (FIXED_WORD.test(rowText) || money !== null),
       rationale: looseInline(rationale).trim() || (labelExplains(label) ? label : ''),
+      unit: unitColumn || UNIT_LABEL.test(label),
       position: nodePosition(row.node),
     })
   }
@@ -281,6 +282,7 @@ export function budgetFromList(section: Section, list: List): Budget {
       priced: !withRate && quantityTimesPrice(text),
       fixed: !withRate && (FIXED_WORD.test(text) || money !== null),
       rationale: rationale || (labelExplains(label) ? label : ''),
+      unit: UNIT_LABEL.test(label),
       position,
     })
   }
@@ -341,12 +343,13 @@ export function readBudget(section: Section): Budget {
   const tables = section.nodes.filter((node): node is Table => node.type === 'table')
   const lists = section.nodes.filter((node): node is List => node.type === 'list')
   let budget: Budget = { items: [], total: null }
-  // The first table that itemizes costs (a section may open with a summary by milestone, or a table of something else).
-  for (const table of tables) {
-    const read = budgetFromTable(table)
-    if (budget.items.length === 0 || (read.items.some((item) => item.amount !== null) && !budget.items.some((item) => item.amount !== null))) budget = read.items.length > 0 || read.total ? read : budget
-    if (budget.items.some((item) => item.amount !== null)) break
-  }
+  // The table that itemizes costs by component; else one by milestone; else the first with items
+  // (a section may open with a summary by milestone, or hold a table of something else).
+  const read = tables.map((table) => budgetFromTable(table)).filter((b) => b.items.length > 0 || b.total)
+  const priced = (b: Budget) => b.items.some((item) => item.amount !== null)
+  const byComponent = (b: Budget) => priced(b) && !b.items.every((item) => item.unit)
+  budget = read.find(byComponent) ?? read.find(priced) ?? read[0] ?? budget
+  if (budget.total === null) budget = { ...budget, total: read.find((b) => b.total)?.total ?? null }
   if (budget.items.length === 0) {
     for (const list of lists) {
       const read = budgetFromList(section, list)

@@ -4,7 +4,7 @@ import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findDurations, findMoney, sentences } from '../../text'
 import { findSection, nodePosition } from '../../topics'
 import type { Position } from '../../types'
-import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, firstLinePosition, isDated, looseInline, months, parseWeeks, periodRanges, rawText, sliceOf, tableCells, usd, withoutComments } from './text'
+import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, headerCurrency, firstLinePosition, isDated, looseInline, months, parseWeeks, periodRanges, rawText, sliceOf, tableCells, usd, withoutComments } from './text'
 
 export interface Milestone {
   /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
@@ -133,6 +133,14 @@ export function otherAmount(text: string): string | null {
   return findMoney(stripInline(text)).find((m) => !m.usd)?.text.trim() ?? null
 }
 
+/** A bare number under a header that names another currency ("Amount (CC)" over "500,000: Digital Asset"): that amount. */
+function amountInOther(cell: string, header: string): string | null {
+  const currency = headerCurrency(header)
+  if (!currency || /^(?:\$|USD|USDC|USDT|DAI)$/.test(currency)) return null
+  const n = /(?<![\d.,])\d[\d,. ]*\d|\d/.exec(stripInline(cell))?.[0]
+  return n ? `${n.trim()} ${currency}` : null
+}
+
 /** A unit's number in its title or first cell: "Milestone 2", "Phase 3:", "M1", "(Milestone 1)", "2." or a bare "**2**". */
 const UNIT_NUMBER = /\b(?:milestone|phase|stage|sprint|tranche|work ?package|WP|iteration)[ \t]*#?[ \t]*(\d{1,2})(?![\d.,])|\bM(\d{1,2})\b|^[ \t]*[*_]*(\d{1,2})[*_]*[ \t]*[.):]?[ \t]*(?:[*_]*[ \t]*$|[—–-][ \t])/i
 
@@ -193,7 +201,7 @@ export function milestonesFromTable(table: Table): Milestone[] {
       return {
         number: unitNumber(cell(nameColumn ?? 0)),
         when: columns.weeks !== undefined ? unitWhen(cell(columns.weeks)) : null,
-        amountOther: otherAmount(row.cells.join(' ')),
+        amountOther: otherAmount(row.cells.join(' ')) ?? amountInOther(columns.amount === undefined ? '' : cell(columns.amount), columns.amount === undefined ? '' : headers[columns.amount] ?? ''),
         name: nameColumn === undefined ? null : milestoneName(cell(nameColumn)),
         amountUsd: columns.amount !== undefined ? amountIn(cell(columns.amount), headers[columns.amount]) : firstAmount(row.cells.join(' ')),
         weeks: columns.weeks !== undefined ? parseWeeks(cell(columns.weeks), headers[columns.weeks]) : firstWeeks(rowText),
@@ -256,7 +264,7 @@ function milestoneList(section: Section): List | undefined {
   return best
 }
 
-function milestonesFromList(section: Section, list: List): Milestone[] {
+export function milestonesFromList(section: Section, list: List): Milestone[] {
   return list.children.map((item: ListItem) => {
     const raw = withoutComments(sliceOf(section, item))
     // The name and the amount and weeks that go with it are at the start of the item.
@@ -267,7 +275,7 @@ function milestonesFromList(section: Section, list: List): Milestone[] {
 }
 
 /** A paragraph that opens one milestone: "Milestone 2: …", "M2 …", "**Milestone 2** …", "The second milestone ($4,500, 3 weeks) …". */
-const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
+export const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
 const ORDINAL_LEAD = /^the \w{1,10} (?:milestone|phase|stage)\s{0,3}/i
 
 /** The title of a milestone written as prose: its bold label and the rest of its first sentence, without the "The first milestone … is" frame. */

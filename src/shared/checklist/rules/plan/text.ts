@@ -127,6 +127,19 @@ export function tableCells(table: Table): { headers: string[]; rows: Array<{ nod
 export const TOTAL_LABEL = /^\s*(?:grand\s+)?total\b/i
 export const SUBTOTAL_LABEL = /^\s*sub-?\s?total\b/i
 
+/** The currency a column's header names: "Amount (USD)" → "USD", "Cost (€)", "Amount (CC)"; null when it names none. */
+export function headerCurrency(header: string): string | null {
+  const tokens = header.split(/[\s()[\]/,:;|]+/).filter(Boolean)
+  for (let i = 0; i < tokens.length; i++) {
+    // One token ("USD", "€", "CC") or two ("Canton Coin").
+    for (const token of [tokens[i]!, `${tokens[i]} ${tokens[i + 1] ?? ''}`.trim()]) {
+      const named = findMoney(`1 ${token}`)[0] ?? findMoney(`${token}1`)[0]
+      if (named && named.text.trim().length >= token.length) return named.currency
+    }
+  }
+  return /\bdollars?\b/i.test(header) ? '$' : null
+}
+
 /** A header that names a non-dollar currency: its bare numbers are not USD. */
 function isUsdHeader(header: string): boolean {
   return /usd|\$|dollar/i.test(header) || !/(?:\b(?:eth|btc|sol|op|arb|dot|atom|near|eur|gbp|tokens?)\b|€|£)/i.test(header)

@@ -12,7 +12,9 @@ import type { Heading, RootContent, Table } from 'mdast'
 import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findDurations } from '../../text'
 import { nodePosition } from '../../topics'
-import { type Milestone, findMilestoneSection, milestoneFromText, milestonesFromTable, readMilestones } from './milestones'
+import type { List } from 'mdast'
+import { type Milestone, MILESTONE_LEAD, findMilestoneSection, milestoneFromText, milestonesFromList, milestonesFromTable, readMilestones } from './milestones'
+import { looseInline } from './text'
 import { rawText, tableCells, withoutComments } from './text'
 
 export interface Plan {
@@ -161,6 +163,33 @@ function groupRows(table: Table, unitColumn: number): Table | null {
   return { ...table, children: [{ ...head, children: order(head.children) }, ...rows.map((row) => ({ ...row, children: order(row.children) }))] }
 }
 
+/**
+ * Lists of units anywhere: a payment breakdown "- Milestone 1 (Core engine): 335,000 CC", a
+ * schedule "- M2: weeks 5–8". At least two items must open with a unit's number.
+ */
+function listUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located[] {
+  const found: Located[] = []
+  const visit = (nodes: readonly RootContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'list') {
+        const list = node as List
+        const line = list.position?.start.line ?? 0
+        const leads = list.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart()) && /\d/.test(looseInline(rawText(item)).slice(0, 20)))
+        if (leads.length >= 2 && !inRanges(line, elsewhere)) {
+          const section = sectionAt(doc, line)
+          if (section) found.push({ section, units: milestonesFromList(section, { ...list, children: leads }) })
+          continue
+        }
+        for (const item of list.children) visit(item.children as RootContent[])
+      } else if (node.type === 'blockquote') {
+        visit(node.children as RootContent[])
+      }
+    }
+  }
+  visit(doc.root.children)
+  return found
+}
+
 /** Whether two readings list the same units: by their numbers, else by their count. */
 function sameUnits(a: readonly Milestone[], b: readonly Milestone[]): boolean {
   const numbered = (list: readonly Milestone[]) => list.every((m) => m.number != null)
@@ -208,6 +237,7 @@ export function readPlan(doc: PitchDocument): Plan {
   const fromSection = found && !inRanges(found.line, elsewhere) ? readMilestones(found) : []
   const byHeadings = headingUnits(doc, elsewhere)
   const tables = tableUnits(doc, elsewhere)
+  const lists = listUnits(doc, elsewhere)
   let plan: Plan
   if (fromSection.length > 0) plan = { section: found, units: fromSection, how: 'section' }
   else if (byHeadings.units.length > 0) plan = { section: byHeadings.section ?? found, units: byHeadings.units, how: 'headings' }
@@ -218,7 +248,7 @@ export function readPlan(doc: PitchDocument): Plan {
     return { section: found, units: [], how: 'none' }
   }
   let units = plan.units
-  for (const other of [byHeadings.units, ...tables.map((t) => t.units)]) {
+  for (const other of [byHeadings.units, ...tables.map((t) => t.units), ...lists.map((l) => l.units)]) {
     if (other !== plan.units && other.length > 0 && sameUnits(units, other)) units = fill(units, other)
   }
   return { ...plan, units }
