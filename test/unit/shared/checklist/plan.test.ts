@@ -196,13 +196,11 @@ describe('milestone-parts', () => {
     expect(findings).toEqual([expect.objectContaining({ line: 7, message: 'Milestone 1 “Core decoder” lacks a USD amount.' })])
   })
 
-  it('does not take an amount in another currency for USD', () => {
+  // Issue 21: costs count in any currency; a column headed in ETH is ETH, never taken for USD.
+  it('does not take an amount in another currency for USD, and reads it as that currency', () => {
     const pitch = TABLE.replace('Amount (USD)', 'Payment (ETH)')
-    expect(run(pitch, [milestoneParts]).map((f) => f.message)).toEqual([
-      'Milestone 1 “Core decoder” lacks a USD amount.',
-      'Milestone 2 “SDK” lacks a USD amount.',
-      'Milestone 3 “Viewer” lacks a USD amount.',
-    ])
+    expect(milestonesOf(pitch).map((m) => [m.amountUsd, m.amountOther])).toEqual([[null, '10,000 ETH'], [null, '12,000 ETH'], [null, '9,000 ETH']])
+    expect(run(pitch, [milestoneParts])).toEqual([])
   })
 })
 
