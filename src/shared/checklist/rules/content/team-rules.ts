@@ -86,7 +86,8 @@ export const teamLinks: Rule = {
 // ---------------------------------------------------------------------------------------------
 // 8. team-prior-work
 
-const PRIOR_WORK = /\b(?:built|builds|shipped|ships|maintain\w*|launched|created|authored|co-?authored|developed|wrote|written|contribut\w+|led|founded|co-?founded|released|published|core (?:dev|developer|engineer|contributor))\b/i
+/** Prior work in the team's words: things built, shipped or maintained, or a career stated ("5 years of experience in …", "worked at …", "former CTO of …"). */
+const PRIOR_WORK = /\b(?:built|builds|shipped|ships|maintain\w*|launched|created|authored|co-?authored|developed|wrote|written|contribut\w+|led|founded|co-?founded|released|published|core (?:dev|developer|engineer|contributor)|worked (?:at|on|for|as|with)|years? of (?:\w+ )?experience|experience (?:in|with|as|at)|former(?:ly)?|previously|ex-[A-Z]\w*|PhD|professor|research(?:er|ed)?)\b/i
 const GRANT = /\b(?:grants?|funded|fellowships?|bount(?:y|ies))\b/gi
 const GRANT_OUTCOME = /\b(?:delivered|completed|complete|shipped|on time|milestones?|reports?|results?|outcomes?|finished|successfully|paid out)\b/i
 const FIRST_GRANT = /\b(?:first grant|first[- ]time (?:applicant|grantee)|no (?:prior|previous|past|earlier|other) grants?|(?:not|never) (?:received|had|applied for) (?:a |any )?grants?|no grants? (?:yet|so far|before|to date))\b/i

@@ -28,15 +28,39 @@ function rosterLists(sections: readonly Section[]): List[] {
 /** A roster line about the team rather than a person: "Contact Name: …", "Contact Email", "Website", "Legal Structure". */
 const NOT_A_PERSON = /^[\W_]*(?:contact|e-?mail|website|web ?site|homepage|legal|registered|address|team(?:'s)? name|payment|phone|telegram|discord|country|location|company|organi[sz]ation)\b/i
 
+/** The short label of an item with a list under it ("Performers:", "**Team person №1**:", "Core team"), or null. */
+function groupLabel(item: ListItem): string | null {
+  const nested = item.children.some((child) => child.type === 'list')
+  const head = item.children[0]
+  if (!nested || !head || head.type !== 'paragraph') return null
+  const label = stripInline(plainText(head)).trim()
+  return label.split(/\s+/).length <= 5 && !/https?:\/\//.test(label) ? label : null
+}
+
+/** A label that stands for one person, described in the list under it: "Team person №1", "Member #2", "Developer 3". */
+const PERSON_SLOT = /(?:#|№|no\.?)\s*\d|\b\d{1,2}\s*:?\s*$/i
+
+/**
+ * The people a roster item is: itself, or, for a group label over a list ("Performers:" over
+ * "- Leader: Andrew …", "Core team" over its members), the people of that list.
+ */
+function peopleOf(item: ListItem): ListItem[] {
+  const label = groupLabel(item)
+  if (label === null || PERSON_SLOT.test(label)) return [item]
+  return item.children.flatMap((child) => (child.type === 'list' ? child.children.flatMap(peopleOf) : []))
+}
+
 export function rosterItems(sections: readonly Section[]): ListItem[] {
   return rosterLists(sections)
-    .flatMap((list) => list.children)
+    .flatMap((list) => list.children.flatMap(peopleOf))
     .filter((item) => !NOT_A_PERSON.test(plainText(item).trimStart()))
 }
 
 /** The person a roster item is about: its text up to the first comma, colon, dash or bracket. */
 export function personName(doc: PitchDocument, item: ListItem): string {
-  const paragraph = firstParagraph(item.children)
+  // "Team person №1" over "- Rostislav Stepanov, CEO.": the person is named under the label.
+  const slot = groupLabel(item) !== null ? item.children.find((child): child is List => child.type === 'list') : undefined
+  const paragraph = firstParagraph(slot ? slot.children : item.children)
   const text = paragraph ? stripInline(sourceOf(doc, paragraph)) : ''
   const name = text.split(/[,:;(]|\s[-–—]\s/)[0] ?? ''
   return quote(name, 40) || 'this team member'

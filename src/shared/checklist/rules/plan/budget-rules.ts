@@ -80,8 +80,8 @@ export const budgetItemized: Rule = {
 }
 
 const COVERAGE: ReadonlyArray<{ name: string; pattern: RegExp; example: string }> = [
-  { name: 'development', pattern: /\b(?:develop\w*|engineer\w*|dev|implement\w*|coding|programming|front[- ]?end|back[- ]?end|labou?r)\b/i, example: 'Development | 320 h × $100' },
-  { name: 'infrastructure', pattern: /\b(?:infra\w*|hosting|hosted|rpc|nodes?|servers?|cloud|devops|indexers?|gas)\b/i, example: 'Infrastructure | fixed | RPC node and hosting for 12 months' },
+  { name: 'development', pattern: /\b(?:develop\w*|engineer\w*|dev|devs|implement\w*|coding|programming|programmers?|front[- ]?end|back[- ]?end|full[- ]?stack|labou?r|personnel|personell|salar(?:y|ies)|staff|research\w*|design\w*)\b/i, example: 'Development | 320 h × $100' },
+  { name: 'infrastructure', pattern: /\b(?:infra\w*|hosting|hosted|rpc|nodes?|servers?|cloud|devops|indexers?|gas|hardware|equipment|devices?|sensors?|compute|gpus?|storage|domains?|licen[cs]es?|subscriptions?)\b/i, example: 'Infrastructure | fixed | RPC node and hosting for 12 months' },
   { name: 'audits', pattern: /\b(?:audit\w*|security review|security assessment|pen[- ]?test\w*|formal verification)\b/i, example: 'Security audit | fixed | external review of the contracts' },
   { name: 'documentation', pattern: /\b(?:docs?|documentation|tutorials?|guides?|technical writ\w*|api reference)\b/i, example: 'Documentation | 26 h × $100 | guides and API reference' },
 ]

@@ -40,7 +40,7 @@ export function dateRangeWeeks(text: string): number | null {
     const a = dates[i]!
     const b = dates[i + 1]!
     // "1 April to 31 May", "1 April and ending 31 May", "starting 1 April, ending on 31 May"
-    if (!/^\s{0,3}(?:,\s{0,3})?(?:to|until|till|through|thru|–|—|-|and|(?:and\s{1,3})?(?:ending|ends?|finishing|finish(?:es)?|completing|complete[ds]?)(?:\s{1,3}(?:on|in|by))?)\s{0,3}$/i.test(text.slice(a.end, b.index))) continue
+    if (!/^\s{0,3}(?:,\s{0,3})?(?:to|until|till|through|thru|–|—|-|\/|and|(?:and\s{1,3})?(?:ending|ends?|finishing|finish(?:es)?|completing|complete[ds]?)(?:\s{1,3}(?:on|in|by))?)\s{0,3}$/i.test(text.slice(a.end, b.index))) continue
     if (a.year === null && b.year === null) continue
     const endYear = b.year ?? a.year!
     let startYear = a.year ?? endYear

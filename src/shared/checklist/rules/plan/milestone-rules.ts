@@ -7,7 +7,7 @@ import { listing, usd, withoutComments } from './text'
 import { type Milestone, subsections } from './milestones'
 import { budgetStated, milestonePlan } from './facts'
 import { PLAN_ELSEWHERE } from './units'
-import { totalDuration } from './timeline'
+import { labelledDuration, totalDuration } from './timeline'
 
 /** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
 const MILESTONE_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:milestone|phase)[ \t]*#?\d{1,2}\b/im
@@ -98,9 +98,10 @@ export const milestoneParts: Rule = {
         missing.push('a name')
         fixes.push('name it after its outcome, e.g. “M2 TypeScript SDK”')
       }
-      // A plan of one piece is paid by the pitch's total, where there is one.
+      // A plan of one piece is paid by the pitch's total, where there is one. Without any budget,
+      // budget-itemized reports the missing budget: a milestone's missing amount is then its consequence.
       if (m.amountUsd === null && !m.amountOther && !(whole && budgetStated(doc))) {
-        core = true
+        core ||= budgetStated(doc)
         missing.push('a USD amount')
         fixes.push(whole ? 'state what the work costs in USD, e.g. “Total: $12,000”' : 'state its payment in USD, e.g. “$12,000”')
       }
@@ -118,7 +119,7 @@ export const milestoneParts: Rule = {
         fixes.push('make the criteria checkable: a number, a passing test suite, a deployment, a merged pull request or an accepted review')
       }
       // A date or a place in the plan ("Month 2", "Q4 2023", "End of week 3") is a timeline too.
-      if (m.weeks === null && !m.when && !(whole && totalDuration(doc) !== null)) {
+      if (m.weeks === null && !m.when && !(whole && (totalDuration(doc) !== null || labelledDuration(doc) !== null))) {
         core = true
         missing.push(whole ? 'a timeline' : 'a timeline in weeks')
         fixes.push(whole ? 'say how long the work takes, e.g. “The work takes 12 weeks, from 1 March to 24 May 2027”' : 'give its duration in weeks, e.g. “4 weeks”')

@@ -57,6 +57,21 @@ export function totalDuration(doc: PitchDocument): TotalDuration | null {
     const weeks = list.reduce((acc, m) => acc + (m.weeks ?? 0), 0)
     return { weeks, source: 'the milestones’ weeks added up', position: sectionPosition(milestones) }
   }
+  const labelled = labelledDuration(doc)
+  if (labelled !== null) return { weeks: labelled, source: 'the duration the pitch states', position: DOCUMENT_START }
+  return null
+}
+
+/** A duration stated as a label anywhere: "Total Estimated Duration: 7 months", "- Estimated Duration: 2 weeks", "Expected Project Start / End Dates: 1 April 2022 / 31 October 2022". */
+const DURATION_LABEL = /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:total |overall |expected |estimated |project |grant )*(?:duration|time ?frame|timeline|start ?\/ ?end dates?|dates?)(?:[ \t]*\([^)\n]{0,30}\))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?([^\n]{1,120})$/gim
+
+/** The plan's duration from a label anywhere in the pitch, in weeks; null when none states one. */
+export function labelledDuration(doc: PitchDocument): number | null {
+  for (const m of withoutComments(doc.source).matchAll(DURATION_LABEL)) {
+    const value = stripInline(m[1]!)
+    const weeks = dateRangeWeeks(value) ?? findDurations(value).reduce<number | null>((max, d) => (max === null || d.weeks > max ? d.weeks : max), null)
+    if (weeks !== null) return weeks
+  }
   return null
 }
 
