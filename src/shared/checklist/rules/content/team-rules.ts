@@ -94,6 +94,12 @@ const FIRST_GRANT = /\b(?:first grant|first[- ]time (?:applicant|grantee)|no (?:
 /** How far after a grant's mention its outcome may be, in characters (the rest of a paragraph). */
 const OUTCOME_WINDOW = 400
 
+/** The team's words about itself: the team and prior-work sections, or the team fields when there are none. */
+function teamText(doc: RuleContext['doc'], fields: RuleContext['fields']): string {
+  const sections = topicSections(doc, 'team', 'priorWork')
+  return [proseOf(sectionBlocks(doc, sections)), sections.length === 0 ? teamFieldText(fields) : ''].join('\n')
+}
+
 export const teamPriorWork: Rule = {
   id: 'team-prior-work',
   title: 'Prior work and grants',
@@ -102,7 +108,7 @@ export const teamPriorWork: Rule = {
   description: 'The team or prior-work sections mention the team’s prior work (built, shipped, maintains …) and its prior grants with their outcomes (delivered, completed, report …), or say it is the team’s first grant.',
   check({ doc, fields }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team', 'priorWork')
-    const text = [proseOf(sectionBlocks(doc, sections)), sections.length === 0 ? teamFieldText(fields) : ''].join('\n')
+    const text = teamText(doc, fields)
     const where = sections.length > 0 ? sectionPosition(sections[0]!) : DOCUMENT_START
     const place = sections.length > 0 ? `The section ${named(sections[0], '')}` : 'The pitch'
     if (noTeamAtAll(doc, fields)) {
@@ -266,6 +272,9 @@ export const priorProjectLinked: Rule = {
     }
     return [{
       ...(sections[0] ? sectionPosition(sections[0]) : DOCUMENT_START),
+      // A team that names no prior work at all has no project to link: team-prior-work reports
+      // that cause, and this is its consequence.
+      ...(!PRIOR_WORK.test(teamText(doc, fields)) ? { severity: 'info' as const } : {}),
       message: profiles > 0
         ? 'The team links profiles only: a profile shows who you are, not a completed project.'
         : 'No completed prior project is linked in the team or prior-work sections.',

@@ -37,16 +37,22 @@ function groupLabel(item: ListItem): string | null {
   return label.split(/\s+/).length <= 5 && !/https?:\/\//.test(label) ? label : null
 }
 
-/** A label that stands for one person, described in the list under it: "Team person №1", "Member #2", "Developer 3". */
-const PERSON_SLOT = /(?:#|№|no\.?)\s*\d|\b\d{1,2}\s*:?\s*$/i
+/** A group label over people of the team: "Performers:", "Core team", "Developers", "Advisors". */
+const TEAM_GROUP = /\b(?:\w+(?:ers|ors|ists|ants|ents|ees)|team|crew|staff|people|members|engineers|developers|founders)\b\s*(?:\([^)]*\))?\s*:?\s*$/i
+/** Groups of people who are not the team: the grant's reviewers, stakeholders, users, partners. */
+const NOT_THE_TEAM = /\b(?:stakeholders?|reviewers?|users?|customers?|partners?|beneficiar\w*|supporters?|sponsors?|community)\b/i
 
 /**
- * The people a roster item is: itself, or, for a group label over a list ("Performers:" over
- * "- Leader: Andrew …", "Core team" over its members), the people of that list.
+ * The people a roster item is: itself (a person, or a label for one such as "Team person №1"
+ * over their details), or, for a group label over a list ("Performers:" over "- Leader: Andrew
+ * …", "Core team" over its members), the people of that list. The grant's reviewers or the
+ * project's stakeholders listed beside the team are not in it.
  */
 function peopleOf(item: ListItem): ListItem[] {
   const label = groupLabel(item)
-  if (label === null || PERSON_SLOT.test(label)) return [item]
+  if (label === null) return [item]
+  if (NOT_THE_TEAM.test(label) || NOT_A_PERSON.test(label)) return []
+  if (!TEAM_GROUP.test(label)) return [item]
   return item.children.flatMap((child) => (child.type === 'list' ? child.children.flatMap(peopleOf) : []))
 }
 
@@ -61,7 +67,10 @@ export function personName(doc: PitchDocument, item: ListItem): string {
   // "Team person №1" over "- Rostislav Stepanov, CEO.": the person is named under the label.
   const slot = groupLabel(item) !== null ? item.children.find((child): child is List => child.type === 'list') : undefined
   const paragraph = firstParagraph(slot ? slot.children : item.children)
-  const text = paragraph ? stripInline(sourceOf(doc, paragraph)) : ''
+  let text = paragraph ? stripInline(sourceOf(doc, paragraph)) : ''
+  // "Leader: Andrew Lelechenko (Bodigrim)": a role, then the person.
+  const role = /^\s*[A-Z][\w/ -]{0,30}:\s+(?=\S)/.exec(text)
+  if (role) text = text.slice(role[0].length)
   const name = text.split(/[,:;(]|\s[-–—]\s/)[0] ?? ''
   return quote(name, 40) || 'this team member'
 }

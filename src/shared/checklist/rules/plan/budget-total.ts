@@ -5,6 +5,7 @@ import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, money, usd } from './text'
 import { budgetPlan, costsOf, milestonePlan } from './facts'
 import { KIND_RANGES, inferProjectKind, quoteWords, rewardCap } from './project-kind'
+import { totalDuration } from './timeline'
 
 export const budgetTotal: Rule = {
   id: 'budget-total',
@@ -63,6 +64,8 @@ export const budgetTotal: Rule = {
       }
     }
     const cap = rewardCap(grant.reward)
+    const duration = totalDuration(doc)
+    const short = duration !== null && duration.weeks <= 8
     if (kind) {
       const range = KIND_RANGES[kind]
       const bounds = `${usd(range.min)}–${usd(range.max)}`
@@ -75,8 +78,10 @@ export const budgetTotal: Rule = {
       } else if (total.amount < range.min) {
         findings.push({
           ...total.position,
-          // A floor the grant itself does not reach ("up to 10,000 USD" for what reads as an application) is a note.
-          ...(cap !== null && cap < range.min ? { severity: 'info' as const } : {}),
+          // A floor the grant itself does not reach ("up to 10,000 USD" for what reads as an
+          // application) is a note, and so is a small budget for a plan as short (at most 8 weeks):
+          // the warning is about scope underestimated, and a small scope priced small is not that.
+          ...((cap !== null && cap < range.min) || short ? { severity: 'info' as const } : {}),
           message: `${where.charAt(0).toUpperCase()}${where.slice(1)}, ${amount}, is below the typical approved range for ${range.name} (${bounds}; kind ${how}).`,
           hint: `Check that the estimate covers all the work (development, infrastructure, audit, documentation); a budget far under ${usd(range.min)} reads as underestimated scope. If the kind is wrong, set project_kind in the front matter.`,
         })
