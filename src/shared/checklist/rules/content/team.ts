@@ -56,10 +56,16 @@ function peopleOf(item: ListItem): ListItem[] {
   return item.children.flatMap((child) => (child.type === 'list' ? child.children.flatMap(peopleOf) : []))
 }
 
+/** A list item written as a sentence about the team, not a person's entry: "We have internal stakeholders at …", "The GHC team would review …". */
+const SENTENCE_ITEM = /^[\W_]*(?:I|we|these|this|those|the|our|it|they|there|all|most|any|each|every|if|when|in)\s+\S+\s+\S+/i
+
 export function rosterItems(sections: readonly Section[]): ListItem[] {
   return rosterLists(sections)
     .flatMap((list) => list.children.flatMap(peopleOf))
-    .filter((item) => !NOT_A_PERSON.test(plainText(item).trimStart()))
+    .filter((item) => {
+      const text = plainText(item).trimStart()
+      return !NOT_A_PERSON.test(text) && !SENTENCE_ITEM.test(text.split('\n', 1)[0] ?? '')
+    })
 }
 
 /** The person a roster item is about: its text up to the first comma, colon, dash or bracket. */

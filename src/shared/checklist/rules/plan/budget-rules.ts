@@ -108,6 +108,8 @@ export const budgetCoverage: Rule = {
     const why = contract && missing.some((c) => c.name === 'audits') ? ` (an audit is needed because ${contractReason(contract)})` : ''
     return [{
       ...(section ? sectionPosition(section) : budget.items[0]!.position),
+      // Documentation is often costed as part of development: missing alone, it is a note.
+      ...(missing.every((c) => c.name === 'documentation') ? { severity: 'info' as const } : {}),
       message: `The budget has no item for ${listing(missing.map((c) => c.name))}${why}.`,
       hint: `Add ${missing.length === 1 ? 'a row' : 'rows'} such as ${missing.map((c) => `“${c.example}”`).join(', ')}; if a cost is covered elsewhere, say so in its own row.`,
     }]

@@ -21,9 +21,11 @@ export const budgetTotal: Rule = {
     const total = costs.total
     if (!total) {
       const priced = (budget?.items ?? []).some((item) => item.amount !== null)
+      // A budget section with no items and no costs at all is the missing budget budget-itemized reports.
+      const empty = !costs.stated && (budget?.items.length ?? 0) === 0
       return [{
         ...(section ? sectionPosition(section) : DOCUMENT_START),
-        ...(priced || !section ? { severity: 'info' as const } : {}),
+        ...(priced || !section || empty ? { severity: 'info' as const } : {}),
         message: section && !priced ? `The section “${section.title}” states no total and its items have no amounts.` : 'The pitch states no budget total.',
         hint: 'End the budget table with a row “Total | | | 42,000” (the sum of the items, in USD).',
       }]

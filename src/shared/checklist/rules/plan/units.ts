@@ -222,12 +222,24 @@ function fill(units: Milestone[], other: readonly Milestone[]): Milestone[] {
  * "Deliverables:" list elsewhere) read as one unit of work, with the pitch's stated duration.
  */
 function wholePlan(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located {
-  const section = doc.sections.find((s) => s.depth > 0 && PLAN_TITLE.test(s.title) && !inRanges(s.line, elsewhere) &&
+  const sections = doc.sections.filter((s) => s.depth > 0 && PLAN_TITLE.test(s.title) && !inRanges(s.line, elsewhere) &&
     s.nodes.some((n) => n.type !== 'heading' && n.type !== 'html' && n.type !== 'thematicBreak') && !PLAN_ELSEWHERE.test(s.text))
+  const section = sections[0]
   if (!section) return { section: null, units: [] }
-  const text = withoutComments(section.text)
+  // The plan's parts may be in several sections ("Timeline", then "Deliverables"): read them as one.
+  const text = withoutComments(sections.map((s) => s.text).join('\n\n'))
   const unit = milestoneFromText(section.title, text, 'list', nodePosition(section.heading))
-  return { section, units: [{ ...unit, name: unit.name ?? section.title, number: null, weeks: unit.weeks ?? findDurations(stripInline(text))[0]?.weeks ?? null }] }
+  const deliverables = sections.filter((s) => /\bdeliver/i.test(s.title)).map((s) => withoutComments(s.text)).join(' ')
+  return {
+    section,
+    units: [{
+      ...unit,
+      name: unit.name ?? section.title,
+      number: null,
+      deliverables: deliverables ? `${deliverables} ${unit.deliverables}` : unit.deliverables,
+      weeks: unit.weeks ?? findDurations(stripInline(text))[0]?.weeks ?? null,
+    }],
+  }
 }
 
 /** The plan: its section and its units, from wherever the pitch writes them (see the module's comment). */
