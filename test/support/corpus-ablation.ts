@@ -31,7 +31,7 @@ const PART_HEADINGS: Record<Part, RegExp> = {
 }
 
 /** An amount of money in any currency: a symbol or code next to a number. */
-const CURRENCY = String.raw`(?:US\$|[$€£¥]|\b(?:USD[CT]?|DAI|EUR|GBP|CHF|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|RING|ADA|XRT|ATOM|SOL|CCD)\b)`
+const CURRENCY = String.raw`(?:US\$|[$€£¥]|(?<![A-Za-z])(?:USD[CT]?|DAI|EUR|GBP|CHF|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|RING|ADA|XRT|ATOM|SOL|CCD)(?![A-Za-z]))`
 const MONEY = new RegExp(String.raw`${CURRENCY}[ \t]?~?\d|\d(?:[\d,.' ]{0,12}\d)?[ \t]?(?:[kKmM]\b)?[ \t]?(?:${CURRENCY}|\b(?:dollars?|euros?|Canton Coins?)\b)`)
 /** A metadata line that states an amount without a currency: "amount_requested: 100000". */
 const AMOUNT_KEY = /^[ \t]*[-*]?[ \t]*(?:\*\*)?[\w -]{0,30}?(?<![A-Za-z])(?:amount|budget|costs?|funding|price|total|requested)(?![A-Za-z])[\w -]{0,20}(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*[\d,.]+[ \t]*$/i

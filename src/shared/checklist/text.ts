@@ -54,9 +54,12 @@ const TOKENS = 'USDC|USDT|DAI|Dai|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|
 const CURRENCY_NAME = 'dollars?|euros?|pounds sterling|francs?|Canton Coins?|Algos'
 const SYMBOL = '(?:US\\$|A\\$|C\\$|S\\$|\\$|€|£|¥|₹)'
 const NUMBER_ANY = '(?<![\\d.,])(\\d{1,3}(?:[,\\u00a0\\u202f ]\\d{3})+(?:\\.\\d+)?|\\d{1,3}(?:\\.\\d{3})+,\\d{1,2}|\\d+(?:[.,]\\d+)?)(?:[ \\t]?([kKmM])(?![a-zA-Z]))?'
+// A code counts next to a number even when glued to it ("20,000USDT"), never inside a word.
+const CODE = `(?<![A-Za-z])(?:${FIAT}|${TOKENS})(?![A-Za-z])`
+// A code before a number needs a number that reads as an amount ("CC 120,000", not "MATIC 2").
 const MONEY = new RegExp(
-  `(?:(${SYMBOL}|\\b(?:${FIAT}|${TOKENS})\\b)[ \\t]?~?${NUMBER_ANY})` +
-  `|(?:${NUMBER_ANY}[ \\t]{0,3}(${SYMBOL}|\\b(?:${FIAT}|${TOKENS})\\b|\\b(?:${CURRENCY_NAME})\\b))`,
+  `(?:(${SYMBOL}|${CODE}(?=[ \\t]?~?(?:\\d{2}|\\d[,.\\u00a0\\u202f ]\\d)))[ \\t]?~?${NUMBER_ANY})` +
+  `|(?:${NUMBER_ANY}[ \\t]{0,3}(${SYMBOL}|${CODE}|\\b(?:${CURRENCY_NAME})\\b))`,
   'g',
 )
 const USD_LIKE = /^(?:\$|US\$|USD|USDC|USDT|DAI|Dai|dollars?)$/

@@ -159,13 +159,13 @@ const SOLO = /\b(?:solo|sole (?:developer|founder|maintainer|contributor|enginee
 const I_SUBJECT = /(?:^|[\s(“"])I(?:'m|’m|'ve|’ve|'ll|’ll|\s+[a-z])/m
 const TEAM_SIZE_FIELD = /team.?size|team.?members?.?(?:count|number)|(?:number|count).?of.?(?:team.?)?(?:members|people|developers)|headcount/i
 /** A time commitment: “full-time”, “part-time”, “20 hours a week”, “30 h/week”. */
-const TIME_COMMITMENT = /\b(?:full[- ]?time|part[- ]?time|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3})?[ \t]?(?:hours?|hrs?|h)[ \t]?(?:(?:per|a|each|every)[ \t]+week|\/[ \t]?(?:week|wk|w))\b|\d{1,3}[ \t]?h\/w\b)/i
+const TIME_COMMITMENT = /\b(?:full[- ]?time|part[- ]?time|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3})?[ \t]?(?:hours?|hrs?|h)[ \t]?(?:(?:per|a|each|every)[ \t]+(?:work(?:ing)?[ \t]?)?(?:week|day)|\/[ \t]?(?:week|wk|w|day|d))\b|\d{1,3}[ \t]?h\/w\b)/i
 /**
  * An argument that the scope fits one person: “the scope fits one person because …”, “one
  * developer can deliver it”, “I apply alone because …”, “I have shipped a comparable tool alone”.
  */
 const SCOPE_ARGUMENT = /\b(?:scope\b[^.!?\n]{0,80}?\b(?:fits?|suits?|is (?:small|narrow|focused|manageable|realistic|sized)|(?:one|a single) (?:person|developer|engineer))|(?:fits?|suits?|manageable (?:by|for)|realistic for|doable (?:by|for)|within reach of) (?:one|a single) (?:person|developer|engineer)|(?:one|a single) (?:person|developer|engineer) can\b|(?:applying|apply|work(?:ing)?|build(?:ing)?) (?:this )?alone because|(?:comparable|similar|of (?:this|that|the same|similar) (?:size|scope))\b[^.!?\n]{0,80}?\balone\b|\balone\b[^.!?\n]{0,80}?\b(?:comparable|similar|of (?:this|that|the same|similar) (?:size|scope))\b)/i
-const SCOPE_TITLE = /\b(?:scope|capacity|availability|commitment|solo|why me)\b/i
+const SCOPE_TITLE = /\b(?:scope|capacity|availability|commitment|solo|why me|resources|effort|staffing)\b/i
 /** First-person plural: the writer speaks for a team. */
 const WE = /\b(?:we|we're|we’re|we've|we’ve|our|ours|us)\b/i
 /** Words that name a co-worker in prose. */

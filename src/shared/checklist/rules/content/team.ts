@@ -64,7 +64,9 @@ export function rosterItems(sections: readonly Section[]): ListItem[] {
     .flatMap((list) => list.children.flatMap(peopleOf))
     .filter((item) => {
       const text = plainText(item).trimStart()
-      return !NOT_A_PERSON.test(text) && !SENTENCE_ITEM.test(text.split('\n', 1)[0] ?? '')
+      // "**Reviewers:** the GHC team …", "Stakeholders: …": a label for people who are not the team.
+      const label = /^[\W_]*([\p{L} ]{1,30}?)[\W_]*:/u.exec(text)?.[1] ?? ''
+      return !NOT_A_PERSON.test(text) && !NOT_THE_TEAM.test(label) && !SENTENCE_ITEM.test(text.split('\n', 1)[0] ?? '')
     })
 }
 
