@@ -11,6 +11,8 @@
  *   --errors   also lists every error on an accepted proposal (file, line, rule, message)
  *   --misses   also lists, per family and part, the proposals whose cut went unnoticed
  *   --no-ablation  skips the ablation (it lints every proposal four more times)
+ *   --sections also prints the recall when only the sections whose headings name a part are cut
+ *              (what is left may still state the part: costs per milestone, a payment table)
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -42,6 +44,12 @@ if (!process.argv.includes('--no-ablation')) {
   if (process.argv.includes('--misses')) {
     for (const f of families) {
       for (const p of PARTS) if (f.ablation[p].missed.length > 0) console.log(`  ${f.family} ${p} missed: ${f.ablation[p].missed.join(', ')}`)
+    }
+  }
+  if (process.argv.includes('--sections')) {
+    console.log('\nRecall when only the sections named after a part are cut (the rest may still state it):')
+    for (const f of familyStats(stats.files, 'sections')) {
+      console.log(`  ${f.family.padEnd(widths[0]!)}  ${PARTS.map((p) => `${p} ${pct(f.ablation[p].caught, f.ablation[p].has)} (${f.ablation[p].caught}/${f.ablation[p].has})`).join('  ')}`)
     }
   }
   console.log('')

@@ -47,8 +47,12 @@ export interface Cut {
   lines: number
 }
 
-/** The text of a draft file (front matter kept) with one part cut out of its pitch. */
-export function cutPart(file: string, part: Part): Cut {
+/**
+ * The text of a draft file (front matter kept) with one part cut out of its pitch. `sections`
+ * cuts only the sections whose headings name the part (what is left may still state it: costs in
+ * the milestones, a plan in a payment table); `whole`, the default, cuts the part wherever it is.
+ */
+export function cutPart(file: string, part: Part, mode: 'whole' | 'sections' = 'whole'): Cut {
   const { head, pitch } = splitDraft(file)
   const lines = pitch.split('\n')
   const drop = new Set<number>()
@@ -60,14 +64,14 @@ export function cutPart(file: string, part: Part): Cut {
     if (section.depth === 1 && h1.length === 1 && section === doc.sections.find((s) => s.depth > 0)) continue
     for (let line = section.line; line <= section.endLine; line++) drop.add(line - 1)
   }
-  if (part === 'problem') {
+  if (part === 'problem' && mode === 'whole') {
     // The opening prose before the first heading (or right under the title) states the problem too.
     const first = doc.sections.find((s) => s.depth > 0 && !(s.depth === 1 && h1.length === 1))
     const end = first ? first.line - 1 : lines.length
     const title = h1.length === 1 ? doc.sections.find((s) => s.depth === 1) : undefined
     for (let i = title ? title.line : 0; i < end; i++) if (isProse(lines[i]!)) drop.add(i)
   }
-  if (part === 'budget' || part === 'milestones') {
+  if ((part === 'budget' || part === 'milestones') && mode === 'whole') {
     let fence = false
     let table = false
     for (let i = 0; i < lines.length; i++) {

@@ -129,7 +129,7 @@ export async function lintCorpus(dir: string = CORPUS_DIR): Promise<CorpusStats>
  * errors, their median warnings counting each finding, and the ablation recall of each part
  * (over every proposal of the family, accepted or not: a part cut out is missing either way).
  */
-export function familyStats(files: readonly CorpusFile[]): FamilyStats[] {
+export function familyStats(files: readonly CorpusFile[], mode: 'whole' | 'sections' = 'whole'): FamilyStats[] {
   const families = [...new Set(files.map((f) => f.family))].sort((a, b) => (a === W3F_FAMILY_NAME ? -1 : b === W3F_FAMILY_NAME ? 1 : a.localeCompare(b)))
   return families.map((family) => {
     const mine = files.filter((f) => f.family === family)
@@ -137,7 +137,7 @@ export function familyStats(files: readonly CorpusFile[]): FamilyStats[] {
     const ablation = Object.fromEntries(PARTS.map((part) => [part, { has: 0, caught: 0, missed: [] as string[] }])) as FamilyStats['ablation']
     for (const f of mine) {
       for (const part of PARTS) {
-        const cut = cutPart(f.text, part)
+        const cut = cutPart(f.text, part, mode)
         if (cut.text === null) continue
         const a = ablation[part]
         a.has++

@@ -257,7 +257,8 @@ export function readPlan(doc: PitchDocument): Plan {
   else {
     const whole = wholePlan(doc, elsewhere)
     if (whole.units.length > 0) return { section: whole.section, units: whole.units, how: 'whole' }
-    return { section: found, units: [], how: 'none' }
+    // A roadmap of the future ("Future Development Roadmap") is not this grant's plan section.
+    return { section: found && !inRanges(found.line, elsewhere) ? found : null, units: [], how: 'none' }
   }
   let units = plan.units
   for (const other of [byHeadings.units, ...tables.map((t) => t.units), ...lists.map((l) => l.units)]) {
