@@ -62,6 +62,12 @@ export interface GrantContext {
   deadline?: string | undefined
   /** Unknown: every rule runs. */
   type?: GrantType | undefined
+  /**
+   * The grant's application template (`template_md`), when known: a part of the guidance it
+   * never names (no budget, no milestones) is then noted, not warned. Unknown: the guidance
+   * applies in full.
+   */
+  template?: string | undefined
 }
 
 export interface LintInput {

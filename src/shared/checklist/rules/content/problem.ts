@@ -3,6 +3,7 @@ import { stripInline } from '../../parse'
 import { sentences, wordCount } from '../../text'
 import { DOCUMENT_START, nodePosition, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
+import { grantAsks } from '../../asks'
 import { collectBlocks, firstParagraph, introNodes, named, proseOf, quote, sectionBlocks, sourceOf, topicSections } from './read'
 
 const MAX_PROBLEM_WORDS = 45
@@ -14,10 +15,14 @@ export const problemStatement: Rule = {
   severity: 'warning',
   appliesTo: ['grant'],
   description: 'The description opens with a one-sentence problem statement: the first sentence of the problem section (or of the pitch’s opening) says who has which problem, in at most 45 words.',
-  check({ doc }: RuleContext): RuleFinding[] {
+  check({ doc, grant }: RuleContext): RuleFinding[] {
     const section = topicSections(doc, 'problem')[0]
     const paragraph = firstParagraph(section ? section.nodes : introNodes(doc))
     if (!section && !paragraph) {
+      const asks = grantAsks(grant, 'problem')
+      if (!asks.asked) {
+        return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no problem statement, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks what problem the work solves elsewhere (its page or form).' }]
+      }
       return [{
         ...DOCUMENT_START,
         missing: 'problem',
@@ -28,6 +33,7 @@ export const problemStatement: Rule = {
     if (!paragraph) {
       return [{
         ...sectionPosition(section!),
+        missing: 'problem',
         message: `The section ${named(section, 'on the problem')} has no paragraph to open with a problem statement.`,
         hint: 'Start the section with one sentence saying who has which problem, e.g. “Lumen contract developers wait 20 minutes for a funded test account.”',
       }]

@@ -7,6 +7,7 @@ import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { headingOf, named, proseOf, sectionBlocks, sectionsTitled, sentencesOf, sourceOf, topicSections } from './read'
 import { linkKind, linksIn, repoKey } from './links'
 import { personName, rosterItems, teamFieldName, teamFieldText } from './team'
+import { grantAsks } from '../../asks'
 
 /**
  * No team anywhere (no team or prior-work section, no team field) is one gap, and one group:
@@ -25,8 +26,8 @@ export const teamLinks: Rule = {
   id: 'team-links',
   title: 'Verifiable team links',
   severity: 'warning',
-  description: 'The team section gives names or pseudonyms with verifiable links (GitHub, GitLab, X, LinkedIn or a personal site); in a list of people, every person has a link.',
-  check({ doc, fields }: RuleContext): RuleFinding[] {
+  description: 'The team section gives names or pseudonyms with verifiable links (GitHub, GitLab, X, LinkedIn or a personal site); in a list of people, every person has a link. No team anywhere is a warning, and never “ready”, unless the grant’s template asks for no team (a note).',
+  check({ doc, fields, grant }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team')
     if (sections.length === 0) {
       const fieldText = teamFieldText(fields)
@@ -45,6 +46,10 @@ export const teamLinks: Rule = {
           message: 'The pitch has no team section: it tells prior work, but not who will do this work.',
           hint: 'Add a “## Team” section listing each person by name or known pseudonym with a link, e.g. “- Ada Okafor, lead engineer: [GitHub](https://github.com/adaokafor)”.',
         }]
+      }
+      const asks = grantAsks(grant, 'team')
+      if (!asks.asked) {
+        return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no team section, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks who does the work elsewhere (its page or form).' }]
       }
       return [{
         ...DOCUMENT_START,

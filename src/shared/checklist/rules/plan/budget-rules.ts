@@ -4,17 +4,31 @@ import { DOCUMENT_START, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, money, months, usd } from './text'
 import { type Budget, hasRationale, hoursTimesRate } from './budget'
+import type { Section } from '../../parse'
+import type { Costs } from './costs'
 import { budgetPlan, contractReason, contractWork, costsOf } from './facts'
+import { grantAsks } from '../../asks'
 
 export const budgetItemized: Rule = {
   id: 'budget-itemized',
   title: 'Budget itemized',
   severity: 'warning',
-  appliesTo: ['grant'],
+  // Runs for bounties too, only to say that none is expected (see grantAsks).
   description: 'The pitch states a budget (a warning, and never “ready”, when it states no cost anywhere), itemized per component (at least 2 items), each with hours × rate, quantity × price or a fixed cost, and its rationale. Costs stated only per milestone or as a total are noted (info), and so is a fixed cost without a rationale.',
-  check({ doc }: RuleContext): RuleFinding[] {
+  check({ doc, grant }: RuleContext): RuleFinding[] {
     const costs = costsOf(doc)
     const { section, budget } = budgetPlan(doc)
+    const asks = grantAsks(grant, 'budget')
+    if (!asks.asked) {
+      // A bounty's costs are not judged; a grant whose template asks for none still has its budget checked when it gives one.
+      if (costs.stated) return grant.type === 'bounty' ? [] : itemFindings(costs, section, budget)
+      return [{
+        ...DOCUMENT_START,
+        severity: 'info',
+        message: `The pitch states no budget, and ${asks.why}.`,
+        hint: 'Nothing to add unless the grant asks for costs elsewhere (its page or form).',
+      }]
+    }
     if (!costs.stated) {
       return [{
         ...(section ? sectionPosition(section) : DOCUMENT_START),
@@ -25,58 +39,63 @@ export const budgetItemized: Rule = {
         hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
       }]
     }
-    const items = budget?.items ?? []
-    if (items.length === 0) {
-      // Costs per milestone or a total without a budget section: a budget, only not itemized
-      // (many funded templates ask for no more). A budget section that itemizes nothing is a gap.
-      const how = costs.byUnits ? 'per milestone' : 'as a total'
-      return [{
-        ...(section ? sectionPosition(section) : DOCUMENT_START),
-        ...(section ? {} : { severity: 'info' as const }),
-        message: section
-          ? `The section “${section.title}” itemizes no costs: no budget table or list of items was found.`
-          : `The pitch states its costs ${how}, with no budget itemized per component.`,
-        hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
-      }]
-    }
-    const findings: RuleFinding[] = []
-    if (items.length < 2) {
+    return itemFindings(costs, section, budget)
+  },
+}
+
+/** What budget-itemized says of a budget that states costs: items missing, a single item, items without a basis. */
+function itemFindings(costs: Costs, section: Section | null, budget: Budget | null): RuleFinding[] {
+  const items = budget?.items ?? []
+  if (items.length === 0) {
+    // Costs per milestone or a total without a budget section: a budget, only not itemized
+    // (many funded templates ask for no more). A budget section that itemizes nothing is a gap.
+    const how = costs.byUnits ? 'per milestone' : 'as a total'
+    return [{
+      ...(section ? sectionPosition(section) : DOCUMENT_START),
+      ...(section ? {} : { severity: 'info' as const }),
+      message: section
+        ? `The section “${section.title}” itemizes no costs: no budget table or list of items was found.`
+        : `The pitch states its costs ${how}, with no budget itemized per component.`,
+      hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
+    }]
+  }
+  const findings: RuleFinding[] = []
+  if (items.length < 2) {
+    findings.push({
+      ...(section ? sectionPosition(section) : items[0]!.position),
+      message: `${section ? `The section “${section.title}”` : 'The budget'} has a single item; the budget should be itemized per component.`,
+      hint: 'List each component on its own row or item — development, infrastructure, audit, documentation — with hours × rate (e.g. “320 h × $100”) or a fixed cost and why it costs that.',
+    })
+  }
+  for (const item of items) {
+    const name = item.label ? `“${item.label}”` : 'A budget item'
+    const amount = item.amount !== null ? money(item.amount, item.currency) : ''
+    if (item.product != null && item.amount !== null && Math.abs(item.product - item.amount) > 0.01 * Math.max(item.product, item.amount)) {
       findings.push({
-        ...(section ? sectionPosition(section) : items[0]!.position),
-        message: `${section ? `The section “${section.title}”` : 'The budget'} has a single item; the budget should be itemized per component.`,
-        hint: 'List each component on its own row or item — development, infrastructure, audit, documentation — with hours × rate (e.g. “320 h × $100”) or a fixed cost and why it costs that.',
+        ...item.position,
+        message: `${name} states ${amount}, but its hours × rate come to ${money(item.product, item.currency)}.`,
+        hint: 'Correct the hours, the rate or the amount so that hours × rate equals the amount reviewers will pay.',
       })
     }
-    for (const item of items) {
-      const name = item.label ? `“${item.label}”` : 'A budget item'
-      const amount = item.amount !== null ? money(item.amount, item.currency) : ''
-      if (item.product != null && item.amount !== null && Math.abs(item.product - item.amount) > 0.01 * Math.max(item.product, item.amount)) {
-        findings.push({
-          ...item.position,
-          message: `${name} states ${amount}, but its hours × rate come to ${money(item.product, item.currency)}.`,
-          hint: 'Correct the hours, the rate or the amount so that hours × rate equals the amount reviewers will pay.',
-        })
-      }
-      // A payment by milestone is explained by its milestone's deliverables.
-      if (item.hoursTimesRate || item.priced || item.unit) continue
-      if (!item.fixed) {
-        findings.push({
-          ...item.position,
-          message: `${name} has neither hours × rate nor a fixed cost.`,
-          hint: 'Give the hours and the rate (e.g. “120 h × $80”) or a fixed amount with what it pays for (e.g. “fixed, $2,400: archive node for 12 months”).',
-        })
-      } else if (!hasRationale(item.rationale)) {
-        findings.push({
-          ...item.position,
-          // Funded budgets often list fixed amounts per component without saying how each was estimated: a note.
-          severity: 'info',
-          message: `${name} is a fixed cost${item.amount !== null ? ` of ${amount}` : ''} with no rationale.`,
-          hint: 'Say what the amount pays for and how it was estimated, e.g. “quote from two audit firms for 1,200 lines of Solidity”.',
-        })
-      }
+    // A payment by milestone is explained by its milestone's deliverables.
+    if (item.hoursTimesRate || item.priced || item.unit) continue
+    if (!item.fixed) {
+      findings.push({
+        ...item.position,
+        message: `${name} has neither hours × rate nor a fixed cost.`,
+        hint: 'Give the hours and the rate (e.g. “120 h × $80”) or a fixed amount with what it pays for (e.g. “fixed, $2,400: archive node for 12 months”).',
+      })
+    } else if (!hasRationale(item.rationale)) {
+      findings.push({
+        ...item.position,
+        // Funded budgets often list fixed amounts per component without saying how each was estimated: a note.
+        severity: 'info',
+        message: `${name} is a fixed cost${item.amount !== null ? ` of ${amount}` : ''} with no rationale.`,
+        hint: 'Say what the amount pays for and how it was estimated, e.g. “quote from two audit firms for 1,200 lines of Solidity”.',
+      })
     }
-    return findings
-  },
+  }
+  return findings
 }
 
 const COVERAGE: ReadonlyArray<{ name: string; pattern: RegExp; example: string }> = [

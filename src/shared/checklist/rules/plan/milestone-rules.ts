@@ -7,6 +7,7 @@ import { listing, usd, withoutComments } from './text'
 import { type Milestone, subsections } from './milestones'
 import { budgetStated, milestonePlan } from './facts'
 import { PLAN_ELSEWHERE } from './units'
+import { grantAsks } from '../../asks'
 import { labelledDuration, totalDuration } from './timeline'
 
 /** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
@@ -18,11 +19,18 @@ export const milestonesCount: Rule = {
   id: 'milestones-count',
   title: '3 to 5 milestones',
   severity: 'warning',
-  appliesTo: ['grant'],
+  // Runs for bounties too, only to say that none are expected (see grantAsks).
   description: 'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all is a warning, and never “ready”; a plan not split into units, milestones named where they cannot be read, or a plan said to be given privately are warnings too; a count outside 3–5 is a note. Weak milestone structure is the most frequent rejection reason (51%).',
-  check({ doc }: RuleContext): RuleFinding[] {
+  check({ doc, grant }: RuleContext): RuleFinding[] {
     const { section, milestones, how } = milestonePlan(doc)
     const elsewhere = PLAN_ELSEWHERE.test(doc.source)
+    const asks = grantAsks(grant, 'milestones')
+    if (grant.type === 'bounty') {
+      return milestones.length > 0 ? [] : [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no milestones, and ${asks.asked ? 'the grant is a bounty' : asks.why}.`, hint: 'Nothing to add: a bounty pitch says how and by when the work is done, not in milestones.' }]
+    }
+    if (milestones.length === 0 && !asks.asked) {
+      return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no milestones, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks for a plan elsewhere (its page or form).' }]
+    }
     if (milestones.length === 0) {
       // No plan anywhere: a part of the guidance absent from the whole pitch (the recall floor).
       // Funded proposals of some programs have none, so it is a warning, not a refusal.
