@@ -251,7 +251,26 @@ export function parsePitch(source: string): PitchDocument {
     markdown = source.slice(0, lineStart).replace(/[^\r\n]/g, ' ') + source.slice(lineStart)
   }
   const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines })
+  unsetextProse(root, lines)
   return { source, lines, root, sections: indexSections(root, source, lines), details: block?.details ?? [] }
+}
+
+/**
+ * A paragraph written right above a "---" rule is, for CommonMark, a heading of the whole
+ * paragraph ("While implementation is just beginning, I have …" over `---`): the author meant
+ * a paragraph and a rule. A setext heading of prose (several sentences, or more than 20 words)
+ * is read as the paragraph it was meant to be, so it opens no section.
+ */
+function unsetextProse(root: Root, lines: readonly string[]): void {
+  root.children.forEach((node, index) => {
+    if (node.type !== 'heading' || !node.position) return
+    const underline = lines[node.position.end.line - 1] ?? ''
+    if (!/^ {0,3}(?:=+|-+)[ \t]*$/.test(underline)) return
+    const text = plainText(node)
+    const words = text.split(/\s+/).filter(Boolean).length
+    if (words <= 20 && !/[.!?]\s+\S/.test(text)) return
+    root.children[index] = { type: 'paragraph', children: node.children, position: node.position }
+  })
 }
 
 /** The offset where the n-th line (0-based) starts; the text's length past its last line. */

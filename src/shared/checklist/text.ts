@@ -58,7 +58,7 @@ const NUMBER_ANY = '(?<![\\d.,])(\\d{1,3}(?:[,\\u00a0\\u202f ]\\d{3})+(?:\\.\\d+
 const CODE = `(?<![A-Za-z])(?:${FIAT}|${TOKENS})(?![A-Za-z])`
 // A code before a number needs a number that reads as an amount ("CC 120,000", not "MATIC 2").
 const MONEY = new RegExp(
-  `(?:(${SYMBOL}|${CODE}(?=[ \\t]?~?(?:\\d{2}|\\d[,.\\u00a0\\u202f ]\\d)))[ \\t]?~?${NUMBER_ANY})` +
+  `(?:(${SYMBOL}|${CODE}(?=[ \\t]?~?(?:\\d{2}|\\d[,\\u00a0\\u202f ]\\d{3})))[ \\t]?~?${NUMBER_ANY})` +
   `|(?:${NUMBER_ANY}[ \\t]{0,3}(${SYMBOL}|${CODE}|\\b(?:${CURRENCY_NAME})\\b))`,
   'g',
 )

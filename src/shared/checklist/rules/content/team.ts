@@ -1,5 +1,5 @@
 /** The team section's roster: its lists of people, their names, and the team fields of the form. */
-import type { List, ListItem, Nodes } from 'mdast'
+import type { List, ListItem, Nodes, Paragraph } from 'mdast'
 import { plainText, stripInline, type PitchDocument, type Section } from '../../parse'
 import { firstParagraph, quote, sourceOf } from './read'
 
@@ -74,7 +74,9 @@ export function rosterItems(sections: readonly Section[]): ListItem[] {
 export function personName(doc: PitchDocument, item: ListItem): string {
   // "Team person №1" over "- Rostislav Stepanov, CEO.": the person is named under the label.
   const slot = groupLabel(item) !== null ? item.children.find((child): child is List => child.type === 'list') : undefined
-  const paragraph = firstParagraph(slot ? slot.children : item.children)
+  // The item's own first paragraph, even when it reads "Role: Name" (which firstParagraph skips as metadata).
+  const within = slot ? slot.children[0]?.children : item.children
+  const paragraph = within?.find((child): child is Paragraph => child.type === 'paragraph') ?? firstParagraph(slot ? slot.children : item.children)
   let text = paragraph ? stripInline(sourceOf(doc, paragraph)) : ''
   // "Leader: Andrew Lelechenko (Bodigrim)": a role, then the person.
   const role = /^\s*[A-Z][\w/ -]{0,30}:\s+(?=\S)/.exec(text)

@@ -12,6 +12,7 @@ import { findMoney, parsePlainAmount } from '../../text'
 import { DOCUMENT_START, sectionPosition } from '../../topics'
 import { type Budget, type BudgetItem, type BudgetTotal, budgetFromList, budgetFromTable, hoursTimesRate, itemsTotal, normalCurrency, readBudget, totalOfLine } from './budget'
 import type { Milestone } from './milestones'
+import { isUnitHeading } from './units'
 import { withoutComments } from './text'
 
 export interface Costs {
@@ -51,9 +52,16 @@ function elsewhereRanges(doc: PitchDocument): Array<[number, number]> {
 
 const inRanges = (line: number, ranges: ReadonlyArray<[number, number]>) => ranges.some(([a, b]) => line >= a && line <= b)
 
+/** Line ranges of the sections that are one unit of the plan ("### Phase 2", "## Milestone 1 — Core"). */
+function unitRanges(doc: PitchDocument): Array<[number, number]> {
+  return doc.sections.filter((s) => s.depth > 0 && isUnitHeading(s.title)).map((s) => [s.line, s.endLine])
+}
+
 /** The budget section: a heading about the budget whose content states costs, the first such, else the first budget heading at all. */
 function budgetSection(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): { section: Section; budget: Budget } | null {
-  const candidates = doc.sections.filter((s) => s.depth > 0 && isBudgetTitle(s.title) && !inRanges(s.line, elsewhere))
+  // A "Budget" heading under a phase or a milestone is that unit's costs (read as cost lines), not the pitch's budget.
+  const units = unitRanges(doc)
+  const candidates = doc.sections.filter((s) => s.depth > 0 && isBudgetTitle(s.title) && !inRanges(s.line, elsewhere) && !units.some(([a, b]) => s.line > a && s.line <= b))
   let first: { section: Section; budget: Budget } | null = null
   for (const section of candidates) {
     // A budget heading inside another budget section is part of it.
@@ -114,17 +122,29 @@ function costLines(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]
 /** Details keys that state the amount asked for: `amount_requested`, `budget`, `funding`, `total`. */
 const AMOUNT_KEY = /^(?:amount|amount[_ -]requested|requested[_ -]amount|budget|funding|total|grant[_ -]amount|cost|price|requested)$/i
 
-/** A total stated anywhere: a total line (outside tables and the future), else a details key. */
+/** A cost written as a label outside the plan's units: "- Cost: 1000 USD", "**Requested Funding:** 27 950 USD", "Budget: €12,000". */
+const COST_LABEL = /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:(?:total|requested|estimated|overall|grant|project)[ \t]+)*(?:costs?|budget|funding|price|amount(?: requested)?|grant amount|ask)[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*(?:\*\*|__)?[ \t]*:/i
+
+/** A total stated anywhere: a total line or a cost label (outside tables, the plan's units and the future), else a details key. */
 function statedTotal(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): BudgetTotal | null {
   const lines = withoutComments(doc.source).split('\n')
+  const units = unitRanges(doc)
   let fence = false
+  let labelled: BudgetTotal | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     if (/^\s*(?:```|~~~)/.test(line)) fence = !fence
     if (fence || inRanges(i + 1, elsewhere)) continue
+    const position = { line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1 }
     const money = totalOfLine(line)
-    if (money) return { amount: money.value, currency: money.currency, usd: isUsd(money.currency), computed: false, position: { line: i + 1, column: 1, endLine: i + 1, endColumn: line.length + 1 } }
+    if (money) return { amount: money.value, currency: money.currency, usd: isUsd(money.currency), computed: false, position }
+    // A milestone's own "Costs:" is that milestone's price, not the pitch's total.
+    if (labelled === null && COST_LABEL.test(line) && !inRanges(i + 1, units)) {
+      const cost = findMoney(stripInline(line))[0]
+      if (cost) labelled = { amount: cost.value, currency: cost.currency, usd: isUsd(cost.currency), computed: false, position }
+    }
   }
+  if (labelled) return labelled
   for (const detail of doc.details) {
     if (!AMOUNT_KEY.test(detail.key)) continue
     const written = findMoney(detail.value)[0]

@@ -188,13 +188,32 @@ function milestoneTable(section: Section): Table | undefined {
   })
 }
 
+/**
+ * The rows of a table of milestones, one per milestone: a row whose name cell is empty continues
+ * the milestone above it (a task of that milestone, its cells appended), and a total or
+ * subtotal row ("Milestone 1 Total", "**Grand Total**") is none.
+ */
+function unitRows(rows: ReturnType<typeof tableCells>['rows'], nameColumn: number | undefined): ReturnType<typeof tableCells>['rows'] {
+  const out: ReturnType<typeof tableCells>['rows'] = []
+  for (const row of rows) {
+    const name = stripInline(row.cells[nameColumn ?? 0] ?? '').trim()
+    if (TOTAL_LABEL.test(name) || SUBTOTAL_LABEL.test(name) || (nameColumn !== undefined && /\b(?:sub-?\s?)?total\b/i.test(name))) continue
+    const last = out[out.length - 1]
+    if (nameColumn !== undefined && name === '' && last) {
+      last.cells = last.cells.map((cell, i) => (row.cells[i] && stripInline(row.cells[i]!).trim() !== '' ? `${cell}; ${row.cells[i]}` : cell))
+      continue
+    }
+    out.push({ ...row, cells: [...row.cells] })
+  }
+  return out
+}
+
 export function milestonesFromTable(table: Table): Milestone[] {
-  const { headers, rows } = tableCells(table)
+  const { headers, rows: all } = tableCells(table)
   const { columns, extra } = classifyColumns(headers, MILESTONE_HEADERS)
   const nameColumn = columns.name ?? (extra.includes(0) ? 0 : undefined)
   const otherColumns = extra.filter((index) => index !== nameColumn)
-  return rows
-    .filter((row) => !TOTAL_LABEL.test(stripInline(row.cells[0] ?? '')) && !SUBTOTAL_LABEL.test(stripInline(row.cells[0] ?? '')))
+  return unitRows(all, columns.name)
     .map((row) => {
       const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? ''))
       const rowText = row.cells.filter((_, index) => index !== columns.amount).join(' ')

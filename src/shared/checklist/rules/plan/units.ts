@@ -63,7 +63,7 @@ function blocksText(doc: PitchDocument, nodes: readonly RootContent[]): string {
   return doc.source.slice(start, end)
 }
 
-function isUnitHeading(title: string): boolean {
+export function isUnitHeading(title: string): boolean {
   if (UNIT_NAMED.test(title)) return !(NOT_A_UNIT.test(title) && !/\d/.test(title.replace(UNIT_NAMED, '')))
   return UNIT_SINGULAR.test(title) && !NOT_A_UNIT.test(title) && !FUTURE.test(title)
 }
