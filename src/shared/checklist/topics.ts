@@ -9,7 +9,8 @@ import type { Position } from './types'
 export const TOPICS = {
   // Real templates open with "Overview" or "Project Description" (W3F, Crust, Mintbase): the
   // problem statement is read from there when no problem section exists.
-  problem: /\b(problem|challenge|motivation|pain point|background|the gap|(?:project |brief |short |general )?description|overview|abstract|introduction|summary)\b/i,
+  // "Description" and "Summary" only as what the heading is ("Brief Description", "Project summary"), not "Summary API".
+  problem: /\b(problem|challenge|motivation|pain point|background|the gap|project description|overview|abstract|introduction)\b|^\W*(?:\d+[.)]?\s*)?(?:(?:project|brief|short|general|executive)\s+)?(?:description|summary)\W*$/i,
   solution: /\b(solution|technical|technology|architecture|implementation|approach|design|how it works|stack|how (?:we|it)|how (?:we|I)(?:'ll|’ll| will)? solve|project details|specification)\b/i,
   milestones: /\b(milestones?|roadmap|work ?plan|phases?)\b/i,
   budget: /\b(budget|costs?|funding request|financials?|pricing)\b/i,

@@ -31,6 +31,16 @@ export const milestonesCount: Rule = {
     if (milestones.length === 0 && !asks.asked) {
       return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no milestones, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks for a plan elsewhere (its page or form).' }]
     }
+    // Units named only by their payments ("| Milestone 2 | 100,000 CC | Acceptance |"), none saying
+    // what it delivers or when: the plan itself is absent.
+    if (milestones.length > 0 && how !== 'whole' && milestones.every((m) => m.weeks === null && !m.when && !ARTIFACT.test(m.deliverables))) {
+      return [{
+        ...(section ? sectionPosition(section) : DOCUMENT_START),
+        missing: 'milestones',
+        message: `The pitch names milestones only by their payments${section ? ` (“${section.title}”)` : ''}: none says what it delivers or when.`,
+        hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
+      }]
+    }
     if (milestones.length === 0) {
       // No plan anywhere: a part of the guidance absent from the whole pitch (the recall floor).
       // Funded proposals of some programs have none, so it is a warning, not a refusal.

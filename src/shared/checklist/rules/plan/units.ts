@@ -222,8 +222,7 @@ function fill(units: Milestone[], other: readonly Milestone[]): Milestone[] {
  * "Deliverables:" list elsewhere) read as one unit of work, with the pitch's stated duration.
  */
 function wholePlan(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located {
-  const sections = doc.sections.filter((s) => s.depth > 0 && PLAN_TITLE.test(s.title) && !inRanges(s.line, elsewhere) &&
-    s.nodes.some((n) => n.type !== 'heading' && n.type !== 'html' && n.type !== 'thematicBreak') && !PLAN_ELSEWHERE.test(s.text))
+  const sections = doc.sections.filter((s) => s.depth > 0 && PLAN_TITLE.test(s.title) && !inRanges(s.line, elsewhere) && hasPlanContent(s) && !PLAN_ELSEWHERE.test(s.text))
   const section = sections[0]
   if (!section) return { section: null, units: [] }
   // The plan's parts may be in several sections ("Timeline", then "Deliverables"): read them as one.
@@ -240,6 +239,21 @@ function wholePlan(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]
       weeks: unit.weeks ?? findDurations(stripInline(text))[0]?.weeks ?? null,
     }],
   }
+}
+
+/** A line "Total Estimated Duration: 12 weeks", "**Costs:** 6,000 USD": a label and its value, which plans nothing by itself. */
+const LABEL_LINE = /^[\s>*+-]*(?:\*\*|__)?[\p{L}][\p{L}\d' ()/&.-]{0,50}?(?:\*\*|__)?\s*:\s*(?:\*\*|__)?[^\n]{0,80}$/u
+
+/** Whether a section says what will be done: a table, or a paragraph or list item that is more than a label and its value. */
+function hasPlanContent(section: Section): boolean {
+  const visit = (nodes: readonly RootContent[]): boolean => nodes.some((node) => {
+    if (node.type === 'table') return true
+    if (node.type === 'paragraph') return rawText(node).split('\n').some((line) => line.trim() !== '' && !LABEL_LINE.test(line))
+    if (node.type === 'list') return node.children.some((item) => visit(item.children as RootContent[]))
+    if (node.type === 'blockquote') return visit(node.children as RootContent[])
+    return false
+  })
+  return visit(section.nodes)
 }
 
 /** The plan: its section and its units, from wherever the pitch writes them (see the module's comment). */
