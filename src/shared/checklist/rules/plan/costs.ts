@@ -80,6 +80,10 @@ const UNIT_HEADER = /\b(?:milestones?|phases?|stages?|sprints?|tranches?|work ?p
 function breakdownTable(doc: PitchDocument, skip: Section | null, elsewhere: ReadonlyArray<[number, number]>): Budget | null {
   for (const node of doc.root.children) {
     if (node.type !== 'table') continue
+    // Only a table with money in it can itemize costs (a cheap look at its text first).
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (start !== undefined && end !== undefined && findMoney(doc.source.slice(start, end)).length < 2) continue
     const line = node.position?.start.line ?? 0
     if (inRanges(line, elsewhere) || (skip && line >= skip.line && line <= skip.endLine)) continue
     const first = stripInline((node as Table).children[0]?.children[0] ? rawCell((node as Table).children[0]!.children[0]!) : '')
@@ -105,6 +109,10 @@ function costLines(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]
     for (const node of nodes) {
       if (node.type !== 'list') continue
       if (inRanges(node.position?.start.line ?? 0, elsewhere)) continue
+      // Only a list with a product or an "=" next to money can hold cost lines (a cheap look at its text first).
+      const start = node.position?.start.offset
+      const end = node.position?.end.offset
+      if (start !== undefined && end !== undefined && !COST_LINE_HINT.test(doc.source.slice(start, end))) continue
       const read = budgetFromList(section, node as List)
       for (const item of read.items) {
         const line = doc.lines[item.position.line - 1] ?? ''
@@ -124,6 +132,8 @@ const AMOUNT_KEY = /^(?:amount|amount[_ -]requested|requested[_ -]amount|budget|
 
 /** A cost written as a label outside the plan's units: "- Cost: 1000 USD", "**Requested Funding:** 27 950 USD", "Budget: €12,000". */
 const COST_LABEL = /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:(?:total|requested|estimated|overall|grant|project)[ \t]+)*(?:costs?|budget|funding|price|amount(?: requested)?|grant amount|ask)[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*(?:\*\*|__)?[ \t]*:/i
+
+const COST_LINE_HINT = /\d[^\n]{0,60}(?:[×xX*@=]|\bat\b|\bper\b|\beach\b)/
 
 /** A total stated anywhere: a total line or a cost label (outside tables, the plan's units and the future), else a details key. */
 function statedTotal(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): BudgetTotal | null {

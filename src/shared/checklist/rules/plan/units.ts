@@ -72,7 +72,7 @@ export function isUnitHeading(title: string): boolean {
  * Units written as headings anywhere ("## Milestone 1 — …", "### Phase 2", "#### Milestone 3"),
  * whatever their depth: each runs to the next heading of its depth or higher, or to the next unit.
  */
-function headingUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located {
+export function headingUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located {
   const children = doc.root.children
   const starts: number[] = []
   children.forEach((node, index) => {
@@ -110,7 +110,7 @@ function sectionAt(doc: PitchDocument, line: number): Section | null {
  * a column names the units (Milestone, Phase, …). A row with that cell empty continues the
  * unit above it (a task of that milestone); a total row is no unit.
  */
-function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Array<Located & { table: Table }> {
+export function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Array<Located & { table: Table }> {
   const found: Array<Located & { table: Table }> = []
   const visit = (nodes: readonly RootContent[]) => {
     for (const node of nodes) {
@@ -167,14 +167,19 @@ function groupRows(table: Table, unitColumn: number): Table | null {
  * Lists of units anywhere: a payment breakdown "- Milestone 1 (Core engine): 335,000 CC", a
  * schedule "- M2: weeks 5–8". At least two items must open with a unit's number.
  */
-function listUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located[] {
+export function listUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located[] {
   const found: Located[] = []
   const visit = (nodes: readonly RootContent[]) => {
     for (const node of nodes) {
       if (node.type === 'list') {
         const list = node as List
         const line = list.position?.start.line ?? 0
-        const leads = list.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart()) && /\d/.test(looseInline(rawText(item)).slice(0, 20)))
+        // The item's first line, as written (cheap), must open with a unit's number.
+        const firstLine = (item: List['children'][number]) => looseInline((doc.lines[(item.position?.start.line ?? 1) - 1] ?? '').replace(/^[\s>]*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/, ''))
+        const leads = list.children.filter((item) => {
+          const line = firstLine(item)
+          return /\d/.test(line.slice(0, 24)) && MILESTONE_LEAD.test(line.trimStart())
+        })
         if (leads.length >= 2 && !inRanges(line, elsewhere)) {
           const section = sectionAt(doc, line)
           if (section) found.push({ section, units: milestonesFromList(section, { ...list, children: leads }) })
@@ -221,7 +226,7 @@ function fill(units: Milestone[], other: readonly Milestone[]): Milestone[] {
  * A plan written without units: the deliverables, schedule or roadmap section (or a
  * "Deliverables:" list elsewhere) read as one unit of work, with the pitch's stated duration.
  */
-function wholePlan(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located {
+export function wholePlan(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located {
   const sections = doc.sections.filter((s) => s.depth > 0 && PLAN_TITLE.test(s.title) && !inRanges(s.line, elsewhere) && hasPlanContent(s) && !PLAN_ELSEWHERE.test(s.text))
   const section = sections[0]
   if (!section) return { section: null, units: [] }
@@ -256,18 +261,24 @@ function hasPlanContent(section: Section): boolean {
   return visit(section.nodes)
 }
 
+/** Cheap looks at the text before reading a source: a table row naming units, a list item opening with one. */
+const UNIT_TABLE_HINT = /^[ \t]*\|.*\b(?:milestones?|phases?|stages?|sprints?|tranches?|work ?packages?|WPs?)\b/im
+const UNIT_LIST_HINT = /^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?[*_]*[ \t]*(?:(?:milestone|phase|stage|sprint|tranche|work ?package)[ \t]*#?[ \t]*\d|M\d)/im
+
 /** The plan: its section and its units, from wherever the pitch writes them (see the module's comment). */
 export function readPlan(doc: PitchDocument): Plan {
   const elsewhere = elsewhereRanges(doc)
   const found = findMilestoneSection(doc) ?? null
   const fromSection = found && !inRanges(found.line, elsewhere) ? readMilestones(found) : []
-  const byHeadings = headingUnits(doc, elsewhere)
-  const tables = tableUnits(doc, elsewhere)
-  const lists = listUnits(doc, elsewhere)
+  // The other sources are read only when needed: to find the units, or to fill what they lack.
+  let byHeadings: Located | undefined
+  let tables: Array<Located & { table: Table }> | undefined
+  const headings = () => (byHeadings ??= headingUnits(doc, elsewhere))
+  const unitTables = () => (tables ??= tableUnits(doc, elsewhere))
   let plan: Plan
   if (fromSection.length > 0) plan = { section: found, units: fromSection, how: 'section' }
-  else if (byHeadings.units.length > 0) plan = { section: byHeadings.section ?? found, units: byHeadings.units, how: 'headings' }
-  else if (tables.length > 0) plan = { section: tables[0]!.section ?? found, units: tables[0]!.units, how: 'table' }
+  else if (headings().units.length > 0) plan = { section: headings().section ?? found, units: headings().units, how: 'headings' }
+  else if (unitTables().length > 0) plan = { section: unitTables()[0]!.section ?? found, units: unitTables()[0]!.units, how: 'table' }
   else {
     const whole = wholePlan(doc, elsewhere)
     if (whole.units.length > 0) return { section: whole.section, units: whole.units, how: 'whole' }
@@ -275,7 +286,15 @@ export function readPlan(doc: PitchDocument): Plan {
     return { section: found && !inRanges(found.line, elsewhere) ? found : null, units: [], how: 'none' }
   }
   let units = plan.units
-  for (const other of [byHeadings.units, ...tables.map((t) => t.units), ...lists.map((l) => l.units)]) {
+  const complete = (list: readonly Milestone[]) => list.every((m) => (m.amountUsd !== null || m.amountOther) && (m.weeks !== null || m.when) && m.criteria !== '')
+  if (complete(units)) return plan
+  // Subsections of the plan's section are the unit headings themselves: no second reading to fill from.
+  const sources = [
+    ...(plan.how === 'section' && units.every((m) => m.layout === 'subsection') ? [] : [headings().units]),
+    ...(UNIT_TABLE_HINT.test(doc.source) ? unitTables().map((t) => t.units) : []),
+    ...(UNIT_LIST_HINT.test(doc.source) ? listUnits(doc, elsewhere).map((l) => l.units) : []),
+  ]
+  for (const other of sources) {
     if (other !== plan.units && other.length > 0 && sameUnits(units, other)) units = fill(units, other)
   }
   return { ...plan, units }
