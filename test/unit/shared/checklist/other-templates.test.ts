@@ -123,6 +123,20 @@ describe('units written under other headings', () => {
     expect(warnings(findings, 'budget-itemized')).toEqual([])
   })
 
+  it('reads numbered steps written at a phase’s depth as that phase’s steps, not as units', () => {
+    const pitch = md('# Atlas', '', '## Development Roadmap', '', '### **Phase 1**', '', 'Estimated Duration: 4 weeks', '', 'Cost: 2000 USD', '', '#### Tasks:', '',
+      '### 1: Foundation', '', '1. Set up the project in https://github.com/atlas/ui', '', '### 2: Testing', '', '1. Test on testnet', '',
+      '### **Phase 2**', '', 'Estimated Duration: 1 week', '', 'Cost: 500 USD', '', '1. Migrate the old users')
+    expect(planOf(pitch).milestones.map((m) => [m.number, m.amountUsd, m.weeks])).toEqual([[1, 2000, 4], [2, 500, 1]])
+    expect(planOf(pitch).milestones[0]!.deliverables).toContain('Test on testnet')
+  })
+
+  it('reads a total written as a sum as the sum', () => {
+    const pitch = md('# Atlas', '', '## Overview', '', '* **Total Costs:** 4000 USD + 4000 USD equivalent RING', '', '## Milestones', '', '### Milestone 1: Core', '', '* **Costs:** 4000 USD', '* Duration: 2 weeks', '', '### Milestone 2: UI', '', '* **Costs:** 4000 USD', '* Duration: 2 weeks')
+    expect(costs(pitch).total).toMatchObject({ amount: 8000, computed: false })
+    expect(of(run(pitch), 'milestones-match-budget')).toEqual([])
+  })
+
   it('does not take the phases of a future roadmap for the grant’s plan', () => {
     const pitch = md('# Atlas', '', '## Future Plans', '', '### Phase 1: Mainnet', '', 'Later.', '', '### Phase 2: Bridges', '', 'Later still.')
     expect(planOf(pitch).milestones).toEqual([])
@@ -197,6 +211,9 @@ describe('the team as other templates write it', () => {
     expect(warnings(findings, 'team-prior-work')).toEqual([])
     expect(warnings(findings, 'prior-project-linked')).toEqual([])
     expect(warnings(run(md('# Atlas', '', '## Team', '', '- Ada Okafor: 7 years of experience in embedded systems. https://github.com/ada')), 'team-prior-work')).toEqual([])
+    expect(warnings(run(md('# Atlas', '', '## Team', '', '- Lars Berg (CTO - Protokol), advisor: https://linkedin.com/in/lars')), 'team-prior-work')).toEqual([])
+    // A repository of the team's own (not the pitched project's) is something it built, shown.
+    expect(warnings(run(md('# Atlas', '', '## Team Code Repos', '', '- https://github.com/ada/faucet')), 'team-prior-work')).toEqual([])
   })
 
   it('reads role groups over lists, person slots over their details, and leaves out reviewers, stakeholders and sentences', () => {

@@ -92,12 +92,22 @@ export const teamLinks: Rule = {
 // 8. team-prior-work
 
 /** Prior work in the team's words: things built, shipped or maintained, or a career stated ("5 years of experience in …", "worked at …", "former CTO of …"). */
-const PRIOR_WORK = /\b(?:built|builds|shipped|ships|maintain\w*|launched|created|authored|co-?authored|developed|wrote|written|contribut\w+|led|founded|co-?founded|released|published|core (?:dev|developer|engineer|contributor)|worked (?:at|on|for|as|with)|years? of (?:\w+ )?experience|experience (?:in|with|as|at)|former(?:ly)?|previously|ex-[A-Z]\w*|PhD|professor|research(?:er|ed)?)\b/i
+const PRIOR_WORK = /\b(?:built|builds|shipped|ships|maintain\w*|launched|created|authored|co-?authored|developed|wrote|written|contribut\w+|led|founded|co-?founded|released|published|core (?:dev|developer|engineer|contributor)|worked (?:at|on|for|as|with)|years? of (?:\w+ )?experience|experience (?:in|with|as|at)|former(?:ly)?|previously|ex-[A-Z]\w*|PhD|professor|research(?:er|ed)?)\b|\b(?:CEO|CTO|COO|CFO|CMO|CPO|VP|(?:co-?)?founder|director|head of [\w ]{1,20}?)(?:\s*\/\s*[\w-]+)?\s*(?:of|at|@|[-–—,(])\s*[A-Z0-9][\w.]/i
 const GRANT = /\b(?:grants?|funded|fellowships?|bount(?:y|ies))\b/gi
 const GRANT_OUTCOME = /\b(?:delivered|completed|complete|shipped|on time|milestones?|reports?|results?|outcomes?|finished|successfully|paid out)\b/i
 const FIRST_GRANT = /\b(?:first grant|first[- ]time (?:applicant|grantee)|no (?:prior|previous|past|earlier|other) grants?|(?:not|never) (?:received|had|applied for) (?:a |any )?grants?|no grants? (?:yet|so far|before|to date))\b/i
 /** How far after a grant's mention its outcome may be, in characters (the rest of a paragraph). */
 const OUTCOME_WINDOW = 400
+
+/** The pitched project's own repositories: linked in the form's fields or in the solution, deliverables and milestones. */
+function ownRepositories(doc: RuleContext['doc'], fields: RuleContext['fields']): Set<string> {
+  const own = new Set<string>()
+  for (const value of Object.values(fields)) for (const url of linksIn(value)) if (linkKind(url) === 'repository') own.add(repoKey(url))
+  for (const block of sectionBlocks(doc, topicSections(doc, 'solution', 'deliverables', 'milestones'))) {
+    for (const url of linksIn(block.text)) if (linkKind(url) === 'repository') own.add(repoKey(url))
+  }
+  return own
+}
 
 /** The team's words about itself: the team and prior-work sections, or the team fields when there are none. */
 function teamText(doc: RuleContext['doc'], fields: RuleContext['fields']): string {
@@ -110,7 +120,7 @@ export const teamPriorWork: Rule = {
   title: 'Prior work and grants',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'The team or prior-work sections mention the team’s prior work (built, shipped, maintains …) and its prior grants with their outcomes (delivered, completed, report …), or say it is the team’s first grant.',
+  description: 'The team or prior-work sections mention the team’s prior work (built, shipped, maintains …, a stated career, or a repository of theirs linked) and its prior grants with their outcomes (delivered, completed, report …), or say it is the team’s first grant.',
   check({ doc, fields }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team', 'priorWork')
     const text = teamText(doc, fields)
@@ -126,7 +136,10 @@ export const teamPriorWork: Rule = {
       }]
     }
     const findings: RuleFinding[] = []
-    if (!PRIOR_WORK.test(text)) {
+    // A repository the team links (not the pitched project's own) is something it built, shown.
+    const own = ownRepositories(doc, fields)
+    const linksRepository = linksIn(sectionBlocks(doc, sections).map((block) => block.text).join('\n')).some((url) => linkKind(url) === 'repository' && !own.has(repoKey(url)))
+    if (!PRIOR_WORK.test(text) && !linksRepository) {
       findings.push({
         ...where,
         message: `${place} does not mention the team’s prior work (something built, shipped or maintained).`,
@@ -259,11 +272,7 @@ export const priorProjectLinked: Rule = {
       }]
     }
     // The pitched project's own repository is not prior work.
-    const own = new Set<string>()
-    for (const value of Object.values(fields)) for (const url of linksIn(value)) if (linkKind(url) === 'repository') own.add(repoKey(url))
-    for (const block of sectionBlocks(doc, topicSections(doc, 'solution', 'deliverables', 'milestones'))) {
-      for (const url of linksIn(block.text)) if (linkKind(url) === 'repository') own.add(repoKey(url))
-    }
+    const own = ownRepositories(doc, fields)
     const candidates = sentencesOf(sectionBlocks(doc, sections)).map((s) => s.raw)
     if (fieldText) candidates.push(...sentences(fieldText))
     let profiles = 0

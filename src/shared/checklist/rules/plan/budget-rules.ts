@@ -48,7 +48,8 @@ function itemFindings(costs: Costs, section: Section | null, budget: Budget | nu
   const items = budget?.items ?? []
   if (items.length === 0) {
     // Costs per milestone or a total without a budget section: a budget, only not itemized
-    // (many funded templates ask for no more). A budget section that itemizes nothing is a gap.
+    // (W3F's template and the programs that copied it ask for no more, and fund it). A budget
+    // section that itemizes nothing is a gap.
     const how = costs.byUnits ? 'per milestone' : 'as a total'
     return [{
       ...(section ? sectionPosition(section) : DOCUMENT_START),

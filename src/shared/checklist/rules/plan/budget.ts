@@ -295,6 +295,13 @@ export const TOTAL_LINE = /^(?:[-*+]\s+)?[*_]*\s*(?:grand\s+)?total\b|\btotal (?
 /** The total a line states, when it is a total line. */
 export function totalOfLine(line: string): { value: number; currency: string } | null {
   if (line.trimStart().startsWith('|') || !TOTAL_LINE.test(line)) return null
+  // "Total Costs: 4000 USD + 4000 USD equivalent RING": a total written as a sum is the sum.
+  const plain = stripInline(line)
+  const amounts = findMoney(plain)
+  if (amounts.length >= 2 && amounts.every((a, i) => i === 0 || /^\s*\+\s*$/.test(plain.slice(amounts[i - 1]!.index + amounts[i - 1]!.text.length, a.index)))
+    && new Set(amounts.map((a) => normalCurrency(a.currency))).size === 1) {
+    return { value: amounts.reduce((n, a) => n + a.value, 0), currency: amounts[0]!.currency }
+  }
   const money = itemMoney(line)
   if (money) return money
   const bare = parsePlainAmount(stripInline(line).replace(/^[-*+\s]*(?:grand\s+)?total\w*\s*(?:request(?:ed)?|budget)?\s*[:=\-–—]?\s*/i, ''))

@@ -247,8 +247,22 @@ export function subsections(section: Section): Array<{ heading: Heading; body: R
   }
   const isMilestone = (title: string) => MILESTONE_TITLE.test(title) && !(NOT_A_MILESTONE.test(title) && !/\d/.test(title))
   const named = blocks.filter((block) => isMilestone(stripInline(rawText(block.heading))))
+  // "### Phase 1", then "### 1: Foundation", "### 2: UX" at the same depth, then "### Phase 2": the
+  // bare numbers are steps of the phase above them, not units of their own.
+  const explicit = named.filter((block) => UNIT_WORD.test(stripInline(rawText(block.heading))))
+  if (explicit.length > 0 && explicit.length < named.length && UNIT_WORD.test(stripInline(rawText(blocks[0]!.heading)))) {
+    const merged: Array<{ heading: Heading; body: RootContent[] }> = []
+    for (const block of blocks) {
+      if (explicit.includes(block)) merged.push({ heading: block.heading, body: [...block.body] })
+      else merged[merged.length - 1]?.body.push(block.heading, ...block.body)
+    }
+    return merged
+  }
   return named.length > 0 ? named : blocks.filter((block) => !NOT_A_MILESTONE.test(stripInline(rawText(block.heading))))
 }
+
+/** A title that names a unit by its kind: "Phase 1", "Milestone 2", "M3", "Sprint 4", "Work package 2". */
+const UNIT_WORD = /\b(?:milestone|phase|stage|sprint|tranche|work ?package)\b|\bM\d{1,2}\b/i
 
 function milestonesFromSubsections(section: Section): Milestone[] {
   return subsections(section).map(({ heading, body }) => {
