@@ -31,8 +31,8 @@ function start(args: string[], env: Record<string, string>, pattern: RegExp): Pr
       const found = pattern.exec(output)
       if (found) resolve({ url: found[1]!, child })
     }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', read)
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
   })
 }

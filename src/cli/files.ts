@@ -6,9 +6,8 @@
 import type { Stats } from 'node:fs'
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { formatSize, NOT_A_FILE, readRegularFile } from '../main/core/drafts/fs'
-import { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from '../main/core/drafts/inspect'
-import { readReviewRecords } from '../main/core/drafts/reviews'
+import { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, NOT_A_FILE, readDraftReview as readReview, readRegularFile, type ReadReviewOptions } from '../main/core'
+import { fileSize as formatSize } from '../shared/wording'
 import type { DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
 
@@ -81,6 +80,6 @@ export function draftIdOf(file: string): string {
 }
 
 /** The draft's review, from its record folder and (version 1) its own `reviews:` list. */
-export async function readDraftReview(file: string, draft: DraftFile): Promise<ReviewData> {
-  return (await readReviewRecords({ folder: dirname(file), id: draftIdOf(file), file: draft })).data
+export async function readDraftReview(file: string, draft: DraftFile, options: ReadReviewOptions = {}): Promise<ReviewData> {
+  return readReview({ folder: dirname(file), id: draftIdOf(file), file: draft }, options)
 }

@@ -5,26 +5,21 @@
 import { useEffect, useRef, useState } from 'react'
 import { ErrorNotice } from './components/ErrorNotice'
 import type { AppError } from '../../shared/ipc'
-import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
-import { OfflineBanner } from './features/connectivity/OfflineBanner'
-import { StatusLine } from './features/connectivity/StatusLine'
-import { DueSoonMenu } from './features/reminders/DueSoonMenu'
-import { WaitingBanner } from './features/connectivity/WaitingBanner'
-import { startConnectivity } from './features/connectivity/recheck'
-import { DraftsList } from './features/drafts/DraftsList'
-import { DraftEditor } from './features/editor/DraftEditor'
-import { UnsavedDraftsAlert } from './features/editor/UnsavedDraftsAlert'
-import { FeedbackScreen } from './features/feedback/FeedbackScreen'
-import { GrantBrowser } from './features/grants/GrantBrowser'
-import { GrantDetail } from './features/grants/GrantDetail'
-import { startSavedSearches } from './features/saved-searches/savedSearchesSlice'
-import { type Route, startHashRouting, useNavigation } from './features/navigation/navigationSlice'
-import { LoginDialog } from './features/session/LoginDialog'
-import { startSession, useSession } from './features/session/sessionSlice'
-import { SettingsScreen } from './features/settings/SettingsScreen'
-import { WelcomeScreen } from './features/settings/WelcomeScreen'
-import { useSettings } from './features/settings/settingsSlice'
-import { useAppliedTheme } from './features/settings/theme'
+import { ApplicationsScreen } from './features/applications'
+import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
+import { DueSoonMenu } from './features/reminders'
+import { startConnectivity } from './state/recheck'
+import { DraftsList } from './features/drafts'
+import { DraftEditor, UnsavedDraftsAlert } from './features/editor'
+import { FeedbackScreen } from './features/feedback'
+import { GrantBrowser, GrantDetail } from './features/grants'
+import { startSavedSearches } from './state/savedSearches'
+import { type Route, startHashRouting, useNavigation } from './state/navigation'
+import { LoginDialog } from './features/session'
+import { startSession, useSession } from './state/session'
+import { SettingsScreen, WelcomeScreen } from './features/settings'
+import { useSettings } from './state/settings'
+import { useAppliedTheme } from './state/theme'
 
 const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
   { label: 'Grants', route: { name: 'grants' }, key: ['grants', 'grant'] },
@@ -62,7 +57,8 @@ export function App() {
   const logout = useSession((s) => s.logout)
   const settings = useSettings((s) => s.view)
   const settingsError = useSettings((s) => s.error)
-  const [started, setStarted] = useState(false)
+  // Whether the first screen was chosen: once per run, so no render depends on it.
+  const started = useRef(false)
   useAppliedTheme()
 
   useEffect(() => {
@@ -82,10 +78,10 @@ export function App() {
   // First screen: the welcome (address check + login) for someone not logged in, else the grants.
   // A screen restored from the address (a reload) stays: drafts open without a login.
   useEffect(() => {
-    if (started || !session) return
-    setStarted(true)
+    if (started.current || !session) return
+    started.current = true
     if (!session.loggedIn && !useNavigation.getState().restored) go({ name: 'welcome' }, { replace: true })
-  }, [session, started, go])
+  }, [session, go])
 
   // After a screen change the button that caused it is usually gone and focus falls to the
   // page; put it at the start of the new screen so keyboard and screen-reader users go on from

@@ -26,8 +26,10 @@ import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { conflict } from '../drafts/failures'
 import { describeFsError, exists } from '../drafts/fs'
 import type { DraftSavedEvent, SaveIntent } from '../drafts/observer'
+import { KeyedMutex } from '../locks'
 import { KEY_PATTERN, historyKey } from './format'
 import { DEFAULT_LIMITS, HistoryFsError, SnapshotFolder, errorCode, type HistoryLimits, type Walk } from './store'
+import { plural } from '../../../shared/wording'
 
 export { DEFAULT_LIMITS, type HistoryLimits } from './store'
 
@@ -45,6 +47,8 @@ export interface DraftHistoryOptions {
   drafts: HistoryDrafts
   /** The reviewer name from Settings, or null: who saved a version here. */
   savedBy?: () => string | null | Promise<string | null>
+  /** Who made a change that came in from the shared folder, when a team sync knows (the commit's author), else null. */
+  externalAuthor?: (draft: Draft) => Promise<string | null>
   now?: () => Date
   log?: Logger
   limits?: Partial<HistoryLimits>
@@ -82,11 +86,12 @@ export class DraftHistory {
   readonly #trashDir: string
   readonly #drafts: HistoryDrafts
   readonly #savedBy: () => string | null | Promise<string | null>
+  readonly #externalAuthor: (draft: Draft) => Promise<string | null>
   readonly #now: () => Date
   readonly #log: Logger
   readonly #limits: HistoryLimits
-  /** One promise chain per history key: what runs for a draft runs in order, one at a time. */
-  readonly #queues = new Map<string, Promise<void>>()
+  /** What runs for a draft's history runs in order, one at a time. */
+  readonly #queues = new KeyedMutex()
   readonly #folders = new Map<string, SnapshotFolder>()
   /** The last failure to keep a version, per key, until a version is kept again. */
   readonly #failures = new Map<string, string>()
@@ -96,6 +101,7 @@ export class DraftHistory {
     this.#trashDir = options.trashDir
     this.#drafts = options.drafts
     this.#savedBy = options.savedBy ?? (() => null)
+    this.#externalAuthor = options.externalAuthor ?? (() => Promise.resolve(null))
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? consoleLogger
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits }
@@ -125,7 +131,7 @@ export class DraftHistory {
         // A new draft never continues a history left by an earlier draft of that name (removed
         // by hand, not yet swept): that one goes to the trash.
         if (event.kind === 'created') await this.#toTrash(key, `${draft.id}-${this.#stamp()}.history`)
-        const savedBy = event.kind === 'external' ? null : await this.#reviewer()
+        const savedBy = event.kind === 'external' ? await this.#teammate(draft) : await this.#reviewer()
         const labels = labelsOf(draft)
         const history = this.#folder(key, folder, draft.id)
         if (event.kind === 'saved') {
@@ -133,7 +139,7 @@ export class DraftHistory {
           // draft older than its history): keep it first, so the save never hides it. Its time is
           // when Grant Desk first saw it: a file's own `updated_at` may be months old, and the
           // age bound would then drop the only copy of it at the next save.
-          await history.append({ content: contentOf(event.before), source: 'external', time, savedBy: null, labels })
+          await history.append({ content: contentOf(event.before), source: 'external', time, savedBy: await this.#teammate(event.before), labels })
           await history.append({ content: contentOf(draft), source: SOURCE_OF_INTENT[event.intent], time, savedBy, labels })
         } else {
           const source: HistorySource = event.kind
@@ -147,12 +153,8 @@ export class DraftHistory {
   }
 
   /** Settles once everything queued so far (and anything it queued) is done. */
-  async idle(): Promise<void> {
-    for (;;) {
-      const pending = [...this.#queues.values()]
-      if (pending.length === 0) return
-      await Promise.allSettled(pending)
-    }
+  idle(): Promise<void> {
+    return this.#queues.idle()
   }
 
   async list(draftId: string): Promise<HistoryListOutput> {
@@ -173,7 +175,7 @@ export class DraftHistory {
         // watched (the app was closed during a `git pull`) is kept before it can be lost. Unless
         // a save came between the read above and now: then its own version is the newest.
         if (!(await this.#stillCurrent(draft))) throw new SkipCatchUp()
-        const kept = await history.append({ content: contentOf(draft), source: 'external', time: this.#now(), savedBy: null, labels: labelsOf(draft) })
+        const kept = await history.append({ content: contentOf(draft), source: 'external', time: this.#now(), savedBy: await this.#teammate(draft), labels: labelsOf(draft) })
         if (kept !== 'unchanged') walk = null
         this.#failures.delete(key)
       } catch (error) {
@@ -251,17 +253,7 @@ export class DraftHistory {
   // -------------------------------------------------------------------------------------------
 
   #queued<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.#queues.get(key) ?? Promise.resolve()
-    const result = previous.then(fn)
-    const tail = result.then(
-      () => {},
-      () => {},
-    )
-    this.#queues.set(key, tail)
-    void tail.then(() => {
-      if (this.#queues.get(key) === tail) this.#queues.delete(key)
-    })
-    return result
+    return this.#queues.runExclusive(key, fn)
   }
 
   #folder(key: string, folder: string, draftId: string): SnapshotFolder {
@@ -292,6 +284,15 @@ export class DraftHistory {
     try {
       const name = await this.#savedBy()
       return name && name.trim() !== '' ? name.trim() : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The teammate a pull brought this text from, or null (unknown: an editor, a synced folder). */
+  async #teammate(draft: Draft): Promise<string | null> {
+    try {
+      return await this.#externalAuthor(draft)
     } catch {
       return null
     }
@@ -333,7 +334,7 @@ export class DraftHistory {
       ...walk.versions.filter((entry) => entry.problem !== null).map((entry) => `${entry.meta.id}.json: ${entry.problem}`),
     ]
     if (problems.length === 0) return null
-    const count = problems.length === 1 ? '1 saved version' : `${problems.length} saved versions`
+    const count = plural(problems.length, 'saved version')
     return `${count} could not be read and ${problems.length === 1 ? 'is' : 'are'} not shown (${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}). ${problems.length === 1 ? 'It is' : 'They are'} left as ${problems.length === 1 ? 'it is' : 'they are'} in ${dir}; delete ${problems.length === 1 ? 'it' : 'them'} if you do not need ${problems.length === 1 ? 'it' : 'them'}.`
   }
 

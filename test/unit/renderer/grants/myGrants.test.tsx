@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ApplicationRecord, DraftSummary, GrantsGetOutput } from '../../../../src/shared/ipc'
 import { GrantDetailView } from '../../../../src/renderer/src/features/grants/GrantDetail'
-import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/features/grants/myGrantsSlice'
+import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/state/myGrants'
 
 const A = '11111111-1111-4111-8111-111111111111'
 const B = '22222222-2222-4222-8222-222222222222'
@@ -25,7 +25,7 @@ const draft = (id: string, grantId: string): DraftSummary => ({
   status: 'draft',
   applicationId: null,
   updatedAt: '2026-11-20T00:00:00.000Z',
-  review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 },
+  review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] },
 })
 
 const application = (applicationId: string, grantId: string, submittedAt: string): ApplicationRecord => ({

@@ -2,7 +2,7 @@
 import type { Nodes, Paragraph, RootContent } from 'mdast'
 import { plainText, stripInline, type PitchDocument, type Section } from '../../parse'
 import { sentences } from '../../text'
-import { DOCUMENT_START, TOPICS, findSections, sectionPosition, type Topic } from '../../topics'
+import { DOCUMENT_START, findSections, sectionPosition, type Topic } from '../../topics'
 import type { Position } from '../../types'
 
 /** The source text of a node as written (inline Markdown included). */
@@ -125,8 +125,6 @@ export function firstParagraph(nodes: readonly Nodes[]): Paragraph | undefined {
   }
   return undefined
 }
-
-const ALL_TOPICS = Object.values(TOPICS)
 
 /**
  * The pitch's opening: what comes after the title and before the first heading. Text under a

@@ -1,9 +1,8 @@
 /** Rules on the budget's items: itemized with a basis, covering development, infrastructure, audit and docs. */
-import type { List } from 'mdast'
 import { DOCUMENT_START, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
-import { listing, money, months, usd } from './text'
-import { type Budget, hasRationale, hoursTimesRate } from './budget'
+import { listing, money } from './text'
+import { type Budget, hasRationale } from './budget'
 import type { Section } from '../../parse'
 import type { Costs } from './costs'
 import { budgetPlan, contractReason, contractWork, costsOf } from './facts'

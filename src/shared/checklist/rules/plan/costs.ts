@@ -6,7 +6,7 @@
  * `amount_requested`), and the units' own amounts. The rules judge the budget from these facts:
  * none of them at all is a pitch without a budget.
  */
-import type { List, RootContent, Table } from 'mdast'
+import type { RootContent, Table } from 'mdast'
 import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findMoney, parsePlainAmount } from '../../text'
 import { DOCUMENT_START, sectionPosition } from '../../topics'
@@ -86,7 +86,7 @@ function breakdownTable(doc: PitchDocument, skip: Section | null, elsewhere: Rea
     if (start !== undefined && end !== undefined && findMoney(doc.source.slice(start, end)).length < 2) continue
     const line = node.position?.start.line ?? 0
     if (inRanges(line, elsewhere) || (skip && line >= skip.line && line <= skip.endLine)) continue
-    const first = stripInline((node as Table).children[0]?.children[0] ? rawCell((node as Table).children[0]!.children[0]!) : '')
+    const first = stripInline((node).children[0]?.children[0] ? rawCell((node).children[0].children[0]) : '')
     if (UNIT_HEADER.test(first)) continue
     const budget = budgetFromTable(node)
     if (budget.items.filter((item) => item.amount !== null).length >= 2 && budget.items.some((item) => item.hoursTimesRate || item.priced || item.rationale)) return budget
@@ -113,7 +113,7 @@ function costLines(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]
       const start = node.position?.start.offset
       const end = node.position?.end.offset
       if (start !== undefined && end !== undefined && !COST_LINE_HINT.test(doc.source.slice(start, end))) continue
-      const read = budgetFromList(section, node as List)
+      const read = budgetFromList(section, node)
       for (const item of read.items) {
         const line = doc.lines[item.position.line - 1] ?? ''
         if (item.amount !== null && (item.hoursTimesRate || item.priced || /=\s*\S/.test(line))) items.push(item)

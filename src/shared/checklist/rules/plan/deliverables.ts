@@ -1,5 +1,4 @@
 /** The deliverables rule: concrete artifacts (repository, deployed address, documentation, coverage, usage metrics). */
-import type { List } from 'mdast'
 import { DOCUMENT_START, findSection, sectionPosition } from '../../topics'
 import type { Position, Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, looseInline, withoutComments } from './text'

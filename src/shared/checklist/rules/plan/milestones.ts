@@ -4,7 +4,7 @@ import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findDurations, findMoney, sentences } from '../../text'
 import { findSection, nodePosition } from '../../topics'
 import type { Position } from '../../types'
-import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, headerCurrency, firstLinePosition, isDated, looseInline, months, parseWeeks, periodRanges, rawText, sliceOf, tableCells, usd, withoutComments } from './text'
+import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, headerCurrency, firstLinePosition, isDated, looseInline, parseWeeks, periodRanges, rawText, sliceOf, tableCells, withoutComments } from './text'
 
 export interface Milestone {
   /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
@@ -200,7 +200,7 @@ function unitRows(rows: ReturnType<typeof tableCells>['rows'], nameColumn: numbe
     if (TOTAL_LABEL.test(name) || SUBTOTAL_LABEL.test(name) || (nameColumn !== undefined && /\b(?:sub-?\s?)?total\b/i.test(name))) continue
     const last = out[out.length - 1]
     if (nameColumn !== undefined && name === '' && last) {
-      last.cells = last.cells.map((cell, i) => (row.cells[i] && stripInline(row.cells[i]!).trim() !== '' ? `${cell}; ${row.cells[i]}` : cell))
+      last.cells = last.cells.map((cell, i) => (row.cells[i] && stripInline(row.cells[i]).trim() !== '' ? `${cell}; ${row.cells[i]}` : cell))
       continue
     }
     out.push({ ...row, cells: [...row.cells] })

@@ -124,7 +124,7 @@ export function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number,
         const units = milestonesFromTable(grouped)
         if (units.length > 0) found.push({ table: node, section: sectionAt(doc, node.position?.start.line ?? 1), units })
       } else if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
-        visit(node.children as RootContent[])
+        visit(node.children)
       }
     }
   }
@@ -172,7 +172,7 @@ export function listUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, 
   const visit = (nodes: readonly RootContent[]) => {
     for (const node of nodes) {
       if (node.type === 'list') {
-        const list = node as List
+        const list = node
         const line = list.position?.start.line ?? 0
         // The item's first line, as written (cheap), must open with a unit's number.
         const firstLine = (item: List['children'][number]) => looseInline((doc.lines[(item.position?.start.line ?? 1) - 1] ?? '').replace(/^[\s>]*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/, ''))
@@ -185,9 +185,9 @@ export function listUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, 
           if (section) found.push({ section, units: milestonesFromList(section, { ...list, children: leads }) })
           continue
         }
-        for (const item of list.children) visit(item.children as RootContent[])
+        for (const item of list.children) visit(item.children)
       } else if (node.type === 'blockquote') {
-        visit(node.children as RootContent[])
+        visit(node.children)
       }
     }
   }
@@ -254,8 +254,8 @@ function hasPlanContent(section: Section): boolean {
   const visit = (nodes: readonly RootContent[]): boolean => nodes.some((node) => {
     if (node.type === 'table') return true
     if (node.type === 'paragraph') return rawText(node).split('\n').some((line) => line.trim() !== '' && !LABEL_LINE.test(line))
-    if (node.type === 'list') return node.children.some((item) => visit(item.children as RootContent[]))
-    if (node.type === 'blockquote') return visit(node.children as RootContent[])
+    if (node.type === 'list') return node.children.some((item) => visit(item.children))
+    if (node.type === 'blockquote') return visit(node.children)
     return false
   })
   return visit(section.nodes)
