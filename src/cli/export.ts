@@ -9,12 +9,12 @@
  * atomically, so a failed or interrupted export never leaves half a copy where a good one was.
  */
 import { randomBytes } from 'node:crypto'
-import { open, readFile, rename, rm, stat } from 'node:fs/promises'
+import { open, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
 import { reviewCopyOfDraft } from '../main/core'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
-import { draftIdOf, readDraftReview } from './files'
+import { draftIdOf, readDraftReview, readTextFile } from './files'
 
 export interface ExportIo {
   out: (s: string) => void
@@ -65,7 +65,8 @@ export async function runExport(file: string, options: ExportOptions, io: Export
       io.err(`${name} is a folder: grant-desk export takes one draft file.`)
       return 2
     }
-    text = await readFile(file, 'utf8')
+    // Regular files only, within the app's size bound (a FIFO or a device is refused at once).
+    text = await readTextFile(file)
   } catch (error) {
     io.err(`Cannot read ${name}: ${reason(error)}`)
     return 2

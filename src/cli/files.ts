@@ -3,16 +3,65 @@
  * beside each draft. Shared by `lint` and `review`, so both look at the same drafts and read
  * the same records the app does (`<draft-id>.reviews/` next to `<draft-id>.md`).
  */
-import { readdir, stat } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import { readdir, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { readDraftReview as readReview, type ReadReviewOptions } from '../main/core'
+import { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, NOT_A_FILE, readDraftReview as readReview, readRegularFile, type ReadReviewOptions } from '../main/core'
+import { fileSize as formatSize } from '../shared/wording'
 import type { DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
 
-/** Adds the target, or every `.md` file under it (hidden folders and node_modules skipped), sorted. */
+/** A file the CLI will not read, with the reason in the user's terms. */
+export class CliReadError extends Error {
+  override name = 'CliReadError'
+}
+
+/** What a path is when it is not a regular file: named so the user knows why it was refused. */
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a folder'
+  if (info.isFIFO()) return 'a named pipe (FIFO)'
+  if (info.isCharacterDevice()) return 'a character device'
+  if (info.isBlockDevice()) return 'a block device'
+  if (info.isSocket()) return 'a socket'
+  return 'not a regular file'
+}
+
+/**
+ * Reads a draft or Markdown file for the CLI, within the app's bounds: only a regular file (a
+ * FIFO, a device or a socket is refused at once, without opening it to read, so nothing hangs or
+ * reads forever), at most the size of the largest draft the app reads (larger files are refused
+ * unread, with their size), as UTF-8. A link the user named is followed, once, to its file.
+ */
+export async function readTextFile(path: string): Promise<string> {
+  const info = await stat(path)
+  if (!info.isFile()) throw new CliReadError(`it is ${kindOf(info)}, not a file; grant-desk reads Markdown files and folders of them`)
+  if (info.size > MAX_DRAFT_BYTES) {
+    throw new CliReadError(`it is too large to be a draft (${formatSize(info.size)}; a draft is at most ${formatSize(MAX_SAVED_DRAFT_BYTES)}), so it was not read`)
+  }
+  let read: { bytes: Buffer; size: number }
+  try {
+    // The real path, opened without following links, non-blocking and checked again once open:
+    // a file swapped for a pipe after the check above is still refused.
+    read = await readRegularFile(await realpath(path), { maxBytes: MAX_DRAFT_BYTES, sniffBytes: 0 })
+  } catch (error) {
+    if (error === NOT_A_FILE) throw new CliReadError('it is not a regular file; grant-desk reads Markdown files and folders of them')
+    throw error
+  }
+  if (read.size > MAX_DRAFT_BYTES) {
+    throw new CliReadError(`it is too large to be a draft (${formatSize(read.size)}; a draft is at most ${formatSize(MAX_SAVED_DRAFT_BYTES)}), so it was not read`)
+  }
+  return new TextDecoder('utf-8').decode(read.bytes)
+}
+
+/**
+ * Adds the target, or every `.md` file under it (hidden folders and node_modules skipped),
+ * sorted. A target that is neither a folder nor a regular file (a FIFO, a device) is refused
+ * with the reason, before anything is read.
+ */
 export async function collect(target: string, out: string[]): Promise<void> {
   const info = await stat(target)
   if (!info.isDirectory()) {
+    if (!info.isFile()) throw new CliReadError(`it is ${kindOf(info)}, not a file or a folder; grant-desk reads Markdown files and folders of them`)
     out.push(target)
     return
   }

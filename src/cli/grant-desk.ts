@@ -7,16 +7,14 @@
  * can gate on approval. `export` makes the review copy of one draft (see export.ts). `sync`
  * commits, pulls and pushes a drafts folder kept in git, as the app's Sync does (see sync.ts).
  */
-import { readFile } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { parse as parseYaml } from 'yaml'
 import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../shared/checklist'
 import type { LintInput } from '../shared/checklist'
-import { DraftFileError, ProjectKind, parseDraftFile, type DraftFile } from '../shared/draft-file'
+import { DRAFT_FORMAT, DRAFT_KEYS, DraftFileError, ProjectKind, frontMatterValue, parseDraftFile, readLooseDraft, splitFrontMatter, topLevelKeys, type DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
 import { hasReview } from '../shared/review/state'
-import { collect, draftIdOf, readDraftReview } from './files'
+import { collect, draftIdOf, readDraftReview, readTextFile } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 import { runExport } from './export'
 import { plural } from '../shared/wording'
@@ -77,115 +75,136 @@ const FRONT_MATTER_RULE = {
   description: 'The YAML front matter of the draft file can be read; without it the grant’s form, fields, reward and deadline are unknown.',
 }
 
-/**
- * Lints one file's text; positions are lines of the file, not of the pitch. `review` is the
- * draft's review (from the records beside it), for the review rules.
- */
-export function lintFile(text: string, options: { review?: ReviewData | undefined } = {}): { findings: Finding[]; summary: Summary } {
-  let input: LintInput
-  let lineOffset = 0
-  const findings: Finding[] = []
-  if (!text.startsWith('---')) {
-    input = { pitch: text }
-  } else {
-    try {
-      const draft = parseDraftFile(text)
-      lineOffset = draft.pitchLine - 1
-      const fm = draft.frontMatter
-      // A project_kind under grant: is a slip of indentation; honour it, and say where it belongs.
-      const nested = ProjectKind.safeParse((fm.grant as Record<string, unknown>)['project_kind'])
-      if (fm.project_kind === undefined && nested.success) {
-        const line = text.split('\n').findIndex((l) => /^\s+project_kind\s*:/.test(l)) + 1
-        findings.push({
-          ruleId: FRONT_MATTER_RULE.id,
-          severity: 'warning',
-          message: 'project_kind is indented under grant:, where the app does not look for it.',
-          hint: `Move the line “project_kind: ${nested.data}” to the top level of the front matter (no indentation). It was used for this check.`,
-          line: Math.max(line, 1),
-          column: 1,
-          endLine: Math.max(line, 1),
-          endColumn: 2,
-        })
-      }
-      input = {
-        pitch: draft.pitch,
-        fields: fm.custom_fields,
-        schema: fm.grant.application_schema,
-        grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline, type: fm.grant.type },
-        projectKind: fm.project_kind ?? (nested.success ? nested.data : undefined),
-        review: options.review,
-      }
-    } catch (error) {
-      if (!(error instanceof DraftFileError)) throw error
-      const foreign = foreignFrontMatter(text)
-      if (foreign) {
-        // Any Markdown file lints: a GitHub issue template's, Jekyll's or Obsidian's front
-        // matter is not ours to judge. It is left out of the pitch and named in one note.
-        findings.push({
-          ruleId: FRONT_MATTER_RULE.id,
-          severity: 'info',
-          message: foreign.keys.length > 0
-            ? `The front matter is not a Grant Desk draft’s; its keys (${foreign.keys.join(', ')}) were not understood and were ignored.`
-            : 'The front matter is not a Grant Desk draft’s and was ignored.',
-          hint: 'Nothing to fix for a plain Markdown file: the text was checked without a grant’s form, fields or deadline. Open it in Grant Desk to make it a draft of a grant.',
-          line: 1,
-          column: 1,
-          endLine: Math.max(1, foreign.lineOffset),
-          endColumn: 4,
-        })
-        lineOffset = foreign.lineOffset
-        input = { pitch: foreign.pitch }
-        for (const finding of lint(input).findings) {
-          findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
-        }
-        return { findings, summary: summarize(findings) }
-      }
-      findings.push({
-        ruleId: FRONT_MATTER_RULE.id,
-        severity: 'error',
-        message: `The draft’s front matter cannot be read: ${error.message}.`,
-        hint: 'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.',
-        line: 1,
-        column: 1,
-        endLine: 1,
-        endColumn: 4,
-      })
-      const end = /\n---[ \t]*\r?\n/.exec(text.slice(3))
-      lineOffset = end ? text.slice(0, 3 + end.index + end[0].length).split('\n').length - 1 : 0
-      input = { pitch: end ? text.slice(3 + end.index + end[0].length) : text }
-    }
-  }
-  for (const finding of lint(input).findings) {
-    findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
-  }
+/** A finding about the front matter itself, at its lines. */
+function frontMatterFinding(severity: Finding['severity'], message: string, hint: string, line = 1, endLine = line): Finding {
+  return { ruleId: FRONT_MATTER_RULE.id, severity, message, hint, line, column: 1, endLine, endColumn: 4 }
+}
+
+/** The line of the front matter where a top-level key (or `grant.<key>`) is written, for a finding about it. */
+function keyLine(text: string, key: string): number {
+  const [top, sub] = key.split('.')
+  const lines = text.split('\n')
+  const at = lines.findIndex((line) => line.startsWith(`${top}:`) || line.startsWith(`${top} :`))
+  if (at === -1) return 1
+  if (sub === undefined) return at + 1
+  const inner = lines.findIndex((line, i) => i > at && line.trimStart().startsWith(`${sub}:`) && line !== line.trimStart())
+  return inner === -1 ? at + 1 : inner + 1
+}
+
+/** Lints a pitch and shifts its findings' lines to the file's. */
+function lintShifted(input: LintInput, lineOffset: number, findings: Finding[]): { findings: Finding[]; summary: Summary } {
+  for (const finding of lint(input).findings) findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
   return { findings, summary: summarize(findings) }
 }
 
 /**
- * Front matter that is not Grant Desk's: YAML that names no `format: grant-desk-draft/…` (a
- * GitHub issue template's name/about/title/labels, Jekyll's layout, Obsidian's tags), or a
- * block that is no YAML mapping at all. null for our own format, whose errors are the user's
- * to fix. Returns its keys, the pitch after it and how many lines it took.
+ * Lints one file's text; positions are lines of the file, not of the pitch. `review` is the
+ * draft's review (from the records beside it), for the review rules.
+ *
+ * The front matter decides the grant's context: a draft's (`format: grant-desk-draft/…`) is
+ * read strictly, as the app reads it; one without `format:` but with Grant Desk's keys (a
+ * hand-written or older draft) is read key by key (readLooseDraft); any other (a GitHub issue
+ * template's, Jekyll's, Obsidian's) is left out of the pitch with one note. Every one is read
+ * within the app's YAML bounds, and a foreign one is not parsed at all, only its keys listed.
  */
-function foreignFrontMatter(text: string): { keys: string[]; pitch: string; lineOffset: number } | null {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text
-  const opening = /^---[ \t]*\r?\n/.exec(source)
-  if (!opening) return null
-  const rest = source.slice(opening[0].length)
-  const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(rest)
-  // Not closed: the "---" is a thematic break and the whole file is Markdown.
-  if (!closing) return { keys: [], pitch: text, lineOffset: 0 }
-  const yamlText = rest.slice(0, closing.index)
-  if (/^format[ \t]*:[ \t]*["']?grant-desk-draft\//m.test(yamlText)) return null
+export function lintFile(text: string, options: { review?: ReviewData | undefined } = {}): { findings: Finding[]; summary: Summary } {
+  const findings: Finding[] = []
+  const split = splitFrontMatter(text)
+  // No front matter, or a "---" that nothing closes (a rule, then): the whole file is the pitch.
+  if (split === null || split === 'unclosed') return lintShifted({ pitch: text }, 0, findings)
+  const lineOffset = split.bodyLine - 1
+  if (/^format[ \t]*:[ \t]*["']?grant-desk-draft\//m.test(split.yamlText)) return lintDraft(text, options, findings)
+  const keys = topLevelKeys(split.yamlText)
+  if (!keys.some((key) => (DRAFT_KEYS as readonly string[]).includes(key))) {
+    // Any Markdown file lints: a GitHub issue template's, Jekyll's or Obsidian's front matter is
+    // not ours to judge. It is left out of the pitch and named in one note (its keys listed by
+    // a scan of its lines, never parsed: it may be of any size).
+    const shown = keys.length > 12 ? `${keys.slice(0, 12).join(', ')} and ${(keys.length - 12).toLocaleString('en-US')} more` : keys.join(', ')
+    findings.push(frontMatterFinding(
+      'info',
+      keys.length > 0
+        ? `The front matter is not a Grant Desk draft’s; its keys (${shown}) were not understood and were ignored.`
+        : 'The front matter is not a Grant Desk draft’s and was ignored.',
+      'Nothing to fix for a plain Markdown file: the text was checked without a grant’s form, fields or deadline. Open it in Grant Desk to make it a draft of a grant.',
+      1,
+      Math.max(1, lineOffset),
+    ))
+    return lintShifted({ pitch: split.body }, lineOffset, findings)
+  }
+  // Grant Desk's keys without "format:": a hand-written draft, or one from an older version.
   let value: unknown
   try {
-    value = parseYaml(yamlText)
-  } catch {
-    value = undefined
+    value = frontMatterValue(split.yamlText)
+  } catch (error) {
+    if (!(error instanceof DraftFileError)) throw error
+    findings.push(frontMatterFinding('error', `The draft’s front matter cannot be read: ${error.message}.`, 'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.'))
+    return lintShifted({ pitch: split.body }, lineOffset, findings)
   }
-  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []
-  const header = opening[0] + yamlText + closing[0]
-  return { keys, pitch: rest.slice(closing.index + closing[0].length), lineOffset: header.split('\n').length - (header.endsWith('\n') ? 1 : 0) }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    findings.push(frontMatterFinding('error', 'The draft’s front matter cannot be read: it is not a mapping of keys.', 'Write the front matter as “key: value” lines between the two "---" lines.'))
+    return lintShifted({ pitch: split.body }, lineOffset, findings)
+  }
+  const draft = readLooseDraft(value as Record<string, unknown>)
+  const read = Object.keys(value).filter((key) => !draft.unknownKeys.includes(key))
+  findings.push(frontMatterFinding(
+    'info',
+    `The front matter has no “format:” line; it was read as a Grant Desk draft’s by its keys (${read.join(', ')}).`,
+    `Add the line “format: ${DRAFT_FORMAT}” at the top of the front matter so Grant Desk opens it as a draft.`,
+  ))
+  for (const problem of draft.problems) {
+    findings.push(frontMatterFinding(
+      'warning',
+      `The front matter’s ${problem.key} cannot be used: ${problem.message}. It was ignored.`,
+      `Correct ${problem.key} in the front matter (a draft the app wrote shows its shape).`,
+      keyLine(text, problem.key),
+    ))
+  }
+  if (draft.unknownKeys.length > 0) {
+    const more = draft.unknownKeys.length > 12 ? ` and ${draft.unknownKeys.length - 12} more` : ''
+    findings.push(frontMatterFinding('info', `The front matter’s keys ${draft.unknownKeys.slice(0, 12).join(', ')}${more} are not Grant Desk’s and were ignored.`, 'Nothing to fix; they are kept in the file.'))
+  }
+  const grant = draft.grant
+  return lintShifted({
+    pitch: split.body,
+    fields: draft.custom_fields ?? {},
+    // The form is known only when the front matter gives it; then every field is checked.
+    schema: grant.application_schema,
+    grant: { title: grant.title, reward: grant.reward, deadline: grant.deadline, type: grant.type, template: grant.template_md },
+    projectKind: draft.project_kind,
+  }, lineOffset, findings)
+}
+
+/** A draft's own front matter (`format: grant-desk-draft/…`), read as the app reads it: its errors are the user's to fix. */
+function lintDraft(text: string, options: { review?: ReviewData | undefined }, findings: Finding[]): { findings: Finding[]; summary: Summary } {
+  let draft: DraftFile
+  try {
+    draft = parseDraftFile(text)
+  } catch (error) {
+    if (!(error instanceof DraftFileError)) throw error
+    findings.push(frontMatterFinding('error', `The draft’s front matter cannot be read: ${error.message}.`, 'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.'))
+    const split = splitFrontMatter(text)
+    const body = split && split !== 'unclosed' ? split : { body: text, bodyLine: 1 }
+    return lintShifted({ pitch: body.body }, body.bodyLine - 1, findings)
+  }
+  const fm = draft.frontMatter
+  // A project_kind under grant: is a slip of indentation; honour it, and say where it belongs.
+  const nested = ProjectKind.safeParse((fm.grant as Record<string, unknown>)['project_kind'])
+  if (fm.project_kind === undefined && nested.success) {
+    const line = Math.max(1, text.split('\n').findIndex((l) => /^\s+project_kind\s*:/.test(l)) + 1)
+    findings.push({
+      ...frontMatterFinding('warning', 'project_kind is indented under grant:, where the app does not look for it.', `Move the line “project_kind: ${nested.data}” to the top level of the front matter (no indentation). It was used for this check.`, line),
+      endColumn: 2,
+    })
+  }
+  const template = (fm.grant as Record<string, unknown>)['template_md']
+  return lintShifted({
+    pitch: draft.pitch,
+    fields: fm.custom_fields,
+    schema: fm.grant.application_schema,
+    grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline, type: fm.grant.type, ...(typeof template === 'string' ? { template } : {}) },
+    projectKind: fm.project_kind ?? (nested.success ? nested.data : undefined),
+    review: options.review,
+  }, draft.pitchLine - 1, findings)
 }
 
 /** The findings as the text output lists them: a lone finding, or a group (one cause) with its parts in order. */
@@ -307,7 +326,7 @@ async function discover(targets: readonly string[], io: Io): Promise<string[] | 
     try {
       await collect(target, files)
     } catch (error) {
-      io.err(`Cannot read ${target}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : errorMessage(error)}`)
+      io.err(`Cannot read ${target}: ${readReason(error)}`)
       return null
     }
   }
@@ -328,6 +347,9 @@ const hasFrontMatter = (text: string) => text.startsWith('---') || text.startsWi
  */
 async function lintReview(file: string, text: string): Promise<ReviewData | undefined> {
   if (!hasFrontMatter(text)) return undefined
+  // Only a draft's own front matter is parsed for its review (another tool's is never parsed).
+  const split = splitFrontMatter(text)
+  if (split === null || split === 'unclosed' || !/^format[ \t]*:[ \t]*["']?grant-desk-draft\//m.test(split.yamlText)) return undefined
   let draft: DraftFile
   try {
     draft = parseDraftFile(text)
@@ -339,29 +361,46 @@ async function lintReview(file: string, text: string): Promise<ReviewData | unde
   return hasReview(data) ? data : undefined
 }
 
+/**
+ * A file that cannot be read (a pipe or device found after all, too large, unreadable) is named
+ * on stderr and the others are still linted; the exit code is then 2, as a check must not pass
+ * a file it could not read.
+ */
 async function runLint(files: readonly string[], format: string, io: Io): Promise<number> {
   const raw = io
   io = { ...raw, err: (s) => writeErrorEscaped(raw, s) }
   const reports: FileReport[] = []
+  let failed = false
   for (const file of files) {
     let text: string
     try {
-      text = await readFile(file, 'utf8')
+      text = await readTextFile(file)
     } catch (error) {
-      io.err(`Cannot read ${file}: ${errorMessage(error)}`)
-      return 2
+      io.err(`Cannot read ${displayName(file)}: ${readReason(error)}`)
+      failed = true
+      continue
     }
     let review: ReviewData | undefined
     try {
       review = await lintReview(file, text)
     } catch (error) {
-      io.err(`Cannot read the review records of ${file}: ${errorMessage(error)}`)
-      return 2
+      io.err(`Cannot read the review records of ${displayName(file)}: ${errorMessage(error)}`)
+      failed = true
+      continue
     }
     reports.push({ file: displayName(file), ...lintFile(text, { review }) })
   }
-  io.out(format === 'json' ? JSON.stringify(reports, null, 2) : format === 'sarif' ? formatSarif(reports) : formatText(reports))
+  if (reports.length > 0) io.out(format === 'json' ? JSON.stringify(reports, null, 2) : format === 'sarif' ? formatSarif(reports) : formatText(reports))
+  if (failed) return 2
   return reports.some((report) => report.summary.errors > 0) ? 1 : 0
+}
+
+/** Why a file could not be read, in the user's terms. */
+function readReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return 'no such file or folder'
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
+  return errorMessage(error)
 }
 
 /**
@@ -377,12 +416,12 @@ async function runReview(files: readonly string[], named: ReadonlySet<string>, f
     const name = displayName(file)
     let draft: DraftFile
     try {
-      const text = await readFile(file, 'utf8')
+      const text = await readTextFile(file)
       // A folder of drafts often holds a README or notes too: only files named outright must be drafts.
       if (!hasFrontMatter(text) && !named.has(file)) continue
       draft = parseDraftFile(text)
     } catch (error) {
-      io.err(`Cannot read ${name}${error instanceof DraftFileError ? ' as a draft' : ''}: ${errorMessage(error)}`)
+      io.err(`Cannot read ${name}${error instanceof DraftFileError ? ' as a draft' : ''}: ${readReason(error)}`)
       failed = true
       continue
     }

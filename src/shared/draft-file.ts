@@ -129,11 +129,11 @@ function duplicateKey(document: Document.Parsed): { key: string; offset: number 
 }
 
 /**
- * The YAML as plain values. yaml throws (rather than reporting an error) when a document's
+ * The YAML as plain values, read within the app's bounds (size, nesting, aliases). yaml throws (rather than reporting an error) when a document's
  * aliases would expand past its limit — an "alias bomb" of a few lines that would otherwise
  * take the memory — so that too is a damaged file, never a crash of the listing.
  */
-function frontMatterValue(yamlText: string): unknown {
+export function frontMatterValue(yamlText: string): unknown {
   const lineCounter = new LineCounter()
   // The line of the file: the front matter starts on line 2, after the opening "---".
   const lineOf = (offset: number) => lineCounter.linePos(offset).line + 1
@@ -210,4 +210,94 @@ export function upgradedFrontMatter(file: Pick<DraftFile, 'frontMatter' | 'unrea
 export function serializeDraftFile(frontMatter: DraftFrontMatter, pitch: string): string {
   const yaml = stringify(frontMatter, { lineWidth: 0 })
   return `---\n${yaml}---\n${pitch}`
+}
+
+/**
+ * A file's front matter: the YAML between a first line `---` and the next line `---` (or `...`,
+ * as Jekyll and Pandoc allow), the text after it and the file's line where that text starts.
+ * `unclosed` when the first line is `---` but nothing closes it (then it is a rule, not a front
+ * matter); null when the file opens with no `---`.
+ */
+export function splitFrontMatter(text: string): { yamlText: string; body: string; bodyLine: number } | 'unclosed' | null {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text
+  const opening = OPENING.exec(source)
+  if (!opening) return null
+  const rest = source.slice(opening[0].length)
+  const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(rest)
+  if (!closing) return 'unclosed'
+  const header = opening[0] + rest.slice(0, closing.index) + closing[0]
+  return { yamlText: rest.slice(0, closing.index), body: rest.slice(closing.index + closing[0].length), bodyLine: header.split('\n').length - (header.endsWith('\n') ? 1 : 0) + 1 }
+}
+
+/** The top-level keys of a YAML mapping, by a line scan (no parse): what a front matter names, bounded by its lines. */
+export function topLevelKeys(yamlText: string): string[] {
+  const keys: string[] = []
+  for (const m of yamlText.matchAll(/^(["']?)([A-Za-z_][\w.-]{0,80})\1[ \t]*:(?:[ \t]|$)/gm)) keys.push(m[2]!)
+  return keys
+}
+
+/**
+ * Keys only a Grant Desk draft has: a front matter with one of them but no `format:` line is a
+ * hand-written draft or one from an older version, and is read as a draft as far as its keys
+ * are valid (see readLooseDraft). `status` or `title` alone are too common to tell.
+ */
+export const DRAFT_KEYS = ['grant', 'custom_fields', 'project_kind', 'application_id', 'not_sent'] as const
+
+/** The grant keys the checklist uses, each checked with the draft's schema on its own. */
+const LooseGrant = z.object({
+  title: z.string(),
+  reward: z.string(),
+  deadline: IsoTimestamp,
+  type: GrantType,
+  application_schema: ApplicationSchema,
+  template_md: z.string(),
+}).partial()
+
+export interface LooseDraft {
+  grant: z.infer<typeof LooseGrant>
+  custom_fields?: Record<string, string> | undefined
+  status?: 'draft' | 'submitted' | undefined
+  project_kind?: ProjectKind | undefined
+  /** Grant Desk keys that could not be read, with why, as a draft's front matter reports them ("grant.deadline: invalid ISO date"). */
+  problems: Array<{ key: string; message: string }>
+  /** Top-level keys that are not Grant Desk's. */
+  unknownKeys: string[]
+}
+
+const OWN_KEYS = new Set(Object.keys(DraftFrontMatter.shape))
+
+/**
+ * A front matter without `format:` read as a draft, key by key: each of Grant Desk's keys that
+ * is valid is used (the grant's title, reward, deadline, type and form; the field values; the
+ * status; the project kind), each that is not is reported, and the rest are listed as unknown.
+ */
+export function readLooseDraft(value: Record<string, unknown>): LooseDraft {
+  const problems: LooseDraft['problems'] = []
+  const report = (prefix: string, error: z.ZodError) => {
+    for (const issue of error.issues) problems.push({ key: [prefix, formatIssuePath(issue.path)].filter(Boolean).join('.'), message: issue.message })
+  }
+  const draft: LooseDraft = { grant: {}, problems, unknownKeys: Object.keys(value).filter((key) => !OWN_KEYS.has(key)) }
+  if ('grant' in value) {
+    const grant = value['grant']
+    if (grant === null || typeof grant !== 'object' || Array.isArray(grant)) problems.push({ key: 'grant', message: 'must be a mapping of the grant’s title, reward, deadline and form' })
+    else {
+      for (const key of Object.keys(LooseGrant.shape) as Array<keyof typeof LooseGrant.shape>) {
+        if (!(key in grant)) continue
+        const read = LooseGrant.shape[key].safeParse((grant as Record<string, unknown>)[key])
+        if (read.success) (draft.grant as Record<string, unknown>)[key] = read.data
+        else report(`grant.${key}`, read.error)
+      }
+    }
+  }
+  const own = DraftFrontMatter.shape
+  const custom = 'custom_fields' in value ? own.custom_fields.safeParse(value['custom_fields']) : null
+  if (custom?.success) draft.custom_fields = custom.data
+  else if (custom) report('custom_fields', custom.error)
+  const status = 'status' in value ? own.status.safeParse(value['status']) : null
+  if (status?.success) draft.status = status.data
+  else if (status) report('status', status.error)
+  const kind = 'project_kind' in value ? ProjectKind.safeParse(value['project_kind']) : null
+  if (kind?.success) draft.project_kind = kind.data
+  else if (kind) report('project_kind', kind.error)
+  return draft
 }

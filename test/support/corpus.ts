@@ -1,13 +1,15 @@
 /**
  * The corpus of real proposals (`../shared/real-proposals` from the project's root; its README
- * says what it is): each draft linted exactly as `grant-desk lint` lints a file, and the figures
- * issue 14 asks for. Shared by `npm run corpus` and the corpus test, so both measure the same.
+ * says what it is): each draft linted exactly as `grant-desk lint` lints a file, the figures by
+ * label and by program family, and the ablation recall of each part of the guidance (see
+ * corpus-ablation.ts). Shared by `npm run corpus` and the corpus test, so both measure the same.
  * The texts are read from the shared folder, never copied into the repository.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { lintFile } from '../../src/cli/grant-desk'
 import { summarize, type Finding, type Severity } from '../../src/shared/checklist'
+import { PARTS, PART_RULES, cutPart, type Part } from './corpus-ablation'
 
 export const CORPUS_DIR = join(import.meta.dirname, '../../../shared/real-proposals')
 
@@ -31,12 +33,42 @@ export interface RuleStats {
   rejectedFiles: number
 }
 
+export interface CorpusFile {
+  file: string
+  label: Label
+  /** The program family: "W3F family" for W3F and the programs that copied its template, else the file's prefix. */
+  family: string
+  /** The program, as labels.json names it. */
+  program: string
+  text: string
+  findings: Finding[]
+}
+
+/** Per program family, over its accepted proposals; warnings count each finding (a group's parts too). */
+export interface FamilyStats {
+  family: string
+  programs: string[]
+  accepted: number
+  zeroErrors: number
+  medianWarnings: number
+  /** Each part: proposals that have it (all labels), and how many of those drew a warning or error of its rules once it was cut out. */
+  ablation: Record<Part, { has: number; caught: number; missed: string[] }>
+}
+
 export interface CorpusStats {
   accepted: LabelStats
   rejected: LabelStats
   rules: Map<string, RuleStats>
   acceptedErrors: Array<Finding & { file: string }>
-  files: Array<{ file: string; label: Label; findings: Finding[] }>
+  files: CorpusFile[]
+}
+
+/** Programs that use W3F's template (Mintbase and Crust copied it): one family. */
+const W3F_FAMILY = /^(?:w3f|mintbase|crust)-/
+export const W3F_FAMILY_NAME = 'W3F family'
+
+export function familyOf(file: string): string {
+  return W3F_FAMILY.test(file) ? W3F_FAMILY_NAME : file.split('-')[0]!
 }
 
 const median = (values: number[]) => {
@@ -47,11 +79,11 @@ const median = (values: number[]) => {
 }
 
 export async function lintCorpus(dir: string = CORPUS_DIR): Promise<CorpusStats> {
-  const labels = JSON.parse(await readFile(join(dir, 'labels.json'), 'utf8')) as Record<string, { label: Label }>
-  const files: CorpusStats['files'] = []
-  for (const [file, { label }] of Object.entries(labels).sort(([a], [b]) => a.localeCompare(b))) {
+  const labels = JSON.parse(await readFile(join(dir, 'labels.json'), 'utf8')) as Record<string, { label: Label; program: string }>
+  const files: CorpusFile[] = []
+  for (const [file, { label, program }] of Object.entries(labels).sort(([a], [b]) => a.localeCompare(b))) {
     const text = await readFile(join(dir, 'drafts', file), 'utf8')
-    files.push({ file, label, findings: lintFile(text).findings })
+    files.push({ file, label, family: familyOf(file), program, text, findings: lintFile(text).findings })
   }
   const rules = new Map<string, RuleStats>()
   const acceptedErrors: CorpusStats['acceptedErrors'] = []
@@ -91,3 +123,38 @@ export async function lintCorpus(dir: string = CORPUS_DIR): Promise<CorpusStats>
   }
   return { accepted: byLabel('accepted'), rejected: byLabel('rejected'), rules, acceptedErrors, files }
 }
+
+/**
+ * The figures issue 21 asks for, per program family: the share of accepted proposals with zero
+ * errors, their median warnings counting each finding, and the ablation recall of each part
+ * (over every proposal of the family, accepted or not: a part cut out is missing either way).
+ */
+export function familyStats(files: readonly CorpusFile[], mode: 'whole' | 'sections' = 'whole'): FamilyStats[] {
+  const families = [...new Set(files.map((f) => f.family))].sort((a, b) => (a === W3F_FAMILY_NAME ? -1 : b === W3F_FAMILY_NAME ? 1 : a.localeCompare(b)))
+  return families.map((family) => {
+    const mine = files.filter((f) => f.family === family)
+    const accepted = mine.filter((f) => f.label === 'accepted')
+    const ablation = Object.fromEntries(PARTS.map((part) => [part, { has: 0, caught: 0, missed: [] as string[] }])) as FamilyStats['ablation']
+    for (const f of mine) {
+      for (const part of PARTS) {
+        const cut = cutPart(f.text, part, mode)
+        if (cut.text === null) continue
+        const a = ablation[part]
+        a.has++
+        const rules = PART_RULES[part]
+        if (lintFile(cut.text).findings.some((x) => x.severity !== 'info' && rules.includes(x.ruleId))) a.caught++
+        else a.missed.push(f.file)
+      }
+    }
+    return {
+      family,
+      programs: [...new Set(mine.map((f) => f.program))].sort(),
+      accepted: accepted.length,
+      zeroErrors: accepted.filter((f) => !f.findings.some((x) => x.severity === 'error')).length,
+      medianWarnings: median(accepted.map((f) => f.findings.filter((x) => x.severity === 'warning').length)),
+      ablation,
+    }
+  })
+}
+
+export { PARTS, type Part }

@@ -20,6 +20,9 @@ export { type LoadedPolicy, loadPolicyFile } from './drafts/review-policy'
 /** The drafts folder's git sync, as `grant-desk sync` runs it, and the console it logs to. */
 export { SyncService, isSyncFailure } from './sync'
 export { consoleLogger } from './errors'
+/** Reading a file within the app's bounds (a regular file only, at most the largest draft), as the CLI reads every file it is given. */
+export { NOT_A_FILE, readRegularFile } from './drafts/fs'
+export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from './drafts/inspect'
 
 /** A draft file as the folder holds it: `<folder>/<id>.md`, its text and what it parses to. */
 export interface DraftOnDisk {

@@ -14,6 +14,8 @@ export interface DraftLintOptions {
   schema?: Draft['grant']['applicationSchema']
   /** The draft's review; without it the review rules stay silent (see LintInput.review). */
   review?: ReviewData | undefined
+  /** The grant's template (`template_md`) when known: parts it never asks for are noted, not warned. */
+  template?: string | undefined
 }
 
 export function draftLintInput(draft: DraftForLint, options: DraftLintOptions = {}): LintInput {
@@ -22,7 +24,13 @@ export function draftLintInput(draft: DraftForLint, options: DraftLintOptions = 
     fields: draft.customFields,
     // The core passes the grant's current schema; the app has the snapshot in the draft.
     schema: options.schema !== undefined ? options.schema : draft.grant.applicationSchema,
-    grant: { title: draft.grant.title, reward: draft.grant.reward, deadline: draft.grant.deadline, type: draft.grant.type ?? undefined },
+    grant: {
+      title: draft.grant.title,
+      reward: draft.grant.reward,
+      deadline: draft.grant.deadline,
+      type: draft.grant.type ?? undefined,
+      ...(options.template !== undefined ? { template: options.template } : {}),
+    },
     projectKind: draft.projectKind ?? undefined,
     now: options.now ?? Date.now(),
     ...(options.review !== undefined ? { review: options.review } : {}),

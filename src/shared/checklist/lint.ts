@@ -7,7 +7,7 @@ import { parsePitch } from './parse'
 import { labelSections, sectionProgress, type SectionProgress } from './progress'
 import { ALL_RULES } from './rules'
 import { REVIEW_RULE_IDS } from './rules/review'
-import type { Finding, LintInput, Rule, RuleContext, Severity } from './types'
+import type { Finding, GuidancePart, LintInput, Rule, RuleContext, Severity } from './types'
 import { plural } from '../wording'
 
 export interface Summary {
@@ -16,6 +16,8 @@ export interface Summary {
   infos: number
   /** True when no error is left: nothing blocks submitting (the verdict says how strong it is). */
   ready: boolean
+  /** The parts of the guidance absent from the whole pitch (findings marked `missing`): the verdict is then never "Ready to submit". */
+  missing?: GuidancePart[] | undefined
   /** One line for the applicant: "3 problems must be fixed before this is ready." */
   verdict: string
 }
@@ -129,15 +131,35 @@ function causes(findings: readonly Finding[], severity: Severity, only: (f: Find
   return n
 }
 
+/** How the verdict names a part the pitch lacks. */
+const MISSING_PART: Record<GuidancePart, string> = {
+  problem: 'no problem statement',
+  milestones: 'no milestones or phases',
+  budget: 'no budget',
+  team: 'no team',
+}
+const PART_ORDER: readonly GuidancePart[] = ['problem', 'milestones', 'budget', 'team']
+
+function listing(parts: readonly string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
+}
+
 export function summarize(findings: readonly Finding[]): Summary {
   const errors = causes(findings, 'error')
   const warnings = causes(findings, 'warning')
   const infos = causes(findings, 'info')
   const reviewWarnings = causes(findings, 'warning', (f) => REVIEW_RULE_IDS.has(f.ruleId))
+  // A part of the guidance absent from the whole pitch (reported at warning or error) is never "ready".
+  const absent = new Set(findings.filter((f) => f.missing !== undefined && f.severity !== 'info').map((f) => f.missing!))
+  const missing = PART_ORDER.filter((part) => absent.has(part))
   let verdict: string
   if (errors > 0) {
     verdict = `${plural(errors, 'problem')} must be fixed before this is ready` +
       (warnings > 0 ? `, and ${plural(warnings, 'warning')} would make it stronger.` : '.')
+  } else if (missing.length > 0) {
+    const others = warnings - causes(findings, 'warning', (f) => f.missing !== undefined)
+    verdict = `Not ready yet: the pitch has ${listing(missing.map((part) => MISSING_PART[part]))}` +
+      (others > 0 ? `, and ${plural(others, 'other warning')} would make it stronger.` : '.')
   } else if (warnings - reviewWarnings >= MANY_WARNINGS) {
     // Each warning is a point of the guidance drawn from rejected applications: many of them
     // together is no "ready", even though nothing blocks sending. A teammate's open threads are
@@ -148,5 +170,5 @@ export function summarize(findings: readonly Finding[]): Summary {
   } else {
     verdict = 'Ready to submit: every check passes.'
   }
-  return { errors, warnings, infos, ready: errors === 0, verdict }
+  return { errors, warnings, infos, ready: errors === 0, ...(missing.length > 0 ? { missing } : {}), verdict }
 }

@@ -55,12 +55,26 @@ export interface Section {
   text: string
 }
 
+/** One `key: value` line of the details block that opens a pitch (see `readDetails`). */
+export interface Detail {
+  key: string
+  /** The value as written, without quotes; '' for a key whose value is on the lines below it. */
+  value: string
+  line: number
+}
+
 export interface PitchDocument {
   source: string
   /** `lines[i]` is line i + 1. */
   lines: string[]
   root: Root
   sections: Section[]
+  /**
+   * The proposal's own details block, when the pitch opens with one: a YAML block between two
+   * `---` lines, as proposals written for other programs carry (title, author, amount
+   * requested, status). Its lines are no Markdown: the tree leaves them out.
+   */
+  details: Detail[]
 }
 
 /**
@@ -199,10 +213,76 @@ export function stripInline(text: string): string {
     .replace(/\\([!-/:-@[-`{-~])/g, '$1')
 }
 
+/** A line a YAML block of details may hold: a key, an indented continuation, a list item, a comment or a blank. */
+const YAML_KEY = /^([A-Za-z_][\w .-]{0,60}?)[ \t]*:(?:[ \t]+(.*))?$/
+const YAML_OTHER = /^(?:[ \t]+\S.*|[ \t]*-(?:[ \t].*)?|[ \t]*#.*|[ \t]*)$/
+
+/**
+ * The details block that opens a pitch: a line `---` (after blank lines only), lines that read
+ * as YAML (keys, indented values, list items, comments), at least one key, and a closing line
+ * `---` or `...`. GitHub shows such a block as the file's details, not as text; CommonMark
+ * would read it as a rule and a heading made of every line. Linear: one pass over the lines,
+ * stopping at the first line that is no YAML.
+ */
+export function readDetails(lines: readonly string[]): { details: Detail[]; start: number; end: number } | null {
+  let i = 0
+  while (i < lines.length && lines[i]!.trim() === '') i++
+  if (i >= lines.length || !/^---[ \t]*$/.test(lines[i]!)) return null
+  const start = i
+  const details: Detail[] = []
+  for (i = start + 1; i < lines.length; i++) {
+    const line = lines[i]!
+    if (/^(?:---|\.\.\.)[ \t]*$/.test(line)) return details.length > 0 ? { details, start, end: i } : null
+    const key = YAML_KEY.exec(line)
+    if (key) details.push({ key: key[1]!.trim(), value: (key[2] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2'), line: i + 1 })
+    else if (!YAML_OTHER.test(line)) return null
+  }
+  return null
+}
+
 export function parsePitch(source: string): PitchDocument {
   const lines = source.split(/\r\n|\n|\r/)
-  const root = parseMarkdown(source, { lines })
-  return { source, lines, root, sections: indexSections(root, source, lines) }
+  const block = readDetails(lines)
+  let markdown = source
+  if (block) {
+    // The block's characters become spaces (line breaks kept), so every offset and line of the
+    // tree is the pitch's own and the rest of the text parses as it would after the block.
+    const lineStart = nthLineStart(source, block.end + 1)
+    markdown = source.slice(0, lineStart).replace(/[^\r\n]/g, ' ') + source.slice(lineStart)
+  }
+  const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines })
+  unsetextProse(root, lines)
+  return { source, lines, root, sections: indexSections(root, source, lines), details: block?.details ?? [] }
+}
+
+/**
+ * A paragraph written right above a "---" rule is, for CommonMark, a heading of the whole
+ * paragraph ("While implementation is just beginning, I have …" over `---`): the author meant
+ * a paragraph and a rule. A setext heading of prose (several sentences, or more than 20 words)
+ * is read as the paragraph it was meant to be, so it opens no section.
+ */
+function unsetextProse(root: Root, lines: readonly string[]): void {
+  root.children.forEach((node, index) => {
+    if (node.type !== 'heading' || !node.position) return
+    const underline = lines[node.position.end.line - 1] ?? ''
+    if (!/^ {0,3}(?:=+|-+)[ \t]*$/.test(underline)) return
+    const text = plainText(node)
+    const words = text.split(/\s+/).filter(Boolean).length
+    if (words <= 20 && !/[.!?]\s+\S/.test(text)) return
+    root.children[index] = { type: 'paragraph', children: node.children, position: node.position }
+  })
+}
+
+/** The offset where the n-th line (0-based) starts; the text's length past its last line. */
+function nthLineStart(source: string, n: number): number {
+  const re = /\r\n|\n|\r/g
+  let offset = 0
+  for (let k = 0; k < n; k++) {
+    const m = re.exec(source)
+    if (!m) return source.length
+    offset = m.index + m[0].length
+  }
+  return offset
 }
 
 function indexSections(root: Root, source: string, lines: readonly string[]): Section[] {

@@ -44,6 +44,59 @@ export function parsePlainAmount(text: string): number | null {
   return m ? toNumber(m[1]!, m[2]) : null
 }
 
+/**
+ * Currencies written next to a number: the world's main fiat codes and the tokens grants are
+ * paid in. A code counts only in capitals (or as a currency's name), so "2 AMD GPUs" or "5 ms"
+ * never read as money; "$" and the USD stablecoins are dollars (see findAmounts).
+ */
+const FIAT = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|SGD|HKD|KRW|INR|SEK|NOK|DKK|PLN|BRL'
+const TOKENS = 'USDC|USDT|DAI|Dai|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|RING|XRT|ADA|SOL|ATOM|CCD|MATIC|POL|OP|ARB|AVAX|XTZ|STX|XLM|HBAR|TON|APT|SUI|SEI|TIA|GLMR|ASTR|KILT'
+const CURRENCY_NAME = 'dollars?|euros?|pounds sterling|francs?|Canton Coins?|Algos'
+const SYMBOL = '(?:US\\$|A\\$|C\\$|S\\$|\\$|€|£|¥|₹)'
+const NUMBER_ANY = '(?<![\\d.,])(\\d{1,3}(?:[,\\u00a0\\u202f ]\\d{3})+(?:\\.\\d+)?|\\d{1,3}(?:\\.\\d{3})+,\\d{1,2}|\\d+(?:[.,]\\d+)?)(?:[ \\t]?([kKmM])(?![a-zA-Z]))?'
+// A code counts next to a number even when glued to it ("20,000USDT"), never inside a word.
+const CODE = `(?<![A-Za-z])(?:${FIAT}|${TOKENS})(?![A-Za-z])`
+// A code before a number needs a number that reads as an amount ("CC 120,000", not "MATIC 2").
+const MONEY = new RegExp(
+  `(?:(${SYMBOL}|${CODE}(?=[ \\t]?~?(?:\\d{2}|\\d[,\\u00a0\\u202f ]\\d{3})))[ \\t]?~?${NUMBER_ANY})` +
+  `|(?:${NUMBER_ANY}[ \\t]{0,3}(${SYMBOL}|${CODE}|\\b(?:${CURRENCY_NAME})\\b))`,
+  'g',
+)
+const USD_LIKE = /^(?:\$|US\$|USD|USDC|USDT|DAI|Dai|dollars?)$/
+
+export interface Money extends Amount {
+  /** True for dollars and the dollar stablecoins: comparable with the guidance's USD ranges. */
+  usd: boolean
+}
+
+/** "1 234", "1,234.5", "1.234,50" (European), "12.5" as numbers. */
+function moneyNumber(digits: string, suffix: string | undefined): number {
+  let d = digits.replace(/[\u00a0\u202f ]/g, '')
+  if (/^\d{1,3}(?:\.\d{3})+,\d{1,2}$/.test(d)) d = d.replace(/\./g, '').replace(',', '.')
+  else if (/^\d+,\d{1,2}$/.test(d)) d = d.replace(',', '.')
+  else d = d.replace(/,/g, '')
+  const base = Number(d)
+  if (!suffix) return base
+  return suffix.toLowerCase() === 'k' ? base * 1_000 : base * 1_000_000
+}
+
+/**
+ * Amounts of money in any currency, with its code: "$5,000", "€ 3600", "8751.50 EUR",
+ * "2,000 DOT", "50,000 Canton Coins", "100k ALGO". Linear like the other readers.
+ */
+export function findMoney(text: string): Money[] {
+  const found: Money[] = []
+  for (const m of text.matchAll(MONEY)) {
+    const before = m[1] !== undefined
+    const currency = (before ? m[1] : m[6])!
+    const digits = (before ? m[2] : m[4])!
+    const suffix = before ? m[3] : m[5]
+    const code = currency.replace('US$', '$')
+    found.push({ value: moneyNumber(digits, suffix), currency: code, usd: USD_LIKE.test(code), index: m.index ?? 0, text: m[0] })
+  }
+  return found
+}
+
 export interface Duration {
   weeks: number
   index: number

@@ -8,6 +8,12 @@ import type { ReviewData } from '../review/view'
 import type { PitchDocument } from './parse'
 
 export type Severity = 'error' | 'warning' | 'info'
+
+/**
+ * The parts of the seed guidance a grant pitch cannot do without. A finding that one of them is
+ * absent from the whole pitch carries it (`Finding.missing`): such a pitch is never called ready.
+ */
+export type GuidancePart = 'budget' | 'milestones' | 'team' | 'problem'
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info']
 
 /** 1-based line and column, end inclusive of the line, exclusive of the column (like unist). */
@@ -35,6 +41,8 @@ export interface Finding extends Position {
   field?: string | undefined
   /** The title of the pitch section (its heading's text) the finding sits in, when it sits in one. */
   section?: string | undefined
+  /** Set when the finding says a part of the guidance is absent from the whole pitch (see GuidancePart). */
+  missing?: GuidancePart | undefined
 }
 
 export interface FindingGroup {
@@ -54,6 +62,12 @@ export interface GrantContext {
   deadline?: string | undefined
   /** Unknown: every rule runs. */
   type?: GrantType | undefined
+  /**
+   * The grant's application template (`template_md`), when known: a part of the guidance it
+   * never names (no budget, no milestones) is then noted, not warned. Unknown: the guidance
+   * applies in full.
+   */
+  template?: string | undefined
 }
 
 export interface LintInput {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DRAFT_FORMAT, DraftFileError, LEGACY_DRAFT_FORMAT, parseDraftFile, serializeDraftFile, upgradedFrontMatter } from '../../../src/shared/draft-file'
+import { DRAFT_FORMAT, DraftFileError, LEGACY_DRAFT_FORMAT, parseDraftFile, readLooseDraft, serializeDraftFile, splitFrontMatter, topLevelKeys, upgradedFrontMatter } from '../../../src/shared/draft-file'
 import { FIXTURES } from '../../support/checklist'
 
 const good = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')
@@ -69,5 +69,45 @@ describe('version 1 files', () => {
     // Nothing left to keep: no reviews key at all.
     const clean = upgradedFrontMatter(parseDraftFile(good))
     expect('reviews' in clean).toBe(false)
+  })
+})
+
+describe('a front matter without format: (issue 21)', () => {
+  it('is split from the text after it, closed by "---" or "...", and unclosed is no front matter', () => {
+    expect(splitFrontMatter('---\ntitle: A\n...\n# Pitch\n')).toEqual({ yamlText: 'title: A\n', body: '# Pitch\n', bodyLine: 4 })
+    expect(splitFrontMatter('\uFEFF---\r\ngrant: {}\r\n---\r\nText')).toMatchObject({ body: 'Text', bodyLine: 4 })
+    expect(splitFrontMatter('---\n# A pitch under a rule\n')).toBe('unclosed')
+    expect(splitFrontMatter('# No front matter')).toBeNull()
+  })
+
+  it('lists its top-level keys by a scan of its lines, without parsing it', () => {
+    expect(topLevelKeys('grant:\n  title: X\n  deadline: 2099-01-01\ncustom_fields: {}\n"quoted": 1\n- not: a key\n')).toEqual(['grant', 'custom_fields', 'quoted'])
+  })
+
+  it('is read as a draft key by key: valid keys are used, each invalid key is reported, unknown keys listed', () => {
+    const draft = readLooseDraft({
+      grant: { title: 'Lumen Tooling', deadline: 'next Friday', application_schema: [{ name: 'project_name', label: 'Project name', type: 'text', required: true }] },
+      custom_fields: { project_name: '' },
+      status: 'Approved',
+      project_kind: 'sdk',
+      layout: 'post',
+    })
+    expect(draft.grant.title).toBe('Lumen Tooling')
+    expect(draft.grant.application_schema?.[0]?.name).toBe('project_name')
+    expect(draft.grant.deadline).toBeUndefined()
+    expect(draft.custom_fields).toEqual({ project_name: '' })
+    expect(draft.project_kind).toBe('sdk')
+    expect(draft.status).toBeUndefined()
+    expect(draft.problems.map((p) => p.key)).toEqual(['grant.deadline', 'status'])
+    expect(draft.problems[1]!.message).toBe('must be "draft" or "submitted"')
+    expect(draft.unknownKeys).toEqual(['layout'])
+  })
+
+  it('reports a grant that is not a mapping, and custom fields that are not text', () => {
+    const draft = readLooseDraft({ grant: 'Lumen', custom_fields: { budget: 40000 } })
+    expect(draft.problems).toEqual([
+      { key: 'grant', message: expect.stringContaining('must be a mapping') },
+      { key: 'custom_fields.budget', message: 'must be text' },
+    ])
   })
 })

@@ -15,6 +15,8 @@ function isEmptyNode(node: RootContent): boolean {
 
 /** A heading that carries its own answer ("Payout: $10,000 USD", "Duration: 4 weeks"): a label, not a section to fill. */
 const LABEL_HEADING = /^[^:]{1,40}:\s*\S/
+/** A catch-all section the applicant may leave out: "Additional information", "Other", "Notes", "Appendix", "Anything else". */
+const SUPPLEMENTARY = /^\W*(?:\d+[.)]?\s*)?(?:additional|other|further|extra|optional|misc\w*|appendix|appendices|notes?|comments?|references?|anything else|faq)\b/i
 /** A heading written as a sentence ("Please refer to the roadmap of … ."): it is the text, not a title over one. */
 const PROSE_HEADING = /^(?:\S+\s+){7,}\S*[.!]\s*$/
 
@@ -22,7 +24,7 @@ export const blankSection: Rule = {
   id: 'blank-section',
   title: 'No blank sections',
   severity: 'error',
-  description: 'Every heading has content under it. A heading with only the template’s hint comment or an empty table, or with nothing after it at all, is a blank answer (error); a heading directly followed by another one often titles what follows (info). A heading that states its own value (“Payout: $10,000”) is not blank.',
+  description: 'Every heading has content under it. A heading with only the template’s hint comment or an empty table, or with nothing after it at all, is a blank answer (error); a heading directly followed by another one often titles what follows, and an empty catch-all section (“Additional information”, “Notes”) answers no question (info). A heading that states its own value (“Payout: $10,000”) is not blank.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     for (const [index, section] of doc.sections.entries()) {
@@ -37,9 +39,11 @@ export const blankSection: Rule = {
       // nothing after it at all, is a blank answer a reviewer rejects on sight. Stacked headings
       // ("### M1" over "### Storage") often title what follows: worth a look, not a block.
       const stacked = index + 1 < doc.sections.length
+      // An empty catch-all ("Additional information") answers no question of the grant: a note to tidy up.
+      const optional = SUPPLEMENTARY.test(section.title) && !leftFromTemplate
       findings.push({
         ...sectionPosition(section),
-        severity: stacked && !leftFromTemplate ? 'info' : 'error',
+        severity: (stacked && !leftFromTemplate) || optional ? 'info' : 'error',
         message: `The section “${section.title}” is empty.`,
         hint: 'Write this section, or remove the heading if the grant does not ask for it. The hint comment under it says what reviewers look for.',
       })

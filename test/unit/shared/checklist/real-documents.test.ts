@@ -75,8 +75,8 @@ describe('milestones', () => {
     expect(of(findings, 'timeline-length').filter((f) => f.severity !== 'info')).toEqual([])
   })
 
-  it('gives "no milestones" as an error only when there are none at all', () => {
-    expect(of(run(md('# Atlas', '', 'We build an indexer.')), 'milestones-count')).toEqual([expect.objectContaining({ severity: 'error' })])
+  it('gives "no milestones" as a warning that marks the plan missing when there are none at all', () => {
+    expect(of(run(md('# Atlas', '', 'We build an indexer.')), 'milestones-count')).toEqual([expect.objectContaining({ severity: 'warning', missing: 'milestones' })])
     expect(of(run(md('# Atlas', '', '## Development Roadmap', '', 'The financial plan is shared privately by the Google form.')), 'milestones-count'))
       .toEqual([expect.objectContaining({ severity: 'warning' })])
     expect(of(run(md('* # Atlas', '', '  * **Milestone 1:** indexer', '  * **Milestone 2:** docs')), 'milestones-count')).toEqual([expect.objectContaining({ severity: 'warning' })])

@@ -41,6 +41,14 @@ export function isMeasurable(text: string): boolean {
   return PERCENT.test(plain) || DATE.test(plain) || RELATIVE_DATE.test(plain) || NUMBER_WITH_UNIT.test(plain)
 }
 
+/**
+ * A section that is about measuring: KPIs, metrics, success criteria, key results, targets. Goals,
+ * objectives and outcomes sections say what the project aims at, in words as a rule (a funded
+ * proposal's "Objective" describes the work): they are read as KPIs only when they give a number.
+ */
+/** A subsection about what is done already, not about targets: "Current adoption", "Traction so far", "Status". */
+const ALREADY = /\b(?:current|currently|status|so far|to date|already|achieved|achievements|traction|existing|past|previous)\b/i
+const MEASURING_TITLE = /\b(?:kpis?|key performance|metrics?|measurable|measur(?:ing|es?|ements?) (?:of )?success|how (?:we|to|will we) measure|success|key results|targets?|indicators?)\b/i
 export const kpisMeasurable: Rule = {
   id: 'kpis-measurable',
   title: 'Measurable KPIs',
@@ -58,8 +66,28 @@ export const kpisMeasurable: Rule = {
         hint: 'Add a “## KPIs” section with two or three numbers and dates you will report, e.g. “- 200 weekly active developers by June 2027”.',
       }]
     }
-    // Lists (or else tables) hold the KPIs; an introducing paragraph is not one.
-    const nodes = sections.flatMap((section) => section.nodes)
+    // Goals or objectives in words are the pitch's aims, not KPIs that lack targets: one note when none has a number.
+    const measuring = sections.filter((section) => MEASURING_TITLE.test(section.title))
+    if (measuring.length === 0) {
+      const text = sections.map((section) => section.text).join('\n')
+      if (isMeasurable(text)) return []
+      return [{
+        ...sectionPosition(sections[0]!),
+        severity: 'info',
+        message: `The section ${named(sections[0], 'on goals')} states goals but no measurable target: no number, percentage or date.`,
+        hint: 'Add two or three targets reviewers can check, e.g. “- 200 weekly active developers by June 2027”.',
+      }]
+    }
+    // Lists (or else tables) hold the KPIs; an introducing paragraph is not one, and neither is
+    // what a subsection reports as done already ("### Current adoption", "Traction so far").
+    const nodes: typeof measuring[number]['nodes'] = []
+    for (const section of measuring) {
+      let past = false
+      for (const node of section.nodes) {
+        if (node.type === 'heading') past = ALREADY.test(stripInline(sourceOf(doc, node)))
+        else if (!past) nodes.push(node)
+      }
+    }
     const items: Array<{ node: Nodes; text: string; row?: boolean }> = []
     for (const node of nodes) if (node.type === 'list') for (const item of node.children) items.push({ node: item, text: sourceOf(doc, item) })
     if (items.length === 0) {
@@ -70,8 +98,8 @@ export const kpisMeasurable: Rule = {
     }
     if (items.length === 0) {
       return [{
-        ...sectionPosition(sections[0]!),
-        message: `The section ${named(sections[0], 'on KPIs')} lists no KPI.`,
+        ...sectionPosition(measuring[0]!),
+        message: `The section ${named(measuring[0], 'on KPIs')} lists no KPI.`,
         hint: 'List two or three numbers and dates you will report, e.g. “- 200 weekly active developers by June 2027”.',
       }]
     }

@@ -3,6 +3,7 @@ import { stripInline } from '../../parse'
 import { sentences, wordCount } from '../../text'
 import { DOCUMENT_START, nodePosition, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
+import { grantAsks } from '../../asks'
 import { collectBlocks, firstParagraph, introNodes, named, proseOf, quote, sectionBlocks, sourceOf, topicSections } from './read'
 
 const MAX_PROBLEM_WORDS = 45
@@ -14,12 +15,17 @@ export const problemStatement: Rule = {
   severity: 'warning',
   appliesTo: ['grant'],
   description: 'The description opens with a one-sentence problem statement: the first sentence of the problem section (or of the pitch’s opening) says who has which problem, in at most 45 words.',
-  check({ doc }: RuleContext): RuleFinding[] {
+  check({ doc, grant }: RuleContext): RuleFinding[] {
     const section = topicSections(doc, 'problem')[0]
     const paragraph = firstParagraph(section ? section.nodes : introNodes(doc))
     if (!section && !paragraph) {
+      const asks = grantAsks(grant, 'problem')
+      if (!asks.asked) {
+        return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no problem statement, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks what problem the work solves elsewhere (its page or form).' }]
+      }
       return [{
         ...DOCUMENT_START,
+        missing: 'problem',
         message: 'The pitch has no problem statement: no “Problem statement” section and no opening paragraph.',
         hint: 'Add a “## Problem statement” section that opens with one sentence saying who has which problem, e.g. “Lumen contract developers wait 20 minutes for a funded test account.”',
       }]
@@ -27,6 +33,7 @@ export const problemStatement: Rule = {
     if (!paragraph) {
       return [{
         ...sectionPosition(section!),
+        missing: 'problem',
         message: `The section ${named(section, 'on the problem')} has no paragraph to open with a problem statement.`,
         hint: 'Start the section with one sentence saying who has which problem, e.g. “Lumen contract developers wait 20 minutes for a funded test account.”',
       }]
@@ -88,6 +95,8 @@ export const problemQuantified: Rule = {
     if (sections.length === 0 && blocks.length === 0) {
       return [{
         ...DOCUMENT_START,
+        // problem-statement reports the missing problem, once; this is its consequence.
+        severity: 'info',
         message: 'The pitch has no problem section, so the size of the problem is not stated.',
         hint: 'Add a “## Problem statement” section with a number: how many people are affected, how much time or money they lose, e.g. “1,800 developers lose 6 hours a week”.',
       }]

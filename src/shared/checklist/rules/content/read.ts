@@ -2,7 +2,7 @@
 import type { Nodes, Paragraph, RootContent } from 'mdast'
 import { plainText, stripInline, type PitchDocument, type Section } from '../../parse'
 import { sentences } from '../../text'
-import { DOCUMENT_START, TOPICS, findSections, sectionPosition, type Topic } from '../../topics'
+import { DOCUMENT_START, findSections, sectionPosition, type Topic } from '../../topics'
 import type { Position } from '../../types'
 
 /** The source text of a node as written (inline Markdown included). */
@@ -126,19 +126,20 @@ export function firstParagraph(nodes: readonly Nodes[]): Paragraph | undefined {
   return undefined
 }
 
-const ALL_TOPICS = Object.values(TOPICS)
-
-/** What comes after the title and before the first heading that names a topic: the pitch's opening. */
+/**
+ * The pitch's opening: what comes after the title and before the first heading. Text under a
+ * later heading that names no topic ("Administrative information", "Development status") is that
+ * section's, not the opening; quoted blocks at the top are as a rule the template's instructions.
+ */
 export function introNodes(doc: PitchDocument): RootContent[] {
   const title = titleSection(doc)
   const out: RootContent[] = []
   for (const node of doc.root.children) {
     if (node.type === 'heading') {
       if (title && node === title.heading) continue
-      if (ALL_TOPICS.some((pattern) => pattern.test(plainText(node)))) break
-      continue
+      break
     }
-    out.push(node)
+    if (node.type !== 'blockquote') out.push(node)
   }
   return out
 }

@@ -6,9 +6,17 @@ import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { headingOf, named, proseOf, sectionBlocks, sectionsTitled, sentencesOf, sourceOf, topicSections } from './read'
 import { linkKind, linksIn, repoKey } from './links'
 import { personName, rosterItems, teamFieldName, teamFieldText } from './team'
+import { grantAsks } from '../../asks'
 
-/** One cause, no Team section, fails three checks (links, prior work, a linked project): one group. */
+/**
+ * No team anywhere (no team or prior-work section, no team field) is one gap, and one group:
+ * team-links reports it as a warning, marking the part missing (the verdict is then never
+ * "ready"); the checks of prior work and a finished project, which it leaves nothing to judge,
+ * add their parts to the group as notes.
+ */
 const NO_TEAM_SECTION = { id: 'team:no-section', title: 'The pitch has no Team section: who does the work, their links, prior work and a finished project cannot be checked.' }
+const noTeamAtAll = (doc: RuleContext['doc'], fields: RuleContext['fields']) =>
+  topicSections(doc, 'team', 'priorWork').length === 0 && teamFieldText(fields).trim() === ''
 
 /** Sections that hold the team's links apart from the roster: "Team Code Repos", "Team LinkedIn Profiles". */
 const TEAM_LINK_SECTIONS = /\b(?:code repos?|repositor(?:y|ies)|linkedin|profiles?|github|socials?|links)\b/i
@@ -17,8 +25,8 @@ export const teamLinks: Rule = {
   id: 'team-links',
   title: 'Verifiable team links',
   severity: 'warning',
-  description: 'The team section gives names or pseudonyms with verifiable links (GitHub, GitLab, X, LinkedIn or a personal site); in a list of people, every person has a link.',
-  check({ doc, fields }: RuleContext): RuleFinding[] {
+  description: 'The team section gives names or pseudonyms with verifiable links (GitHub, GitLab, X, LinkedIn or a personal site); in a list of people, every person has a link. No team anywhere is a warning, and never “ready”, unless the grant’s template asks for no team (a note).',
+  check({ doc, fields, grant }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team')
     if (sections.length === 0) {
       const fieldText = teamFieldText(fields)
@@ -31,9 +39,21 @@ export const teamLinks: Rule = {
           hint: 'Add a GitHub, GitLab, X or LinkedIn link (or a personal site) for each person, e.g. “Ada Okafor – https://github.com/adaokafor”.',
         }]
       }
+      if (topicSections(doc, 'priorWork').length > 0) {
+        return [{
+          ...DOCUMENT_START,
+          message: 'The pitch has no team section: it tells prior work, but not who will do this work.',
+          hint: 'Add a “## Team” section listing each person by name or known pseudonym with a link, e.g. “- Ada Okafor, lead engineer: [GitHub](https://github.com/adaokafor)”.',
+        }]
+      }
+      const asks = grantAsks(grant, 'team')
+      if (!asks.asked) {
+        return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no team section, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks who does the work elsewhere (its page or form).' }]
+      }
       return [{
         ...DOCUMENT_START,
         group: NO_TEAM_SECTION,
+        missing: 'team',
         message: 'The pitch has no team section: reviewers cannot verify who will do the work.',
         hint: 'Add a “## Team” section listing each person by name or known pseudonym with a link, e.g. “- Ada Okafor, lead engineer: [GitHub](https://github.com/adaokafor)”.',
       }]
@@ -70,34 +90,55 @@ export const teamLinks: Rule = {
 // ---------------------------------------------------------------------------------------------
 // 8. team-prior-work
 
-const PRIOR_WORK = /\b(?:built|builds|shipped|ships|maintain\w*|launched|created|authored|co-?authored|developed|wrote|written|contribut\w+|led|founded|co-?founded|released|published|core (?:dev|developer|engineer|contributor))\b/i
+/** Prior work in the team's words: things built, shipped or maintained, or a career stated ("5 years of experience in …", "worked at …", "former CTO of …"). */
+const PRIOR_WORK = /\b(?:built|builds|shipped|ships|maintain\w*|launched|created|authored|co-?authored|developed|wrote|written|contribut\w+|led|founded|co-?founded|released|published|core (?:dev|developer|engineer|contributor)|worked (?:at|on|for|as|with)|years? of (?:\w+ )?experience|experience (?:in|with|as|at)|former(?:ly)?|previously|ex-[A-Z]\w*|PhD|professor|research(?:er|ed)?)\b|\b(?:CEO|CTO|COO|CFO|CMO|CPO|VP|(?:co-?)?founder|director|head of [\w ]{1,20}?)(?:\s*\/\s*[\w-]+)?\s*(?:of|at|@|[-–—,(])\s*[A-Z0-9][\w.]/i
 const GRANT = /\b(?:grants?|funded|fellowships?|bount(?:y|ies))\b/gi
 const GRANT_OUTCOME = /\b(?:delivered|completed|complete|shipped|on time|milestones?|reports?|results?|outcomes?|finished|successfully|paid out)\b/i
 const FIRST_GRANT = /\b(?:first grant|first[- ]time (?:applicant|grantee)|no (?:prior|previous|past|earlier|other) grants?|(?:not|never) (?:received|had|applied for) (?:a |any )?grants?|no grants? (?:yet|so far|before|to date))\b/i
 /** How far after a grant's mention its outcome may be, in characters (the rest of a paragraph). */
 const OUTCOME_WINDOW = 400
 
+/** The pitched project's own repositories: linked in the form's fields or in the solution, deliverables and milestones. */
+function ownRepositories(doc: RuleContext['doc'], fields: RuleContext['fields']): Set<string> {
+  const own = new Set<string>()
+  for (const value of Object.values(fields)) for (const url of linksIn(value)) if (linkKind(url) === 'repository') own.add(repoKey(url))
+  for (const block of sectionBlocks(doc, topicSections(doc, 'solution', 'deliverables', 'milestones'))) {
+    for (const url of linksIn(block.text)) if (linkKind(url) === 'repository') own.add(repoKey(url))
+  }
+  return own
+}
+
+/** The team's words about itself: the team and prior-work sections, or the team fields when there are none. */
+function teamText(doc: RuleContext['doc'], fields: RuleContext['fields']): string {
+  const sections = topicSections(doc, 'team', 'priorWork')
+  return [proseOf(sectionBlocks(doc, sections)), sections.length === 0 ? teamFieldText(fields) : ''].join('\n')
+}
+
 export const teamPriorWork: Rule = {
   id: 'team-prior-work',
   title: 'Prior work and grants',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'The team or prior-work sections mention the team’s prior work (built, shipped, maintains …) and its prior grants with their outcomes (delivered, completed, report …), or say it is the team’s first grant.',
+  description: 'The team or prior-work sections mention the team’s prior work (built, shipped, maintains …, a stated career, or a repository of theirs linked) and its prior grants with their outcomes (delivered, completed, report …), or say it is the team’s first grant.',
   check({ doc, fields }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team', 'priorWork')
-    const text = [proseOf(sectionBlocks(doc, sections)), sections.length === 0 ? teamFieldText(fields) : ''].join('\n')
+    const text = teamText(doc, fields)
     const where = sections.length > 0 ? sectionPosition(sections[0]!) : DOCUMENT_START
     const place = sections.length > 0 ? `The section ${named(sections[0], '')}` : 'The pitch'
-    if (sections.length === 0 && text.trim() === '') {
+    if (noTeamAtAll(doc, fields)) {
       return [{
         ...DOCUMENT_START,
         group: NO_TEAM_SECTION,
+        severity: 'info',
         message: 'The pitch has no team or prior-work section, so it shows no prior work and no prior grants.',
         hint: 'Add a “## Team” section: for each person one thing they built or shipped, with a link, and your prior grants with their outcome (“completed a Lumen grant in 2025, all 3 milestones delivered on time”), or say it is your first grant.',
       }]
     }
     const findings: RuleFinding[] = []
-    if (!PRIOR_WORK.test(text)) {
+    // A repository the team links (not the pitched project's own) is something it built, shown.
+    const own = ownRepositories(doc, fields)
+    const linksRepository = linksIn(sectionBlocks(doc, sections).map((block) => block.text).join('\n')).some((url) => linkKind(url) === 'repository' && !own.has(repoKey(url)))
+    if (!PRIOR_WORK.test(text) && !linksRepository) {
       findings.push({
         ...where,
         message: `${place} does not mention the team’s prior work (something built, shipped or maintained).`,
@@ -135,13 +176,13 @@ const SOLO = /\b(?:solo|sole (?:developer|founder|maintainer|contributor|enginee
 const I_SUBJECT = /(?:^|[\s(“"])I(?:'m|’m|'ve|’ve|'ll|’ll|\s+[a-z])/m
 const TEAM_SIZE_FIELD = /team.?size|team.?members?.?(?:count|number)|(?:number|count).?of.?(?:team.?)?(?:members|people|developers)|headcount/i
 /** A time commitment: “full-time”, “part-time”, “20 hours a week”, “30 h/week”. */
-const TIME_COMMITMENT = /\b(?:full[- ]?time|part[- ]?time|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3})?[ \t]?(?:hours?|hrs?|h)[ \t]?(?:(?:per|a|each|every)[ \t]+week|\/[ \t]?(?:week|wk|w))\b|\d{1,3}[ \t]?h\/w\b)/i
+const TIME_COMMITMENT = /\b(?:full[- ]?time|part[- ]?time|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3})?[ \t]?(?:hours?|hrs?|h)[ \t]?(?:(?:per|a|each|every)[ \t]+(?:work(?:ing)?[ \t]?)?(?:week|day)|\/[ \t]?(?:week|wk|w|day|d))\b|\d{1,3}[ \t]?h\/w\b)/i
 /**
  * An argument that the scope fits one person: “the scope fits one person because …”, “one
  * developer can deliver it”, “I apply alone because …”, “I have shipped a comparable tool alone”.
  */
 const SCOPE_ARGUMENT = /\b(?:scope\b[^.!?\n]{0,80}?\b(?:fits?|suits?|is (?:small|narrow|focused|manageable|realistic|sized)|(?:one|a single) (?:person|developer|engineer))|(?:fits?|suits?|manageable (?:by|for)|realistic for|doable (?:by|for)|within reach of) (?:one|a single) (?:person|developer|engineer)|(?:one|a single) (?:person|developer|engineer) can\b|(?:applying|apply|work(?:ing)?|build(?:ing)?) (?:this )?alone because|(?:comparable|similar|of (?:this|that|the same|similar) (?:size|scope))\b[^.!?\n]{0,80}?\balone\b|\balone\b[^.!?\n]{0,80}?\b(?:comparable|similar|of (?:this|that|the same|similar) (?:size|scope))\b)/i
-const SCOPE_TITLE = /\b(?:scope|capacity|availability|commitment|solo|why me)\b/i
+const SCOPE_TITLE = /\b(?:scope|capacity|availability|commitment|solo|why me|resources|effort|staffing)\b/i
 /** First-person plural: the writer speaks for a team. */
 const WE = /\b(?:we|we're|we’re|we've|we’ve|our|ours|us)\b/i
 /** Words that name a co-worker in prose. */
@@ -220,20 +261,17 @@ export const priorProjectLinked: Rule = {
   check({ doc, fields }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team', 'priorWork')
     const fieldText = sections.length === 0 ? teamFieldText(fields) : ''
-    if (sections.length === 0 && fieldText.trim() === '') {
+    if (noTeamAtAll(doc, fields)) {
       return [{
         ...DOCUMENT_START,
         group: NO_TEAM_SECTION,
+        severity: 'info',
         message: 'The pitch has no team or prior-work section, so no completed prior project is linked.',
         hint: 'Add a “## Team” section that links at least one project you finished, e.g. “Built [lumen-faucet](https://github.com/ada/lumen-faucet), used by 40 teams.”',
       }]
     }
     // The pitched project's own repository is not prior work.
-    const own = new Set<string>()
-    for (const value of Object.values(fields)) for (const url of linksIn(value)) if (linkKind(url) === 'repository') own.add(repoKey(url))
-    for (const block of sectionBlocks(doc, topicSections(doc, 'solution', 'deliverables', 'milestones'))) {
-      for (const url of linksIn(block.text)) if (linkKind(url) === 'repository') own.add(repoKey(url))
-    }
+    const own = ownRepositories(doc, fields)
     const candidates = sentencesOf(sectionBlocks(doc, sections)).map((s) => s.raw)
     if (fieldText) candidates.push(...sentences(fieldText))
     let profiles = 0
@@ -247,6 +285,9 @@ export const priorProjectLinked: Rule = {
     }
     return [{
       ...(sections[0] ? sectionPosition(sections[0]) : DOCUMENT_START),
+      // A team that names no prior work at all has no project to link: team-prior-work reports
+      // that cause, and this is its consequence.
+      ...(!PRIOR_WORK.test(teamText(doc, fields)) ? { severity: 'info' as const } : {}),
       message: profiles > 0
         ? 'The team links profiles only: a profile shows who you are, not a completed project.'
         : 'No completed prior project is linked in the team or prior-work sections.',

@@ -2,7 +2,6 @@
 import { stripInline, type PitchDocument } from '../../parse'
 import { sentences } from '../../text'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
-import { months } from './text'
 import { cleanSource, contractReason, contractWork } from './facts'
 
 const AUDIT_WORD = /\b(?:audit\w*|security review|security assessment)\b/i

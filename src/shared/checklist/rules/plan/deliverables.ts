@@ -1,15 +1,15 @@
 /** The deliverables rule: concrete artifacts (repository, deployed address, documentation, coverage, usage metrics). */
-import type { List } from 'mdast'
 import { DOCUMENT_START, findSection, sectionPosition } from '../../topics'
 import type { Position, Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, looseInline, withoutComments } from './text'
 import { contractReason, contractWork, milestonePlan } from './facts'
 
-const REPOSITORY = /\b(?:github|gitlab|bitbucket|codeberg|sourcehut)\b|\brepo(?:sitor(?:y|ies))?s?\b|\bsource code\b/i
+/** Where the code is handed over: a repository, open-source code, a package registry, changes merged upstream. */
+const REPOSITORY = /\b(?:github|gitlab|bitbucket|codeberg|sourcehut)\b|\brepo(?:sitor(?:y|ies))?s?\b|\bsource code\b|\bcode ?base\b|\bopen[- ]?sourc\w*|\b(?:npm|crates\.io|pypi|hackage|maven|nuget|pub\.dev)\b|\bpull requests?\b|\bPRs?\b|\bmerged\b|\bupstream\b|\breleases?\b/i
 const DEPLOYED_ADDRESS = /\b0x[0-9a-f]{6,}|\bdeploy\w*\b[^.\n]{0,60}?\baddress(?:es)?\b|\b(?:contract|program) address(?:es)?\b/i
-const DOCUMENTATION = /\bdocs?\b|\bdocumentation\b|\bguides?\b|\btutorials?\b|\bapi reference\b|readthedocs|gitbook|\breadme\b/i
+const DOCUMENTATION = /\bdocs?\b|\bdocumentation\b|\bguides?\b|\btutorials?\b|\bapi reference\b|readthedocs|gitbook|\breadme\b|\bhandbook\b|\bmanuals?\b|\bwiki\b|\bexplain(?:ing|s|er)?\b|\bblog posts?\b|\barticles?\b|\bcourses?\b|\bworkshops?\b/i
 const COVERAGE_TARGET = /(?<![\d.])\d+(?:\.\d+)?\s*(?:%|percent)[^.\n|]{0,40}?\bcoverage\b|\bcoverage\b[^.\n|]{0,40}?\d+(?:\.\d+)?\s*(?:%|percent)/i
-const USAGE_METRICS = /\b(?:downloads?|installs?|users|MAU|DAU|monthly active|transactions|metrics?|dashboard|analytics|adoption)\b/i
+const USAGE_METRICS = /\b(?:downloads?|installs?|users|MAU|DAU|monthly active|transactions|metrics?|dashboard|analytics|adoption|visitors|visits|views|stars|subscribers|readers|sessions|integrations)\b/i
 
 export const deliverablesConcrete: Rule = {
   id: 'deliverables-concrete',

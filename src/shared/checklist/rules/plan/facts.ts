@@ -1,10 +1,11 @@
 /** Facts shared by the plan rules, read once per parsed document: the milestones, the budget, contract work. */
 import { stripInline, type PitchDocument, type Section } from '../../parse'
-import { findSection } from '../../topics'
 import type { Position } from '../../types'
 import { withoutComments } from './text'
-import { type Milestone, findMilestoneSection, readMilestones } from './milestones'
-import { type Budget, readBudget } from './budget'
+import type { Milestone } from './milestones'
+import { type Plan, readPlan } from './units'
+import type { Budget } from './budget'
+import { type Costs, readCosts } from './costs'
 
 interface ContractWork {
   /** The words that show it: "Solidity", "smart contract", "lending pool contracts". */
@@ -22,10 +23,8 @@ export function contractReason(contract: ContractWork): string {
 }
 
 interface Facts {
-  milestoneSection?: Section | null
-  milestones?: Milestone[]
-  budgetSection?: Section | null
-  budget?: Budget | null
+  plan?: Plan
+  costs?: Costs
   contract?: ContractWork | null
   clean?: string
 }
@@ -47,30 +46,27 @@ export function cleanSource(doc: PitchDocument): string {
   return f.clean
 }
 
-/** A total cost given as a label outside a budget section: "Total Costs: $20k", "**Total Budget Requested:** 30K DAI". */
-const TOTAL_COST_LABEL = /\btotal (?:estimated )?(?:costs?|budget(?: requested)?|amount(?: requested)?|funding(?: requested)?|grant amount)\b[*_]*\s*[:|]/i
-
-/** Whether the pitch states what it costs without a budget section: a total label, or milestones with amounts. */
-export function budgetStatedElsewhere(doc: PitchDocument): boolean {
-  return TOTAL_COST_LABEL.test(doc.source) || milestonePlan(doc).milestones.some((m) => m.amountUsd !== null)
-}
-
-export function milestonePlan(doc: PitchDocument): { section: Section | null; milestones: Milestone[] } {
+/** The plan's units and its section, wherever the pitch writes them (see units.ts). */
+export function milestonePlan(doc: PitchDocument): { section: Section | null; milestones: Milestone[]; how: Plan['how'] } {
   const f = facts(doc)
-  if (f.milestoneSection === undefined) {
-    f.milestoneSection = findMilestoneSection(doc) ?? null
-    f.milestones = f.milestoneSection ? readMilestones(f.milestoneSection) : []
-  }
-  return { section: f.milestoneSection, milestones: f.milestones ?? [] }
+  f.plan ??= readPlan(doc)
+  return { section: f.plan.section, milestones: f.plan.units, how: f.plan.how }
 }
 
+/** What the work costs, wherever the pitch says it (see costs.ts). */
+export function costsOf(doc: PitchDocument): Costs {
+  const f = facts(doc)
+  if (!f.costs) {
+    const plan = milestonePlan(doc)
+    f.costs = readCosts(doc, plan.milestones, plan.section)
+  }
+  return f.costs
+}
+
+/** The budget section and the budget read from it or from elsewhere, with the pitch's total. */
 export function budgetPlan(doc: PitchDocument): { section: Section | null; budget: Budget | null } {
-  const f = facts(doc)
-  if (f.budgetSection === undefined) {
-    f.budgetSection = doc.sections.find((s) => s.depth > 0 && /\bbudget\b/i.test(s.title)) ?? findSection(doc, 'budget') ?? null
-    f.budget = f.budgetSection ? readBudget(f.budgetSection) : null
-  }
-  return { section: f.budgetSection, budget: f.budget ?? null }
+  const costs = costsOf(doc)
+  return { section: costs.section, budget: costs.budget ? { ...costs.budget, total: costs.total } : null }
 }
 
 /** Audience words: "smart contract developers" are who the work is for, not what it builds. */
@@ -125,4 +121,9 @@ export function contractWork(doc: PitchDocument): ContractWork | null {
   const evidence = stripInline(first.text).replace(/\s+/g, ' ').trim()
   f.contract = { evidence, position: { line, column, endLine: line, endColumn: column + first.text.length } }
   return f.contract
+}
+
+/** Whether the pitch states what the work costs anywhere: items, a total, amounts per milestone, hours × rate. */
+export function budgetStated(doc: PitchDocument): boolean {
+  return costsOf(doc).stated
 }

@@ -29,7 +29,8 @@ export { milestoneParts, milestonePayment, milestonesCount, tiesPaymentToComplet
 export { findMilestoneSection, type Milestone, milestoneName, readMilestones } from './milestones'
 export { inferProjectKind, type KindGuess, rewardCap } from './project-kind'
 export { parseWeeks } from './text'
-export { dateRangeWeeks, timelineLength, totalDuration, type TotalDuration } from './timeline'
+export { dateRangeWeeks } from './dates'
+export { timelineLength, totalDuration, type TotalDuration } from './timeline'
 
 export const PLAN_RULES: Rule[] = [
   milestonesCount,

@@ -3,12 +3,12 @@ import { stripInline } from '../../parse'
 import { sentences } from '../../text'
 import { DOCUMENT_START, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
-import { listing, usd, withoutComments } from './text'
-import { type Milestone, subsections } from './milestones'
-import { milestonePlan } from './facts'
+import { listing, withoutComments } from './text'
+import { budgetStated, milestonePlan } from './facts'
+import { PLAN_ELSEWHERE } from './units'
+import { grantAsks } from '../../asks'
+import { labelledDuration, totalDuration } from './timeline'
 
-/** The pitch says its plan is given elsewhere ("financial plan shared privately", "sent by the Google form"). */
-const PLAN_ELSEWHERE = /\b(?:shared|sent|submitted|provided|given|available|supplied)\b[^.\n]{0,40}?\b(?:privately|separately|in private|(?:by|via|in) (?:the |a )?(?:google )?(?:form|doc(?:ument)?)|on request)\b|\bprivate finances\b|\brefer to (?:the |our )?(?:google )?doc(?:ument)?\b/i
 /** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
 const MILESTONE_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:milestone|phase)[ \t]*#?\d{1,2}\b/im
 
@@ -18,50 +18,70 @@ export const milestonesCount: Rule = {
   id: 'milestones-count',
   title: '3 to 5 milestones',
   severity: 'warning',
-  appliesTo: ['grant'],
-  description: 'The pitch has a milestones section with 3 to 5 milestones (error when there are none at all; a warning when they are named but cannot be read, or the plan is said to be given privately; info outside 3–5). Weak milestone structure is the most frequent rejection reason (51%).',
-  check({ doc }: RuleContext): RuleFinding[] {
-    const { section, milestones } = milestonePlan(doc)
-    // No milestones at all is what a reviewer rejects on sight; milestones written where they
-    // could not be read, or a plan the pitch says is given privately, are worth a warning.
+  // Runs for bounties too, only to say that none are expected (see grantAsks).
+  description: 'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all is a warning, and never “ready”; a plan not split into units, milestones named where they cannot be read, or a plan said to be given privately are warnings too; a count outside 3–5 is a note. Weak milestone structure is the most frequent rejection reason (51%).',
+  check({ doc, grant }: RuleContext): RuleFinding[] {
+    const { section, milestones, how } = milestonePlan(doc)
     const elsewhere = PLAN_ELSEWHERE.test(doc.source)
-    if (!section) {
-      const unread = MILESTONE_LINE.test(doc.source)
+    const asks = grantAsks(grant, 'milestones')
+    if (grant.type === 'bounty') {
+      return milestones.length > 0 ? [] : [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no milestones, and ${asks.asked ? 'the grant is a bounty' : asks.why}.`, hint: 'Nothing to add: a bounty pitch says how and by when the work is done, not in milestones.' }]
+    }
+    if (milestones.length === 0 && !asks.asked) {
+      return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no milestones, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks for a plan elsewhere (its page or form).' }]
+    }
+    // Units named only by their payments ("| Milestone 2 | 100,000 CC | Acceptance |"), none saying
+    // what it delivers or when: the plan itself is absent.
+    if (milestones.length > 0 && how !== 'whole' && milestones.every((m) => m.weeks === null && !m.when && !ARTIFACT.test(m.deliverables))) {
       return [{
-        ...DOCUMENT_START,
-        severity: unread || elsewhere ? 'warning' : 'error',
+        ...(section ? sectionPosition(section) : DOCUMENT_START),
+        missing: 'milestones',
+        message: `The pitch names milestones only by their payments${section ? ` (“${section.title}”)` : ''}: none says what it delivers or when.`,
+        hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
+      }]
+    }
+    if (milestones.length === 0) {
+      // No plan anywhere: a part of the guidance absent from the whole pitch (the recall floor).
+      // Funded proposals of some programs have none, so it is a warning, not a refusal.
+      const unread = !section && MILESTONE_LINE.test(doc.source)
+      return [{
+        ...(section ? sectionPosition(section) : DOCUMENT_START),
+        missing: 'milestones',
         message: unread
           ? 'The pitch names milestones, but not in a section of their own, so their parts could not be checked.'
           : elsewhere
             ? 'The pitch has no milestones: it says the plan is given separately.'
-            : 'The pitch has no milestones section.',
+            : section
+              ? `The section “${section.title}” lists no milestones or phases: no table, “### Milestone” subsections, list or deliverables were found.`
+              : 'The pitch has no plan: no milestones or phases, no deliverables and no schedule.',
         hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
       }]
     }
     const n = milestones.length
-    if (n === 0) {
+    if (how === 'whole') {
       return [{
-        ...sectionPosition(section),
-        severity: elsewhere ? 'warning' : 'error',
-        message: `The section “${section.title}” lists no milestones: no milestone table, “### Milestone” subsections or list was found.`,
-        hint: 'Write one table row, one “### Milestone N: name” subsection or one list item per milestone, 3 to 5 in all.',
+        ...(section ? sectionPosition(section) : DOCUMENT_START),
+        severity: 'info',
+        message: `The plan${section ? ` (“${section.title}”)` : ''} is one piece of work, not split into milestones; approved pitches have 3 to 5, each paid on completion.`,
+        hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria, weeks and payment.',
       }]
     }
     // Small grants are often one or two milestones, and approved pitches of every program go
     // outside 3–5: a note, not a gap.
+    const where = section ? `The section “${section.title}”` : 'The pitch'
     if (n < 3) {
       return [{
-        ...sectionPosition(section),
+        ...(section ? sectionPosition(section) : milestones[0]!.position),
         severity: 'info',
-        message: `The section “${section.title}” has ${n} milestone${n === 1 ? '' : 's'}; approved pitches have 3 to 5.`,
+        message: `${where} has ${n} milestone${n === 1 ? '' : 's'}; approved pitches have 3 to 5.`,
         hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria and payment, so reviewers can pay as it progresses.',
       }]
     }
     if (n > 5) {
       return [{
-        ...sectionPosition(section),
+        ...(section ? sectionPosition(section) : milestones[0]!.position),
         severity: 'info',
-        message: `The section “${section.title}” has ${n} milestones; approved pitches have 3 to 5.`,
+        message: `${where} has ${n} milestones; approved pitches have 3 to 5.`,
         hint: 'Merge small milestones or move later ones to a follow-up grant, keeping 3 to 5; a long list reads as scope that is too broad.',
       }]
     }
@@ -69,7 +89,12 @@ export const milestonesCount: Rule = {
   },
 }
 
-const ARTIFACT = /\b(?:papers?|reports?|specs?|specifications?|proposals?|packages?|releases?|extensions?|plugins?|plug-ins?|datasets?|benchmarks?)\b|https?:\/\/|\b(?:github|gitlab|bitbucket|codeberg)\b|\brepo(?:sitor(?:y|ies))?s?\b|\b0x[0-9a-f]{6,}|\bdocs?\b|\bdocumentation\b|\bdeployed\b|\bcontract address|\bnpm\b|\bcrates\.io\b|\bpypi\b|(?<![\w-])[\w-]+\.(?:dev|io|xyz|org|com|app|network)\b/i
+/**
+ * What is handed over, named: a document or release, a link or repository, an address, or a
+ * kind of software artifact ("the Scan API endpoints", "a React SDK", "the staking pallet", "a
+ * CLI", "unit and integration tests"). "Snapshot support" or "a nice viewer" name none.
+ */
+const ARTIFACT = /\b(?:papers?|reports?|specs?|specifications?|proposals?|packages?|releases?|extensions?|plugins?|plug-ins?|datasets?|benchmarks?|d-?apps?|sdks?|apis?|endpoints?|cli|librar(?:y|ies)|modules?|pallets?|components?|services?|back-?ends?|front-?ends?|ui|uis|dashboards?|widgets?|engines?|websites?|web ?sites?|portals?|bots?|smart contracts?|contracts?|binar(?:y|ies)|docker ?(?:images?|files?)|(?:unit|integration|e2e|end-to-end) tests?|test suites?|tests|tutorials?|guides?|articles?|blog posts?|videos?|courses?|workshops?|whitepapers?|templates?|prototypes?|mvp|demos?|integrations?|tool(?:s|ing)?|indexers?|clients?|servers?|adapters?|bindings|schemas?|pipelines?|scripts?|explorers?|wallets?|runtimes?|parachains?|nodes?)\b|@[\w-]+\/[\w-]+|https?:\/\/|\b(?:github|gitlab|bitbucket|codeberg)\b|\brepo(?:sitor(?:y|ies))?s?\b|\b0x[0-9a-f]{6,}|\bdocs?\b|\bdocumentation\b|\bdeployed\b|\bcontract address|\bnpm\b|\bcrates\.io\b|\bpypi\b|(?<![\w-])[\w-]+\.(?:dev|io|xyz|org|com|app|network)\b/i
 const TESTABLE = /%|\d|\b(?:pass(?:es|ed|ing)?|green|deploy(?:s|ed)?|merged|published|released|live|audited|accepted|approved|signed[- ]off|sign[- ]off|verified|reviewed|demonstrated|demo|runs?|traces?|decodes?|renders?|returns?|executes?|integrated|installs?|succeeds?|users?|tests?|test suite|CI|coverage|benchmarks?|downloads?|transactions?|onboarded|testnet|mainnet|end[- ]to[- ]end|zero|no open)\b/i
 
 export const milestoneParts: Rule = {
@@ -77,21 +102,28 @@ export const milestoneParts: Rule = {
   title: 'Each milestone complete',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'Each milestone has a name, a USD amount, named deliverables (repository, deployed address or documentation link), testable completion criteria and a timeline in weeks.',
+  description: 'Each milestone has a USD amount (or one in another currency), named deliverables (a repository, deployed address, documentation link or a named piece of software), a timeline (weeks, or a date or month of the plan), a name and testable completion criteria. A milestone lacking only its name or its criteria is noted (info): many funded templates name milestones by number and state what a deliverable must do in its specification.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
-    milestonePlan(doc).milestones.forEach((m, i) => {
+    const { milestones, how, section } = milestonePlan(doc)
+    const whole = how === 'whole'
+    milestones.forEach((m, i) => {
       const missing: string[] = []
       const fixes: string[] = []
-      if (!m.name) {
+      let core = false
+      if (!m.name && !whole) {
         missing.push('a name')
         fixes.push('name it after its outcome, e.g. “M2 TypeScript SDK”')
       }
-      if (m.amountUsd === null && !m.amountOther) {
+      // A plan of one piece is paid by the pitch's total, where there is one. Without any budget,
+      // budget-itemized reports the missing budget: a milestone's missing amount is then its consequence.
+      if (m.amountUsd === null && !m.amountOther && !(whole && budgetStated(doc))) {
+        core ||= budgetStated(doc)
         missing.push('a USD amount')
-        fixes.push('state its payment in USD, e.g. “$12,000”')
+        fixes.push(whole ? 'state what the work costs in USD, e.g. “Total: $12,000”' : 'state its payment in USD, e.g. “$12,000”')
       }
       if (!ARTIFACT.test(m.deliverables)) {
+        core = true
         missing.push('named deliverables')
         fixes.push('name what is handed over: a repository URL, a deployed contract address (testnet is fine) or a documentation link')
       }
@@ -103,17 +135,19 @@ export const milestoneParts: Rule = {
         missing.push(`testable completion criteria (“${m.criteria.slice(0, 60)}” cannot be checked)`)
         fixes.push('make the criteria checkable: a number, a passing test suite, a deployment, a merged pull request or an accepted review')
       }
-      if (m.weeks === null) {
-        missing.push('a timeline in weeks')
-        fixes.push('give its duration in weeks, e.g. “4 weeks”')
+      // A date or a place in the plan ("Month 2", "Q4 2023", "End of week 3") is a timeline too.
+      if (m.weeks === null && !m.when && !(whole && (totalDuration(doc) !== null || labelledDuration(doc) !== null))) {
+        core = true
+        missing.push(whole ? 'a timeline' : 'a timeline in weeks')
+        fixes.push(whole ? 'say how long the work takes, e.g. “The work takes 12 weeks, from 1 March to 24 May 2027”' : 'give its duration in weeks, e.g. “4 weeks”')
       }
       if (missing.length === 0) return
-      const label = `Milestone ${i + 1}${m.name ? ` “${m.name}”` : ''}`
+      const label = whole ? `The plan${section ? ` (“${section.title}”)` : ''}` : `Milestone ${i + 1}${m.name ? ` “${m.name}”` : ''}`
       findings.push({
         ...m.position,
-        // Named deliverables lacking only explicit criteria is how most funded templates write a
-        // milestone (a deliverables table with a specification per row): a note, not a gap.
-        ...(missing.length === 1 && missing[0] === 'completion criteria' ? { severity: 'info' as const } : {}),
+        // A name or explicit criteria missing alone is how many funded templates write a
+        // milestone (numbered, with a deliverables table and a specification per row): a note.
+        ...(!core ? { severity: 'info' as const } : {}),
         message: `${label} lacks ${listing(missing)}.`,
         hint: `${fixes.map((fix) => fix.charAt(0).toUpperCase() + fix.slice(1)).join('. ')}.`,
       })

@@ -1,10 +1,10 @@
 /** Reading the milestones: from a table, subsections, a list or paragraphs; finding the milestones section. */
 import type { Heading, List, ListItem, RootContent, Table } from 'mdast'
 import { stripInline, type PitchDocument, type Section } from '../../parse'
-import { findAmounts, findDurations, sentences } from '../../text'
+import { findDurations, findMoney, sentences } from '../../text'
 import { findSection, nodePosition } from '../../topics'
 import type { Position } from '../../types'
-import { SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, firstLinePosition, isDated, looseInline, months, parseWeeks, periodRanges, rawText, sliceOf, tableCells, usd, withoutComments } from './text'
+import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, headerCurrency, firstLinePosition, isDated, looseInline, parseWeeks, periodRanges, rawText, sliceOf, tableCells, withoutComments } from './text'
 
 export interface Milestone {
   /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
@@ -17,6 +17,10 @@ export interface Milestone {
   /** Its completion criteria, as written ('' when none are stated). */
   criteria: string
   weeks: number | null
+  /** Its timing as written when it is a date or a place in the plan ("Month 2", "End of Week 3", "Q4 2023", "12/31/2023"), which is a timeline too. */
+  when?: string | null | undefined
+  /** Its number in the plan ("Milestone 2", "Phase 3", "M1"), to match it with the same unit written elsewhere (a payment table). */
+  number?: number | null | undefined
   /** How the pitch writes its milestones. */
   layout: 'table' | 'subsection' | 'list'
   /** True when its timing is a place in the calendar ("weeks 5–9", "Month 2", "Feb 2027"), which may overlap the others', not a duration. */
@@ -26,10 +30,10 @@ export interface Milestone {
 }
 
 type MilestoneColumn = 'criteria' | 'deliverables' | 'weeks' | 'amount' | 'name'
-const MILESTONE_HEADERS: ReadonlyArray<readonly [MilestoneColumn, RegExp]> = [
+export const MILESTONE_HEADERS: ReadonlyArray<readonly [MilestoneColumn, RegExp]> = [
   ['criteria', /criteri|acceptance|definition of done|done when|verification|success|how to verify/i],
   ['deliverables', /deliverable|outputs?\b|artifacts?\b/i],
-  ['weeks', /weeks?\b|duration|timeline|\btime\b|schedule|months?\b|\bdays?\b|\beta\b|length|\bwhen\b|\bdates?\b|\bdue\b|deadline|period/i],
+  ['weeks', /weeks?\b|duration|timeline|\btime\b|schedule|months?\b|\bdays?\b|\beta\b|length|\bwhen\b|\bdates?\b|\bdue\b|deadline|period|completion|delivery/i],
   ['amount', /amount|usd|\$|\bcost|payment|budget|price|funding|payout|tranche/i],
   ['name', /milestone|name|phase|title|stage|step|sprint/i],
 ]
@@ -53,7 +57,7 @@ export function milestoneName(title: string): string | null {
 }
 
 type Field = 'deliverables' | 'criteria' | 'amount' | 'weeks' | 'name'
-const FIELD_LABEL = /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|costs?|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
+const FIELD_LABEL = /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|costs?|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|delivery(?: date)?|due(?: date)?|deadline|(?:target|completion|start|end) date|dates?|period|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
 
 function fieldOf(label: string): Field {
   const l = label.toLowerCase()
@@ -63,8 +67,6 @@ function fieldOf(label: string): Field {
   if (/name|title/.test(l)) return 'name'
   return 'weeks'
 }
-
-export const LIST_MARKER = /^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/
 
 /**
  * Labelled parts of a milestone's text ("Deliverables: …", "**Criteria:** …", "| Amount | … |"),
@@ -114,8 +116,9 @@ function extractFields(raw: string): { fields: Partial<Record<Field, string>>; f
 
 const CRITERIA_CUE = /\b(?:done when|complete(?:d)? when|accepted when|criteri\w*|acceptance|definition of done|verified|verifiable|success|considered (?:done|complete)|pass(?:es|ed|ing)?|must|measured)\b/i
 
+/** The first amount in dollars or a dollar stablecoin ("$5,000", "5k USDC", "30K Dai"). */
 function firstAmount(text: string): number | null {
-  return findAmounts(stripInline(text))[0]?.value ?? null
+  return findMoney(stripInline(text)).find((m) => m.usd)?.value ?? null
 }
 
 function firstWeeks(text: string): number | null {
@@ -125,23 +128,46 @@ function firstWeeks(text: string): number | null {
   return findDurations(t)[0]?.weeks ?? null
 }
 
-/** One milestone from its title (heading or first line) and its text. */
-/**
- * Money in a currency other than US dollars, clearly stated: a symbol or code before or after a
- * number ("€ 16 128", "EUR 4,000", "1.5 BTC", "30K Dai", "2,000 DOT"). Linear: bounded gaps,
- * a number starts where no digit precedes it.
- */
-const OTHER_MONEY = /(?:[€£]|\b(?:EUR|GBP|CHF)\b)[ \t]?(?<![\d.,])\d[\d,. ]{0,12}\d?|(?<![\d.,])\d[\d,.]{0,12}(?:[ \t]?[kKmM])?[ \t]{0,2}(?:€|\b(?:EUR|GBP|CHF|DOT|KSM|FIL|BTC|ETH|DAI|CRU|NEAR|USDT|USDC|Dai|dai)\b)/
-
+/** Money in a currency other than US dollars, clearly stated ("€ 16 128", "1.5 BTC", "2,000 DOT", "100,000 CC"): an amount, though not in USD. */
 export function otherAmount(text: string): string | null {
-  return OTHER_MONEY.exec(stripInline(text))?.[0]?.trim() ?? null
+  return findMoney(stripInline(text)).find((m) => !m.usd)?.text.trim() ?? null
 }
 
-function milestoneFromText(title: string, body: string, layout: Milestone['layout'], position: Position): Milestone {
+/** A bare number under a header that names another currency ("Amount (CC)" over "500,000: Digital Asset"): that amount. */
+function amountInOther(cell: string, header: string): string | null {
+  const currency = headerCurrency(header)
+  if (!currency || /^(?:\$|USD|USDC|USDT|DAI)$/.test(currency)) return null
+  const n = /(?<![\d.,])\d[\d,. ]*\d|\d/.exec(stripInline(cell))?.[0]
+  return n ? `${n.trim()} ${currency}` : null
+}
+
+/** A unit's number in its title or first cell: "Milestone 2", "Phase 3:", "M1", "(Milestone 1)", "2." or a bare "**2**". */
+const UNIT_NUMBER = /\b(?:milestone|phase|stage|sprint|tranche|work ?package|WP|iteration)[ \t]*#?[ \t]*(\d{1,2})(?![\d.,])|\bM(\d{1,2})\b|^[ \t]*[*_]*(\d{1,2})[*_]*[ \t]*[.):]?[ \t]*(?:[*_]*[ \t]*$|[—–-][ \t])/i
+
+export function unitNumber(title: string): number | null {
+  const m = UNIT_NUMBER.exec(stripInline(title))
+  const digits = m ? (m[1] ?? m[2] ?? m[3]) : undefined
+  return digits === undefined ? null : Number(digits)
+}
+
+/** A timing that is a date or a place in the plan rather than a duration: "Month 2", "End of Week 3", "Q4 2023", "12/31/2023", "Feb 2027". */
+const WHEN = /\b(?:end of |by |until |before )?(?:week|month)[ \t]{0,3}\d{1,3}\b|\bQ[1-4][ \t]{0,3}(?:20)?\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b/i
+
+/** The timing of a unit as written, when it is a date or a place in the plan ("Month 2", "Q4 2023"). */
+export function unitWhen(text: string): string | null {
+  const t = stripInline(text)
+  const m = WHEN.exec(t)
+  if (m) return m[0].trim()
+  return isDated(t) ? t.trim().slice(0, 40) || null : null
+}
+
+export function milestoneFromText(title: string, body: string, layout: Milestone['layout'], position: Position): Milestone {
   const { fields, free } = extractFields(body)
   const amountField = fields.amount
   const weeksField = fields.weeks
   return {
+    number: unitNumber(title),
+    when: (weeksField !== undefined ? unitWhen(weeksField) : null) ?? unitWhen(title),
     amountOther: otherAmount(`${amountField ?? ''} ${title} ${free}`),
     name: milestoneName(fields.name || title),
     amountUsd: (amountField !== undefined ? amountIn(amountField, 'usd') : null) ?? firstAmount(title) ?? firstAmount(free),
@@ -162,18 +188,39 @@ function milestoneTable(section: Section): Table | undefined {
   })
 }
 
-function milestonesFromTable(table: Table): Milestone[] {
-  const { headers, rows } = tableCells(table)
+/**
+ * The rows of a table of milestones, one per milestone: a row whose name cell is empty continues
+ * the milestone above it (a task of that milestone, its cells appended), and a total or
+ * subtotal row ("Milestone 1 Total", "**Grand Total**") is none.
+ */
+function unitRows(rows: ReturnType<typeof tableCells>['rows'], nameColumn: number | undefined): ReturnType<typeof tableCells>['rows'] {
+  const out: ReturnType<typeof tableCells>['rows'] = []
+  for (const row of rows) {
+    const name = stripInline(row.cells[nameColumn ?? 0] ?? '').trim()
+    if (TOTAL_LABEL.test(name) || SUBTOTAL_LABEL.test(name) || (nameColumn !== undefined && /\b(?:sub-?\s?)?total\b/i.test(name))) continue
+    const last = out[out.length - 1]
+    if (nameColumn !== undefined && name === '' && last) {
+      last.cells = last.cells.map((cell, i) => (row.cells[i] && stripInline(row.cells[i]).trim() !== '' ? `${cell}; ${row.cells[i]}` : cell))
+      continue
+    }
+    out.push({ ...row, cells: [...row.cells] })
+  }
+  return out
+}
+
+export function milestonesFromTable(table: Table): Milestone[] {
+  const { headers, rows: all } = tableCells(table)
   const { columns, extra } = classifyColumns(headers, MILESTONE_HEADERS)
   const nameColumn = columns.name ?? (extra.includes(0) ? 0 : undefined)
   const otherColumns = extra.filter((index) => index !== nameColumn)
-  return rows
-    .filter((row) => !TOTAL_LABEL.test(stripInline(row.cells[0] ?? '')) && !SUBTOTAL_LABEL.test(stripInline(row.cells[0] ?? '')))
+  return unitRows(all, columns.name)
     .map((row) => {
       const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? ''))
       const rowText = row.cells.filter((_, index) => index !== columns.amount).join(' ')
       return {
-        amountOther: otherAmount(row.cells.join(' ')),
+        number: unitNumber(cell(nameColumn ?? 0)),
+        when: columns.weeks !== undefined ? unitWhen(cell(columns.weeks)) : null,
+        amountOther: otherAmount(row.cells.join(' ')) ?? amountInOther(columns.amount === undefined ? '' : cell(columns.amount), columns.amount === undefined ? '' : headers[columns.amount] ?? ''),
         name: nameColumn === undefined ? null : milestoneName(cell(nameColumn)),
         amountUsd: columns.amount !== undefined ? amountIn(cell(columns.amount), headers[columns.amount]) : firstAmount(row.cells.join(' ')),
         weeks: columns.weeks !== undefined ? parseWeeks(cell(columns.weeks), headers[columns.weeks]) : firstWeeks(rowText),
@@ -200,8 +247,22 @@ export function subsections(section: Section): Array<{ heading: Heading; body: R
   }
   const isMilestone = (title: string) => MILESTONE_TITLE.test(title) && !(NOT_A_MILESTONE.test(title) && !/\d/.test(title))
   const named = blocks.filter((block) => isMilestone(stripInline(rawText(block.heading))))
+  // "### Phase 1", then "### 1: Foundation", "### 2: UX" at the same depth, then "### Phase 2": the
+  // bare numbers are steps of the phase above them, not units of their own.
+  const explicit = named.filter((block) => UNIT_WORD.test(stripInline(rawText(block.heading))))
+  if (explicit.length > 0 && explicit.length < named.length && UNIT_WORD.test(stripInline(rawText(blocks[0]!.heading)))) {
+    const merged: Array<{ heading: Heading; body: RootContent[] }> = []
+    for (const block of blocks) {
+      if (explicit.includes(block)) merged.push({ heading: block.heading, body: [...block.body] })
+      else merged[merged.length - 1]?.body.push(block.heading, ...block.body)
+    }
+    return merged
+  }
   return named.length > 0 ? named : blocks.filter((block) => !NOT_A_MILESTONE.test(stripInline(rawText(block.heading))))
 }
+
+/** A title that names a unit by its kind: "Phase 1", "Milestone 2", "M3", "Sprint 4", "Work package 2". */
+const UNIT_WORD = /\b(?:milestone|phase|stage|sprint|tranche|work ?package)\b|\bM\d{1,2}\b/i
 
 function milestonesFromSubsections(section: Section): Milestone[] {
   return subsections(section).map(({ heading, body }) => {
@@ -236,7 +297,7 @@ function milestoneList(section: Section): List | undefined {
   return best
 }
 
-function milestonesFromList(section: Section, list: List): Milestone[] {
+export function milestonesFromList(section: Section, list: List): Milestone[] {
   return list.children.map((item: ListItem) => {
     const raw = withoutComments(sliceOf(section, item))
     // The name and the amount and weeks that go with it are at the start of the item.
@@ -247,7 +308,7 @@ function milestonesFromList(section: Section, list: List): Milestone[] {
 }
 
 /** A paragraph that opens one milestone: "Milestone 2: …", "M2 …", "**Milestone 2** …", "The second milestone ($4,500, 3 weeks) …". */
-const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
+export const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
 const ORDINAL_LEAD = /^the \w{1,10} (?:milestone|phase|stage)\s{0,3}/i
 
 /** The title of a milestone written as prose: its bold label and the rest of its first sentence, without the "The first milestone … is" frame. */

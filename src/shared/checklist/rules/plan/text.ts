@@ -1,9 +1,12 @@
 /** Small text helpers of the plan rules: inline text as written, weeks and periods, table columns, amounts. */
 import type { Nodes, Table } from 'mdast'
 import { stripInline, type Section } from '../../parse'
-import { findAmounts, findDurations, parsePlainAmount } from '../../text'
+import { findDurations, findMoney, parsePlainAmount } from '../../text'
 import type { Position } from '../../types'
-import { MONTH, dateMentions, dateRangeWeeks } from './timeline'
+import { MONTH, dateMentions, dateRangeWeeks } from './dates'
+
+/** A list item's marker and task box at the start of a line: "- ", "2. ", "- [x] ". */
+export const LIST_MARKER = /^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/
 
 /** Inline Markdown as it was written (text nodes keep it raw: inline constructs are not parsed). */
 export function rawText(node: Nodes): string {
@@ -42,6 +45,13 @@ export function firstLinePosition(node: Nodes, raw: string): Position {
 }
 
 export const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`
+
+/** An amount as the pitch's currency writes it: "$42,000", "€3,600", "100,000 CC"; dollars when the currency is unknown. */
+export function money(n: number, currency: string | null | undefined): string {
+  if (!currency || /^(?:\$|US\$|USD|dollars?)$/.test(currency)) return usd(n)
+  const amount = (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return /^[€£¥₹]$/.test(currency) ? `${currency}${amount}` : `${amount} ${currency}`
+}
 export const months = (weeks: number) => weeks / 4.345
 export const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toString()
 
@@ -117,6 +127,19 @@ export function tableCells(table: Table): { headers: string[]; rows: Array<{ nod
 export const TOTAL_LABEL = /^\s*(?:grand\s+)?total\b/i
 export const SUBTOTAL_LABEL = /^\s*sub-?\s?total\b/i
 
+/** The currency a column's header names: "Amount (USD)" → "USD", "Cost (€)", "Amount (CC)"; null when it names none. */
+export function headerCurrency(header: string): string | null {
+  const tokens = header.split(/[\s()[\]/,:;|]+/).filter(Boolean)
+  for (let i = 0; i < tokens.length; i++) {
+    // One token ("USD", "€", "CC") or two ("Canton Coin").
+    for (const token of [tokens[i]!, `${tokens[i]} ${tokens[i + 1] ?? ''}`.trim()]) {
+      const named = findMoney(`1 ${token}`)[0] ?? findMoney(`${token}1`)[0]
+      if (named && named.text.trim().length >= token.length) return named.currency
+    }
+  }
+  return /\bdollars?\b/i.test(header) ? '$' : null
+}
+
 /** A header that names a non-dollar currency: its bare numbers are not USD. */
 function isUsdHeader(header: string): boolean {
   return /usd|\$|dollar/i.test(header) || !/(?:\b(?:eth|btc|sol|op|arb|dot|atom|near|eur|gbp|tokens?)\b|€|£)/i.test(header)
@@ -128,5 +151,5 @@ export function amountIn(text: string, header = ''): number | null {
     const bare = parsePlainAmount(plain)
     if (bare !== null) return bare
   }
-  return findAmounts(plain)[0]?.value ?? null
+  return findMoney(plain).find((m) => m.usd)?.value ?? null
 }
