@@ -15,13 +15,13 @@
  * crash can leave (write-file-atomic's temporary files) are removed on the next full read; a
  * version file that does not parse or rebuild is reported and skipped, never shown or trusted.
  */
-import { lstat, mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readFile, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { summarizeChange, type VersionContent } from '../../../shared/history/summary'
 import type { HistorySource } from '../../../shared/ipc'
 import type { Logger } from '../errors'
-import { applyDelta, makeDelta } from './delta'
+import { makeDelta } from './delta'
 import {
   DRAFT_FILE,
   DraftFileSchema,
@@ -37,6 +37,9 @@ import {
   serializeSnapshot,
   type SnapshotMeta,
 } from './format'
+import { HistoryFsError, SnapshotDamage, describeParse, errorCode, readSnapshot, rebuild } from './snapshot'
+
+export { HistoryFsError, SnapshotDamage, errorCode } from './snapshot'
 
 export interface HistoryLimits {
   /** Versions kept per draft, at most (the newest and the sent one are always kept). */
@@ -83,67 +86,12 @@ export interface Walk {
   damaged: { fileName: string; reason: string }[]
 }
 
-/** A file-system operation on the history folder failed: what, where, and the error. */
-export class HistoryFsError extends Error {
-  override name = 'HistoryFsError'
-  constructor(
-    readonly action: string,
-    readonly path: string,
-    cause: unknown,
-  ) {
-    super(`could not ${action} ${path}`, { cause })
-  }
-}
-
-/** A version file that is not what Grant Desk wrote, or a version that does not rebuild. */
-export class SnapshotDamage extends Error {
-  override name = 'SnapshotDamage'
-}
-
-/** Version files are a pitch (at most a million characters) as JSON: past this, not one of ours. */
-const MAX_FILE_BYTES = 16 * 1024 * 1024
 /** Contents kept in memory per folder: the last versions, which the next save diffs against. */
 const CACHED_CONTENTS = 3
-
-export function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
-}
-
-function describeParse(error: unknown): string {
-  if (error instanceof SnapshotDamage) return error.message
-  if (error instanceof SyntaxError) return 'it is not complete JSON'
-  const code = errorCode(error)
-  return `it could not be read (${code ?? (error instanceof Error ? error.message : String(error))})`
-}
-
-async function readSnapshot(path: string, id: string): Promise<SnapshotFile> {
-  const info = await stat(path)
-  if (!info.isFile()) throw new SnapshotDamage('it is not a file')
-  if (info.size > MAX_FILE_BYTES) throw new SnapshotDamage('it is too large to be a saved version')
-  const parsed = SnapshotFile.safeParse(JSON.parse(await readFile(path, 'utf8')))
-  if (!parsed.success) throw new SnapshotDamage(`it is not a version file Grant Desk can read (${parsed.error.issues[0]?.message ?? 'unexpected content'})`)
-  if (parsed.data.id !== id) throw new SnapshotDamage(`it says it is version ${parsed.data.id}`)
-  return parsed.data
-}
 
 function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a)
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && b[key] === a[key])
-}
-
-/** The full content of a version file, given the content of its base (null for a full copy). */
-function rebuild(file: SnapshotFile, base: VersionContent | null): VersionContent {
-  let content: VersionContent
-  if (file.base === null) {
-    content = { pitch: file.pitch, fields: { ...file.fields } }
-  } else {
-    if (!base) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
-    const pitch = applyDelta(base.pitch, file.patch)
-    if (pitch === null) throw new SnapshotDamage('its changes do not apply to the version it builds on')
-    content = { pitch, fields: { ...(file.fields ?? base.fields) } }
-  }
-  if (contentHash(content) !== file.hash) throw new SnapshotDamage('it does not rebuild to the text that was saved')
-  return content
 }
 
 export class SnapshotFolder {
