@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises'
 import type { VersionContent } from '../../../shared/history/summary'
-import { applyDelta } from './delta'
+import { applyDelta, applyDeltaExact } from './delta'
 import { SnapshotFile, contentHash } from './format'
 
 /** A file-system operation on the history folder failed: what, where, and the error. */
@@ -49,17 +49,32 @@ export async function readSnapshot(path: string, id: string): Promise<SnapshotFi
   return parsed.data
 }
 
-/** The full content of a version file, given the content of its base (null for a full copy). */
-export function rebuild(file: SnapshotFile, base: VersionContent | null): VersionContent {
-  let content: VersionContent
-  if (file.base === null) {
-    content = { pitch: file.pitch, fields: { ...file.fields } }
-  } else {
-    if (!base) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
-    const pitch = applyDelta(base.pitch, file.patch)
-    if (pitch === null) throw new SnapshotDamage('its changes do not apply to the version it builds on')
-    content = { pitch, fields: { ...(file.fields ?? base.fields) } }
-  }
+/** What a delta file holds of its content. */
+export interface DeltaBody {
+  base: string
+  patch: string
+  /** Only when they changed from the base's. */
+  fields?: Record<string, string> | undefined
+}
+
+/** What a version file holds of its content: a full copy, or a delta. */
+export type VersionBody = { base: null; pitch: string; fields: Record<string, string> } | DeltaBody
+
+/**
+ * The content a version file stands for, given the content of its base (null for a full copy),
+ * NOT checked against its hash: for the versions on the way to the one asked for, which only
+ * that one's hash vouches for (see `check`).
+ */
+export function rebuildUnchecked(file: VersionBody, base: VersionContent | null): VersionContent {
+  if (file.base === null) return { pitch: file.pitch, fields: { ...file.fields } }
+  if (!base) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
+  const pitch = applyDeltaExact(base.pitch, file.patch) ?? applyDelta(base.pitch, file.patch)
+  if (pitch === null) throw new SnapshotDamage('its changes do not apply to the version it builds on')
+  return { pitch, fields: { ...(file.fields ?? base.fields) } }
+}
+
+/** `content`, when it is exactly what was saved as this version (its hash). */
+export function check(file: { hash: string }, content: VersionContent): VersionContent {
   if (contentHash(content) !== file.hash) throw new SnapshotDamage('it does not rebuild to the text that was saved')
   return content
 }
