@@ -36,7 +36,8 @@ export function rowLines(row: JudgedRow): string[] {
   return lines
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|')
+/** Table cell text: one line (a stack trace's first line), pipes escaped. */
+const cell = (text: string) => text.split('\n')[0]!.replace(/\|/g, '\\|')
 
 /** Every row in one Markdown table, in the order the benches ran. */
 export function markdownTable(rows: readonly JudgedRow[]): string {
