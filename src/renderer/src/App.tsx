@@ -2,27 +2,21 @@
  * The application frame: the header (screens, who is logged in), the offline banner, the
  * current screen, the status bar, and the login dialog that can open over any screen.
  */
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { ErrorNotice } from './components/ErrorNotice'
+import { Spinner } from './components/Spinner'
 import type { AppError } from '../../shared/ipc'
-import { ApplicationsScreen } from './features/applications/ApplicationsScreen'
 import { OfflineBanner } from './features/connectivity/OfflineBanner'
 import { StatusLine } from './features/connectivity/StatusLine'
 import { DueSoonMenu } from './features/reminders/DueSoonMenu'
 import { WaitingBanner } from './features/connectivity/WaitingBanner'
 import { startConnectivity } from './features/connectivity/recheck'
-import { DraftsList } from './features/drafts/DraftsList'
-import { DraftEditor } from './features/editor/DraftEditor'
 import { UnsavedDraftsAlert } from './features/editor/UnsavedDraftsAlert'
-import { FeedbackScreen } from './features/feedback/FeedbackScreen'
 import { GrantBrowser } from './features/grants/GrantBrowser'
-import { GrantDetail } from './features/grants/GrantDetail'
 import { startSavedSearches } from './features/saved-searches/savedSearchesSlice'
 import { type Route, startHashRouting, useNavigation } from './features/navigation/navigationSlice'
 import { LoginDialog } from './features/session/LoginDialog'
 import { startSession, useSession } from './features/session/sessionSlice'
-import { SettingsScreen } from './features/settings/SettingsScreen'
-import { WelcomeScreen } from './features/settings/WelcomeScreen'
 import { useSettings } from './features/settings/settingsSlice'
 import { useAppliedTheme } from './features/settings/theme'
 
@@ -33,6 +27,48 @@ const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
   { label: 'Settings', route: { name: 'settings' }, key: ['settings'] },
   { label: 'Report an outdated guide', route: { name: 'feedback' }, key: ['feedback'] },
 ]
+
+/**
+ * Every screen but the grant list (the first one of an applicant who is logged in) is its own
+ * chunk, loaded when first shown: the editor, Markdown rendering and review code were a megabyte
+ * of script that every start parsed and ran before the list could show. Once the first screen
+ * is up, the others are fetched in the background (`preloadScreens`), so opening one later is
+ * as quick as before.
+ */
+const SCREENS = {
+  welcome: () => import('./features/settings/WelcomeScreen').then((m) => ({ default: m.WelcomeScreen })),
+  grant: () => import('./features/grants/GrantDetail').then((m) => ({ default: m.GrantDetail })),
+  drafts: () => import('./features/drafts/DraftsList').then((m) => ({ default: m.DraftsList })),
+  draft: () => import('./features/editor/DraftEditor').then((m) => ({ default: m.DraftEditor })),
+  applications: () => import('./features/applications/ApplicationsScreen').then((m) => ({ default: m.ApplicationsScreen })),
+  settings: () => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+  feedback: () => import('./features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen })),
+}
+const WelcomeScreen = lazy(SCREENS.welcome)
+const GrantDetail = lazy(SCREENS.grant)
+const DraftsList = lazy(SCREENS.drafts)
+const DraftEditor = lazy(SCREENS.draft)
+const ApplicationsScreen = lazy(SCREENS.applications)
+const SettingsScreen = lazy(SCREENS.settings)
+const FeedbackScreen = lazy(SCREENS.feedback)
+
+/** How long after the first screen is chosen the other screens' code is fetched: it must not compete with that screen's first data. */
+const PRELOAD_AFTER_MS = 3_000
+
+/** Fetches every screen's chunk a while after start, when the browser is idle (a failed fetch is tried again when the screen opens). */
+function preloadScreens(): () => void {
+  let idle: number | null = null
+  const timer = window.setTimeout(() => {
+    const load = () => {
+      for (const screen of Object.values(SCREENS)) void screen().catch(() => {})
+    }
+    idle = window.requestIdleCallback ? window.requestIdleCallback(load) : window.setTimeout(load, 0)
+  }, PRELOAD_AFTER_MS)
+  return () => {
+    window.clearTimeout(timer)
+    if (idle !== null) (window.cancelIdleCallback ?? window.clearTimeout)(idle)
+  }
+}
 
 function Screen({ route }: { route: Route }) {
   switch (route.name) {
@@ -78,6 +114,9 @@ export function App() {
       stopRouting()
     }
   }, [])
+
+  // The other screens' code, once the first one has had the machine to itself.
+  useEffect(() => (started ? preloadScreens() : undefined), [started])
 
   // First screen: the welcome (address check + login) for someone not logged in, else the grants.
   // A screen restored from the address (a reload) stays: drafts open without a login.
@@ -155,7 +194,9 @@ export function App() {
       <UnsavedDraftsAlert />
       {logoutError && <ErrorNotice error={logoutError} onRetry={() => void onLogout()} retryLabel="Log out again" />}
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
-        <Screen route={route} />
+        <Suspense fallback={<Spinner label="Opening…" />}>
+          <Screen route={route} />
+        </Suspense>
       </main>
       <footer className="status-bar">
         <StatusLine settings={settings} settingsError={settingsError} loggedIn={session ? session.loggedIn : null} email={session?.email ?? null} />
