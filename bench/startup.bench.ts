@@ -16,6 +16,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
@@ -43,6 +44,18 @@ function startProcess(command: string, args: string[], env: Record<string, strin
   })
 }
 
+/** A port nothing listens on now (the system's pick for port 0, let go at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -61,7 +74,7 @@ const server = http.createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length })
   res.end(page)
 })
-server.listen(0, '127.0.0.1', () => console.log('static at http://127.0.0.1:' + server.address().port + '/'))
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('static at http://127.0.0.1:' + server.address().port + '/'))
 `
 
 function staticPage(titles: string[]): string {
@@ -86,6 +99,24 @@ interface PageTimings {
   rowsVisible: number
 }
 
+/**
+ * Runs in the page before its own scripts: records when the first row is on screen (the end of
+ * the frame after it appeared), in `window.__rowsPainted` (the page's clock) and `__rowsAt` (the
+ * wall clock). Text, not a function: the TypeScript compiler would add helpers the page lacks.
+ */
+const WATCH_FOR_ROWS = `(() => {
+  const seen = () => {
+    if (window.__rowsAt !== undefined || !document.querySelector(${JSON.stringify(ROW)})) return false
+    requestAnimationFrame(() => setTimeout(() => {
+      window.__rowsPainted = performance.now()
+      window.__rowsAt = performance.timeOrigin + window.__rowsPainted
+    }, 0))
+    return true
+  }
+  const observer = new MutationObserver(() => { if (seen()) observer.disconnect() })
+  observer.observe(document, { childList: true, subtree: true })
+})()`
+
 /** Where the app's page spent its time, from navigation start (ms). */
 async function pageTimings(page: Page): Promise<PageTimings> {
   return page.evaluate(() => {
@@ -100,7 +131,7 @@ async function pageTimings(page: Page): Promise<PageTimings> {
       domContentLoaded: nav.domContentLoadedEventEnd,
       firstCall: Math.min(...calls.map((r) => r.startTime)),
       grantList: Math.max(0, ...list.map((r) => r.responseEnd)),
-      rowsVisible: performance.now(),
+      rowsVisible: (window as unknown as { __rowsPainted: number }).__rowsPainted,
     }
   })
 }
@@ -120,7 +151,10 @@ export default defineBench({
       // The app's data folder: logged in once, as an applicant who started it before.
       const data = join(root, 'data')
       const [command, args] = hostCommand()
-      const hostEnv = { GRANT_DESK_PORT: '0', GRANT_DESK_DATA: data, GRANT_SERVICE_URL: serviceUrl }
+      // One port for every start, as the start commands keep theirs (5175): the browser keeps what
+      // it cached per address, and a new port each time would be a new site to it.
+      const hostEnv = { GRANT_DESK_PORT: String(await freePort()), GRANT_DESK_DATA: data, GRANT_SERVICE_URL: serviceUrl }
+      const staticPort = String(await freePort())
       const hostLine = /Grant Desk \(browser\) at (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/
       {
         const host = await startProcess(command, args, hostEnv, project, hostLine)
@@ -133,19 +167,23 @@ export default defineBench({
       /** One start: a server process, then Chromium on `profile`; ms until the first row is visible. */
       const start = async (which: 'app' | 'static', profile: string): Promise<{ ms: number; phases: Phases; timings: PageTimings | null }> => {
         const started = performance.now()
+        const startedAt = Date.now()
         const server =
           which === 'app'
             ? await startProcess(command, args, hostEnv, project, hostLine)
-            : await startProcess(process.execPath, ['-e', STATIC_SERVER], { PAGE_B64: Buffer.from(staticPage(titles)).toString('base64') }, project, /static at (http:\/\/\S+)/)
+            : await startProcess(process.execPath, ['-e', STATIC_SERVER], { PAGE_B64: Buffer.from(staticPage(titles)).toString('base64'), PORT: staticPort }, project, /static at (http:\/\/\S+)/)
         const url = which === 'app' ? `${server.match[1]}/#token=${server.match[2]}` : server.match[1]!
         const serverReady = performance.now() - started
         const context = await chromium.launchPersistentContext(profile, { executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } })
         try {
+          await context.addInitScript(WATCH_FOR_ROWS)
           const page = context.pages()[0] ?? (await context.newPage())
           const browserReady = performance.now() - started
           await page.goto(url, { waitUntil: 'commit' })
           await page.locator(ROW).first().waitFor({ state: 'visible', timeout: 60_000 })
-          const ms = performance.now() - started
+          // When the row was painted, by the page's own clock (Playwright's polling would add its interval).
+          const rowsAt = (await (await page.waitForFunction('window.__rowsAt')).jsonValue()) as number
+          const ms = rowsAt - startedAt
           return { ms, phases: { serverReady, browserReady, page: ms - browserReady }, timings: which === 'app' ? await pageTimings(page) : null }
         } finally {
           await context.close()
