@@ -4,10 +4,11 @@
  * deadline) comes from each file's front matter, and a draft's review records (the folder
  * beside it) add the review rules. Exit codes follow markdownlint-cli2: 0 no errors, 1 errors
  * found, 2 usage or read failure. `review` lists each draft's team review (see review.ts) and
- * can gate on approval. `export` makes the review copy of one draft (see export.ts).
+ * can gate on approval. `export` makes the review copy of one draft (see export.ts). `sync`
+ * commits, pulls and pushes a drafts folder kept in git, as the app's Sync does (see sync.ts).
  */
 import { readFile } from 'node:fs/promises'
-import { relative } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../shared/checklist'
@@ -18,10 +19,14 @@ import { hasReview } from '../shared/review/state'
 import { collect, draftIdOf, readDraftReview } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 import { runExport } from './export'
+import { runSync } from './sync'
+import { escapeForTerminal, terminalLines } from './terminal'
+import { loadPolicyFile, type LoadedPolicy } from '../main/core/drafts/review-policy'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
-       grant-desk review [--format text|json] [--require-approval] <draft.md | folder> …
+       grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …
        grant-desk export [--format html] [-o file.html] <draft.md>
+       grant-desk sync [folder]
        grant-desk rules
 
 lint    checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
@@ -34,8 +39,13 @@ review  lists each draft's team review: every thread with where it sits now (a l
         and suggestion; each reviewer's latest verdict; record files that cannot be read.
         A folder is searched for drafts (.md files with front matter).
         --format json prints an array with one object per draft (its shape is in the README).
-        --require-approval exits 1 unless every draft is approved as it is now and has no
-        open threads, naming each draft that is not on stderr.
+        --require-approval exits 1 unless every draft is approved as the team's review
+        policy asks (.grant-desk.yaml in the drafts' folder or above it, up to the git
+        repository's root; default: one approval by someone who is not an author), on its
+        text as it is now, with no open threads and no review record or policy file that
+        cannot be read. Each draft that is not is named on stderr, with why.
+        --policy file.yaml uses that policy file instead (a CI job can take it from the
+        protected branch, so a pull request cannot loosen its own gate).
         Exit code: 0, 1 (only with --require-approval), 2 usage or read failure.
 export  makes a review copy of one draft for a reviewer without Grant Desk: one HTML file to
         read, print and annotate, with the grant, the pitch, the fields, the checklist's
@@ -44,6 +54,14 @@ export  makes a review copy of one draft for a reviewer without Grant Desk: one 
         it is left out. html is the only format (and the default).
         -o, --output file.html writes the copy there (atomically); otherwise it goes to stdout.
         Exit code: 0, 2 usage, read or write failure.
+sync    syncs a drafts folder kept in git with the team, as the app's Sync does: commits the
+        folder's drafts and review records (nothing else of the repository) with your git
+        identity, pulls with a merge, pushes. Runs from a terminal or a scheduled job; git's
+        credentials (SSH agent, credential helper) are used as they are, never asked for.
+        The folder is the one you are in unless named.
+        Exit code: 0 synced, 1 a conflict to resolve in the app or a pull or push that failed
+        (nothing lost: what was committed stays committed and goes with the next sync),
+        2 usage, a folder not in a git repository, or no git.
 rules   lists every rule: id, severity, what it checks.`
 
 export interface FileReport {
@@ -216,7 +234,8 @@ function formatText(reports: FileReport[]): string {
     warnings += report.summary.warnings
   }
   lines.push(`${reports.length} ${reports.length === 1 ? 'draft' : 'drafts'} checked: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}.`)
-  return lines.join('\n')
+  // File names, quotes of the pitch and review comments reach the terminal written out, never as escape sequences.
+  return terminalLines(lines)
 }
 
 const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const
@@ -271,6 +290,11 @@ interface Io {
   err: (s: string) => void
 }
 
+/** stderr in a terminal: what came from files (names, reasons) written out, never acted on. */
+function writeErrorEscaped(io: Io, text: string): void {
+  io.err(text.split('\n').map(escapeForTerminal).join('\n'))
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
@@ -315,6 +339,8 @@ async function lintReview(file: string, text: string): Promise<ReviewData | unde
 }
 
 async function runLint(files: readonly string[], format: string, io: Io): Promise<number> {
+  const raw = io
+  io = { ...raw, err: (s) => writeErrorEscaped(raw, s) }
   const reports: FileReport[] = []
   for (const file of files) {
     let text: string
@@ -341,7 +367,9 @@ async function runLint(files: readonly string[], format: string, io: Io): Promis
  * Drafts that cannot be read are named on stderr and the others still reported; the exit code
  * is then 2, whatever the reviews say, since a gate must not pass a draft it could not read.
  */
-async function runReview(files: readonly string[], named: ReadonlySet<string>, format: string, requireApproval: boolean, io: Io): Promise<number> {
+async function runReview(files: readonly string[], named: ReadonlySet<string>, format: string, requireApproval: boolean, io: Io, policy?: LoadedPolicy): Promise<number> {
+  const raw = io
+  io = { ...raw, err: (s) => writeErrorEscaped(raw, s) }
   const reports: DraftReviewReport[] = []
   let failed = false
   for (const file of files) {
@@ -358,7 +386,7 @@ async function runReview(files: readonly string[], named: ReadonlySet<string>, f
       continue
     }
     try {
-      reports.push(reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft)))
+      reports.push(reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft, policy ? { policy } : {})))
     } catch (error) {
       io.err(`Cannot read the review records of ${name}: ${errorMessage(error)}`)
       failed = true
@@ -384,7 +412,12 @@ async function runReview(files: readonly string[], named: ReadonlySet<string>, f
 /** Each command's formats, its default first. */
 const FORMATS: Record<string, readonly string[]> = { lint: ['text', 'json', 'sarif'], review: ['text', 'json'], export: ['html'] }
 
-export async function main(argv: string[], io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s) }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { out: (s: string) => console.log(s), err: (s: string) => console.error(s) },
+  /** The environment git runs in for `sync` (tests give one of their own). */
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
   let parsed
   try {
     parsed = parseArgs({
@@ -394,6 +427,7 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
         format: { type: 'string' },
         'require-approval': { type: 'boolean', default: false },
         output: { type: 'string', short: 'o' },
+        policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -405,6 +439,17 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
   if (parsed.values.help) {
     io.out(USAGE)
     return 0
+  }
+  if (command === 'sync') {
+    if (parsed.values.format !== undefined || parsed.values.output !== undefined || parsed.values['require-approval']) {
+      io.err(`grant-desk sync takes no options, only the drafts folder.\n\n${USAGE}`)
+      return 2
+    }
+    if (targets.length > 1) {
+      io.err(`grant-desk sync takes one drafts folder.\n\n${USAGE}`)
+      return 2
+    }
+    return runSync(targets[0] ?? '.', io, env, { interactive: process.stdin.isTTY === true })
   }
   if (command === 'rules' && targets.length === 0) {
     io.out(ALL_RULES.map((rule) => `${rule.id} (${rule.severity}${rule.appliesTo ? `; ${rule.appliesTo.join(', ')}s only` : ''}): ${rule.title}\n    ${rule.description}`).join('\n'))
@@ -429,6 +474,11 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
     io.err(`--require-approval is an option of grant-desk review.\n\n${USAGE}`)
     return 2
   }
+  const policyFile = parsed.values.policy
+  if (policyFile !== undefined && command !== 'review') {
+    io.err(`--policy is an option of grant-desk review.\n\n${USAGE}`)
+    return 2
+  }
   const output = parsed.values.output
   if (output !== undefined && command !== 'export') {
     io.err(`-o/--output is an option of grant-desk export.\n\n${USAGE}`)
@@ -447,5 +497,15 @@ export async function main(argv: string[], io: Io = { out: (s: string) => consol
   }
   const files = await discover(targets, io)
   if (!files) return 2
-  return command === 'lint' ? runLint(files, format, io) : runReview(files, new Set(targets), format, requireApproval, io)
+  if (command === 'lint') return runLint(files, format, io)
+  let policy: LoadedPolicy | undefined
+  if (policyFile !== undefined) {
+    policy = await loadPolicyFile(resolve(policyFile))
+    // A policy named outright that cannot be used is a usage error: nothing is reported under a policy nobody meant.
+    if (policy.view.problem !== null) {
+      writeErrorEscaped(io, policy.view.problem)
+      return 2
+    }
+  }
+  return runReview(files, new Set(targets), format, requireApproval, io, policy)
 }

@@ -8,10 +8,13 @@
  * whether a draft is approved or where a comment sits.
  */
 import { excerpt } from '../shared/checklist/rules/review'
+import { terminalLines } from './terminal'
 import type { DraftFile } from '../shared/draft-file'
 import { locateQuote, locateQuotes, type AnchorMatch } from '../shared/review/anchor'
-import { describeApproval, describeThreads, isOpen, summarize, type ReviewerState } from '../shared/review/state'
-import type { ApprovalState, ReviewData, ThreadView } from '../shared/review/view'
+import { isOpen } from '../shared/review/state'
+import { describeApproval, describeThreads, gateProblem, summarize, type ReviewSummary, type ReviewerState } from '../shared/review/gate'
+import { nameProblem, showHidden } from '../shared/review/identity'
+import type { ApprovalState, PolicyView, ReviewData, ThreadView, VerdictCheck } from '../shared/review/view'
 
 /**
  * Where a thread sits now. `line`: for the pitch, the line of the draft file (as `lint` counts);
@@ -52,11 +55,23 @@ export interface ThreadReport {
 }
 
 export interface VerdictReport {
+  /** The record's id (its file is `<id>.yaml` in the review folder). */
+  id: string
   author: string
   verdict: 'approve' | 'request-changes'
-  state: ReviewerState
+  /** How the verdict stands against the text now; null for a verdict that is replaced or invalid. */
+  state: ReviewerState | null
   note: string
   createdAt: string
+  /** `current`: its reviewer's verdict now; `superseded`: replaced by a later one of theirs; `invalid`: failed a check; `conflict`: one of several current verdicts of one reviewer. */
+  status: 'current' | 'superseded' | 'invalid' | 'conflict'
+  /** Counts toward the policy. */
+  counted: boolean
+  /** Why it does not count; null when it counts or is simply replaced. */
+  reason: string | null
+  signature: VerdictCheck['signature']
+  /** Dated in the future (never counted). */
+  future: boolean
 }
 
 /** One draft's review, as `--format json` prints it (an array of these, one per draft). */
@@ -67,10 +82,18 @@ export interface DraftReviewReport {
   approval: ApprovalState
   /** "2 open threads · changes requested by Ben" */
   summary: string
+  /** Approvals that count (by non-authors, on this text, valid, as the policy says), and how many the policy asks for. */
+  approvals: { counted: number; required: number }
+  /** Who wrote the draft (its author records), one name per person. */
+  authors: string[]
+  /** The review policy in force (`file: null`: none found, the defaults apply). */
+  policy: PolicyView
   threads: ThreadReport[]
-  /** Each reviewer's latest verdict, oldest first. */
+  /** Every verdict record, with what became of it. */
   verdicts: VerdictReport[]
   unreadable: { fileName: string; reason: string }[]
+  /** Why it does not pass `--require-approval`; null when it does. */
+  gate: string | null
 }
 
 /**
@@ -120,28 +143,51 @@ export function reviewReport(file: string, id: string, draft: DraftFile, data: R
     replies: thread.replies.map(({ id: replyId, author, createdAt, deleted, body }) => ({ id: replyId, author, createdAt, deleted, body })),
     ...(thread.suggestion ? { suggestion: thread.suggestion } : {}),
   }))
-  const verdicts = summary.reviewers
-    .map(({ author, state, verdict }): VerdictReport => ({ author, verdict: verdict.verdict, state, note: verdict.note, createdAt: verdict.createdAt }))
-    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+  const verdicts = summary.outcomes.map(({ verdict, status, counted, reason }): VerdictReport => ({
+    id: verdict.id,
+    author: verdict.author,
+    verdict: verdict.verdict,
+    state: status === 'current' || status === 'conflict' ? stateOf(summary, verdict.id) : null,
+    note: verdict.note,
+    createdAt: verdict.createdAt,
+    status,
+    counted,
+    reason,
+    signature: verdict.check.signature,
+    future: verdict.check.future,
+  }))
   return {
     file,
     id,
     openThreads: summary.openThreads,
     approval: summary.approval,
     summary: `${describeThreads(summary)} · ${describeApproval(summary)}`,
+    approvals: summary.approvals,
+    authors: summary.authors,
+    policy: data.policy,
     threads,
     verdicts,
     unreadable: data.unreadable.map(({ fileName, reason }) => ({ fileName, reason })),
+    gate: gateProblem(summary),
   }
 }
 
-/** Why a draft fails `--require-approval`, or null when it passes: approved as it is, nothing open. */
+function stateOf(summary: ReviewSummary, verdictId: string): ReviewerState | null {
+  return summary.reviewers.find((reviewer) => reviewer.current.some((verdict) => verdict.id === verdictId))?.state ?? null
+}
+
+/**
+ * Why a draft fails `--require-approval`, or null when it passes: approved as the policy asks,
+ * nothing open, nothing unreadable. Unreadable records and a policy that cannot be used are
+ * named with their reasons, so the CI log says what to fix.
+ */
 export function approvalProblem(report: DraftReviewReport): string | null {
-  const reasons: string[] = []
-  if (report.openThreads > 0) reasons.push(report.openThreads === 1 ? '1 open thread' : `${report.openThreads} open threads`)
-  // The summary is describeThreads · describeApproval; the second half says why it is not approved.
-  if (report.approval !== 'approved') reasons.push(report.summary.split(' · ')[1] ?? report.approval)
-  return reasons.length === 0 ? null : reasons.join('; ')
+  if (report.gate === null) return null
+  const details = [
+    ...report.unreadable.map((record) => (record.reason.startsWith(record.fileName) ? record.reason : `${record.fileName}: ${record.reason}`)),
+    ...(report.policy.problem !== null ? [report.policy.problem] : []),
+  ]
+  return details.length === 0 ? report.gate : `${report.gate} (${details.join(' ')})`
 }
 
 const VERDICT_WORDS: Record<ReviewerState, string> = {
@@ -149,6 +195,22 @@ const VERDICT_WORDS: Record<ReviewerState, string> = {
   'approved-earlier': 'approved an earlier version',
   'changes-requested': 'changes requested',
   'changes-made': 'changes made',
+  conflict: 'verdicts cannot be ordered',
+}
+
+/** A name from a record as the terminal shows it: hidden characters written out, and marked. */
+function who(name: string): string {
+  const problem = nameProblem(name)
+  return problem === null || name === '' ? name : `${showHidden(name)} [name flagged: it ${problem}]`
+}
+
+function policyLine(policy: PolicyView): string | null {
+  if (policy.file === null) return null
+  if (policy.problem !== null) return `  policy · ${policy.problem}`
+  const parts = [`${policy.approvals} ${policy.approvals === 1 ? 'approval' : 'approvals'} by non-authors`]
+  if (policy.approvers) parts.push(`approvers: ${policy.approvers.join(', ')}`)
+  if (policy.requireSigned) parts.push('signed verdicts only')
+  return `  policy · ${policy.file}: ${parts.join(' · ')}`
 }
 
 function anchorText(anchor: AnchorReport): string {
@@ -177,26 +239,39 @@ function plural(n: number, one: string, many: string): string {
 export function formatReviewText(reports: readonly DraftReviewReport[]): string {
   const lines: string[] = []
   for (const report of reports) {
-    const unreadable = report.unreadable.length > 0 ? ` · ${plural(report.unreadable.length, 'unreadable record', 'unreadable records')}` : ''
-    lines.push(`${report.file}: ${report.summary}${unreadable}`)
+    // The summary says "unknown: 1 unreadable record" itself; the records are listed below.
+    lines.push(`${report.file}: ${report.summary}`)
+    if (report.authors.length > 0) lines.push(`  authors · ${report.authors.map(who).join(', ')}`)
+    const policy = policyLine(report.policy)
+    if (policy !== null) lines.push(policy)
     for (const thread of report.threads) {
       const live = thread.replies.filter((reply) => !reply.deleted).length
-      const who = thread.author === '' ? '' : ` · ${thread.author}`
+      const by = thread.author === '' ? '' : ` · ${who(thread.author)}`
       const body = thread.deleted ? ' · comment deleted' : thread.anchor.status === 'missing' ? '' : `: “${excerpt(thread.body, 80)}”`
-      lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${who} · ${plural(live, 'reply', 'replies')}${body}`)
+      lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${by} · ${plural(live, 'reply', 'replies')}${body}`)
       if (thread.suggestion) {
         const decision = thread.suggestion.decision === null ? 'not decided' : `${thread.suggestion.decision} by ${thread.suggestion.decidedBy}`
         lines.push(`      suggestion “${excerpt(thread.suggestion.text, 80)}”: ${decision}`)
       }
     }
+    let replaced = 0
     for (const verdict of report.verdicts) {
+      if (verdict.status === 'superseded') {
+        replaced++
+        continue
+      }
       const note = verdict.note.trim() === '' ? '' : `: “${excerpt(verdict.note, 80)}”`
-      lines.push(`  verdict · ${verdict.author} · ${VERDICT_WORDS[verdict.state]} · ${verdict.createdAt}${note}`)
+      const words = verdict.state !== null ? VERDICT_WORDS[verdict.state] : verdict.verdict === 'approve' ? 'approve' : 'request changes'
+      const signed = verdict.signature === 'verified' ? ' · signed' : ''
+      const date = verdict.future ? `${verdict.createdAt} (in the future)` : verdict.createdAt
+      const counted = verdict.counted ? '' : ` · not counted: ${verdict.reason ?? 'it does not count'}`
+      lines.push(`  verdict · ${who(verdict.author)} · ${words}${signed} · ${date}${note}${counted}`)
     }
+    if (replaced > 0) lines.push(`  ${plural(replaced, 'earlier verdict', 'earlier verdicts')} replaced by a later one of the same reviewer`)
     // The folder reader's reasons start with the file's name already.
     for (const record of report.unreadable) lines.push(`  unreadable · ${record.reason.startsWith(record.fileName) ? '' : `${record.fileName}: `}${record.reason}`)
   }
   const clear = reports.filter((report) => approvalProblem(report) === null).length
   lines.push(`${reports.length} ${reports.length === 1 ? 'draft' : 'drafts'} reviewed: ${clear} approved with no open threads.`)
-  return lines.join('\n')
+  return terminalLines(lines)
 }

@@ -46,9 +46,18 @@ export const IPC_CHANNELS = [
   'reminders.list',
   'reminders.acknowledge',
   'calendar.export',
+  'sync.state',
+  'sync.run',
+  'sync.track',
+  'sync.setRemote',
+  'sync.conflicts',
+  'sync.resolve',
+  'sync.abort',
+  'sync.news',
+  'sync.markSeen',
 ] as const
 
-export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found', 'reminders.due', 'reminders.open'] as const
+export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found', 'reminders.due', 'reminders.open', 'sync.changed', 'sync.arrived'] as const
 
 /** Electron IPC channel that carries every main → renderer event as `{event, payload}`. */
 export const EVENT_CHANNEL = 'grant-desk:event'

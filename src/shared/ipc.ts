@@ -33,11 +33,13 @@ import { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME_CHARS, MAX_SAVED_SEARCH_QUERY
 import { Draft, DraftGrant, DraftId, DraftNotSent, DraftSummary, DraftVersion, DraftsCreateInput, DraftsDeleteOutput, DraftsSaveInput, PITCH_MAX_CHARS } from './ipc/drafts'
 import { HistoryGetOutput, HistoryListOutput, HistoryRestoreInput, HistorySource, HistoryVersion, HistoryVersionId } from './ipc/history'
 import { CalendarExportInput, CalendarExportOutput, DueSoonItem, Reminder, ReminderKey, RemindersView } from './ipc/reminders'
+import { SyncArrival, SyncConflict, SyncMarkSeenInput, SyncNews, SyncProblem, SyncResolveInput, SyncResult, SyncSetRemoteInput, SyncState, SyncTrackInput } from './ipc/sync'
 export * from './ipc/settings'
 export * from './ipc/saved-searches'
 export * from './ipc/drafts'
 export * from './ipc/history'
 export * from './ipc/reminders'
+export * from './ipc/sync'
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -56,6 +58,7 @@ export const ERROR_CODES = [
   'bad_response',
   'conflict',
   'storage_error',
+  'sync_failed',
 ] as const
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>
@@ -97,6 +100,8 @@ export const AppError = z.object({
   currentVersion: z.string().optional(),
   /** `invalid_input` from `applications.submit`: the checklist's errors that stopped it. */
   checklist: ChecklistReport.optional(),
+  /** `sync_failed`: why the team sync could not be done (see ipc/sync.ts), to offer the way out. */
+  syncProblem: SyncProblem.optional(),
 })
 export type AppError = z.infer<typeof AppError>
 
@@ -391,6 +396,28 @@ export const ipcContract = {
   'reminders.acknowledge': { input: z.strictObject({ keys: z.array(ReminderKey).min(1).max(200) }), output: RemindersView },
   /** An iCalendar file of one grant's deadline, one draft's, or every open draft's, with alarms at the reminder times. */
   'calendar.export': { input: CalendarExportInput, output: CalendarExportOutput },
+  /** The drafts folder's git repository: branch, ahead/behind, changes not sent, a merge waiting (see main/core/sync). */
+  'sync.state': { input: NoInput, output: SyncState },
+  /**
+   * One sync: commits the drafts folder's changes (drafts, review records, the team's files:
+   * nothing else), pulls with a merge, pushes (a refused push pulls and tries once more).
+   * `outcome: 'conflict'` when a pitch changed on both sides in one place: finish it with
+   * `sync.resolve` (or undo the pull with `sync.abort`).
+   */
+  'sync.run': { input: NoInput, output: SyncResult },
+  /** "Track this folder with git": `git init` in the drafts folder, a `.gitattributes` for drafts and records, and the remote when given. */
+  'sync.track': { input: SyncTrackInput, output: SyncState },
+  /** Sets the address of the team repository (the remote `origin`, or the one in use). */
+  'sync.setRemote': { input: SyncSetRemoteInput, output: SyncState },
+  /** The drafts waiting in a merge of Grant Desk's, with base, ours and theirs (also after a restart). */
+  'sync.conflicts': { input: NoInput, output: z.object({ conflicts: z.array(SyncConflict) }) },
+  /** Saves the chosen pitch and fields of a conflicted draft; when it was the last one, completes the merge and pushes. */
+  'sync.resolve': { input: SyncResolveInput, output: SyncResult },
+  /** Undoes Grant Desk's merge in progress (back to before the pull); edits made since are kept as changes not sent. */
+  'sync.abort': { input: NoInput, output: SyncState },
+  /** Threads marked new until seen, and what the last sync brought. */
+  'sync.news': { input: NoInput, output: SyncNews },
+  'sync.markSeen': { input: SyncMarkSeenInput, output: SyncNews },
 } satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
 
 export const ipcEvents = {
@@ -424,6 +451,10 @@ export const ipcEvents = {
   'reminders.due': z.object({ reminders: z.array(Reminder), delivery: z.enum(['system', 'page']) }),
   /** The applicant clicked a desktop notification of this draft: open it. */
   'reminders.open': z.object({ draftId: DraftId }),
+  /** The team sync's state changed (a sync ran or failed, a draft was saved, the folder moved). */
+  'sync.changed': SyncState,
+  /** A sync brought teammates' changes: a quiet summary, and the threads to mark new. */
+  'sync.arrived': SyncArrival,
 } satisfies Record<(typeof IPC_EVENTS)[number], z.ZodType>
 
 export type IpcChannel = keyof typeof ipcContract

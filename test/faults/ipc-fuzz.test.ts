@@ -59,6 +59,15 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'reminders.list': null,
   'reminders.acknowledge': { keys: [`due:${MISSING_DRAFT}:180:1`] },
   'calendar.export': { draftId: MISSING_DRAFT },
+  'sync.state': null,
+  'sync.run': null,
+  'sync.track': { remoteUrl: 'https://git.example.org/team/drafts.git' },
+  'sync.setRemote': { url: 'https://git.example.org/team/drafts.git' },
+  'sync.conflicts': null,
+  'sync.resolve': { draftId: MISSING_DRAFT, pitch: 'p', customFields: {}, baseVersion: VERSION },
+  'sync.abort': null,
+  'sync.news': null,
+  'sync.markSeen': { draftId: MISSING_DRAFT, threadIds: ['20261123T110545123Z-3fa9c2d1'] },
 }
 
 /** Free text, where any string is valid: only wrong types and over-long text are bad there. */
@@ -115,7 +124,7 @@ function payloads(channel: IpcChannel): { label: string; text: string }[] {
       const rest = { ...template }
       delete rest[key]
       // Leaving out a key is bad only where the key is required.
-      const optional = channel === 'settings.update' || ['customFields', 'type', 'projectKind', 'status', 'submitAnyway', 'baseVersion'].includes(key)
+      const optional = channel === 'settings.update' || ['customFields', 'type', 'projectKind', 'status', 'submitAnyway', 'baseVersion', 'remoteUrl', 'threadIds'].includes(key)
       if (!optional && !(channel === 'drafts.delete' && key === 'baseVersion')) add(`${key}: missing`, rest)
       for (const { label, value } of badValues()) {
         // `null` is a valid drafts folder (the default), project kind (none) and check interval (off).
@@ -126,8 +135,9 @@ function payloads(channel: IpcChannel): { label: string; text: string }[] {
       }
       if (!FREE_TEXT.has(key)) {
         for (const { label, value } of pathValues()) {
-          // A drafts folder is any absolute path the applicant chooses: not a bad value by itself.
-          if (key === 'draftsFolder' && label === 'absolute path') continue
+          // A drafts folder is any absolute path the applicant chooses, and a team repository may be
+          // a folder on a share: not a bad value by itself.
+          if ((key === 'draftsFolder' || key === 'url' || key === 'remoteUrl') && label === 'absolute path') continue
           add(`${key}: ${label}`, { ...template, [key]: value })
         }
       }

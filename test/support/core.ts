@@ -50,6 +50,8 @@ export async function startTestCore(options: {
   refreshTimer?: RefreshTimer
   /** The system notifications port the Electron shell gives the core (none: as in the browser host). */
   notifier?: ReminderNotifier
+  /** The automatic team sync's timer (real timers otherwise). */
+  syncTimer?: RefreshTimer
 }): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir('grant-desk-core-')
   const secrets = options.secrets ?? new MemorySecretStore()
@@ -69,6 +71,7 @@ export async function startTestCore(options: {
     client: { timeoutMs: 3_000, retryLimit: 1, retryDelayMs: 10, maxRetryDelayMs: 50, ...options.client },
     ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),
     ...(options.refreshTimer ? { refreshTimer: options.refreshTimer } : {}),
+    ...(options.syncTimer ? { syncTimer: options.syncTimer } : {}),
   })
   const events: TestCore['events'] = []
   core.subscribe((event, payload) => events.push({ event, payload }))

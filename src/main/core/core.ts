@@ -9,7 +9,8 @@ import type { IpcEvent } from '../../shared/ipc'
 import { ApplicationsLog } from './applications'
 import { ResponseCache } from './cache'
 import { DraftStore } from './drafts'
-import { ReviewService } from './drafts/reviews'
+import { ReviewService, changedContent } from './drafts/reviews'
+import { PendingWork } from './pending-work'
 import { type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
 import { type ChannelParsedInput, type Dispatch, type Handlers, createDispatch } from './handlers'
@@ -27,12 +28,14 @@ import { ExportService, type PdfPrinter } from './export/service'
 import { SavedSearchService } from './saved-searches/service'
 import { type RefreshTimer, SavedSearchScheduler, realRefreshTimer } from './saved-searches/scheduler'
 import { withActionBudget } from './action-budget'
+import { SyncScheduler, SyncService } from './sync'
 
 /** The whole background check of the saved searches (one list per status and type) may take this long. */
 const BACKGROUND_CHECK_BUDGET_MS = 60_000
 import { ReminderService, type ReminderNotifier } from './reminders'
 import { buildCalendar, calendarFileName, type CalendarDeadline } from './calendar/ics'
 import { AppFailure } from './errors'
+import { dirname } from 'node:path'
 
 export interface CoreOptions {
   /** The app's own folder: cache, applications record, deleted drafts, default drafts folder. */
@@ -55,6 +58,8 @@ export interface CoreOptions {
   notifier?: ReminderNotifier
   /** How often due reminders are looked for, and deadlines compared with the service (tests shorten them). */
   reminders?: { checkEveryMs?: number; refreshEveryMs?: number }
+  /** The timer of the automatic team sync (tests fire it by hand). Default: real timers. */
+  syncTimer?: RefreshTimer
 }
 
 export interface Core {
@@ -115,21 +120,60 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     trashDir: join(options.dataDir, 'deleted-drafts'),
     drafts: { get: (id) => drafts.get(id), save: (args) => drafts.save(args) },
     savedBy: async () => (await settings.values()).reviewerName,
+    // A version a team sync pulled in names the teammate who made it.
+    externalAuthor: (draft) => sync.authorOf(dirname(draft.path), draft.id, draft.version),
     now,
     log,
   })
+  const authorWrites = new PendingWork()
   const drafts = new DraftStore({
     folder: () => settings.draftsFolder(),
     trashDir: join(options.dataDir, 'deleted-drafts'),
     now,
     log,
-    onSaved: (event) => history.record(event),
+    onSaved: (event) => {
+      sync.noteChange()
+      // Who saved a change is an author of the draft (one record each, in its review folder).
+      if (event.kind === 'created' || (event.kind === 'saved' && changedContent(event.before, event.draft))) {
+        authorWrites.run(() => reviews.recordAuthor(event.folder, event.draft.id, event.kind === 'created' ? 'created' : 'edited'), (error) => log.warn('could not record the author of a draft', error))
+      }
+      return history.record(event)
+    },
   })
-  const reviews = new ReviewService({
+  const reviews: ReviewService = new ReviewService({
     open: (id) => drafts.openForReview(id),
     reviewerName: async () => (await settings.values()).reviewerName,
-    written: (subject) => drafts.noteReviewsWritten(subject.folder, subject.id),
+    signingKey: async () => (await settings.values()).signingKey,
+    savedHere: async (id) => {
+      const saved = await history.list(id).catch(() => null)
+      return saved?.versions.some((version) => version.source !== 'external') ?? false
+    },
+    written: (subject) => {
+      sync.noteChange()
+      return drafts.noteReviewsWritten(subject.folder, subject.id)
+    },
     now,
+  })
+  // Team sync through git (src/main/core/sync): the drafts folder's repository, with the system's git.
+  const sync: SyncService = new SyncService({
+    folder: () => settings.draftsFolder(),
+    env,
+    reviewerName: async () => (await settings.values()).reviewerName || null,
+    memoryFile: join(options.dataDir, 'team-sync.json'),
+    appDataDir: options.dataDir,
+    saveDraft: (args) => drafts.save({ ...args, intent: 'explicit' }),
+    settled: () => authorWrites.idle(),
+    onState: (state) => events.emit('sync.changed', state),
+    onArrival: (arrival) => events.emit('sync.arrived', arrival),
+    now,
+    log,
+  })
+  const syncScheduler = new SyncScheduler({
+    timer: options.syncTimer ?? realRefreshTimer,
+    settings: async () => (await settings.values()).teamSync,
+    sync: () => sync.sync(),
+    busy: () => sync.running,
+    log,
   })
   const applications = new ApplicationsLog(join(options.dataDir, 'applications.json'), { log, now })
   const submission = new SubmissionService({ client, session, drafts, reviews, applications, now })
@@ -179,6 +223,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     try {
       stopWatching = await drafts.watch((ids) => {
         events.emit('drafts.changed', { ids })
+        sync.noteChange()
         recheck()
       })
     } catch (error) {
@@ -193,9 +238,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // A drafts folder is checked (src/main/core/folders.ts) and stored normalised by the settings.
       const before = await settings.draftsFolder()
       const beforeMinutes = (await settings.values()).savedSearchRefreshMinutes
+      const beforeSync = (await settings.values()).teamSync.everyMinutes
       const view = await settings.update(patch)
-      if (view.effectiveDraftsFolder !== before) await watchDrafts()
+      if (view.effectiveDraftsFolder !== before) {
+        await watchDrafts()
+        sync.noteChange()
+      }
       if (view.savedSearchRefreshMinutes !== beforeMinutes) await scheduler.schedule()
+      if (view.teamSync.everyMinutes !== beforeSync) await syncScheduler.schedule()
       recheck()
       return view
     },
@@ -272,25 +322,38 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'calendar.export': async (input) => {
       const { deadlines, label } = await calendarOf(input)
       const { reminders: reminderSettings } = await settings.values()
-      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes), fileName: calendarFileName(label), events: deadlines.length }
+      return { ics: buildCalendar(deadlines, reminderSettings.offsetsMinutes, now()), fileName: calendarFileName(label), events: deadlines.length }
     },
+    'sync.state': () => sync.state(),
+    'sync.run': () => sync.sync(),
+    'sync.track': (input) => sync.track(input?.remoteUrl),
+    'sync.setRemote': ({ url }) => sync.setRemote(url),
+    'sync.conflicts': async () => ({ conflicts: await sync.conflicts() }),
+    'sync.resolve': (input) => sync.resolve(input),
+    'sync.abort': () => sync.abort(),
+    'sync.news': () => sync.news(),
+    'sync.markSeen': ({ draftId, threadIds }) => sync.markSeen(draftId, threadIds),
   }
 
   await watchDrafts()
   await scheduler.schedule()
   await reminders.start()
+  await syncScheduler.start()
 
   return {
     dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
     subscribe: (listener) => events.subscribe(listener),
     close: async () => {
       await scheduler.stop()
+      await syncScheduler.stop()
+      await sync.close()
       stopWatching?.()
       stopWatching = null
       reminders.close()
       await reminders.idle()
       // Versions of the last saves are still being written: let them finish.
       await history.idle()
+      await authorWrites.idle()
     },
   }
 }

@@ -29,10 +29,12 @@ export function defaultSettings(): SettingsValues {
     serviceUrl: DEFAULT_SERVICE_URL,
     feedbackNamespace: 'grant-desk',
     reviewerName: '',
+    signingKey: null,
     draftsFolder: null,
     savedSearchRefreshMinutes: DEFAULT_SAVED_SEARCH_REFRESH_MINUTES,
     theme: 'system',
     reminders: { enabled: true, offsetsMinutes: [...DEFAULT_REMINDER_OFFSETS_MINUTES] },
+    teamSync: { everyMinutes: null, onStart: false },
   }
 }
 
@@ -58,10 +60,12 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   serviceUrl: 'service address',
   feedbackNamespace: 'feedback namespace',
   reviewerName: 'reviewer name',
+  signingKey: 'signing key',
   draftsFolder: 'drafts folder',
   savedSearchRefreshMinutes: 'check for new grants',
   theme: 'theme',
   reminders: 'deadline reminders',
+  teamSync: 'automatic team sync',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

@@ -14,7 +14,9 @@ import type { ApplicationRecord, ApplicationsPreviewOutput, ApplicationsSubmitOu
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
 import type { ReviewService } from './drafts/reviews'
-import { hasReview, isOpen, reviewBrief, type ReviewData } from '../../shared/review/state'
+import { hasReview, isOpen, type ReviewData } from '../../shared/review/state'
+import { reviewBrief } from '../../shared/review/gate'
+import { unreadableReview } from './drafts/reviews'
 import { AppFailure, formatDay, isFailure } from './errors'
 import { DUPLICATE_OF_OWN_SEND, type ServiceClient } from './service-client'
 import type { Session } from './session'
@@ -175,7 +177,7 @@ export class SubmissionService {
       return await this.#reviews.get(draft.id)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      return { threads: [], verdicts: [], unreadable: [{ fileName: `${draft.id}.reviews`, reason }] }
+      return unreadableReview(`${draft.id}.reviews`, reason)
     }
   }
 

@@ -23,7 +23,10 @@ export const HistoryVersion = z.object({
   id: HistoryVersionId,
   /** When it was saved (the last save of a minute of typing, for coalesced autosaves). */
   time: IsoTimestamp,
-  /** The reviewer name from Settings of whoever saved it here; null when unset or unknown (external). */
+  /**
+   * The reviewer name from Settings of whoever saved it here; for a change from the shared folder
+   * (`external`), the teammate whose commit a team sync pulled it in with. Null when unset or unknown.
+   */
   savedBy: z.string().nullable(),
   source: HistorySource,
   /** The version that was sent when the draft was submitted: never removed from the history. */

@@ -1,6 +1,7 @@
 /** The contract's settings: values, their view, themes and reminder times. Part of the one contract, re-exported by src/shared/ipc.ts. */
 import { z } from 'zod'
 import { FEEDBACK_NAMESPACE_PATTERN } from '../api'
+import { nameProblem } from '../review/identity'
 import { AbsolutePath, HttpUrl } from './common'
 
 // ---------------------------------------------------------------------------------------------
@@ -35,6 +36,23 @@ export const ReminderSettings = z.strictObject(
 )
 export type ReminderSettings = z.infer<typeof ReminderSettings>
 
+/** Team sync through git (see main/core/sync): both off by default, a sync is made only when asked. */
+export const TeamSyncSettings = z.strictObject(
+  {
+    /** Sync on this interval while the app runs; null: only when asked. */
+    everyMinutes: z
+      .number({ error: 'must be a number of minutes, or off' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(5, { error: 'must be at least 5 minutes (or off)' })
+      .max(1440, { error: 'must be at most 1440 minutes (a day), or off' })
+      .nullable(),
+    /** Sync once when the app starts. */
+    onStart: z.boolean({ error: 'must be true or false' }),
+  },
+  { error: 'must be {everyMinutes, onStart}' },
+)
+export type TeamSyncSettings = z.infer<typeof TeamSyncSettings>
+
 export const SettingsValues = z.object({
   /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
   serviceUrl: HttpUrl,
@@ -46,7 +64,22 @@ export const SettingsValues = z.object({
       error: 'must be lowercase letters, digits and single dashes, like "grant-desk"',
     }),
   /** How this person signs reviews of a teammate's draft. */
-  reviewerName: z.string({ error: 'must be text' }).trim().max(80, { error: 'must be at most 80 characters' }),
+  reviewerName: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(80, { error: 'must be at most 80 characters' })
+    // A name that hides characters or mixes look-alike scripts could pass for a teammate's (see review/identity.ts).
+    .refine((name) => name === '' || nameProblem(name) === null, { error: (issue) => nameProblem(String(issue.input).trim()) ?? 'cannot be used' }),
+  /**
+   * The SSH key that signs this person's verdicts (`ssh-keygen -Y sign`): the path of a private
+   * key file, or of the `.pub` of a key held by ssh-agent. Only the path is kept; null: unsigned.
+   */
+  signingKey: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(4096, { error: 'is too long' })
+    .refine((value) => /^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(value), { error: 'must be the full path of an SSH key file, like /home/you/.ssh/id_ed25519' })
+    .nullable(),
   /** Where drafts live; null means the default folder inside the app's data folder. */
   draftsFolder: AbsolutePath.nullable(),
   /** How often the saved searches are checked for new grants while the app runs; null: never (off). */
@@ -60,6 +93,8 @@ export const SettingsValues = z.object({
   theme: z.enum(THEMES, { error: 'must be System, Light or Dark' }),
   /** Deadline reminders (see main/core/reminders): on or off, and how long before a deadline. */
   reminders: ReminderSettings,
+  /** Automatic team sync of a drafts folder kept in git: on an interval, on start (both off by default). */
+  teamSync: TeamSyncSettings,
 })
 export type SettingsValues = z.infer<typeof SettingsValues>
 

@@ -98,21 +98,47 @@ export const SuggestionDecisionRecord = z.looseObject({
   thread: RecordId,
   decision: z.enum(['applied', 'declined'], { error: 'must be "applied" or "declined"' }),
 })
+/** An armored SSHSIG signature (`ssh-keygen -Y sign`): a few hundred bytes for any key type in use. */
+export const MAX_SIGNATURE_CHARS = 8_192
+
 export const VerdictRecord = z.looseObject({
   ...Base,
   kind: z.literal('verdict'),
   verdict: z.enum(['approve', 'request-changes'], { error: 'must be "approve" or "request-changes"' }),
   note: z.string().max(MAX_NOTE_CHARS).default(''),
+  /**
+   * The reviewer's verdicts this one replaces (their latest ones when it was given). Verdicts
+   * are ordered by this chain, never by their dates (see review/order.ts). Absent in verdicts
+   * written before chains existed.
+   */
+  supersedes: z.array(RecordId).max(100, { error: 'must name at most 100 verdicts' }).optional(),
   reviewed: ReviewedVersion,
+  /** SSHSIG over `verdictSigningPayload` (see signing.ts), when the reviewer signs. */
+  signature: z.string({ error: 'must be an SSH signature' }).max(MAX_SIGNATURE_CHARS, { error: 'is too long to be an SSH signature' }).optional(),
 })
 
-export const ReviewRecord = z.discriminatedUnion('kind', [ThreadRecord, ReplyRecord, ResolveRecord, SuggestionDecisionRecord, VerdictRecord], {
-  error: 'must have a kind: thread, reply, resolve, reopen, suggestion or verdict',
+/**
+ * Who wrote the draft: one record per person who created it or saved a change to its pitch or
+ * fields (by the reviewer name in Settings), written once, the first time. A record per author
+ * rather than a list in the front matter: two teammates who start editing the same draft at the
+ * same moment add two files, which git and sync tools merge, where two appends to one list
+ * conflict.
+ */
+export const AuthorRecord = z.looseObject({
+  ...Base,
+  kind: z.literal('author'),
+  /** `created`: started the draft; `edited`: saved a change to it later. */
+  role: z.enum(['created', 'edited'], { error: 'must be "created" or "edited"' }),
+})
+
+export const ReviewRecord = z.discriminatedUnion('kind', [ThreadRecord, ReplyRecord, ResolveRecord, SuggestionDecisionRecord, VerdictRecord, AuthorRecord], {
+  error: 'must have a kind: thread, reply, resolve, reopen, suggestion, verdict or author',
 })
 export type ReviewRecord = z.infer<typeof ReviewRecord>
 export type ThreadRecord = z.infer<typeof ThreadRecord>
 export type ReplyRecord = z.infer<typeof ReplyRecord>
 export type VerdictRecord = z.infer<typeof VerdictRecord>
+export type AuthorRecord = z.infer<typeof AuthorRecord>
 
 /** A record file that could not be read: listed with its reason, never rewritten. */
 export interface UnreadableRecord {
@@ -152,7 +178,7 @@ export function parseRecordFile(fileName: string, text: string): ReviewRecord {
 }
 
 /** The keys of each kind in the order they are written; unknown keys follow, sorted. */
-const KEY_ORDER = ['id', 'kind', 'thread', 'author', 'created_at', 'edited_at', 'deleted_at', 'anchor', 'verdict', 'decision', 'body', 'suggestion', 'note', 'reviewed']
+const KEY_ORDER = ['id', 'kind', 'thread', 'author', 'role', 'created_at', 'edited_at', 'deleted_at', 'anchor', 'verdict', 'decision', 'body', 'suggestion', 'note', 'supersedes', 'reviewed', 'signature']
 const ANCHOR_ORDER = ['target', 'field', 'quote']
 const QUOTE_ORDER = ['line', 'prefix', 'exact', 'suffix']
 const REVIEWED_ORDER = ['hash', 'fields', 'pitch']

@@ -1,15 +1,32 @@
 /**
- * What a draft's review records add up to: threads with their replies and state, each
- * reviewer's latest verdict, and whether the draft is approved as it stands now.
+ * What a draft's review records add up to: threads with their replies and state, the verdicts
+ * (each with the core's check of it), the authors, and the policy that applies. Whether the
+ * draft is approved is gate.ts's business.
  *
  * Pure functions over plain data, shared by the core (drafts list, submit), the CLI
  * (`grant-desk review`) and the renderer (live, against the text being typed), so all three
  * always agree on "approved", "approved an earlier version" and "changes made since".
  */
-import type { ReviewRecord, UnreadableRecord } from './records'
-import type { ApprovalState, CommentView, ReviewBrief, ReviewData, ThreadEvent, ThreadView, VerdictView } from './view'
+import type { ReviewRecord, UnreadableRecord, VerdictRecord } from './records'
+import type { ApprovalState, AuthorView, CommentView, PolicyView, ReviewData, ThreadEvent, ThreadView, VerdictCheck, VerdictView } from './view'
 
 export type { CommentView, ThreadEvent, ThreadView, VerdictView, ReviewData, ApprovalState }
+
+/** The policy of a folder without a policy file. */
+export const DEFAULT_POLICY_VIEW: PolicyView = { file: null, approvals: 1, approvers: null, requireSigned: false, allowedSigners: null, problem: null }
+
+/** What the fold needs besides the records: the policy in force and the core's check of each verdict. */
+export interface FoldContext {
+  policy: PolicyView
+  /** Hash, name, date and signature of one verdict record (core/drafts/verdict-checks.ts). */
+  checkVerdict: (record: VerdictRecord) => VerdictCheck
+}
+
+/** Without the core's check a verdict is never counted: the fold fails closed. */
+const UNCHECKED: FoldContext = {
+  policy: DEFAULT_POLICY_VIEW,
+  checkVerdict: () => ({ problem: 'was not checked', signature: 'none', future: false }),
+}
 
 /** The pitch and fields a verdict is compared with. */
 export interface ReviewedContent {
@@ -27,7 +44,7 @@ function comment(record: { id: string; author: string; created_at: string; body:
 }
 
 /** Folds records (in any order, duplicates by id already removed) into threads and verdicts. */
-export function foldRecords(records: readonly ReviewRecord[], unreadable: readonly UnreadableRecord[] = []): ReviewData {
+export function foldRecords(records: readonly ReviewRecord[], unreadable: readonly UnreadableRecord[] = [], context: FoldContext = UNCHECKED): ReviewData {
   const threads = new Map<string, ThreadView>()
   const placeholder = (id: string, createdAt: string): ThreadView => ({
     id,
@@ -56,10 +73,24 @@ export function foldRecords(records: readonly ReviewRecord[], unreadable: readon
     })
   }
   const verdicts: VerdictView[] = []
+  const authors: AuthorView[] = []
   const events: { thread: string; event: ThreadEvent; id: string }[] = []
   for (const record of records) {
     if (record.kind === 'verdict') {
-      verdicts.push({ id: record.id, author: record.author, createdAt: record.created_at, verdict: record.verdict, note: record.note, reviewed: record.reviewed })
+      verdicts.push({
+        id: record.id,
+        author: record.author,
+        createdAt: record.created_at,
+        verdict: record.verdict,
+        note: record.note,
+        supersedes: record.supersedes ?? null,
+        reviewed: record.reviewed,
+        check: context.checkVerdict(record),
+      })
+      continue
+    }
+    if (record.kind === 'author') {
+      authors.push({ id: record.id, name: record.author, role: record.role, createdAt: record.created_at })
       continue
     }
     if (record.kind === 'thread') continue
@@ -88,7 +119,13 @@ export function foldRecords(records: readonly ReviewRecord[], unreadable: readon
     }
   }
   for (const thread of threads.values()) thread.replies.sort(byTime)
-  return { threads: [...threads.values()].sort(byTime), verdicts: verdicts.sort(byTime), unreadable: [...unreadable] }
+  return {
+    threads: [...threads.values()].sort(byTime),
+    verdicts: verdicts.sort(byTime),
+    authors: authors.sort(byTime),
+    policy: context.policy,
+    unreadable: [...unreadable],
+  }
 }
 
 /** Field values compared as the service sees them: a missing field and an empty one are the same. */
@@ -106,78 +143,6 @@ export function isOpen(thread: ThreadView): boolean {
   return true
 }
 
-export type ReviewerState = 'approved' | 'approved-earlier' | 'changes-requested' | 'changes-made'
-
-export interface ReviewerVerdict {
-  author: string
-  state: ReviewerState
-  /** The reviewer's latest verdict, the one that counts. */
-  verdict: VerdictView
-}
-
-export interface ReviewSummary {
-  openThreads: number
-  reviewers: ReviewerVerdict[]
-  approval: ApprovalState
-  unreadable: number
-}
-
-export function reviewerVerdicts(data: ReviewData, current: ReviewedContent): ReviewerVerdict[] {
-  const latest = new Map<string, VerdictView>()
-  for (const verdict of data.verdicts) latest.set(verdict.author, verdict)
-  return [...latest.values()].map((verdict) => {
-    const unchanged = sameContent(verdict.reviewed, current)
-    if (verdict.verdict === 'approve') return { author: verdict.author, verdict, state: unchanged ? 'approved' : 'approved-earlier' }
-    const theirs = data.threads.filter((thread) => thread.author === verdict.author && !thread.deleted)
-    const answered = theirs.every((thread) => !isOpen(thread)) && (theirs.length > 0 || !unchanged)
-    return { author: verdict.author, verdict, state: answered ? 'changes-made' : 'changes-requested' }
-  })
-}
-
-export function summarize(data: ReviewData, current: ReviewedContent): ReviewSummary {
-  const reviewers = reviewerVerdicts(data, current)
-  const has = (state: ReviewerState) => reviewers.some((reviewer) => reviewer.state === state)
-  const approval: ApprovalState = has('changes-requested')
-    ? 'changes-requested'
-    : has('approved')
-      ? 'approved'
-      : has('approved-earlier')
-        ? 'stale'
-        : has('changes-made')
-          ? 'changes-made'
-          : 'none'
-  return { openThreads: data.threads.filter(isOpen).length, reviewers, approval, unreadable: data.unreadable.length }
-}
-
-/** One line for a list or a terminal: "2 open threads · approved by Ada". */
-export function describeApproval(summary: ReviewSummary): string {
-  const names = (state: ReviewerState) =>
-    summary.reviewers
-      .filter((reviewer) => reviewer.state === state)
-      .map((reviewer) => reviewer.author)
-      .join(', ')
-  switch (summary.approval) {
-    case 'approved':
-      return `approved by ${names('approved')}`
-    case 'stale':
-      return `${names('approved-earlier')} approved an earlier version`
-    case 'changes-requested':
-      return `changes requested by ${names('changes-requested')}`
-    case 'changes-made':
-      return `changes made since ${names('changes-made')} requested them`
-    case 'none':
-      return 'not approved yet'
-  }
-}
-
-export function describeThreads(summary: ReviewSummary): string {
-  return summary.openThreads === 0 ? 'no open threads' : summary.openThreads === 1 ? '1 open thread' : `${summary.openThreads} open threads`
-}
-
-export function reviewBrief(data: ReviewData, current: ReviewedContent): ReviewBrief {
-  const summary = summarize(data, current)
-  return { openThreads: summary.openThreads, approval: summary.approval, text: describeApproval(summary), unreadable: summary.unreadable }
-}
 
 /**
  * Whether anyone has reviewed the draft at all: a record, or a record file that could not be
@@ -185,5 +150,5 @@ export function reviewBrief(data: ReviewData, current: ReviewedContent): ReviewB
  * submitting alike): "nobody approved yet" is no news to someone who works alone.
  */
 export function hasReview(data: ReviewData): boolean {
-  return data.threads.length > 0 || data.verdicts.length > 0 || data.unreadable.length > 0
+  return data.threads.length > 0 || data.verdicts.length > 0 || data.unreadable.length > 0 || data.policy.problem !== null
 }

@@ -53,12 +53,14 @@ const thread = (minute: number, author: string, anchor: Anchor, body: string, ex
 const reply = (minute: number, to: string, author: string, body: string): ReviewRecord => ({ ...stamp(minute), kind: 'reply', thread: to, author, body })
 const resolve = (minute: number, to: string, author = 'Ada'): ReviewRecord => ({ ...stamp(minute), kind: 'resolve', thread: to, author })
 const decide = (minute: number, to: string, decision: 'applied' | 'declined', author = 'Ada'): ReviewRecord => ({ ...stamp(minute), kind: 'suggestion', thread: to, decision, author })
-const verdict = (minute: number, author: string, kind: 'approve' | 'request-changes', pitch = PITCH, note = ''): ReviewRecord => ({
+/** A verdict as the app writes it: `supersedes` names the reviewer's verdicts it replaces. */
+const verdict = (minute: number, author: string, kind: 'approve' | 'request-changes', pitch = PITCH, note = '', supersedes: ReviewRecord[] = []): Extract<ReviewRecord, { kind: 'verdict' }> => ({
   ...stamp(minute),
   kind: 'verdict',
   author,
   verdict: kind,
   note,
+  supersedes: supersedes.map((record) => record.id),
   reviewed: reviewedVersion(pitch, FIELDS),
 })
 
@@ -90,7 +92,8 @@ describe('grant-desk review', () => {
     expect(result.err).toBe('')
     const line = PITCH_LINE + PITCH.split('\n').findIndex((l) => l.includes('cannot see why'))
     expect(result.out.split('\n')).toEqual([
-      `${shown(file)}: 3 open threads · changes requested by Ben · 1 unreadable record`,
+      // An unreadable record makes the approval unknown: it may have been the verdict that counts.
+      `${shown(file)}: 3 open threads · unknown: 1 unreadable record`,
       `  open · line ${line} “cannot see why a transaction failed” · Ben · 2 replies: “Who says so? Cite the survey.”`,
       '      suggestion “cannot tell why a transaction failed”: declined by Ada',
       '  open · field project_name · Cy · no replies: “Is the name taken on npm?”',
@@ -109,7 +112,6 @@ describe('grant-desk review', () => {
     const onField = thread(1, 'Cy', { target: 'field', field: 'project_name', quote: { exact: 'Tracekit', prefix: '', suffix: '', line: 1 } }, 'Capital K?')
     const records = [onPitch, decide(2, onPitch.id, 'applied', 'Ada'), onField, reply(3, onField.id, 'Ada', 'No, lower case.'), verdict(4, 'Ben', 'approve')]
     const file = writeDraft('tracekit', records)
-    writeFileSync(join(dir, 'tracekit.reviews', 'notes.yaml'), 'a: b\n')
 
     const result = await run('review', '--format', 'json', file)
     expect(result.code).toBe(0)
@@ -121,6 +123,9 @@ describe('grant-desk review', () => {
         openThreads: 1,
         approval: 'approved',
         summary: '1 open thread · approved by Ben',
+        approvals: { counted: 1, required: 1 },
+        authors: [],
+        policy: { file: null, approvals: 1, approvers: null, requireSigned: false, allowedSigners: null, problem: null },
         threads: [
           {
             id: onPitch.id,
@@ -144,12 +149,27 @@ describe('grant-desk review', () => {
             replies: [{ id: expect.any(String), author: 'Ada', createdAt: '2026-11-23T09:03:00.000Z', deleted: false, body: 'No, lower case.' }],
           },
         ],
-        verdicts: [{ author: 'Ben', verdict: 'approve', state: 'approved', note: '', createdAt: '2026-11-23T09:04:00.000Z' }],
-        unreadable: [{ fileName: 'notes.yaml', reason: expect.stringContaining('is not named like a review record') }],
+        verdicts: [
+          {
+            id: records[4]!.id,
+            author: 'Ben',
+            verdict: 'approve',
+            state: 'approved',
+            note: '',
+            createdAt: '2026-11-23T09:04:00.000Z',
+            status: 'current',
+            counted: true,
+            reason: null,
+            signature: 'none',
+            future: false,
+          },
+        ],
+        unreadable: [],
+        gate: '1 open thread',
       },
     ])
     // Keys in the documented order.
-    expect(Object.keys(reports[0]!)).toEqual(['file', 'id', 'openThreads', 'approval', 'summary', 'threads', 'verdicts', 'unreadable'])
+    expect(Object.keys(reports[0]!)).toEqual(['file', 'id', 'openThreads', 'approval', 'summary', 'approvals', 'authors', 'policy', 'threads', 'verdicts', 'unreadable', 'gate'])
     expect(Object.keys(reports[0]!.threads[1]!.anchor)).toEqual(['target', 'field', 'line', 'quote', 'status'])
   })
 
@@ -157,7 +177,8 @@ describe('grant-desk review', () => {
     const open = writeDraft('open-thread', [thread(0, 'Ben', { target: 'draft' }, 'One question.'), verdict(1, 'Ada', 'approve')])
     const stale = writeDraft('stale', [verdict(0, 'Ada', 'approve', PITCH.replace('6 hours', '5 hours'))])
     // Approved, but a teammate's question came in after the request and is still open.
-    const approved = writeDraft('approved-open', [verdict(0, 'Ada', 'request-changes'), thread(1, 'Ben', { target: 'draft' }, 'Fixed?'), verdict(3, 'Ada', 'approve')])
+    const request = verdict(0, 'Ada', 'request-changes')
+    const approved = writeDraft('approved-open', [request, thread(1, 'Ben', { target: 'draft' }, 'Fixed?'), verdict(3, 'Ada', 'approve', PITCH, '', [request])])
     const resolvedThread = thread(1, 'Ben', quote('Arcadia developers cannot see'), 'Sure?')
     const clean = writeDraft('clean', [resolvedThread, resolve(2, resolvedThread.id), verdict(3, 'Cy', 'approve')])
     const unreviewed = writeDraft('unreviewed', [])
@@ -244,7 +265,7 @@ describe('grant-desk review', () => {
   it('is documented in --help', async () => {
     const result = await run('--help')
     expect(result.code).toBe(0)
-    expect(result.out).toContain('grant-desk review [--format text|json] [--require-approval] <draft.md | folder> …')
+    expect(result.out).toContain('grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …')
     expect(result.out).toMatch(/--require-approval exits 1 unless every draft is approved/)
   })
 })

@@ -166,10 +166,17 @@ export async function readRecordFolder(draftsFolder: string, draftId: string): P
     if (name.startsWith('.') || name.endsWith('~') || /\.tmp$|\.partial$/i.test(name)) continue
     const path = join(folder, name)
     if (!RECORD_FILE_PATTERN.test(name)) {
-      // A sync tool's conflicted copy, or a file someone put here by hand: shown, never touched.
-      if (/\.ya?ml$/i.test(name)) {
-        unreadable.push({ fileName: name, reason: `${name} is not named like a review record (<time>-<8 hex digits>.yaml), so Grant Desk does not read it. If it is a sync tool's conflicted copy, compare it with the record it copies and delete one.` })
-      }
+      // A write in progress (write-file-atomic's temporary name) lands or is cleaned up.
+      if (isRecordTempName(name)) continue
+      // A sync tool's conflicted copy, a merge tool's .orig, or a file someone put here by hand:
+      // shown, never touched, and never silently skipped, since it may be a verdict or a
+      // thread the gate should have counted.
+      unreadable.push({
+        fileName: name,
+        reason: /\.ya?ml$/i.test(name)
+          ? `${name} is not named like a review record (<time>-<8 hex digits>.yaml), so Grant Desk does not read it. If it is a sync tool's conflicted copy, compare it with the record it copies and delete one.`
+          : `${name} is not a review record (records are named <time>-<8 hex digits>.yaml). Move it out of the review folder, or delete it.`,
+      })
       continue
     }
     try {
@@ -250,12 +257,12 @@ export async function addRecord(
   draftsFolder: string,
   draftId: string,
   now: Date,
-  build: (id: string, createdAt: string) => ReviewRecord,
+  build: (id: string, createdAt: string) => ReviewRecord | Promise<ReviewRecord>,
 ): Promise<ReviewRecord> {
   const folder = reviewFolderPath(draftsFolder, draftId)
   await ensureFolder(folder)
   for (let attempt = 0; attempt < 5; attempt++) {
-    const record = build(newRecordId(now, randomBytes(4).toString('hex')), now.toISOString())
+    const record = await build(newRecordId(now, randomBytes(4).toString('hex')), now.toISOString())
     const path = join(folder, `${record.id}.yaml`)
     try {
       await lstat(path)

@@ -8,12 +8,19 @@
  */
 import type { IpcChannel } from '../../../shared/ipc'
 import type { ChannelParsedInput } from '../handlers'
-import type { ReviewRecord } from '../../../shared/review/records'
-import { foldRecords, reviewBrief, type ReviewData } from '../../../shared/review/state'
+import type { ReviewRecord, VerdictRecord } from '../../../shared/review/records'
+import { DEFAULT_POLICY_VIEW, foldRecords, type ReviewData } from '../../../shared/review/state'
+import { reviewBrief, summarize } from '../../../shared/review/gate'
+import { identityKey, nameProblem, showHidden } from '../../../shared/review/identity'
+import { SIGNATURE_NAMESPACE } from '../../../shared/review/policy'
+import { verdictSigningPayload } from '../../../shared/review/signing'
 import type { ReviewBrief } from '../../../shared/review/view'
 import type { DraftFile } from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
+import { SigningError, signWithSshKey, type SignatureVerifier } from '../signing/ssh-signatures'
 import { addRecord, legacyRecords, readRecordFolder, reviewedVersion, rewriteRecord } from './review-files'
+import { loadPolicyFor, type LoadedPolicy } from './review-policy'
+import { checkVerdicts } from './verdict-checks'
 
 /** What the review needs of a draft: where it lives and what it says now, as read from disk. */
 export interface ReviewSubject {
@@ -28,13 +35,27 @@ export interface ReviewServiceOptions {
   open(id: string): Promise<ReviewSubject>
   /** The reviewer name from Settings, '' when not set. */
   reviewerName(): Promise<string>
+  /** The SSH key chosen in Settings to sign verdicts with (a path; never the key itself), null when none. */
+  signingKey?(): Promise<string | null>
+  /** Whether this computer saved the draft (its local history has a save of it): such a person is an author. */
+  savedHere?(draftId: string): Promise<boolean>
   /** Records of the draft were written by this app (so the folder watcher does not report them as a teammate's). */
   written?(subject: ReviewSubject): Promise<void>
   now?: () => Date
 }
 
-/** Every record of a draft: its record files, and a version 1 file's own list (the files win on an id both have). */
-export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
+export interface ReadReviewOptions {
+  /** The policy in force; by default the one found from the draft's folder (review-policy.ts). */
+  policy?: LoadedPolicy
+  now?: Date
+  verifier?: SignatureVerifier
+}
+
+/**
+ * Every record of a draft: its record files, and a version 1 file's own list (the files win on
+ * an id both have), with each verdict checked (verdict-checks.ts) and the policy that applies.
+ */
+export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>, options: ReadReviewOptions = {}): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
   const stored = await readRecordFolder(subject.folder, subject.id)
   const ids = new Set(stored.records.map((record) => record.id))
   const legacy = legacyRecords(subject.file.legacyReviews).filter((record) => !ids.has(record.id))
@@ -46,13 +67,30 @@ export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 
     })),
     ...stored.unreadable,
   ]
-  return { records, data: foldRecords(records, unreadable) }
+  const policy = options.policy ?? (await loadPolicyFor(subject.folder))
+  const verdicts = records.filter((record): record is VerdictRecord => record.kind === 'verdict')
+  const checks = await checkVerdicts(verdicts, { draftId: subject.id, policy, now: options.now ?? new Date(), ...(options.verifier ? { verifier: options.verifier } : {}) })
+  const data = foldRecords(records, unreadable, { policy: policy.view, checkVerdict: (record) => checks.get(record.id)! })
+  return { records, data }
+}
+
+/** The review of a draft whose record folder could not be read at all: unknown, never approved. */
+export function unreadableReview(fileName: string, reason: string): ReviewData {
+  return foldRecords([], [{ fileName, reason }], { policy: DEFAULT_POLICY_VIEW, checkVerdict: () => ({ problem: 'was not read', signature: 'none', future: false }) })
 }
 
 /** A draft's review in one line, against the draft as saved. */
-export async function readReviewBrief(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>): Promise<ReviewBrief> {
-  const { data } = await readReviewRecords(subject)
+export async function readReviewBrief(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>, options: ReadReviewOptions = {}): Promise<ReviewBrief> {
+  const { data } = await readReviewRecords(subject, options)
   return reviewBrief(data, { pitch: subject.file.pitch, fields: subject.file.frontMatter.custom_fields })
+}
+
+/** Whether a save changed what a reviewer reads (the pitch or a field), which makes its saver an author. */
+export function changedContent(before: { pitch: string; customFields: Record<string, string> }, after: { pitch: string; customFields: Record<string, string> }): boolean {
+  if (before.pitch !== after.pitch) return true
+  const names = new Set([...Object.keys(before.customFields), ...Object.keys(after.customFields)])
+  for (const name of names) if ((before.customFields[name] ?? '') !== (after.customFields[name] ?? '')) return true
+  return false
 }
 
 /** A review channel's input without the draft id (the service takes it on its own). */
@@ -62,17 +100,48 @@ export class ReviewService {
   readonly #open: ReviewServiceOptions['open']
   readonly #reviewerName: ReviewServiceOptions['reviewerName']
   readonly #written: NonNullable<ReviewServiceOptions['written']>
+  readonly #signingKey: NonNullable<ReviewServiceOptions['signingKey']>
+  readonly #savedHere: NonNullable<ReviewServiceOptions['savedHere']>
   readonly #now: () => Date
+  /** Drafts (folder, id, person) whose author record is known to be on disk: saving again needs no look. */
+  readonly #authorsWritten = new Set<string>()
 
   constructor(options: ReviewServiceOptions) {
     this.#open = options.open
     this.#reviewerName = options.reviewerName
     this.#written = options.written ?? (async () => {})
+    this.#signingKey = options.signingKey ?? (async () => null)
+    this.#savedHere = options.savedHere ?? (async () => false)
     this.#now = options.now ?? (() => new Date())
   }
 
   async get(draftId: string): Promise<ReviewData> {
-    return (await readReviewRecords(await this.#open(draftId))).data
+    return this.#data(await this.#open(draftId))
+  }
+
+  /**
+   * Records the person in Settings as an author of the draft (once): called after they create
+   * it or save a change to its pitch or fields. Without a reviewer name nothing can be recorded
+   * (the draft's authors are then unknown to the policy, and the Review panel says so).
+   */
+  async recordAuthor(folder: string, draftId: string, role: 'created' | 'edited'): Promise<boolean> {
+    const name = (await this.#reviewerName()).trim()
+    if (name === '' || nameProblem(name) !== null) return false
+    const key = `${folder}\0${draftId}\0${identityKey(name)}`
+    if (this.#authorsWritten.has(key)) return false
+    const subject = await this.#open(draftId)
+    if (subject.folder !== folder) return false
+    const { data } = await readReviewRecords(subject)
+    if (data.authors.some((author) => identityKey(author.name) === identityKey(name))) {
+      this.#authorsWritten.add(key)
+      return false
+    }
+    await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({ id, kind: 'author', author: name, role, created_at: createdAt }))
+    this.#authorsWritten.add(key)
+    // Marked as ours, so the folder watcher does not rescan for it as for a teammate's change
+    // (which re-reads the draft: costly for a large one, on every first save).
+    await this.#written(subject)
+    return true
   }
 
   async addThread(draftId: string, input: Input<'reviews.addThread'>): Promise<ReviewData> {
@@ -168,15 +237,32 @@ export class ReviewService {
       )
     }
     const { pitch } = subject.file
-    await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({
-      id,
-      kind: 'verdict',
-      author,
-      created_at: createdAt,
-      verdict: input.verdict,
-      note: input.note,
-      reviewed: reviewedVersion(pitch, subject.file.frontMatter.custom_fields),
-    }))
+    const { data } = await readReviewRecords(subject)
+    // Someone who saved this draft on this computer wrote it, even when no author record says
+    // so yet (they saved before setting a name): their verdict is recorded as a note.
+    if (!data.authors.some((entry) => identityKey(entry.name) === identityKey(author)) && (await this.#savedHere(subject.id))) {
+      await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({ id, kind: 'author', author, role: 'edited', created_at: createdAt }))
+    }
+    // The chain: this verdict replaces every verdict of this person that nothing replaces yet
+    // (usually one), so the order never depends on a date (see shared/review/gate.ts).
+    const mine = summarize(data, { pitch, fields: subject.file.frontMatter.custom_fields }).outcomes.filter(
+      (outcome) => identityKey(outcome.verdict.author) === identityKey(author) && outcome.status !== 'superseded',
+    )
+    const supersedes = mine.map((outcome) => outcome.verdict.id).sort()
+    const signingKey = await this.#signingKey()
+    const reviewed = reviewedVersion(pitch, subject.file.frontMatter.custom_fields)
+    const now = this.#now()
+    await addRecord(subject.folder, subject.id, now, async (id, createdAt) => {
+      const record: VerdictRecord = { id, kind: 'verdict', author, created_at: createdAt, verdict: input.verdict, note: input.note, supersedes, reviewed }
+      if (signingKey === null) return record
+      try {
+        return { ...record, signature: await signWithSshKey(signingKey, verdictSigningPayload(subject.id, record), SIGNATURE_NAMESPACE) }
+      } catch (error) {
+        const why = error instanceof SigningError ? error.message : String(error)
+        // Nothing is written: an unsigned verdict where the team wants signed ones would only be noise.
+        throw new AppFailure('invalid_input', `Your verdict was not recorded: ${why}.`, { fields: { signingKey: why } }, { cause: error })
+      }
+    })
     await this.#written(subject)
     return this.#data(subject)
   }
@@ -195,6 +281,10 @@ export class ReviewService {
       throw new AppFailure('invalid_input', 'Set your reviewer name first: your teammates see it on your comments and verdicts.', {
         fields: { reviewerName: 'is needed to sign comments and verdicts' },
       })
+    }
+    const problem = nameProblem(name)
+    if (problem !== null) {
+      throw new AppFailure('invalid_input', `Your reviewer name “${showHidden(name)}” ${problem}. Change it in Settings.`, { fields: { reviewerName: problem } })
     }
     return name
   }
@@ -216,7 +306,7 @@ export class ReviewService {
     if (!record || (record.kind !== 'thread' && record.kind !== 'reply')) {
       throw new AppFailure('not_found', 'This comment is no longer in the draft’s review folder (a teammate may have removed it, or it has not synced yet).')
     }
-    if (record.author !== author) {
+    if (identityKey(record.author) !== identityKey(author)) {
       throw new AppFailure('invalid_input', `Only ${record.author} can ${action} this comment. Reply to it instead.`)
     }
     return { subject, record }

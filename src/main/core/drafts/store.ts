@@ -56,7 +56,7 @@ export interface DraftStoreOptions {
 }
 
 const SCAN_CONCURRENCY = 16
-const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 }
+const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] }
 
 interface Known {
   id: string
@@ -148,7 +148,7 @@ export class DraftStore {
       return await readReviewBrief({ folder, id: entry.id, file: entry.file })
     } catch (error) {
       this.#log.warn(`could not read the review records of ${entry.fileName}`, error)
-      return { ...NO_REVIEW, text: 'its review records could not be read', unreadable: 1 }
+      return { ...NO_REVIEW, approval: 'unknown', text: 'unknown: its review records could not be read', unreadable: 1 }
     }
   }
 

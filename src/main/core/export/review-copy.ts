@@ -19,7 +19,9 @@ import { draftLintInput, lint, type Finding, type Severity } from '../../../shar
 import { isBlank, isHttpUrl } from '../../../shared/fields'
 import type { Draft } from '../../../shared/ipc'
 import { locateQuote, locateQuotes, type AnchorMatch } from '../../../shared/review/anchor'
-import { describeApproval, describeThreads, isOpen, summarize, type ReviewerState, type ReviewSummary } from '../../../shared/review/state'
+import { isOpen } from '../../../shared/review/state'
+import { describeApproval, describeThreads, summarize, type ReviewerState, type ReviewSummary } from '../../../shared/review/gate'
+import { showHidden } from '../../../shared/review/identity'
 import type { CommentView, ReviewData, ThreadView } from '../../../shared/review/view'
 import { wordDiff } from '../../../shared/review/word-diff'
 import { BARE_LINK_CLASS, markdownToHtml, type NoteMark } from './markdown-html'
@@ -272,15 +274,17 @@ const VERDICT_WORDS: Record<ReviewerState, string> = {
   'approved-earlier': 'approved an earlier version',
   'changes-requested': 'requested changes',
   'changes-made': 'requested changes, since made',
+  conflict: 'gave verdicts that cannot be ordered',
 }
 
 function reviewSection(summary: ReviewSummary, approvalLine: string, notes: readonly Note[], unreadable: number, timeZone: string): string {
   const verdicts = summary.reviewers.length === 0
     ? ''
     : `<ul aria-label="Verdicts">${summary.reviewers
-        .map(({ author, state, verdict }) => {
+        .map(({ author, state, verdict, notCounted }) => {
           const note = verdict.note.trim() === '' ? '' : `: <span class="body">${escapeHtml(verdict.note)}</span>`
-          return `<li><strong>${escapeHtml(author)}</strong> ${VERDICT_WORDS[state]} · ${when(verdict.createdAt, timeZone)}${note}</li>`
+          const uncounted = notCounted === null ? '' : ` <em>(not counted: ${escapeHtml(showHidden(notCounted))})</em>`
+          return `<li><strong>${escapeHtml(showHidden(author))}</strong> ${VERDICT_WORDS[state]} · ${when(verdict.createdAt, timeZone)}${note}${uncounted}</li>`
         })
         .join('')}</ul>`
   const missing = unreadable === 0 ? '' : `<p class="hint">${unreadable === 1 ? '1 review record' : `${unreadable} review records`} could not be read and ${unreadable === 1 ? 'is' : 'are'} not included.</p>`

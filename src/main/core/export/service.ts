@@ -10,7 +10,7 @@
  */
 import type { ChannelOutput } from '../../../shared/ipc'
 import type { ReviewData } from '../../../shared/review/view'
-import { readReviewRecords, type ReviewSubject } from '../drafts/reviews'
+import { readReviewRecords, unreadableReview, type ReviewSubject } from '../drafts/reviews'
 import { draftView } from '../drafts/view'
 import { AppFailure } from '../errors'
 import { buildReviewCopy } from './review-copy'
@@ -57,7 +57,7 @@ export class ExportService {
     } catch (error) {
       // The copy is still worth having; it says that the review could not be read.
       const reason = error instanceof Error ? error.message : String(error)
-      review = { threads: [], verdicts: [], unreadable: [{ fileName: `${draft.id}.reviews`, reason }] }
+      review = unreadableReview(`${draft.id}.reviews`, reason)
     }
     const sponsor = await this.#options.sponsorOf(draft.grant.id)
     const copy = buildReviewCopy({ draft, review, sponsor, exportedAt: this.#options.now(), timeZone: this.#options.timeZone })

@@ -46,6 +46,8 @@ export interface DraftHistoryOptions {
   drafts: HistoryDrafts
   /** The reviewer name from Settings, or null: who saved a version here. */
   savedBy?: () => string | null | Promise<string | null>
+  /** Who made a change that came in from the shared folder, when a team sync knows (the commit's author), else null. */
+  externalAuthor?: (draft: Draft) => Promise<string | null>
   now?: () => Date
   log?: Logger
   limits?: Partial<HistoryLimits>
@@ -83,6 +85,7 @@ export class DraftHistory {
   readonly #trashDir: string
   readonly #drafts: HistoryDrafts
   readonly #savedBy: () => string | null | Promise<string | null>
+  readonly #externalAuthor: (draft: Draft) => Promise<string | null>
   readonly #now: () => Date
   readonly #log: Logger
   readonly #limits: HistoryLimits
@@ -97,6 +100,7 @@ export class DraftHistory {
     this.#trashDir = options.trashDir
     this.#drafts = options.drafts
     this.#savedBy = options.savedBy ?? (() => null)
+    this.#externalAuthor = options.externalAuthor ?? (async () => null)
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? consoleLogger
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits }
@@ -126,7 +130,7 @@ export class DraftHistory {
         // A new draft never continues a history left by an earlier draft of that name (removed
         // by hand, not yet swept): that one goes to the trash.
         if (event.kind === 'created') await this.#toTrash(key, `${draft.id}-${this.#stamp()}.history`)
-        const savedBy = event.kind === 'external' ? null : await this.#reviewer()
+        const savedBy = event.kind === 'external' ? await this.#teammate(draft) : await this.#reviewer()
         const labels = labelsOf(draft)
         const history = this.#folder(key, folder, draft.id)
         if (event.kind === 'saved') {
@@ -134,7 +138,7 @@ export class DraftHistory {
           // draft older than its history): keep it first, so the save never hides it. Its time is
           // when Grant Desk first saw it: a file's own `updated_at` may be months old, and the
           // age bound would then drop the only copy of it at the next save.
-          await history.append({ content: contentOf(event.before), source: 'external', time, savedBy: null, labels })
+          await history.append({ content: contentOf(event.before), source: 'external', time, savedBy: await this.#teammate(event.before), labels })
           await history.append({ content: contentOf(draft), source: SOURCE_OF_INTENT[event.intent], time, savedBy, labels })
         } else {
           const source: HistorySource = event.kind
@@ -174,7 +178,7 @@ export class DraftHistory {
         // watched (the app was closed during a `git pull`) is kept before it can be lost. Unless
         // a save came between the read above and now: then its own version is the newest.
         if (!(await this.#stillCurrent(draft))) throw new SkipCatchUp()
-        const kept = await history.append({ content: contentOf(draft), source: 'external', time: this.#now(), savedBy: null, labels: labelsOf(draft) })
+        const kept = await history.append({ content: contentOf(draft), source: 'external', time: this.#now(), savedBy: await this.#teammate(draft), labels: labelsOf(draft) })
         if (kept !== 'unchanged') walk = null
         this.#failures.delete(key)
       } catch (error) {
@@ -293,6 +297,15 @@ export class DraftHistory {
     try {
       const name = await this.#savedBy()
       return name && name.trim() !== '' ? name.trim() : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The teammate a pull brought this text from, or null (unknown: an editor, a synced folder). */
+  async #teammate(draft: Draft): Promise<string | null> {
+    try {
+      return await this.#externalAuthor(draft)
     } catch {
       return null
     }

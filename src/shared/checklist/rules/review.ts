@@ -9,7 +9,8 @@
  */
 import type { SchemaField } from '../../api'
 import { locateQuotes, type AnchorMatch } from '../../review/anchor'
-import { isOpen, summarize as summarizeReview } from '../../review/state'
+import { isOpen } from '../../review/state'
+import { describeApproval, summarize as summarizeReview } from '../../review/gate'
 import type { ThreadView } from '../../review/view'
 import { DOCUMENT_START } from '../topics'
 import type { Position, Rule, RuleContext, RuleFinding } from '../types'
@@ -114,16 +115,32 @@ export const reviewApproval: Rule = {
   title: 'Approved by a teammate',
   severity: 'warning',
   description:
-    'A teammate approved the draft as it is now: a warning when changes were requested or the approval is of an earlier version (the pitch or a field changed since), a note while nobody has approved it.',
+    'Approved as it is now by teammates who did not write it, as many as the team’s review policy asks: a warning when changes were requested, the approval is of an earlier version (the pitch or a field changed since), or the review cannot be read; a note while approvals are missing.',
   check({ review, doc, fields }: RuleContext): RuleFinding[] {
     if (!review) return []
     const summary = summarizeReview(review, { pitch: doc.source, fields: { ...fields } })
-    const who = (state: string) => summary.reviewers.filter((reviewer) => reviewer.state === state)
+    const who = (state: string) => summary.reviewers.filter((reviewer) => reviewer.counted && reviewer.state === state)
+    const authorsOwn = summary.reviewers.some((reviewer) => reviewer.isAuthor && reviewer.verdict.verdict === 'approve')
+      ? ' An author’s own approval does not count.'
+      : ''
     switch (summary.approval) {
       case 'approved':
         return []
+      case 'unknown':
+        return [{
+          ...DOCUMENT_START,
+          message: `The review state is ${describeApproval(summary)}, so the draft does not count as approved.`,
+          hint: 'The Review panel (or `grant-desk review`) names the file and what to fix.',
+        }]
+      case 'partly-approved':
+        return [{
+          ...DOCUMENT_START,
+          severity: 'info',
+          message: `${describeApproval(summary).split(' · ')[0]}: the team’s policy asks for ${summary.approvals.required}.`,
+          hint: `Ask ${summary.approvals.required - summary.approvals.counted} more teammate${summary.approvals.required - summary.approvals.counted === 1 ? '' : 's'} who did not write it to approve it.${authorsOwn}`,
+        }]
       case 'none':
-        return [{ ...DOCUMENT_START, severity: 'info', message: 'No teammate has approved this draft yet.', hint: 'Ask a teammate to read it and approve it in the Review panel.' }]
+        return [{ ...DOCUMENT_START, severity: 'info', message: 'No teammate has approved this draft yet.', hint: `Ask a teammate who did not write it to read it and approve it in the Review panel.${authorsOwn}` }]
       case 'changes-made': {
         const asked = names(who('changes-made').map((reviewer) => reviewer.author))
         return [{ ...DOCUMENT_START, severity: 'info', message: 'No teammate has approved this draft yet.', hint: `The changes ${asked} requested are answered: ask ${asked} to look again and approve.` }]

@@ -79,6 +79,15 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'reminders.list': ['x', { draftId: 'a' }],
   'reminders.acknowledge': [undefined, {}, { keys: [] }, { keys: ['../x'] }, { keys: ['due:a:180'] }, { keys: ['due:a:180:1', 7] }, { keys: Array(201).fill('moved:a:1') }],
   'calendar.export': [undefined, {}, { grantId: 'not-a-uuid' }, { draftId: '../x' }, { openDrafts: false }, { grantId: IDS.open, draftId: 'a' }, { openDrafts: true, path: '/tmp/x.ics' }],
+  'sync.state': ['x', { folder: '/etc' }],
+  'sync.run': ['now', { force: true }, { folder: '/tmp' }],
+  'sync.track': ['x', { remoteUrl: '' }, { remoteUrl: 'ext::sh -c touch% /tmp/pwned' }, { remoteUrl: '--upload-pack=touch /tmp/pwned' }, { remoteUrl: 42 }, { remoteUrl: 'https://git.example.org/x.git', folder: '/tmp' }],
+  'sync.setRemote': [undefined, {}, { url: '' }, { url: '-oProxyCommand=x' }, { url: 'ext::sh' }, { url: 'fd::17' }, { url: 'https://' }, { url: 'ftp://host/x.git' }, { url: 'https://a b/x.git' }, { url: 'x'.repeat(2049) }, { url: 'https://git.example.org/x.git', name: 'origin' }],
+  'sync.conflicts': ['x', { draftId: 'a' }],
+  'sync.resolve': [{}, { draftId: 'a' }, { draftId: '../a', pitch: 'p', customFields: {}, baseVersion: 'a'.repeat(64) }, { draftId: 'a', pitch: 'p', customFields: { a: 1 }, baseVersion: 'a'.repeat(64) }, { draftId: 'a', pitch: 'p', customFields: {}, baseVersion: 'x' }],
+  'sync.abort': ['x', { force: true }],
+  'sync.news': ['x', { all: true }],
+  'sync.markSeen': [undefined, {}, { draftId: '../x' }, { draftId: 'a', threadIds: [] }, { draftId: 'a', threadIds: ['../x'] }, { draftId: 'a', threadIds: 'x' }],
 }
 
 describe('the contract through dispatch', () => {

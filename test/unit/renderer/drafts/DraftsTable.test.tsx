@@ -1,3 +1,4 @@
+import type { ReviewBrief } from '../../../../src/shared/review/view'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -7,7 +8,7 @@ import { sortDrafts } from '../../../../src/renderer/src/features/drafts/draftsS
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const V = 'b'.repeat(64)
-const NO_REVIEW = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 } as const
+const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] }
 
 const ok = (id: string, title: string, updatedAt: string, status: 'draft' | 'submitted' = 'draft'): DraftSummary => ({
   state: 'ok',

@@ -46,7 +46,7 @@ function draft(id: string, updatedAt: string, grantId = GRANT_ID): GrantDraft {
     status: 'draft',
     applicationId: null,
     updatedAt,
-    review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 },
+    review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] },
   }
 }
 

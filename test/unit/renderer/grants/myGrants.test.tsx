@@ -25,7 +25,7 @@ const draft = (id: string, grantId: string): DraftSummary => ({
   status: 'draft',
   applicationId: null,
   updatedAt: '2026-11-20T00:00:00.000Z',
-  review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 },
+  review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] },
 })
 
 const application = (applicationId: string, grantId: string, submittedAt: string): ApplicationRecord => ({

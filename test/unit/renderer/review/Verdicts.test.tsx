@@ -25,24 +25,25 @@ function verdictLines(): string[] {
 
 describe('Verdicts', () => {
   it('approves the saved version, then says the approval is of an earlier version with the changed words', async () => {
-    harness = await startHarness({ pitch: PITCH, withForm: true, customFields: { project_name: 'Grant Desk' } })
+    // Ada reviews Cy's draft.
+    harness = await startHarness({ pitch: PITCH, withForm: true, customFields: { project_name: 'Grant Desk' }, createdBy: 'Cy' })
     const user = userEvent.setup()
     render(<ReviewPanel />)
     expect(screen.getByText('Nobody has approved this draft or asked for changes yet.')).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('review-authors').textContent).toContain('Written by Cy.'))
 
-    // Typed but not saved yet: Approve saves it first, and approves what was saved.
-    act(() => useEditor.getState().setPitch(`${PITCH}\n`))
     await user.click(screen.getByTestId('verdict-approve'))
     await waitFor(() => expect(verdictLines()).toEqual(['Ada approved']))
     const saved = useEditor.getState().draft!
-    expect(saved.pitch).toBe(`${PITCH}\n`)
     expect(harness.calls.filter((call) => call.channel === 'reviews.setVerdict').map((call) => call.input)).toEqual([
       { draftId: harness.draft.id, verdict: 'approve', note: '', baseVersion: saved.version },
     ])
     expect(screen.getByTestId('verdict-approve').textContent).toBe('Approve')
+    expect(screen.getByTestId('review-policy').textContent).toContain('Approved by Ada')
+    expect(screen.queryByTestId('verdict-not-counted')).toBeNull()
 
     act(() => {
-      useEditor.getState().setPitch(`${PITCH.replace('fast tools', 'quick tools').replace('10,000', '12,000')}\n`)
+      useEditor.getState().setPitch(PITCH.replace('fast tools', 'quick tools').replace('10,000', '12,000'))
       useEditor.getState().setField('project_name', 'Grant Desk Pro')
     })
     await waitFor(() => expect(verdictLines()).toEqual(['Ada approved an earlier version']))
@@ -58,10 +59,26 @@ describe('Verdicts', () => {
 
     // Back to the approved text: approved again, nothing to show.
     act(() => {
-      useEditor.getState().setPitch(`${PITCH}\n`)
+      useEditor.getState().setPitch(PITCH)
       useEditor.getState().setField('project_name', 'Grant Desk')
     })
     await waitFor(() => expect(verdictLines()).toEqual(['Ada approved']))
+  })
+
+  it('offers an author Approve only as a note: saved first, shown as not counted', async () => {
+    harness = await startHarness({ pitch: PITCH })
+    const user = userEvent.setup()
+    render(<ReviewPanel />)
+    await waitFor(() => expect(screen.getByTestId('verdict-approve').textContent).toBe('Approve (as a note)'))
+    expect(screen.getByTestId('verdict-author-note').textContent).toBe('You wrote this draft, so your verdict is recorded as a note for your teammates and does not count toward approval.')
+    // Typed but not saved yet: Approve saves it first, and approves what was saved.
+    act(() => useEditor.getState().setPitch(`${PITCH}\n`))
+    await user.click(screen.getByTestId('verdict-approve'))
+    await waitFor(() => expect(verdictLines()).toEqual(['Ada approved']))
+    expect(useEditor.getState().draft!.pitch).toBe(`${PITCH}\n`)
+    expect(screen.getByTestId('verdict-not-counted').textContent).toBe('Not counted: Ada wrote this draft, so Ada’s own approval does not count.')
+    expect(screen.getByTestId('review-policy').textContent).toBe('Not approved yet · the author’s own approval does not count')
+    expect(screen.getByText('You approved this version, as a note: an author’s approval does not count.')).toBeTruthy()
   })
 
   it('says who requested changes and what they asked, then that changes were made since', async () => {

@@ -77,9 +77,11 @@ export interface HarnessOptions {
   me?: string
   /** The grant with a form (fields), else the free-form one. */
   withForm?: boolean
+  /** Who created the draft, when not `me` (the test reviews a teammate's draft). */
+  createdBy?: string
 }
 
-export async function startHarness({ pitch, customFields = {}, me = 'Ada', withForm = false }: HarnessOptions): Promise<Harness> {
+export async function startHarness({ pitch, customFields = {}, me = 'Ada', withForm = false, createdBy }: HarnessOptions): Promise<Harness> {
   const { startTestCore, startTestService, testFixture, IDS } = await support()
   const service = await startTestService({ fixture: testFixture() })
   const app = await startTestCore({ serviceUrl: service.url })
@@ -93,7 +95,18 @@ export async function startHarness({ pitch, customFields = {}, me = 'Ada', withF
   )
   Object.defineProperty(window, 'grantDesk', { value: api, configurable: true, writable: true })
   if (me) await app.call('settings.update', { reviewerName: me })
-  const draft = await app.call('drafts.create', { grantId: withForm ? IDS.open : IDS.freeForm, pitch, customFields })
+  // The draft's author: `me`, or a teammate who wrote it on their own computer (`createdBy`).
+  let creator: TestCore | null = null
+  if (createdBy) {
+    creator = await startTestCore({ serviceUrl: service.url })
+    await creator.call('settings.update', { reviewerName: createdBy, draftsFolder: (await app.call('settings.get')).effectiveDraftsFolder })
+  }
+  const draft = await (creator ?? app).call('drafts.create', { grantId: withForm ? IDS.open : IDS.freeForm, pitch, customFields })
+  if (creator) {
+    const authored = () => app.call('reviews.get', { draftId: draft.id }).then((data) => data.authors.length > 0)
+    for (let tries = 0; tries < 200 && !(await authored()); tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+    await creator.dispose()
+  }
   const folder = folderOf(draft.path)
   const teammates: TestCore[] = []
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { IpcResult, SettingsView } from '../../../../src/shared/ipc'
+import { DEFAULT_POLICY_VIEW } from '../../../../src/shared/review/state'
 import type { ReviewData, ThreadView } from '../../../../src/shared/review/view'
 import { NAME_DECLINED, type ReviewCall, arrivalText, createReviewStore } from '../../../../src/renderer/src/features/review/reviewStore'
 import { settingsView } from '../settingsView'
@@ -28,7 +29,7 @@ function thread(id: string, author: string, replies: { id: string; author: strin
   }
 }
 
-const data = (...threads: ThreadView[]): ReviewData => ({ threads, verdicts: [], unreadable: [] })
+const data = (...threads: ThreadView[]): ReviewData => ({ threads, verdicts: [], authors: [], policy: DEFAULT_POLICY_VIEW, unreadable: [] })
 
 const settings = (reviewerName: string): SettingsView => settingsView({ serviceUrl: 'http://127.0.0.1:1', reviewerName, effectiveDraftsFolder: '/tmp/drafts' })
 

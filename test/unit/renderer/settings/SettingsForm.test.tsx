@@ -160,17 +160,17 @@ describe('defaultFolderSavedMessage', () => {
 describe('changedValues', () => {
   it('never sends an address the environment overrides, and maps an empty folder to the default', () => {
     const view = { ...VIEW, serviceUrlOverriddenBy: 'GRANT_SERVICE_URL', draftsFolder: '/data/drafts' }
-    expect(changedValues(view, { serviceUrl: 'https://other.example', feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: '  ', savedSearchRefreshMinutes: '30' })).toEqual({ draftsFolder: null })
+    expect(changedValues(view, { serviceUrl: 'https://other.example', feedbackNamespace: 'grant-desk', reviewerName: '', signingKey: '', draftsFolder: '  ', savedSearchRefreshMinutes: '30' })).toEqual({ draftsFolder: null })
   })
 
   it('compares and sends values trimmed, as the core stores them', () => {
     const view = { ...VIEW, reviewerName: 'Ana' }
-    expect(changedValues(view, { serviceUrl: ' https://grants.example.org ', feedbackNamespace: 'grant-desk ', reviewerName: ' Ana ', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({})
-    expect(changedValues(view, { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: ' Ana Lima ', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({ reviewerName: 'Ana Lima' })
+    expect(changedValues(view, { serviceUrl: ' https://grants.example.org ', feedbackNamespace: 'grant-desk ', reviewerName: ' Ana ', signingKey: '', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({})
+    expect(changedValues(view, { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: ' Ana Lima ', signingKey: '', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({ reviewerName: 'Ana Lima' })
   })
 
   it('sends the check interval as minutes, or null for off', () => {
-    const form = { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: '', draftsFolder: '' }
+    const form = { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: '', signingKey: '', draftsFolder: '' }
     expect(changedValues(VIEW, { ...form, savedSearchRefreshMinutes: 'off' })).toEqual({ savedSearchRefreshMinutes: null })
     expect(changedValues(VIEW, { ...form, savedSearchRefreshMinutes: '120' })).toEqual({ savedSearchRefreshMinutes: 120 })
     expect(changedValues({ ...VIEW, savedSearchRefreshMinutes: null }, { ...form, savedSearchRefreshMinutes: 'off' })).toEqual({})

@@ -25,7 +25,7 @@ export function preview(overrides: Partial<ApplicationsPreviewOutput> = {}): App
     loggedIn: true,
     grant: { id: GRANT_ID, title: 'Open Tools Fund', deadline: '2026-03-10T17:00:00.000Z' },
     checklist: CLEAN,
-    review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0 },
+    review: { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] },
     openThreads: [],
     ...overrides,
   }

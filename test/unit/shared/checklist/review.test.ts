@@ -10,7 +10,7 @@ import { ALL_RULES, draftLintInput, lint, type LintInput } from '../../../../src
 import { MAX_THREAD_FINDINGS, excerpt, reviewApproval, reviewOpenThreads } from '../../../../src/shared/checklist/rules/review'
 import { quoteAt } from '../../../../src/shared/review/anchor'
 import { newRecordId, type Anchor, type ReviewRecord } from '../../../../src/shared/review/records'
-import { foldRecords } from '../../../../src/shared/review/state'
+import { DEFAULT_POLICY_VIEW, foldRecords, type FoldContext } from '../../../../src/shared/review/state'
 import type { ReviewData } from '../../../../src/shared/review/view'
 import { FIXTURES, fixtureInput } from '../../../support/checklist'
 
@@ -163,7 +163,9 @@ describe('review-open-threads', () => {
 })
 
 describe('review-approval', () => {
-  const approval = (records: ReviewRecord[], pitch = PITCH, fields: Record<string, string> = FIELDS) => findingsOf('review-approval', input(foldRecords(records), pitch, fields))
+  // Every verdict here passed the core's checks (hash, name, date, signature: see test/unit/cli/review-gate.test.ts).
+  const VALID: FoldContext = { policy: DEFAULT_POLICY_VIEW, checkVerdict: () => ({ problem: null, signature: 'none', future: false }) }
+  const approval = (records: ReviewRecord[], pitch = PITCH, fields: Record<string, string> = FIELDS) => findingsOf('review-approval', input(foldRecords(records, [], VALID), pitch, fields))
 
   it('passes when a teammate approved the draft as it is now', () => {
     expect(approval([verdict(1, 'Ada', 'approve')])).toEqual([])
@@ -173,7 +175,7 @@ describe('review-approval', () => {
 
   it('notes that nobody approved yet', () => {
     expect(approval([])).toEqual([
-      expect.objectContaining({ ruleId: 'review-approval', severity: 'info', line: 1, column: 1, message: 'No teammate has approved this draft yet.', hint: 'Ask a teammate to read it and approve it in the Review panel.' }),
+      expect.objectContaining({ ruleId: 'review-approval', severity: 'info', line: 1, column: 1, message: 'No teammate has approved this draft yet.', hint: 'Ask a teammate who did not write it to read it and approve it in the Review panel.' }),
     ])
   })
 
@@ -185,8 +187,8 @@ describe('review-approval', () => {
     ])
     expect(approval([approved], PITCH, { ...FIELDS, project_name: 'TraceKit' })[0]!.message).toBe('Ada approved an earlier version; the pitch or fields changed since.')
     expect(approval([approved, verdict(2, 'Cy', 'approve')], edited)[0]!.message).toBe('Ada and Cy approved an earlier version; the pitch or fields changed since.')
-    // Approving the edited text settles it.
-    expect(approval([approved, verdict(3, 'Ada', 'approve', edited)], edited)).toEqual([])
+    // Approving the edited text (a verdict that replaces the earlier one) settles it.
+    expect(approval([approved, { ...verdict(3, 'Ada', 'approve', edited), supersedes: [approved.id] } as ReviewRecord], edited)).toEqual([])
   })
 
   it('warns about each standing request for changes, with its note', () => {
@@ -195,6 +197,13 @@ describe('review-approval', () => {
     expect(approval([question, request, verdict(2, 'Ada', 'approve'), verdict(3, 'Cy', 'request-changes')])).toEqual([
       expect.objectContaining({ severity: 'warning', message: 'Ben requested changes: Split the budget per milestone. And cite the survey.', hint: expect.stringContaining('Answer Ben’s threads') }),
       expect.objectContaining({ severity: 'warning', message: 'Cy requested changes.' }),
+    ])
+  })
+
+  it('says the review state is unknown while a record cannot be read', () => {
+    const review = foldRecords([verdict(1, 'Ada', 'approve')], [{ fileName: 'x.yaml', reason: 'not valid YAML' }], VALID)
+    expect(findingsOf('review-approval', input(review))).toEqual([
+      expect.objectContaining({ severity: 'warning', message: 'The review state is unknown: 1 unreadable record, so the draft does not count as approved.' }),
     ])
   })
 

@@ -138,7 +138,7 @@ describe('a file that is not a record', () => {
     expect(refused(`id: ${ID}\nkind: verdict\nauthor: Ben\ncreated_at: ${AT}\nverdict: maybe\nreviewed:\n  hash: nope\n  pitch: p\n`)).toBe(
       'not a review record: verdict: must be "approve" or "request-changes"; reviewed.hash: must be a sha256 hex digest',
     )
-    expect(refused(`id: ${ID}\nkind: comment\n`)).toBe('not a review record: kind: must have a kind: thread, reply, resolve, reopen, suggestion or verdict')
+    expect(refused(`id: ${ID}\nkind: comment\n`)).toBe('not a review record: kind: must have a kind: thread, reply, resolve, reopen, suggestion, verdict or author')
     expect(refused(`id: ${ID}\nkind: reply\nthread: ${THREAD}\nauthor: "  "\ncreated_at: yesterday\nbody: b\n`)).toMatch(/^not a review record: author: must not be empty; created_at: /)
     expect(refused('just a sentence\n')).toMatch(/^not a review record: /)
   })

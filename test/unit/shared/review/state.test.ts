@@ -7,17 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Anchor, ReviewRecord } from '../../../../src/shared/review/records'
 import { newRecordId } from '../../../../src/shared/review/records'
-import {
-  describeApproval,
-  describeThreads,
-  foldRecords,
-  isOpen,
-  reviewBrief,
-  reviewerVerdicts,
-  sameContent,
-  summarize,
-  type ReviewedContent,
-} from '../../../../src/shared/review/state'
+import { foldRecords, isOpen, sameContent, type ReviewedContent } from '../../../../src/shared/review/state'
 
 const START = Date.parse('2026-11-23T09:00:00.000Z')
 let serial = 0
@@ -145,68 +135,5 @@ describe('sameContent', () => {
     expect(sameContent({ pitch: 'p', fields: { a: 'x' } }, { pitch: 'p', fields: {} })).toBe(false)
     expect(sameContent({ pitch: 'p', fields: { a: 'x' } }, { pitch: 'p', fields: { a: 'x ' } })).toBe(false)
     expect(sameContent({ pitch: 'p\n', fields: {} }, { pitch: 'p', fields: {} })).toBe(false)
-  })
-})
-
-describe('approval', () => {
-  const state = (records: ReviewRecord[], current: ReviewedContent) => {
-    const summary = summarize(foldRecords(records), current)
-    return { approval: summary.approval, text: describeApproval(summary), threads: describeThreads(summary), reviewers: summary.reviewers.map((r) => `${r.author}:${r.state}`) }
-  }
-
-  it('is none while nobody gave a verdict', () => {
-    expect(state([thread(0, 'Ben')], V1)).toEqual({ approval: 'none', text: 'not approved yet', threads: '1 open thread', reviewers: [] })
-  })
-
-  it('is approved when someone approved exactly this text', () => {
-    expect(state([verdict(1, 'Ada', 'approve', V1)], V1)).toEqual({ approval: 'approved', text: 'approved by Ada', threads: 'no open threads', reviewers: ['Ada:approved'] })
-    // An empty field the verdict did not list is the same text.
-    expect(state([verdict(1, 'Ada', 'approve', V1)], { ...V1, fields: { ...V1.fields, team_name: '' } }).approval).toBe('approved')
-  })
-
-  it('goes stale when the pitch or a field is edited after the approval', () => {
-    expect(state([verdict(1, 'Ada', 'approve', V1)], V2)).toMatchObject({ approval: 'stale', text: 'Ada approved an earlier version', reviewers: ['Ada:approved-earlier'] })
-    expect(state([verdict(1, 'Ada', 'approve', V1)], { ...V1, fields: { project_name: 'TraceKit' } }).approval).toBe('stale')
-    // Approving the new text makes it current again.
-    expect(state([verdict(1, 'Ada', 'approve', V1), verdict(9, 'Ada', 'approve', V2)], V2).approval).toBe('approved')
-    // Undoing the edit brings the old approval back: it is about the text, not about time.
-    expect(state([verdict(1, 'Ada', 'approve', V1)], { pitch: V1.pitch, fields: { ...V1.fields } }).approval).toBe('approved')
-  })
-
-  it('counts only each reviewer’s latest verdict', () => {
-    expect(state([verdict(1, 'Ada', 'request-changes', V1), verdict(2, 'Ada', 'approve', V1)], V1).reviewers).toEqual(['Ada:approved'])
-    expect(state([verdict(2, 'Ada', 'request-changes', V1), verdict(1, 'Ada', 'approve', V1)], V1).approval).toBe('changes-requested')
-  })
-
-  it('turns a request for changes into changes made when the reviewer’s threads are resolved', () => {
-    const question = thread(0, 'Ben')
-    const request = verdict(1, 'Ben', 'request-changes', V1, 'See my comment.')
-    expect(state([question, request], V1)).toMatchObject({ approval: 'changes-requested', text: 'changes requested by Ben', reviewers: ['Ben:changes-requested'] })
-    // Another reviewer's open thread is not Ben's to answer.
-    expect(state([question, request, thread(2, 'Cy'), mark(3, question.id, 'resolve')], V1)).toMatchObject({
-      approval: 'changes-made',
-      text: 'changes made since Ben requested them',
-      threads: '1 open thread',
-    })
-    // Reopened: requested again.
-    expect(state([question, request, mark(3, question.id, 'resolve'), mark(4, question.id, 'reopen', 'Ben')], V1).approval).toBe('changes-requested')
-  })
-
-  it('turns a request without threads into changes made once the text changed', () => {
-    const request = verdict(1, 'Ben', 'request-changes', V1, 'Shorter, please.')
-    expect(state([request], V1).approval).toBe('changes-requested')
-    expect(state([request], V2).approval).toBe('changes-made')
-  })
-
-  it('lets a standing request for changes outweigh another reviewer’s approval, and an approval outweigh a stale one', () => {
-    expect(state([verdict(1, 'Ada', 'approve', V2), verdict(2, 'Ben', 'request-changes', V2)], V2)).toMatchObject({ approval: 'changes-requested', reviewers: ['Ada:approved', 'Ben:changes-requested'] })
-    expect(state([verdict(1, 'Ada', 'approve', V1), verdict(2, 'Cy', 'approve', V2)], V2)).toMatchObject({ approval: 'approved', text: 'approved by Cy' })
-    expect(state([verdict(1, 'Ada', 'approve', V1), verdict(2, 'Cy', 'approve', V1)], V2).text).toBe('Ada, Cy approved an earlier version')
-  })
-
-  it('gives the one-line brief the drafts list shows', () => {
-    const data = foldRecords([thread(0, 'Ben'), thread(1, 'Cy'), verdict(2, 'Ada', 'approve', V1)], [{ fileName: 'a.yaml', reason: 'r' }])
-    expect(reviewBrief(data, V2)).toEqual({ openThreads: 2, approval: 'stale', text: 'Ada approved an earlier version', unreadable: 1 })
-    expect(reviewerVerdicts(data, V1)[0]!.verdict.author).toBe('Ada')
   })
 })

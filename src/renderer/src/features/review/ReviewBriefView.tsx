@@ -4,7 +4,7 @@
  * threads, and files that could not be read.
  */
 import type { ReviewBrief } from '../../../../shared/review/view'
-import { APPROVAL_BADGE, capitalize, openThreadsText, unreadableText } from './describe'
+import { APPROVAL_BADGE, authorsText, capitalize, openThreadsText, unreadableText } from './describe'
 import './review.css'
 
 export function ApprovalBadge({ brief }: { brief: ReviewBrief }) {
@@ -17,16 +17,26 @@ export function ApprovalBadge({ brief }: { brief: ReviewBrief }) {
   )
 }
 
-/** For a table cell: the badge, who (approved by Ada…), and the open threads. */
+/** For a table cell: the badge, who (approved by Ada…), the open threads, and who wrote it. */
 export function ReviewBriefView({ brief }: { brief: ReviewBrief }) {
   const unreadable = unreadableText(brief)
-  if (brief.approval === 'none' && brief.openThreads === 0 && !unreadable) return <span className="hint review-brief-none">No review yet</span>
+  const authors = authorsText(brief.authors)
+  const authorsLine = authors && <p className="hint review-brief-authors">{authors}</p>
+  if (brief.approval === 'none' && brief.openThreads === 0 && !unreadable && brief.notCounted.length === 0) {
+    return (
+      <div className="review-brief">
+        <span className="hint review-brief-none">No review yet</span>
+        {authorsLine}
+      </div>
+    )
+  }
   return (
     <div className="review-brief">
       <ApprovalBadge brief={brief} />
-      {brief.approval !== 'none' && <p className="hint">{capitalize(brief.text)}</p>}
+      <p className="hint">{capitalize(brief.text)}</p>
       {brief.openThreads > 0 && <p className="review-brief-threads">{openThreadsText(brief.openThreads)}</p>}
       {unreadable && <p className="hint">{unreadable}</p>}
+      {authorsLine}
     </div>
   )
 }

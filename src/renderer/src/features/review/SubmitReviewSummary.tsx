@@ -4,7 +4,8 @@
  */
 import { useId } from 'react'
 import type { ReviewBrief, ThreadView } from '../../../../shared/review/view'
-import { capitalize, firstLine, openThreadsText, unreadableText } from './describe'
+import { showHidden } from '../../../../shared/review/identity'
+import { capitalize, firstLine, missingReviewText, openThreadsText, unreadableText } from './describe'
 import { ApprovalBadge } from './ReviewBriefView'
 import './review.css'
 
@@ -27,6 +28,7 @@ export function SubmitReviewSummary({
   const headingId = useId()
   const unreadable = unreadableText(brief)
   const worrying = brief.approval !== 'approved' || openThreads.length > 0 || unreadable !== null
+  const missing = missingReviewText(brief)
   return (
     <section aria-labelledby={headingId} className="submit-review" data-testid="submit-review">
       <h3 id={headingId}>Team review</h3>
@@ -38,6 +40,19 @@ export function SubmitReviewSummary({
         )}
         {capitalize(brief.text)}.
       </p>
+      {missing && (
+        <p className="notice notice-warn" data-testid="submit-review-missing">
+          {missing} You can still submit: review never blocks sending.
+        </p>
+      )}
+      {brief.notCounted.length > 0 && (
+        <ul className="submit-not-counted hint" aria-label="Verdicts not counted">
+          {brief.notCounted.slice(0, 5).map((entry, index) => (
+            <li key={index}>Not counted: {showHidden(entry.reason)}.</li>
+          ))}
+          {brief.notCounted.length > 5 && <li>…and {brief.notCounted.length - 5} more.</li>}
+        </ul>
+      )}
       {openThreads.length > 0 && (
         <div className="notice notice-warn">
           <p>
@@ -57,7 +72,7 @@ export function SubmitReviewSummary({
           </ul>
         </div>
       )}
-      {unreadable && <p className="notice notice-warn">{unreadable}; it is not counted here.</p>}
+      {unreadable && <p className="notice notice-warn">{unreadable}, so the review state is unknown.</p>}
       {!worrying && <p className="hint">Approved as it will be sent, with no open threads.</p>}
     </section>
   )

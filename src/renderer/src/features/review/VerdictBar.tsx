@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { identityKey } from '../../../../shared/review/identity'
 import { useEditor } from '../editor/editorSlice'
 import { useReview } from './reviewSlice'
 
@@ -17,9 +18,24 @@ const NOT_SAVED: AppError = {
 }
 
 const DONE: Record<Verdict, string> = { approve: 'You approved this version.', 'request-changes': 'You asked for changes.' }
+const DONE_AS_AUTHOR: Record<Verdict, string> = {
+  approve: 'You approved this version, as a note: an author’s approval does not count.',
+  'request-changes': 'You asked for changes, as a note: an author’s request does not count.',
+}
+
+/** Whether the person in Settings is an author of the open draft: their verdict is then a note. */
+function useIsAuthor(): boolean {
+  const me = useReview((s) => s.reviewerName)
+  const authors = useReview((s) => s.data?.authors)
+  if (!me || !authors) return false
+  const key = identityKey(me)
+  return authors.some((author) => identityKey(author.name) === key)
+}
 
 export function VerdictBar() {
   const noteId = useId()
+  const authorNoteId = useId()
+  const isAuthor = useIsAuthor()
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState<Verdict | null>(null)
   const [error, setError] = useState<AppError | null>(null)
@@ -53,19 +69,27 @@ export function VerdictBar() {
       return
     }
     setNote('')
-    setDone(DONE[verdict])
+    const me = useReview.getState().reviewerName
+    const authors = useReview.getState().data?.authors ?? []
+    const mine = me ? authors.some((author) => identityKey(author.name) === identityKey(me)) : false
+    setDone(mine ? DONE_AS_AUTHOR[verdict] : DONE[verdict])
   }
 
   return (
-    <div className="verdict-bar" role="group" aria-label="Your verdict">
+    <div className="verdict-bar" role="group" aria-label="Your verdict" aria-describedby={isAuthor ? authorNoteId : undefined}>
+      {isAuthor && (
+        <p className="notice notice-info verdict-author-note" id={authorNoteId} data-testid="verdict-author-note">
+          You wrote this draft, so your verdict is recorded as a note for your teammates and does not count toward approval.
+        </p>
+      )}
       <label htmlFor={noteId}>Note (optional)</label>
       <textarea id={noteId} rows={2} value={note} onChange={(event) => setNote(event.target.value)} disabled={busy !== null} maxLength={10_000} />
       <div className="verdict-actions">
         <button type="button" data-testid="verdict-approve" onClick={() => void give('approve')} disabled={busy !== null}>
-          {busy === 'approve' ? 'Approving…' : 'Approve'}
+          {busy === 'approve' ? 'Approving…' : isAuthor ? 'Approve (as a note)' : 'Approve'}
         </button>
         <button type="button" data-testid="verdict-request-changes" onClick={() => void give('request-changes')} disabled={busy !== null}>
-          {busy === 'request-changes' ? 'Sending…' : 'Request changes'}
+          {busy === 'request-changes' ? 'Sending…' : isAuthor ? 'Request changes (as a note)' : 'Request changes'}
         </button>
       </div>
       {done && <p className="hint">{done}</p>}

@@ -1,5 +1,6 @@
 /** How review things read on screen: a thread's place, its history, an approval's badge. */
 import type { ApprovalState, ReviewBrief, ThreadEvent, ThreadView } from '../../../../shared/review/view'
+import { showHidden } from '../../../../shared/review/identity'
 import type { LocatedThread } from './locate'
 
 /** The first line of a comment, shortened: what a margin card or a list shows of it. */
@@ -39,7 +40,9 @@ export function decisionText(suggestion: NonNullable<ThreadView['suggestion']>):
 export const APPROVAL_BADGE: Record<ApprovalState, { text: string; tone: 'ok' | 'warning' | 'error' | 'info' } | null> = {
   none: null,
   approved: { text: 'Approved', tone: 'ok' },
+  'partly-approved': { text: 'More approvals needed', tone: 'warning' },
   stale: { text: 'Approval out of date', tone: 'warning' },
+  unknown: { text: 'Review state unknown', tone: 'error' },
   'changes-requested': { text: 'Changes requested', tone: 'error' },
   'changes-made': { text: 'Changes made', tone: 'info' },
 }
@@ -51,6 +54,33 @@ export function openThreadsText(count: number): string {
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** "Written by Ada and Ben": a draft's authors, as the Drafts list and the Review panel show them. */
+export function authorsText(authors: readonly string[]): string | null {
+  if (authors.length === 0) return null
+  const shown = authors.map(showHidden)
+  return `Written by ${shown.length <= 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`}`
+}
+
+/**
+ * What the review still lacks before the draft counts as approved, in one sentence, or null
+ * when nothing: for the submit confirmation, which warns and never blocks.
+ */
+export function missingReviewText(brief: ReviewBrief): string | null {
+  const { counted, required } = brief.approvals
+  switch (brief.approval) {
+    case 'approved':
+      return null
+    case 'unknown':
+      return `The review state is ${brief.text}, so it does not count as approved.`
+    case 'changes-requested':
+      return `Changes were requested (${brief.text.replace(/^changes requested by /, 'by ')}), and nobody approved since.`
+    default: {
+      const more = required - counted
+      return `It needs ${more} more ${more === 1 ? 'approval' : 'approvals'} by a teammate who did not write it (${counted} of ${required}).`
+    }
+  }
 }
 
 /** "1 review file could not be read" for a brief with unreadable records. */

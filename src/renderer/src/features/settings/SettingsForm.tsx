@@ -5,17 +5,19 @@
 import { type FormEvent, useState } from 'react'
 import { type AppError, type SettingsValues, type SettingsView, THEMES, type Theme } from '../../../../shared/ipc'
 import { sendsCredentialsInClear } from '../../../../shared/service-address'
+import { nameProblem, showHidden } from '../../../../shared/review/identity'
 import { AddressCheckStatus } from './AddressCheckStatus'
 import type { AddressCheck } from './settingsSlice'
 import './settings.css'
 
-/** The reminders have their own section (features/reminders/ReminderSettings.tsx). */
-type FieldName = Exclude<keyof SettingsValues, 'reminders'>
+/** The reminders have their own section (features/reminders/ReminderSettings.tsx), and so will the team sync. */
+type FieldName = Exclude<keyof SettingsValues, 'reminders' | 'teamSync'>
 
 const LABELS: Record<FieldName, string> = {
   serviceUrl: 'Service address',
   feedbackNamespace: 'Feedback namespace',
   reviewerName: 'Reviewer name',
+  signingKey: 'Signing key',
   draftsFolder: 'Drafts folder',
   savedSearchRefreshMinutes: 'Check saved searches for new grants',
   theme: 'Theme',
@@ -38,6 +40,11 @@ function refreshChoices(current: number | null): { value: string; label: string 
   // A value set in the file by hand is shown as it is, not silently replaced.
   if (current !== null && !REFRESH_CHOICES.some((choice) => choice.minutes === current)) choices.push({ value: String(current), label: `Every ${current} minutes` })
   return [...choices, { value: OFF, label: 'Off' }]
+}
+
+/** What is wrong with a typed reviewer name (hidden or look-alike characters), said before saving. */
+function reviewerNameProblem(name: string): string | null {
+  return name.trim() === '' ? null : nameProblem(name.trim())
 }
 
 /** Schema messages are fragments ("must be text"); the core's own are sentences. */
@@ -72,6 +79,8 @@ interface FormValues {
   serviceUrl: string
   feedbackNamespace: string
   reviewerName: string
+  /** '' means unsigned verdicts. */
+  signingKey: string
   draftsFolder: string
   /** Minutes as text, or 'off'. */
   savedSearchRefreshMinutes: string
@@ -86,6 +95,8 @@ export function changedValues(view: SettingsView, form: FormValues): Partial<Set
   if (view.serviceUrlOverriddenBy === null && form.serviceUrl.trim() !== view.serviceUrl) changes.serviceUrl = form.serviceUrl.trim()
   if (form.feedbackNamespace.trim() !== view.feedbackNamespace) changes.feedbackNamespace = form.feedbackNamespace.trim()
   if (form.reviewerName.trim() !== view.reviewerName) changes.reviewerName = form.reviewerName.trim()
+  const key = form.signingKey.trim() === '' ? null : form.signingKey.trim()
+  if (key !== (view.signingKey ?? null)) changes.signingKey = key
   const folder = form.draftsFolder.trim() === '' ? null : form.draftsFolder.trim()
   if (folder !== view.draftsFolder) changes.draftsFolder = folder
   const minutes = form.savedSearchRefreshMinutes === OFF ? null : Number(form.savedSearchRefreshMinutes)
@@ -98,6 +109,7 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
     serviceUrl: view.serviceUrl,
     feedbackNamespace: view.feedbackNamespace,
     reviewerName: view.reviewerName,
+    signingKey: view.signingKey ?? '',
     draftsFolder: view.draftsFolder ?? '',
     savedSearchRefreshMinutes: view.savedSearchRefreshMinutes === null ? OFF : String(view.savedSearchRefreshMinutes),
   })
@@ -210,8 +222,25 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
         <label htmlFor="settings-reviewerName">{LABELS.reviewerName}</label>
         <input type="text" {...described('reviewerName')} value={form.reviewerName} onChange={set('reviewerName')} autoComplete="name" />
         {fieldError('reviewerName')}
+        {!errorFor('reviewerName') && reviewerNameProblem(form.reviewerName) && (
+          <p className="field-error" role="alert">
+            {LABELS.reviewerName} {reviewerNameProblem(form.reviewerName)}: “{showHidden(form.reviewerName.trim())}”.
+          </p>
+        )}
         <p className="hint" id="settings-reviewerName-hint">
-          How you sign reviews of a teammate’s draft.
+          How your comments and verdicts are marked, and how you are recorded as an author of the drafts you write. Anyone can type any name: it proves
+          nothing by itself (a signing key does).
+        </p>
+      </div>
+
+      <div className="settings-field">
+        <label htmlFor="settings-signingKey">{LABELS.signingKey}</label>
+        <input type="text" {...described('signingKey')} value={form.signingKey} onChange={set('signingKey')} placeholder="/home/you/.ssh/id_ed25519" spellCheck={false} />
+        {fieldError('signingKey')}
+        <p className="hint" id="settings-signingKey-hint">
+          Optional. An SSH key file that signs your verdicts with <code>ssh-keygen -Y sign</code>, as git signs commits; choose the <code>.pub</code> file of a
+          key in ssh-agent if it has a passphrase. Grant Desk keeps only this path, never the key. Your team’s allowed-signers file must list your public key
+          under your reviewer name.
         </p>
       </div>
 

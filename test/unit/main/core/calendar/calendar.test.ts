@@ -4,7 +4,9 @@
  * at the deadline in UTC, the reward in the description, a display alarm at each reminder time,
  * and a UID that stays the same whichever way the grant is exported.
  */
+import fc from 'fast-check'
 import ICAL from 'ical.js'
+import { buildCalendar } from '../../../../../src/main/core/calendar/ics'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestCore, type TestCore } from '../../../../support/core'
 import { IDS, startTestService, testFixture, type TestService } from '../../../../support/service'
@@ -102,5 +104,48 @@ describe('calendar.export', () => {
     const none = await app.fail('calendar.export', { openDrafts: true })
     expect(none).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('Start a draft from a grant’s page first') })
     expect((await app.fail('calendar.export', { draftId: 'no-such-draft' })).code).toBe('not_found')
+  })
+})
+
+describe('a hostile grant title in the .ics', () => {
+  const HOSTILE =
+    'Tools\rEND:VEVENT\r\nBEGIN:VEVENT\nUID:evil@x\rSUMMARY:Smuggled\r\nATTACH:https://evil.example/x\u0085X-C1:1\u2028X-LS:1\x1b]8;;https://evil.example\x07link\x1b]8;;\x07\x00;semi,comma\\back ' +
+    'ü'.repeat(120) +
+    '😀'.repeat(30)
+  const deadline = { grantId: 'e6d1c3b0-9f5a-4a1e-8b7c-2d4f6a8b0c1e', title: HOSTILE, reward: 'ATTACH:x\r1,000 USD', deadline: '2026-12-01T17:00:00.000Z' }
+
+  it('parses with ical.js as one event whose summary is the title with its controls dropped', () => {
+    const ics = buildCalendar([deadline], [60, 24 * 60], new Date('2026-11-01T00:00:00.000Z'))
+    const { events } = parseCalendar(ics)
+    expect(events).toHaveLength(1)
+    const expected = `Deadline: ${HOSTILE.replace(/\r\n|\r|\n/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029]/g, '')}`
+    expect(events[0]!.summary).toBe(expected)
+    expect(events[0]!.uid).toBe('grant-e6d1c3b0-9f5a-4a1e-8b7c-2d4f6a8b0c1e@grant-desk')
+    expect(events[0]!.alarms).toHaveLength(2)
+  })
+
+  it('has no line, split at any of CR, LF or CRLF, that starts a property the title smuggled in, and none longer than 75 octets', () => {
+    const ics = buildCalendar([deadline], [60], new Date('2026-11-01T00:00:00.000Z'))
+    const lines = ics.split(/\r\n|\r|\n/)
+    for (const smuggled of ['END:VEVENT', 'BEGIN:VEVENT', 'UID:evil', 'SUMMARY:Smuggled', 'ATTACH:', 'X-C1', 'X-LS']) {
+      expect(lines.filter((line) => line.startsWith(smuggled)).length, smuggled).toBe(smuggled === 'END:VEVENT' || smuggled === 'BEGIN:VEVENT' ? 1 : 0)
+    }
+    // Every line break is a CRLF, and no control character but those is left.
+    expect(ics.split('\r\n').every((line) => !/[\u0000-\u001F\u007F-\u009F]/.test(line))).toBe(true)
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75)
+    // Folding never cuts a UTF-8 sequence: each physical line is valid UTF-8 on its own.
+    for (const line of ics.split('\r\n')) expect(Buffer.from(Buffer.from(line, 'utf8').toString('utf8'), 'utf8').equals(Buffer.from(line, 'utf8'))).toBe(true)
+  })
+
+  it('escapes text as RFC 5545 says, and folds at 75 octets for any text (property test)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (title) => {
+        const ics = buildCalendar([{ ...deadline, title }], [30], new Date('2026-11-01T00:00:00.000Z'))
+        for (const line of ics.split('\r\n')) if (Buffer.byteLength(line, 'utf8') > 75) return false
+        const { events } = parseCalendar(ics)
+        return events.length === 1 && events[0]!.summary === `Deadline: ${title.replace(/\r\n|\r|\n/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029]/g, '')}`
+      }),
+      { numRuns: 300 },
+    )
   })
 })

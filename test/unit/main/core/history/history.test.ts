@@ -98,7 +98,9 @@ describe('keeping versions', () => {
     // (Versions are written after the save returns; listing waited for them.)
     expect(JSON.parse(readFileSync(join(historyDir(created.id), 'draft.json'), 'utf8'))).toEqual({ format: 'grant-desk-history/1', folder, id: created.id })
     expect(versionFiles(created.id)).toHaveLength(2)
-    expect(readdirSync(folder)).toEqual([created.fileName])
+    // Beside the draft, only its review folder, holding the record that names its author.
+    expect(readdirSync(folder).sort()).toEqual([created.fileName, `${created.id}.reviews`].sort())
+    expect(readdirSync(join(folder, `${created.id}.reviews`)).map((name) => readFileSync(join(folder, `${created.id}.reviews`, name), 'utf8'))).toEqual([expect.stringMatching(/^kind: author$/m)])
   })
 
   it('keeps no version for a save that changes nothing', async () => {
@@ -391,6 +393,8 @@ describe('deleted drafts', () => {
     const histories = () => readdirSync(trash).filter((name) => name.endsWith('.history')).length
     const trashed = histories()
     rmSync(join(folder, kept.fileName))
+    // (with its review folder: a new draft never takes the name of one whose records are still there)
+    rmSync(join(folder, `${kept.id}.reviews`), { recursive: true, force: true })
     const again = await newDraft()
     expect(again.id).toBe(kept.id)
     expect((await versions(again.id)).map((v) => v.source)).toEqual(['created'])

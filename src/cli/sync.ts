@@ -1,0 +1,75 @@
+/**
+ * `grant-desk sync [folder]`: the app's team sync from a terminal or a scheduled job (cron, a
+ * CI runner), on a drafts folder kept in git. The same core as the app (src/main/core/sync):
+ * commit the folder's drafts and review records, pull with a merge, push. A pitch changed on
+ * both sides in one place is left for the app (the merge stays in progress, the file reads as
+ * this side's text, never conflict markers).
+ *
+ * Exit codes: 0 synced; 1 a conflict to resolve in the app, or a pull or push that failed (the
+ * repository left as it was: what was committed stays committed here, and goes with the next
+ * sync); 2 usage, a folder that is not in a git repository, or no git.
+ */
+import { stat } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { consoleLogger } from '../main/core/errors'
+import { isSyncFailure, SyncService } from '../main/core/sync'
+import type { SyncResult } from '../shared/ipc'
+
+interface Io {
+  out: (s: string) => void
+  err: (s: string) => void
+}
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`
+
+function report(result: SyncResult, io: Io): number {
+  const repo = result.state.repository
+  const where = repo?.upstream ? `${repo.branch} ↔ ${repo.upstream}` : (repo?.branch ?? '')
+  if (result.committed) io.out(`Committed: ${result.committed.message.split('\n')[0]} (${plural(result.committed.files, 'file')}).`)
+  if (result.received) io.out(`Received: ${result.received.text} (${plural(result.received.commits, 'commit')}).`)
+  for (const note of result.notes) io.out(`Note: ${note}`)
+  if (result.outcome === 'conflict') {
+    for (const conflict of result.conflicts) {
+      const what = conflict.pitch.conflicted ? 'the pitch' : `${conflict.fields.map((field) => field.label).join(', ')}`
+      io.err(`${conflict.title} (${conflict.draftId}.md): ${what} changed here and by ${conflict.theirAuthor ?? 'a teammate'} in the same place.`)
+    }
+    io.err(
+      'The merge is waiting, nothing was sent, and the drafts read as your own text. Open Grant Desk to choose what to keep (it offers the conflict when it starts), or settle it with git: edit the file, git add it, git commit, then sync again.',
+    )
+    return 1
+  }
+  io.out(result.sent > 0 ? `Synced ${result.state.folder} (${where}): sent ${plural(result.sent, 'commit')}.` : `Synced ${result.state.folder} (${where}): ${result.committed || result.received ? 'done' : 'already up to date'}.`)
+  return 0
+}
+
+export async function runSync(folder: string, io: Io, env: Record<string, string | undefined>, options: { interactive?: boolean } = {}): Promise<number> {
+  // The app creates a missing drafts folder; a command given a mistyped path must not.
+  try {
+    if (!(await stat(folder)).isDirectory()) {
+      io.err(`${folder} is a file, not a folder: name the drafts folder (or leave it out to sync the folder you are in).`)
+      return 2
+    }
+  } catch {
+    io.err(`There is no folder ${folder}: name the drafts folder (or leave it out to sync the folder you are in).`)
+    return 2
+  }
+  const sync = new SyncService({
+    folder: () => resolve(folder),
+    env,
+    interactive: options.interactive ?? false,
+    // A terminal has no Settings: the commit message names git's user.name.
+    reviewerName: async () => null,
+    memoryFile: null,
+    now: () => new Date(),
+    log: { warn: (message) => consoleLogger.warn(message), error: (message, detail) => consoleLogger.error(message, detail) },
+  })
+  try {
+    return report(await sync.sync(), io)
+  } catch (error) {
+    if (!isSyncFailure(error)) throw error
+    io.err(error.message)
+    return error.problem === 'not_a_repository' || error.problem === 'git_missing' ? 2 : 1
+  } finally {
+    await sync.close()
+  }
+}

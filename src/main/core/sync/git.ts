@@ -1,0 +1,179 @@
+/**
+ * The system's git, run through simple-git, as the user runs it in a terminal: their SSH agent,
+ * credential helper, signing keys, hooks and config all apply, because Grant Desk starts the
+ * same `git` with the same environment and adds nothing of its own but these:
+ *
+ * - `GIT_TERMINAL_PROMPT=0` (unless the caller is a terminal): Grant Desk never asks for or
+ *   keeps git credentials, and a prompt nobody can answer would hang the sync. A credential
+ *   helper or an SSH agent still answers as usual.
+ * - git's messages in English (`LANGUAGE`/`LC_MESSAGES`), so its failures can be told apart
+ *   and explained; the user's character set is kept.
+ * - none of the variables that point git at another repository (`GIT_DIR`, `GIT_INDEX_FILE`…):
+ *   started from inside a git hook, Grant Desk would otherwise commit to that repository.
+ *
+ * simple-git refuses by default to pass variables such as `EDITOR`, `GIT_SSH_COMMAND` or
+ * `GIT_ASKPASS` on: it guards against untrusted input reaching git. Here they are the user's
+ * own environment, which a terminal passes on too, so those checks are turned off; the ones
+ * about arguments (`--upload-pack`, a protocol allowed by `-c`) stay on, and Grant Desk's
+ * arguments never carry `-c` or a remote address that was not checked (shared/remote-url.ts).
+ *
+ * Every command answers `{stdout, stderr, exitCode}` or throws a `GitCommandError` carrying
+ * the same: unlike simple-git's default, any non-zero exit is a failure (git exits 1 with
+ * nothing on stderr for a refused push or a merge with conflicts).
+ */
+import { simpleGit, type SimpleGit } from 'simple-git'
+
+export class GitCommandError extends Error {
+  override name = 'GitCommandError'
+  constructor(
+    readonly args: readonly string[],
+    readonly exitCode: number,
+    readonly stdout: string,
+    readonly stderr: string,
+  ) {
+    super(`git ${args.join(' ')} exited with ${exitCode}: ${(stderr || stdout).trim().split('\n').slice(-3).join(' / ')}`)
+  }
+
+  /** Git could not be started at all: not installed, or not on PATH (the spawn's ENOENT). */
+  get notInstalled(): boolean {
+    return this.exitCode === -2 || /\bspawn\b.*\bENOENT\b/.test(this.stderr)
+  }
+}
+
+export interface GitResult {
+  stdout: string
+  stderr: string
+  exitCode: number
+}
+
+export interface GitOptions {
+  /** Where commands run: the work tree's top folder, or the drafts folder before it is known. */
+  cwd: string
+  /** The environment git runs in (the app's own; tests give one with another HOME or PATH). */
+  env: Record<string, string | undefined>
+  /** A person at a terminal may answer git's prompts (the CLI in a terminal); the app never. */
+  interactive?: boolean
+}
+
+export interface RunOptions {
+  /** Exit codes that are answers, not failures (`git merge-file` counts conflicts in it). */
+  okExitCodes?: readonly number[]
+  /**
+   * Kill git after this long without output (a network that stalls, a hook that hangs).
+   * Default: 10 minutes, long enough for a slow hook, short enough that a sync ends.
+   */
+  idleTimeoutMs?: number
+  /** Read-only commands pass `GIT_OPTIONAL_LOCKS=0`, so a background look never holds the index lock a terminal needs. */
+  readOnly?: boolean
+}
+
+const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000
+
+/** Variables that make git work on another repository than the one in the folder it runs in. */
+const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX']
+
+/** The user's environment as simple-git would otherwise refuse it (see the header). */
+const USER_ENVIRONMENT = {
+  allowUnsafeAlias: true,
+  allowUnsafeAskPass: true,
+  allowUnsafeConfigPaths: true,
+  allowUnsafeConfigEnvCount: true,
+  allowUnsafeCredentialHelper: true,
+  allowUnsafeDiffExternal: true,
+  allowUnsafeDiffTextConv: true,
+  allowUnsafeEditor: true,
+  allowUnsafeFilter: true,
+  allowUnsafeFsMonitor: true,
+  allowUnsafeGitProxy: true,
+  allowUnsafeGpgProgram: true,
+  allowUnsafeHooksPath: true,
+  allowUnsafeMergeDriver: true,
+  allowUnsafePager: true,
+  allowUnsafeSshCommand: true,
+  allowUnsafeTemplateDir: true,
+}
+
+/** The environment Grant Desk runs git in (see the header). */
+export function gitEnvironment(env: Record<string, string | undefined>, interactive = false): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && !REPOSITORY_VARIABLES.includes(key)) out[key] = value
+  // LC_ALL would override LC_MESSAGES: its character set moves to LC_CTYPE, where it still applies.
+  if (out['LC_ALL'] !== undefined) {
+    out['LC_CTYPE'] ??= out['LC_ALL']
+    delete out['LC_ALL']
+  }
+  out['LANGUAGE'] = 'C'
+  out['LC_MESSAGES'] = 'C'
+  if (!interactive) out['GIT_TERMINAL_PROMPT'] = '0'
+  return out
+}
+
+export class Git {
+  readonly cwd: string
+  readonly #env: Record<string, string>
+
+  constructor(options: GitOptions) {
+    this.cwd = options.cwd
+    this.#env = gitEnvironment(options.env, options.interactive)
+  }
+
+  /** The same git in another folder. */
+  at(cwd: string): Git {
+    // The environment is already Grant Desk's; made again from it, it comes out the same.
+    return new Git({ cwd, env: this.#env, interactive: this.#env['GIT_TERMINAL_PROMPT'] !== '0' })
+  }
+
+  get environment(): Record<string, string> {
+    return this.#env
+  }
+
+  async run(args: readonly string[], options: RunOptions = {}): Promise<GitResult> {
+    const ok = new Set([0, ...(options.okExitCodes ?? [])])
+    let result: GitResult | null = null
+    // simple-git wraps what the error handler returns; the handler's own error is kept here.
+    let failure: GitCommandError | null = null
+    const git: SimpleGit = simpleGit({
+      baseDir: this.cwd,
+      trimmed: false,
+      unsafe: USER_ENVIRONMENT,
+      timeout: { block: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS },
+      // Every exit is looked at here: simple-git by default passes a non-zero exit with an empty stderr as success.
+      errors: (error, output) => {
+        const stdout = Buffer.concat(output.stdOut).toString('utf8')
+        const stderr = Buffer.concat(output.stdErr).toString('utf8')
+        if (!ok.has(output.exitCode)) {
+          failure = new GitCommandError(args, output.exitCode, stdout, error instanceof Error ? `${stderr}${stderr ? '\n' : ''}${error.message}` : stderr)
+          return failure
+        }
+        result = { stdout, stderr, exitCode: output.exitCode }
+        return undefined
+      },
+    }).env(options.readOnly ? { ...this.#env, GIT_OPTIONAL_LOCKS: '0' } : this.#env)
+    try {
+      const stdout = await git.raw([...args])
+      return result ?? { stdout, stderr: '', exitCode: 0 }
+    } catch (error) {
+      if (failure) throw failure
+      if (error instanceof GitCommandError) throw error
+      const cause = error as { message?: string; task?: unknown }
+      // A failure before git answered (a killed process, a refused spawn): kept with its message.
+      throw new GitCommandError(args, -1, '', cause.message ?? String(error))
+    }
+  }
+
+  /** `run`, answering stdout without its last line break. */
+  async text(args: readonly string[], options: RunOptions = {}): Promise<string> {
+    return (await this.run(args, options)).stdout.replace(/\r?\n$/, '')
+  }
+
+  /** `run`, answering whether git exited 0 (for questions git answers with its exit code). */
+  async succeeds(args: readonly string[], options: RunOptions = {}): Promise<boolean> {
+    try {
+      await this.run(args, options)
+      return true
+    } catch (error) {
+      if (error instanceof GitCommandError && !error.notInstalled && error.exitCode > 0) return false
+      throw error
+    }
+  }
+}

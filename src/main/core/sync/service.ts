@@ -1,0 +1,531 @@
+/**
+ * Team sync through git: the drafts folder's repository as the app (and `grant-desk sync`) drive
+ * it. One sync at a time (a mutex); the state is read from git whenever asked.
+ *
+ * A sync:
+ * 1. checks the repository can be synced (git there, a branch, nothing of git's in progress
+ *    that the app did not start);
+ * 2. commits the drafts folder's changes (commit.ts: its files only, the user's identity, a
+ *    message that says what changed);
+ * 3. fetches the upstream (or the one remote, which then becomes the upstream) and merges it
+ *    (a merge, never a rebase: commits that were already shared are never rewritten); what git
+ *    cannot merge, merge.ts settles or leaves for the applicant (`outcome: 'conflict'`);
+ * 4. pushes; a push refused because the remote moved on pulls again and tries once more.
+ *
+ * A failure at any step is a `SyncFailure` (problems.ts) and leaves the repository as it was
+ * before that step: a refused commit restores the index, a refused merge is undone, a commit
+ * that could not be sent stays committed here ("2 changes not sent"). Nothing here deletes,
+ * resets or force-pushes anything.
+ */
+import { access, mkdir } from 'node:fs/promises'
+import { join, resolve, sep } from 'node:path'
+import { Mutex } from 'async-mutex'
+import writeFileAtomic from 'write-file-atomic'
+import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
+import { remoteUrlProblemOn } from '../../../shared/remote-url'
+import { AppFailure, type Logger } from '../errors'
+import { draftVersion } from '../drafts/fs'
+import { readArrivals } from './arrivals'
+import { commitChanges, type Committed } from './commit'
+import { chosenRemote, Exchange, mergeArrivals } from './exchange'
+import { Git, GitCommandError } from './git'
+import { abortAppMerge, appMerge, listConflicts, type MergeMarker } from './merge'
+import { ATTRIBUTES_FILE, literalPathspec } from './paths'
+import { gitWords, isSyncFailure, SyncFailure, unsentNote } from './problems'
+import { SyncMemory } from './memory'
+import { describeRepository, summaryOf } from './state'
+import { commitOf, countChanges, folderChanges, gitVersion, openRepository, unsentFiles, workTreeFile, type Repository } from './repository'
+
+/** What `sync.track` writes beside the drafts: record files and drafts are text with LF line ends everywhere. */
+export const GITATTRIBUTES = `# Written by Grant Desk: drafts and review records are text with LF line ends on every computer,
+# so a teammate on Windows and one on macOS never change every line of a file between them.
+*.md text eol=lf
+*.yaml text eol=lf
+`
+
+export interface SyncServiceOptions {
+  /** The drafts folder, read at every call (Settings may move it). */
+  folder: () => string | Promise<string>
+  /** The environment git runs in (the app's own). */
+  env: Record<string, string | undefined>
+  /** A person at a terminal may answer git's prompts (the CLI); the app never. */
+  interactive?: boolean
+  /** The reviewer name from Settings: who the commit message names (git's user.name otherwise). */
+  reviewerName: () => Promise<string | null>
+  /** `team-sync.json` in the app's data folder; null keeps the memory for this run only (the CLI). */
+  memoryFile: string | null
+  /**
+   * The app's own data folder. A repository that holds it (a home folder kept in git for its
+   * dotfiles, a developer's checkout) is not the team's: a drafts folder inside it is treated as
+   * not tracked, so a sync never commits drafts into it or pushes them to its remote.
+   */
+  appDataDir?: string
+  /** Saves a resolved draft through the drafts store (its checks, its history). Without it, conflicts are resolved in the app only. */
+  saveDraft?: (args: { id: string; pitch: string; customFields: Record<string, string>; baseVersion: string }) => Promise<Draft>
+  /** Waits for the app's own writes under way into the drafts folder (an author record after a save), so the commit has them. */
+  settled?: () => Promise<void>
+  onState?: (state: SyncState) => void
+  onArrival?: (arrival: SyncArrival) => void
+  now: () => Date
+  log: Logger
+}
+
+const OPERATION_ADVICE: Record<string, string> = {
+  merge: 'a git merge that Grant Desk did not start is in progress. Finish it in a terminal (settle the files, then git commit) or undo it (git merge --abort)',
+  rebase: 'a git rebase is in progress. Finish it in a terminal (git rebase --continue) or undo it (git rebase --abort)',
+  'cherry-pick': 'a git cherry-pick is in progress. Finish it in a terminal (git cherry-pick --continue) or undo it (git cherry-pick --abort)',
+  revert: 'a git revert is in progress. Finish it in a terminal (git revert --continue) or undo it (git revert --abort)',
+  bisect: 'a git bisect is in progress. End it in a terminal (git bisect reset)',
+}
+
+/** How long a draft's "came from <teammate>" is kept for its History after a pull. */
+const ATTRIBUTION_MS = 10 * 60_000
+
+export class SyncService {
+  readonly #options: SyncServiceOptions
+  readonly #mutex = new Mutex()
+  readonly #memory: SyncMemory
+  /** Who brought each draft's current text in the last pulls: folder \0 id → author and version. */
+  readonly #attributions = new Map<string, { author: string; version: string; at: number }>()
+  /** Settles when the merge of a sync under way has landed and its authors are known. */
+  #merging: Promise<void> | null = null
+  #stateTimer: ReturnType<typeof setTimeout> | null = null
+  /** A state being read for `sync.changed` after a change (closing waits for it). */
+  #emitting: Promise<void> | null = null
+  #closed = false
+  /** The last state sent: sent again with `running: true` when a sync starts, without asking git. */
+  #lastState: SyncState | null = null
+  /** Git's version, once git was found (asked again while it is missing). */
+  #gitVersion: string | null = null
+
+  readonly #exchange: Exchange
+
+  constructor(options: SyncServiceOptions) {
+    this.#options = options
+    this.#memory = new SyncMemory({ file: options.memoryFile, log: options.log, now: options.now })
+    this.#exchange = new Exchange({
+      unsent: () => this.#unsent(),
+      arrived: (repo, before, to) => this.#arrived(repo, before, to),
+      who: (repo) => this.#who(repo),
+      reopen: () => this.#repository(),
+      merging: (landed) => void (this.#merging = landed),
+      now: () => this.#options.now(),
+    })
+  }
+
+  get running(): boolean {
+    return this.#mutex.isLocked()
+  }
+
+  // --- reading ----------------------------------------------------------------------------
+
+  /** The state now (remembered, so later changes are sent as `sync.changed`). */
+  async state(running = this.running): Promise<SyncState> {
+    const state = await this.#readState(running)
+    this.#lastState = state
+    return state
+  }
+
+  async #readState(running: boolean): Promise<SyncState> {
+    const folder = await this.#folder()
+    const memory = await this.#memory.folder(folder)
+    const base = { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running }
+    const git = new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false })
+    let version: string
+    try {
+      version = this.#gitVersion ?? (await gitVersion(git))
+      this.#gitVersion = version
+    } catch (error) {
+      if (!isSyncFailure(error)) throw error
+      return { ...base, gitVersion: null, repository: null, summary: 'Git is not installed: install it to sync with your team' }
+    }
+    let repo: Repository
+    try {
+      repo = await this.#open(git, folder)
+    } catch (error) {
+      if (isSyncFailure(error) && error.problem === 'not_a_repository') return { ...base, gitVersion: version, repository: null, summary: 'Not tracked with git' }
+      if (isSyncFailure(error) && error.problem === 'git_missing') {
+        this.#gitVersion = null
+        return { ...base, gitVersion: null, repository: null, summary: 'Git is not installed: install it to sync with your team' }
+      }
+      throw error
+    }
+    return this.#stateOf(repo, running)
+  }
+
+  /** The state of a repository just opened (saves opening it again after a sync). */
+  async #stateOf(repo: Repository, running: boolean): Promise<SyncState> {
+    const folder = await this.#folder()
+    const memory = await this.#memory.folder(folder)
+    const repository = await describeRepository(repo)
+    return { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running, gitVersion: this.#gitVersion, repository, summary: summaryOf(repository) }
+  }
+
+  async conflicts(): Promise<SyncConflict[]> {
+    const repo = await this.#repository()
+    const marker = await appMerge(repo)
+    return marker ? listConflicts(repo, marker) : []
+  }
+
+  async news(): Promise<SyncNews> {
+    const memory = await this.#memory.folder(await this.#folder())
+    return { unseen: memory.unseen, lastArrival: memory.lastArrival }
+  }
+
+  async markSeen(draftId: string, threadIds?: readonly string[]): Promise<SyncNews> {
+    const seen = threadIds ? new Set(threadIds) : null
+    const memory = await this.#memory.update(await this.#folder(), (one) => {
+      one.unseen = one.unseen.filter((entry) => entry.draftId !== draftId || (seen !== null && !seen.has(entry.threadId)))
+    })
+    return { unseen: memory.unseen, lastArrival: memory.lastArrival }
+  }
+
+  /**
+   * The teammate whose pull brought this text of a draft (for its History), or null. Waits for
+   * a merge under way, since the watcher may see the files before the sync knows who wrote them.
+   */
+  async authorOf(folder: string, id: string, version: string): Promise<string | null> {
+    await this.#merging
+    const entry = this.#attributions.get(`${resolve(folder)}\0${id}`)
+    if (!entry || entry.version !== version || this.#options.now().getTime() - entry.at > ATTRIBUTION_MS) return null
+    return entry.author
+  }
+
+  /** A draft or record changed here: the state ("2 changes not sent") is sent again shortly. */
+  noteChange(): void {
+    // Nobody has asked for the state yet (no status line, no sync): nothing to keep up to date.
+    if (this.#closed || !this.#options.onState || this.#lastState === null) return
+    if (this.#stateTimer) clearTimeout(this.#stateTimer)
+    this.#stateTimer = setTimeout(() => {
+      this.#stateTimer = null
+      if (!this.running) this.#emitting = this.#emitState().finally(() => (this.#emitting = null))
+    }, 500)
+    this.#stateTimer.unref?.()
+  }
+
+  async #emitState(): Promise<void> {
+    if (this.#closed || !this.#options.onState) return
+    try {
+      this.#publish(await this.state())
+    } catch (error) {
+      this.#options.log.warn('the team sync state could not be read', error)
+    }
+  }
+
+  #publish(state: SyncState): void {
+    this.#lastState = state
+    if (this.#closed) return
+    try {
+      this.#options.onState?.(state)
+    } catch (error) {
+      this.#options.log.warn('a listener of the team sync failed', error)
+    }
+  }
+
+  // --- acting -----------------------------------------------------------------------------
+
+  /** One sync (see the header). */
+  sync(): Promise<SyncResult> {
+    return this.#exclusive(() => this.#sync(), (result) => result.state)
+  }
+
+  /** Saves a conflicted draft as the applicant resolved it; the last one completes the merge and the sync. */
+  resolve(input: { draftId: string; pitch: string; customFields: Record<string, string>; baseVersion: string }): Promise<SyncResult> {
+    return this.#exclusive(async () => {
+      const repo = await this.#repository()
+      const marker = await appMerge(repo)
+      const path = `${repo.prefix}${input.draftId}.md`
+      if (!marker || !repo.unmerged.includes(path)) {
+        throw new AppFailure('not_found', 'This draft has no conflict waiting to be resolved (it may have been resolved already, or the merge was undone). Sync again to see where things are.')
+      }
+      if (!this.#options.saveDraft) throw new AppFailure('invalid_input', 'Open Grant Desk to resolve this conflict: the choice between the two versions is made in the app.')
+      await this.#options.saveDraft({ id: input.draftId, pitch: input.pitch, customFields: input.customFields, baseVersion: input.baseVersion })
+      await repo.git.run(['add', '--verbose', '--', literalPathspec(path)])
+      return this.#sync()
+    }, (result) => result.state)
+  }
+
+  /** Undoes Grant Desk's merge in progress (merge.ts: edits made since are kept). */
+  abort(): Promise<SyncState> {
+    return this.#exclusive(async () => {
+      const repo = await this.#repository()
+      const marker = await appMerge(repo)
+      if (!marker) throw new AppFailure('not_found', 'No merge of Grant Desk’s is in progress, so there is nothing to undo.')
+      await abortAppMerge(repo, marker)
+      return this.state(false)
+    }, (state) => state)
+  }
+
+  /** "Track this folder with git": `git init`, a `.gitattributes`, and the remote when given. */
+  track(remoteUrl?: string): Promise<SyncState> {
+    if (remoteUrl !== undefined) checkRemoteUrl(remoteUrl, 'remoteUrl')
+    return this.#exclusive(async () => {
+      const folder = await this.#folder()
+      const git = new Git({ cwd: folder, env: this.#options.env })
+      await gitVersion(git)
+      let existing: Repository | null = null
+      try {
+        existing = await this.#open(git, folder)
+      } catch (error) {
+        if (!isSyncFailure(error) || error.problem !== 'not_a_repository') throw error
+      }
+      if (existing) {
+        throw new SyncFailure(
+          'already_tracked',
+          `The drafts folder is already tracked with git, in the repository at ${existing.root}.${remoteUrl ? ' To set the team repository’s address, change it under team sync instead.' : ''}`,
+        )
+      }
+      const configured = await git.run(['config', '--get', 'init.defaultBranch'], { okExitCodes: [1] })
+      try {
+        await git.run(['init', ...(configured.stdout.trim() === '' ? ['-b', 'main'] : [])])
+      } catch (error) {
+        throw new SyncFailure('git_failed', `Git could not start a repository in ${folder} (“${error instanceof GitCommandError ? gitWords(error.stderr) : String(error)}”). Check that the folder is writable, then try again.`, { cause: error })
+      }
+      // A team's own .gitattributes is left as it is.
+      const attributes = join(folder, ATTRIBUTES_FILE)
+      if (!(await pathExists(attributes))) await writeFileAtomic(attributes, GITATTRIBUTES)
+      if (remoteUrl) await git.run(['remote', 'add', '--', 'origin', remoteUrl])
+      return this.state(false)
+    }, (state) => state)
+  }
+
+  /** Sets the team repository's address: the remote in use (or `origin`). */
+  setRemote(url: string): Promise<SyncState> {
+    checkRemoteUrl(url, 'url')
+    return this.#exclusive(async () => {
+      const repo = await this.#repository()
+      const name = repo.upstream?.remote ?? (repo.remotes.length === 1 ? repo.remotes[0]!.name : 'origin')
+      const exists = repo.remotes.some((remote) => remote.name === name)
+      await repo.git.run(exists ? ['remote', 'set-url', '--', name, url] : ['remote', 'add', '--', name, url])
+      return this.state(false)
+    }, (state) => state)
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    if (this.#stateTimer) clearTimeout(this.#stateTimer)
+    await this.#emitting
+    await this.#mutex.waitForUnlock()
+    await this.#memory.idle()
+  }
+
+  // --- the sync itself --------------------------------------------------------------------
+
+  /** Runs `work` alone; the state goes out as it starts (running) and when it ends (`stateOf` its answer, or read anew). */
+  async #exclusive<T>(work: () => Promise<T>, stateOf: (value: T) => SyncState): Promise<T> {
+    return this.#mutex.runExclusive(async () => {
+      // The status line shows the sync running at once: the last state, else one read now.
+      if (this.#options.onState) {
+        const before = this.#lastState ?? (await this.state(true).catch(() => null))
+        if (before) this.#publish({ ...before, running: true })
+      }
+      const folder = await this.#folder()
+      let final: SyncState | null = null
+      try {
+        const value = await work()
+        final = stateOf(value)
+        return value
+      } catch (error) {
+        if (isSyncFailure(error)) {
+          const problem = { problem: error.problem, message: error.message, at: this.#options.now().toISOString() }
+          await this.#memory.update(folder, (memory) => void (memory.lastProblem = problem))
+        }
+        throw error
+      } finally {
+        try {
+          if (this.#options.onState) final ??= await this.state(false)
+          if (final) this.#publish(final)
+        } catch (error) {
+          this.#options.log.warn('the team sync state could not be read', error)
+        }
+      }
+    })
+  }
+
+  async #folder(): Promise<string> {
+    const folder = resolve(await this.#options.folder())
+    // Git cannot run in a folder that does not exist (the drafts store creates it on first use too).
+    await mkdir(folder, { recursive: true }).catch(() => {})
+    return folder
+  }
+
+  async #repository(): Promise<Repository> {
+    const folder = await this.#folder()
+    return this.#open(new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false }), folder)
+  }
+
+  /** The repository of the drafts folder, unless it is one that holds the app's own data folder (see the option). */
+  async #open(git: Git, folder: string): Promise<Repository> {
+    const repo = await openRepository(git, folder)
+    const data = this.#options.appDataDir ? resolve(this.#options.appDataDir) : null
+    if (data !== null && (data === repo.root || data.startsWith(`${repo.root}${sep}`))) {
+      throw new SyncFailure(
+        'not_a_repository',
+        `The drafts folder ${folder} is inside Grant Desk’s own data folder, which is part of another git repository (${repo.root}), so Grant Desk does not sync it there. To share drafts through git, choose “Track this folder with git” in Settings (a repository of the drafts folder alone), or choose a folder of your team’s repository as the drafts folder.`,
+      )
+    }
+    return repo
+  }
+
+  async #who(repo: Repository): Promise<string> {
+    const name = (await this.#options.reviewerName())?.trim()
+    if (name) return name
+    return repo.config.get('user.name')?.trim() || 'Grant Desk'
+  }
+
+  async #sync(): Promise<SyncResult> {
+    let repo = await this.#repository()
+    const folder = await this.#folder()
+    const notes: string[] = []
+    let arrival: SyncArrival | null = null
+    let marker: MergeMarker | null = await appMerge(repo)
+    // First: a rebase also detaches HEAD, and its own advice is the one that helps.
+    if (repo.operation !== null && marker === null) {
+      throw new SyncFailure('operation_in_progress', `Grant Desk cannot sync ${repo.root} now: ${OPERATION_ADVICE[repo.operation]}, then sync again. Nothing was changed.`)
+    }
+    if (repo.branch === null) {
+      throw new SyncFailure(
+        'detached_head',
+        `The repository at ${repo.root} is not on a branch (HEAD is detached, as after checking out an old commit), so Grant Desk does not know where your changes belong. Check out your branch in a terminal (for example git switch main), then sync again. Nothing was changed.`,
+      )
+    }
+
+    const unmerged = repo.unmerged
+    if (marker !== null) {
+      if (unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
+      // Every conflicted draft was resolved: the merge is completed now.
+      await this.#exchange.finishMerge(repo)
+      repo = await this.#repository()
+      marker = null
+    } else if (unmerged.length > 0) {
+      throw new SyncFailure(
+        'unmerged_files',
+        `Some files of ${repo.root} are unmerged (left by a git stash pop or a merge settled by hand): ${unmerged.slice(0, 5).join(', ')}${unmerged.length > 5 ? '…' : ''}. Settle them in git (edit them, then git add), then sync again. Nothing was changed.`,
+      )
+    }
+
+    await this.#options.settled?.()
+    const { committed, notes: commitNotes } = await commitChanges(repo, await folderChanges(repo), await this.#who(repo))
+    notes.push(...commitNotes)
+    // Only HEAD moved. (The repository is opened again only at the end: each opening reads the
+    // whole work tree, which for a folder of thousands of drafts is most of a sync's time.)
+    if (committed) repo = { ...repo, head: committed.sha, tracking: null }
+
+    const remote = chosenRemote(repo)
+    if (!remote) {
+      if (repo.remotes.length === 0) {
+        throw new SyncFailure('no_remote', `This folder’s repository has no team repository to sync with.${await this.#unsent()} Add the team repository’s address under team sync in Settings, then sync again.`)
+      }
+      throw new SyncFailure(
+        'no_upstream',
+        `The branch ${repo.branch} follows no branch of a team repository, and there are several to choose from (${repo.remotes.map((one) => one.name).join(', ')}).${await this.#unsent()} Choose one in a terminal (for example git branch --set-upstream-to=origin/${repo.branch}), then sync again.`,
+      )
+    }
+
+    const pulled = await this.#exchange.pull(repo, remote)
+    arrival = pulled.arrival
+    notes.push(...pulled.notes)
+    if (pulled.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
+
+    let sent = 0
+    for (let attempt = 1; ; attempt++) {
+      repo = { ...repo, head: await commitOf(repo.git, 'HEAD'), tracking: null }
+      const pushed = await this.#exchange.push(repo, remote)
+      if (pushed.kind === 'sent') {
+        sent = pushed.commits
+        break
+      }
+      if (attempt === 2) {
+        throw new SyncFailure(
+          'push_rejected',
+          `The team repository refused your changes twice, because teammates were sending theirs at the same moment.${await this.#unsent()} Sync again in a minute.`,
+        )
+      }
+      // Someone pushed first: take their changes and try once more.
+      const again = await this.#exchange.pull(repo, { ...remote, setUpstream: false })
+      notes.push(...again.notes)
+      arrival = mergeArrivals(arrival, again.arrival)
+      if (again.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
+    }
+
+    const at = this.#options.now().toISOString()
+    await this.#memory.update(folder, (memory) => {
+      memory.lastSyncAt = at
+      memory.lastProblem = null
+    })
+    return this.#result('synced', { committed, sent, received: arrival, notes })
+  }
+
+  /** " 2 changes are not sent yet: …" for a failure after the commit (problems.ts), from the repository as it is now. */
+  async #unsent(): Promise<string> {
+    try {
+      const repo = await this.#repository()
+      return unsentNote(await countChanges(repo, await unsentFiles(repo, await folderChanges(repo))))
+    } catch {
+      return ''
+    }
+  }
+
+  /** The answer of a sync, with the repository as it is now (opened once more, after all that changed it). */
+  async #result(outcome: 'synced' | 'conflict', parts: { committed: Committed | null; sent: number; received: SyncArrival | null; notes: string[] }): Promise<SyncResult> {
+    const repo = await this.#repository()
+    const marker = outcome === 'conflict' ? await appMerge(repo) : null
+    return {
+      outcome,
+      committed: parts.committed,
+      sent: parts.sent,
+      received: parts.received,
+      conflicts: marker ? await listConflicts(repo, marker) : [],
+      notes: parts.notes,
+      state: await this.#stateOf(repo, false),
+    }
+  }
+
+  /** What came in with a merge (before..to): told to the app, remembered, and credited in the History. */
+  async #arrived(repo: Repository, before: string | null, to: string): Promise<SyncArrival | null> {
+    let read
+    try {
+      read = await readArrivals(repo, before, to, { me: await this.#options.reviewerName(), now: this.#options.now() })
+    } catch (error) {
+      this.#options.log.warn('what the pull brought could not be read', error)
+      return null
+    }
+    const folder = await this.#folder()
+    const at = this.#options.now().getTime()
+    for (const [id, author] of read.draftAuthors) {
+      const text = await workTreeFile(repo, `${repo.prefix}${id}.md`)
+      if (text !== null) this.#attributions.set(`${folder}\0${id}`, { author, version: draftVersion(text), at })
+    }
+    const arrival = read.arrival
+    if (arrival) {
+      await this.#memory.update(folder, (memory) => {
+        memory.lastArrival = arrival
+        const known = new Set(memory.unseen.map((entry) => entry.threadId))
+        for (const thread of arrival.newThreads) if (!known.has(thread.threadId)) memory.unseen.push({ ...thread, at: arrival.at })
+      })
+      try {
+        this.#options.onArrival?.(arrival)
+      } catch (error) {
+        this.#options.log.warn('a listener of the team sync failed', error)
+      }
+    }
+    return arrival
+  }
+
+
+}
+
+/** The contract checked the address's form; the platform's own paths are checked here. */
+function checkRemoteUrl(url: string, field: string): void {
+  const problem = remoteUrlProblemOn(url, process.platform)
+  if (problem !== null) throw new AppFailure('invalid_input', `The team repository’s address ${problem}.`, { fields: { [field]: problem } })
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await access(path)
+    return true
+  } catch {
+    return false
+  }
+}

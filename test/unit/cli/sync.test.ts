@@ -1,0 +1,118 @@
+/**
+ * `grant-desk sync [folder]` on real git: the same sync as the app, from a terminal, with exit
+ * codes for scripts (0 synced, 1 conflict or a failed pull/push, 2 usage, not a repository, no
+ * git). The last test runs the built bin as a child process with a PATH that has no git.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { main } from '../../../src/cli/grant-desk'
+import { authorRecorded, startGitTeam, type GitTeam, type Teammate } from '../../support/git-team'
+import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../support/service'
+
+let service: TestService
+let team: GitTeam
+let ada: Teammate
+let ben: Teammate
+
+beforeAll(async () => {
+  service = await startTestService({ fixture: testFixture() })
+})
+afterAll(async () => {
+  await service.dispose()
+})
+beforeEach(async () => {
+  team = await startGitTeam({ serviceUrl: service.url })
+  ada = await team.clone('Ada')
+  ben = await team.clone('Ben')
+})
+afterEach(async () => {
+  await team.dispose()
+})
+
+async function sync(...argv: string[]) {
+  let out = ''
+  let err = ''
+  const code = await main(['sync', ...argv], { out: (s) => (out += `${s}\n`), err: (s) => (err += `${s}\n`) }, team.env)
+  return { code, out, err }
+}
+
+describe('grant-desk sync', () => {
+  it('commits, pulls and pushes a drafts folder, and says what it sent and received (exit 0)', async () => {
+    const draft = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await ada.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'From the app' })
+    await authorRecorded(ada.drafts, draft.id)
+    const sent = await sync(ada.drafts)
+    expect(sent.code).toBe(0)
+    expect(sent.out).toBe(`Committed: Ada Example: start 'Open grant with a form'; 1 comment (3 files).\nSynced ${ada.drafts} (main ↔ origin/main): sent 1 commit.\n`)
+    expect(ada.git('status', '--porcelain')).toBe('')
+
+    const received = await sync(ben.drafts)
+    expect(received).toMatchObject({ code: 0, err: '' })
+    // One teammate, one name: the reviewer name her records carry, not also her git name.
+    expect(received.out).toContain('Received: Ada: started Open grant with a form, 1 comment on Open grant with a form (1 commit).')
+    expect(existsSync(join(ben.drafts, draft.fileName))).toBe(true)
+    expect((await sync(ben.drafts)).out).toBe(`Synced ${ben.drafts} (main ↔ origin/main): already up to date.\n`)
+  })
+
+  it('leaves a pitch conflict for the app and exits 1; the app then offers it', async () => {
+    const created = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await ada.app.call('drafts.save', { id: created.id, pitch: 'Budget: 40,000 USD.\n', customFields: {}, baseVersion: created.version })
+    await authorRecorded(ada.drafts, created.id)
+    await sync(ada.drafts)
+    await sync(ben.drafts)
+    for (const [who, amount] of [[ada, '45,000'], [ben, '35,000']] as const) {
+      const now = await who.app.call('drafts.get', { id: created.id })
+      await who.app.call('drafts.save', { id: created.id, pitch: `Budget: ${amount} USD.\n`, customFields: {}, baseVersion: now.version })
+    }
+    await sync(ada.drafts)
+    const result = await sync(ben.drafts)
+    expect(result.code).toBe(1)
+    expect(result.err).toContain('Open grant with a form (open-grant-with-a-form.md): the pitch changed here and by Ada Example in the same place.')
+    expect(result.err).toContain('Open Grant Desk to choose what to keep')
+    expect(readFileSync(join(ben.drafts, created.fileName), 'utf8')).toContain('Budget: 35,000 USD.')
+    const state = await ben.app.call('sync.state')
+    expect(state.repository).toMatchObject({ appMerge: true, conflicts: [{ draftId: created.id }] })
+    // Run again: still waiting, still exit 1, nothing committed.
+    expect((await sync(ben.drafts)).code).toBe(1)
+  })
+
+  it('exits 1 when the remote cannot be reached, with the commit kept', async () => {
+    const created = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await authorRecorded(ada.drafts, created.id)
+    ada.git('remote', 'set-url', 'origin', 'http://127.0.0.1:9/team.git')
+    const result = await sync(ada.drafts)
+    expect(result.code).toBe(1)
+    expect(result.err).toContain('could not be reached')
+    expect(result.err).toContain('1 change is not sent yet')
+    expect(ada.git('status', '--porcelain')).toBe('')
+  })
+
+  it('exits 2 for a folder that is not in a repository, one that does not exist, and bad usage', async () => {
+    const plain = tempDir('grant-desk-plain-')
+    expect(await sync(plain)).toMatchObject({ code: 2, err: expect.stringContaining('is not in a git repository') })
+    const missing = join(plain, 'no-such-folder')
+    expect(await sync(missing)).toMatchObject({ code: 2, err: expect.stringContaining('There is no folder') })
+    expect(existsSync(missing)).toBe(false)
+    writeFileSync(join(plain, 'file.md'), 'x')
+    expect((await sync(join(plain, 'file.md'))).code).toBe(2)
+    expect((await sync(ada.drafts, ben.drafts)).err).toContain('takes one drafts folder')
+    expect((await sync('--format', 'json', ada.drafts)).code).toBe(2)
+  })
+
+  it('the built bin exits 2 with a PATH that has no git', async () => {
+    const bundle = join(process.cwd(), 'out', 'cli', 'grant-desk.mjs')
+    expect(existsSync(bundle), 'run npm run build:cli first').toBe(true)
+    const empty = join(team.root, 'empty-path')
+    mkdirSync(empty)
+    const run = promisify(execFile)
+    const error = await run(process.execPath, [join(process.cwd(), 'bin', 'grant-desk.mjs'), 'sync', ada.drafts], { env: { ...team.env, PATH: empty } }).then(
+      () => null,
+      (failure: { code: number; stderr: string }) => failure,
+    )
+    expect(error?.code).toBe(2)
+    expect(error?.stderr).toContain('Install git')
+  })
+})
