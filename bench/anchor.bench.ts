@@ -15,7 +15,7 @@ import { OBJECTS, SUBJECTS, TAILS, VERBS, chooser } from './synthetic'
 const GOAL_MS = 10
 const QUOTES = 200
 
-const { random, pick, int } = chooser(20_261_121)
+const { pick, int } = chooser(20_261_121)
 const sentence = () => `${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)} ${pick(TAILS)}${int(0, 3) === 0 ? ` (${int(2, 99)}% of scope)` : ''}.`
 const paragraph = () => Array.from({ length: int(3, 7) }, sentence).join(' ')
 

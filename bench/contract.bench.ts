@@ -42,7 +42,10 @@ const FORMS: { label: string; write: (ms: number) => string }[] = [
   { label: '2026-11-21T12:00:00.123456Z (microseconds)', write: (ms) => `${new Date(ms).toISOString().slice(0, 23)}456Z` },
   { label: '2026-11-21T12:00:00.5Z (tenths)', write: (ms) => `${new Date(ms).toISOString().slice(0, 21)}Z` },
   { label: '2026-11-21T12:00Z (no seconds)', write: (ms) => `${new Date(ms).toISOString().slice(0, 16)}Z` },
-  { label: '2026-11-21 12:00:00z (space, lower case)', write: (ms) => `${new Date(ms).toISOString().slice(0, 10)} ${new Date(ms).toISOString().slice(11, 19)}z` },
+  {
+    label: '2026-11-21 12:00:00z (space, lower case)',
+    write: (ms) => `${new Date(ms).toISOString().slice(0, 10)} ${new Date(ms).toISOString().slice(11, 19)}z`,
+  },
 ]
 
 /** The instant each form keeps of `ms`: what the contract must give back, in toISOString form. */
@@ -84,11 +87,16 @@ export default defineBench({
         : checked.data.items.findIndex((item, i) => item.deadline !== expected(form.label, instants[i]!))
       if (typeof wrong === 'string' || wrong >= 0) {
         const item = typeof wrong === 'number' ? checked.data!.items[wrong]! : null
-        rows.push({ name, unit: 'ms', values: [], error: typeof wrong === 'string' ? wrong : `grant ${wrong}: ${item!.deadline}, expected ${expected(form.label, instants[wrong]!)}` })
+        rows.push({
+          name,
+          unit: 'ms',
+          values: [],
+          error: typeof wrong === 'string' ? wrong : `grant ${wrong}: ${item!.deadline}, expected ${expected(form.label, instants[wrong]!)}`,
+        })
         continue
       }
       const times = await timeCases(
-        { parse: () => JSON.parse(text), validate: () => GrantList.safeParse(JSON.parse(text)) },
+        { parse: (): unknown => JSON.parse(text), validate: () => GrantList.safeParse(JSON.parse(text)) },
         // CPU time: parsing and checking never wait, and other programs on the machine then do not
         // count. Batches of 5: each side's garbage collection is spread over the calls that made it.
         { runs: runs(9), repeat: 3, batch: 5, clock: 'cpu' },

@@ -9,7 +9,7 @@
  * with the number of grants).
  */
 import type { GrantSummary } from '../src/shared/api'
-import { type GrantSort, visibleGrants } from '../src/renderer/src/features/grants/listing'
+import { type GrantSort, visibleGrants } from '../src/renderer/src/state/grantListing'
 import { defineBench } from './lib/row'
 import { timeCases } from './lib/timing'
 

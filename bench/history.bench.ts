@@ -86,7 +86,13 @@ async function readingRows(runs: number, log: (line: string) => void): Promise<R
   const now = () => new Date(clock)
   let store!: DraftStore
   const historyOf = () =>
-    new DraftHistory({ root: join(root, 'history'), trashDir: join(root, 'trash'), drafts: { get: (id) => store.get(id), save: (args) => store.save(args) }, now, log: silentLogger })
+    new DraftHistory({
+      root: join(root, 'history'),
+      trashDir: join(root, 'trash'),
+      drafts: { get: (id) => store.get(id), save: (args) => store.save(args) },
+      now,
+      log: silentLogger,
+    })
   const writer = historyOf()
   store = new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), now, log: silentLogger, onSaved: (event) => writer.record(event) })
   try {
@@ -107,10 +113,14 @@ async function readingRows(runs: number, log: (line: string) => void): Promise<R
     // The version with the most deltas since its full copy (the most patches any read applies),
     // of those the listing did not leave in memory (the last three).
     const dir = join(root, 'history', historyKey(folder, draft.id))
-    const bases = new Map(readdirSync(dir).filter((name) => /^\d+-[0-9a-f]{8}\.json$/.test(name)).map((name) => {
-      const file = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; base: string | null }
-      return [file.id, file.base] as const
-    }))
+    const bases = new Map(
+      readdirSync(dir)
+        .filter((name) => /^\d+-[0-9a-f]{8}\.json$/.test(name))
+        .map((name) => {
+          const file = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; base: string | null }
+          return [file.id, file.base] as const
+        }),
+    )
     const depth = (id: string): number => (bases.get(id) ? 1 + depth(bases.get(id)!) : 0)
     const deepest = listed.slice(3).reduce((a, b) => (depth(b.id) > depth(a.id) ? b : a))
     const [newest, secondNewest] = [listed[0]!, listed[1]!]
@@ -146,7 +156,13 @@ async function readingRows(runs: number, log: (line: string) => void): Promise<R
       diffVersions(x.pitch, y.pitch)
       return performance.now() - start
     }
-    const cases = { newest: get(newest.id), oldest: get(oldest.id), deepest: get(deepest.id), compareNew: compare(secondNewest.id, newest.id), compareOld: compare(oldest.id, secondOldest.id) }
+    const cases = {
+      newest: get(newest.id),
+      oldest: get(oldest.id),
+      deepest: get(deepest.id),
+      compareNew: compare(secondNewest.id, newest.id),
+      compareOld: compare(oldest.id, secondOldest.id),
+    }
     const times = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]])) as Record<keyof typeof cases, number[]>
     for (const fn of Object.values(cases)) await fn() // warm-up
     for (let run = 0; run < runs; run++) {
@@ -156,7 +172,13 @@ async function readingRows(runs: number, log: (line: string) => void): Promise<R
     }
     const size = `${DEFAULT_LIMITS.maxVersions} versions of a ${(pitch.length / 1000).toFixed(0)} KB pitch`
     return [
-      { name: `history.get of the oldest of ${size}`, unit: 'ms', values: times.oldest, baseline: { name: 'the newest', values: times.newest }, goal: { of: 'ratio', atMost: 3 } },
+      {
+        name: `history.get of the oldest of ${size}`,
+        unit: 'ms',
+        values: times.oldest,
+        baseline: { name: 'the newest', values: times.newest },
+        goal: { of: 'ratio', atMost: 3 },
+      },
       {
         name: `history.get of the version furthest from its full copy (${depth(deepest.id)} deltas), ${size}`,
         unit: 'ms',
@@ -190,7 +212,11 @@ async function diffRow(runs: number): Promise<RowSpec> {
   paragraphs.splice(Math.floor((2 * paragraphs.length) / 3), 1)
   after = paragraphs.join('\n\n')
 
-  const spell = (parts: readonly DiffPart[], keep: DiffPart['kind']) => parts.filter((p) => p.kind === 'same' || p.kind === keep).map((p) => p.text).join('')
+  const spell = (parts: readonly DiffPart[], keep: DiffPart['kind']) =>
+    parts
+      .filter((p) => p.kind === 'same' || p.kind === keep)
+      .map((p) => p.text)
+      .join('')
   const changedChars = (parts: readonly DiffPart[]) => parts.filter((p) => p.kind !== 'same').reduce((sum, p) => sum + p.text.length, 0)
   const ours = diffVersions(before, after)
   const plain: DiffPart[] = diffWords(before, after).map((c) => ({ kind: c.added ? 'added' : c.removed ? 'removed' : 'same', text: c.value }))
@@ -198,7 +224,9 @@ async function diffRow(runs: number): Promise<RowSpec> {
   const wrong = [
     spell(ours, 'removed') !== before || spell(ours, 'added') !== after ? 'diffVersions parts do not spell both versions' : null,
     spell(plain, 'removed') !== before || spell(plain, 'added') !== after ? 'diffWords parts do not spell both versions' : null,
-    changedChars(ours) > changedChars(plain) * 1.25 + 200 ? `diffVersions marks ${changedChars(ours)} characters changed, diffWords ${changedChars(plain)}` : null,
+    changedChars(ours) > changedChars(plain) * 1.25 + 200
+      ? `diffVersions marks ${changedChars(ours)} characters changed, diffWords ${changedChars(plain)}`
+      : null,
     ours.some((p) => p.kind === 'added' && p.text.includes('A paragraph added after the review.')) ? null : 'the added paragraph is not shown as added',
   ].filter((problem) => problem !== null)
   if (wrong.length > 0) return { name, unit: 'ms', values: [], error: wrong.join('; ') }
@@ -249,21 +277,35 @@ async function storageRow(runs: number): Promise<RowSpec> {
   const store = async (keyframeEvery: number) => {
     const root = mkdtempSync(join(tmpdir(), 'grant-desk-history-bench-'))
     try {
-      const history = new SnapshotFolder({ dir: join(root, 'h'), folder: '/drafts', draftId: 'pitch', limits: { ...DEFAULT_LIMITS, keyframeEvery }, log: silentLogger })
+      const history = new SnapshotFolder({
+        dir: join(root, 'h'),
+        folder: '/drafts',
+        draftId: 'pitch',
+        limits: { ...DEFAULT_LIMITS, keyframeEvery },
+        log: silentLogger,
+      })
       // The saves in `runs` equal parts, each timed: ms per save.
       const perSave: number[] = []
       const part = Math.ceil(SAVES / runs)
       for (let from = 0; from < SAVES; from += part) {
         const start = performance.now()
         for (const save of saves.slice(from, from + part)) {
-          await history.append({ content: { pitch: save.pitch, fields: save.fields }, source: save.source, time: new Date(save.time), savedBy: 'Ada', labels: {} })
+          await history.append({
+            content: { pitch: save.pitch, fields: save.fields },
+            source: save.source,
+            time: new Date(save.time),
+            savedBy: 'Ada',
+            labels: {},
+          })
         }
         perSave.push((performance.now() - start) / Math.min(part, SAVES - from))
       }
       const walk = await history.walk()
-      const bad = walk.damaged.length + walk.versions.filter((v) => v.problem !== null || !v.content || byHash.get(v.meta.hash)?.pitch !== v.content.pitch).length
+      const bad =
+        walk.damaged.length + walk.versions.filter((v) => v.problem !== null || !v.content || byHash.get(v.meta.hash)?.pitch !== v.content.pitch).length
       if (bad > 0) problems.push(`keyframe every ${keyframeEvery}: ${bad} versions do not rebuild to what was saved`)
-      if (walk.versions.at(-1)?.content?.pitch !== saves.at(-1)!.pitch) problems.push(`keyframe every ${keyframeEvery}: the newest version is not the last save`)
+      if (walk.versions.at(-1)?.content?.pitch !== saves.at(-1)!.pitch)
+        problems.push(`keyframe every ${keyframeEvery}: the newest version is not the last save`)
       if (walk.versions.length > DEFAULT_LIMITS.maxVersions) problems.push(`keyframe every ${keyframeEvery}: ${walk.versions.length} versions kept`)
       const dir = join(root, 'h')
       const files = readdirSync(dir).map((name) => statSync(join(dir, name)))

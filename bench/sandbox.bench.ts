@@ -33,8 +33,8 @@ function start(project: string, args: string[], env: Record<string, string>, pat
       const found = pattern.exec(output)
       if (found) resolve({ url: found[1]!, child })
     }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', read)
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
   })
 }
@@ -102,7 +102,12 @@ export default defineBench({
     const dir = mkdtempSync(join(tmpdir(), 'grant-desk-bench-sandbox-'))
     const children: ChildProcess[] = []
     try {
-      const sandbox = await start(project, ['--import', 'tsx', 'src/service/main.ts'], { PORT: '0', GRANT_SERVICE_DATA: join(dir, 'service.db') }, /listening on (http:\/\/\S+)/)
+      const sandbox = await start(
+        project,
+        ['--import', 'tsx', 'src/service/main.ts'],
+        { PORT: '0', GRANT_SERVICE_DATA: join(dir, 'service.db') },
+        /listening on (http:\/\/\S+)/,
+      )
       children.push(sandbox.child)
       const list = (await (await fetch(`${sandbox.url}/api/build?status=all`)).json()) as { items: { id: string; title: string }[] }
       const routes = [
@@ -110,13 +115,21 @@ export default defineBench({
         { label: `grant detail, GET /api/build/<id> ("${list.items[0]!.title}")`, path: `/api/build/${list.items[0]!.id}` },
       ]
       const samples = await Promise.all(routes.map((route) => sample(sandbox.url, route.path)))
-      const bare = await start(project, ['-e', BARE_SERVER], { ROUTES_JSON: JSON.stringify(routes.map((route, i) => [route.path, samples[i]!.bytes.toString('base64'), samples[i]!.headers])) }, /bare at (http:\/\/\S+)/)
+      const bare = await start(
+        project,
+        ['-e', BARE_SERVER],
+        { ROUTES_JSON: JSON.stringify(routes.map((route, i) => [route.path, samples[i]!.bytes.toString('base64'), samples[i]!.headers])) },
+        /bare at (http:\/\/\S+)/,
+      )
       children.push(bare.child)
 
       const rows: RowSpec[] = []
       for (const [i, route] of routes.entries()) {
         const bytes = samples[i]!.bytes
-        const servers = [sandbox, bare].map((server) => ({ ...server, pool: new Pool(server.url, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 60_000 }) }))
+        const servers = [sandbox, bare].map((server) => ({
+          ...server,
+          pool: new Pool(server.url, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 60_000 }),
+        }))
         try {
           // Warm-up: the JIT of both servers and of this client, and the connections.
           for (const server of servers) await load(server.pool, route.path, bytes, 1000)
@@ -148,7 +161,11 @@ export default defineBench({
             goal: { of: 'ratio', atLeast: 0.5 },
             detail: [
               `${bytes.length.toLocaleString('en-US')} bytes per answer, ${CONNECTIONS} keep-alive connections; a run is ${SLICES} slices of ${SLICE_MS} ms per server, in turn`,
-              ...(perRequest.every((us) => us !== null) ? [`CPU per request: sandbox ${perRequest[0]!.toFixed(0)} µs, bare ${perRequest[1]!.toFixed(0)} µs (${(perRequest[0]! / perRequest[1]!).toFixed(2)}×)`] : []),
+              ...(perRequest.every((us) => us !== null)
+                ? [
+                    `CPU per request: sandbox ${perRequest[0]!.toFixed(0)} µs, bare ${perRequest[1]!.toFixed(0)} µs (${(perRequest[0]! / perRequest[1]!).toFixed(2)}×)`,
+                  ]
+                : []),
             ],
           })
         } finally {

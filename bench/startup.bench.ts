@@ -25,11 +25,25 @@ import { defineBench, type RowSpec } from './lib/row'
 import { median } from './lib/stats'
 
 const USER = { email: 'ada@example.org', password: 'grant-desk-demo' }
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+]
 const ROW = '[data-testid="grant-row"]'
 
 /** Starts a process and resolves once a line of its output matches; with the match. */
-function startProcess(command: string, args: string[], env: Record<string, string>, cwd: string, pattern: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  pattern: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
@@ -38,8 +52,8 @@ function startProcess(command: string, args: string[], env: Record<string, strin
       const match = pattern.exec(output)
       if (match) resolve({ child, match })
     }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', read)
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
     child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code} before it was ready: ${output.slice(-2000)}`)))
   })
 }
@@ -143,7 +157,13 @@ export default defineBench({
     const root = mkdtempSync(join(tmpdir(), 'grant-desk-bench-startup-'))
     const children: ChildProcess[] = []
     try {
-      const sandbox = await startProcess(process.execPath, ['--import', 'tsx', 'src/service/main.ts'], { PORT: '0', GRANT_SERVICE_DATA: join(root, 'service.db') }, project, /listening on (http:\/\/\S+)/)
+      const sandbox = await startProcess(
+        process.execPath,
+        ['--import', 'tsx', 'src/service/main.ts'],
+        { PORT: '0', GRANT_SERVICE_DATA: join(root, 'service.db') },
+        project,
+        /listening on (http:\/\/\S+)/,
+      )
       children.push(sandbox.child)
       const serviceUrl = sandbox.match[1]!
       const titles = ((await (await fetch(`${serviceUrl}/api/build`)).json()) as { items: { title: string }[] }).items.map((g) => g.title)
@@ -158,7 +178,11 @@ export default defineBench({
       const hostLine = /Grant Desk \(browser\) at (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/
       {
         const host = await startProcess(command, args, hostEnv, project, hostLine)
-        const response = await fetch(`${host.match[1]}/rpc/session.login`, { method: 'POST', headers: { 'x-grant-desk-token': host.match[2]! }, body: JSON.stringify(USER) })
+        const response = await fetch(`${host.match[1]}/rpc/session.login`, {
+          method: 'POST',
+          headers: { 'x-grant-desk-token': host.match[2]! },
+          body: JSON.stringify(USER),
+        })
         const answer = (await response.json()) as { ok: boolean; error?: { message: string } }
         await stopProcess(host.child)
         if (!answer.ok) throw new Error(`could not log in for the bench: ${answer.error?.message}`)
@@ -171,10 +195,20 @@ export default defineBench({
         const server =
           which === 'app'
             ? await startProcess(command, args, hostEnv, project, hostLine)
-            : await startProcess(process.execPath, ['-e', STATIC_SERVER], { PAGE_B64: Buffer.from(staticPage(titles)).toString('base64'), PORT: staticPort }, project, /static at (http:\/\/\S+)/)
+            : await startProcess(
+                process.execPath,
+                ['-e', STATIC_SERVER],
+                { PAGE_B64: Buffer.from(staticPage(titles)).toString('base64'), PORT: staticPort },
+                project,
+                /static at (http:\/\/\S+)/,
+              )
         const url = which === 'app' ? `${server.match[1]}/#token=${server.match[2]}` : server.match[1]!
         const serverReady = performance.now() - started
-        const context = await chromium.launchPersistentContext(profile, { executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } })
+        const context = await chromium.launchPersistentContext(profile, {
+          executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+          viewport: { width: 1280, height: 800 },
+        })
         try {
           await context.addInitScript(WATCH_FOR_ROWS)
           const page = context.pages()[0] ?? (await context.newPage())
@@ -222,8 +256,19 @@ export default defineBench({
         `the app's page, median ms from navigation: HTML ${at('html')}, scripts loaded ${at('scripts')}, DOMContentLoaded ${at('domContentLoaded')}, first call to the host ${at('firstCall')}, grant list answered ${at('grantList')}, rows visible ${at('rowsVisible')}`,
       ]
       const rows: RowSpec[] = [
-        { name: 'Start → grant list visible (browser profile kept, as the app window keeps it)', unit: 'ms', values: daily.app, baseline: { name: 'a static page', values: daily.static }, detail: breakdown },
-        { name: 'First start ever → grant list visible (a new browser profile)', unit: 'ms', values: first.app, baseline: { name: 'a static page', values: first.static } },
+        {
+          name: 'Start → grant list visible (browser profile kept, as the app window keeps it)',
+          unit: 'ms',
+          values: daily.app,
+          baseline: { name: 'a static page', values: daily.static },
+          detail: breakdown,
+        },
+        {
+          name: 'First start ever → grant list visible (a new browser profile)',
+          unit: 'ms',
+          values: first.app,
+          baseline: { name: 'a static page', values: first.static },
+        },
       ]
       return rows
     } finally {

@@ -103,7 +103,7 @@ function change(clone: string, draft: number, round: number, who: string): strin
 }
 
 function service(t: Team, clone: string): SyncService {
-  return new SyncService({ folder: () => join(clone, 'drafts'), env: t.env, reviewerName: async () => null, memoryFile: null, now: () => new Date(), log: silentLogger })
+  return new SyncService({ folder: () => join(clone, 'drafts'), env: t.env, reviewerName: () => Promise.resolve(null), memoryFile: null, now: () => new Date(), log: silentLogger })
 }
 
 async function measure(drafts: number, runs: number): Promise<{ app: number[]; git: number[] }> {

@@ -53,13 +53,13 @@ export function noiseBand(values: readonly number[]): number {
 
 /** What the goal says, as a reader writes it: "≤ 2×", "≥ 0.5×", "≤ 16 ms". */
 export function describeGoal(goal: Goal, unit: string): string {
-  const [sign, limit] = goal.atMost !== undefined ? ['≤', goal.atMost] : ['≥', goal.atLeast!]
+  const [sign, limit] = goal.atMost !== undefined ? ['≤', goal.atMost] : ['≥', goal.atLeast]
   return goal.of === 'ratio' ? `${sign} ${limit}×` : `${sign} ${limit} ${unit}`
 }
 
 /** How far the median is past the goal (0 when it meets it). */
 function shortfall(goal: Goal, median: number): number {
-  return goal.atMost !== undefined ? Math.max(0, median - goal.atMost) : Math.max(0, goal.atLeast! - median)
+  return goal.atMost !== undefined ? Math.max(0, median - goal.atMost) : Math.max(0, goal.atLeast - median)
 }
 
 function invalid(values: readonly number[]): string | null {

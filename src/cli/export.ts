@@ -1,9 +1,9 @@
 /**
  * `grant-desk export <draft.md> [--format html] [-o file]`: the review copy of a draft file, for
  * a reviewer outside the team, made from the files alone (the draft and the review records
- * beside it), with no service and no app: the same builder as the app's Export
- * (main/core/export/review-copy.ts), so both make the same copy. The sponsor is not in the
- * draft file and nothing is fetched here, so the copy leaves it out.
+ * beside it), with no service and no app: the same builder as the app's Export (reached through
+ * the core's public API, main/core/index.ts), so both make the same copy. The sponsor is not in
+ * the draft file and nothing is fetched here, so the copy leaves it out.
  *
  * Without `-o` the HTML goes to stdout (to pipe or redirect); with it, the file is written
  * atomically, so a failed or interrupted export never leaves half a copy where a good one was.
@@ -11,9 +11,7 @@
 import { randomBytes } from 'node:crypto'
 import { open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
-import { draftVersion } from '../main/core/drafts/fs'
-import { draftView } from '../main/core/drafts/view'
-import { buildReviewCopy } from '../main/core/export/review-copy'
+import { reviewCopyOfDraft } from '../main/core'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
 import { draftIdOf, readDraftReview } from './files'
@@ -87,9 +85,7 @@ export async function runExport(file: string, options: ExportOptions, io: Export
     io.err(`Cannot read the review records of ${name}: ${reason(error)}`)
     return 2
   }
-  const copy = buildReviewCopy({
-    draft: draftView(dirname(file), draftIdOf(file), draftVersion(text), draft),
-    review,
+  const copy = reviewCopyOfDraft({ folder: dirname(file), id: draftIdOf(file), text, file: draft }, review, {
     exportedAt: options.now ?? new Date(),
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   })

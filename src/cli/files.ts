@@ -5,7 +5,7 @@
  */
 import { readdir, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { readReviewRecords, type ReadReviewOptions } from '../main/core/drafts/reviews'
+import { readDraftReview as readReview, type ReadReviewOptions } from '../main/core'
 import type { DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
 
@@ -32,5 +32,5 @@ export function draftIdOf(file: string): string {
 
 /** The draft's review, from its record folder and (version 1) its own `reviews:` list. */
 export async function readDraftReview(file: string, draft: DraftFile, options: ReadReviewOptions = {}): Promise<ReviewData> {
-  return (await readReviewRecords({ folder: dirname(file), id: draftIdOf(file), file: draft }, options)).data
+  return readReview({ folder: dirname(file), id: draftIdOf(file), file: draft }, options)
 }

@@ -19,9 +19,10 @@ import { hasReview } from '../shared/review/state'
 import { collect, draftIdOf, readDraftReview } from './files'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from './review'
 import { runExport } from './export'
+import { plural } from '../shared/wording'
 import { runSync } from './sync'
 import { escapeForTerminal, terminalLines } from './terminal'
-import { loadPolicyFile, type LoadedPolicy } from '../main/core/drafts/review-policy'
+import { loadPolicyFile, type LoadedPolicy } from '../main/core'
 
 const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
        grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …
@@ -182,7 +183,7 @@ function foreignFrontMatter(text: string): { keys: string[]; pitch: string; line
   } catch {
     value = undefined
   }
-  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value as object) : []
+  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []
   const header = opening[0] + yamlText + closing[0]
   return { keys, pitch: rest.slice(closing.index + closing[0].length), lineOffset: header.split('\n').length - (header.endsWith('\n') ? 1 : 0) }
 }
@@ -233,7 +234,7 @@ function formatText(reports: FileReport[]): string {
     errors += report.summary.errors
     warnings += report.summary.warnings
   }
-  lines.push(`${reports.length} ${reports.length === 1 ? 'draft' : 'drafts'} checked: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}.`)
+  lines.push(`${plural(reports.length, 'draft')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`)
   // File names, quotes of the pitch and review comments reach the terminal written out, never as escape sequences.
   return terminalLines(lines)
 }

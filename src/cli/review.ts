@@ -15,6 +15,7 @@ import { isOpen } from '../shared/review/state'
 import { describeApproval, describeThreads, gateProblem, summarize, type ReviewSummary, type ReviewerState } from '../shared/review/gate'
 import { nameProblem, showHidden } from '../shared/review/identity'
 import type { ApprovalState, PolicyView, ReviewData, ThreadView, VerdictCheck } from '../shared/review/view'
+import { plural } from '../shared/wording'
 
 /**
  * Where a thread sits now. `line`: for the pitch, the line of the draft file (as `lint` counts);
@@ -207,7 +208,7 @@ function who(name: string): string {
 function policyLine(policy: PolicyView): string | null {
   if (policy.file === null) return null
   if (policy.problem !== null) return `  policy · ${policy.problem}`
-  const parts = [`${policy.approvals} ${policy.approvals === 1 ? 'approval' : 'approvals'} by non-authors`]
+  const parts = [`${plural(policy.approvals, 'approval')} by non-authors`]
   if (policy.approvers) parts.push(`approvers: ${policy.approvers.join(', ')}`)
   if (policy.requireSigned) parts.push('signed verdicts only')
   return `  policy · ${policy.file}: ${parts.join(' · ')}`
@@ -228,10 +229,6 @@ function anchorText(anchor: AnchorReport): string {
   }
 }
 
-function plural(n: number, one: string, many: string): string {
-  return n === 0 ? `no ${many}` : n === 1 ? `1 ${one}` : `${n} ${many}`
-}
-
 /**
  * Per draft: the overall line, one line per thread (state, anchor, author, replies, the start of
  * its text), its suggestion, each reviewer's latest verdict, and unreadable records; then a total.
@@ -248,7 +245,7 @@ export function formatReviewText(reports: readonly DraftReviewReport[]): string 
       const live = thread.replies.filter((reply) => !reply.deleted).length
       const by = thread.author === '' ? '' : ` · ${who(thread.author)}`
       const body = thread.deleted ? ' · comment deleted' : thread.anchor.status === 'missing' ? '' : `: “${excerpt(thread.body, 80)}”`
-      lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${by} · ${plural(live, 'reply', 'replies')}${body}`)
+      lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${by} · ${plural(live, 'reply', { pluralWord: 'replies', zero: 'no' })}${body}`)
       if (thread.suggestion) {
         const decision = thread.suggestion.decision === null ? 'not decided' : `${thread.suggestion.decision} by ${thread.suggestion.decidedBy}`
         lines.push(`      suggestion “${excerpt(thread.suggestion.text, 80)}”: ${decision}`)
@@ -267,11 +264,11 @@ export function formatReviewText(reports: readonly DraftReviewReport[]): string 
       const counted = verdict.counted ? '' : ` · not counted: ${verdict.reason ?? 'it does not count'}`
       lines.push(`  verdict · ${who(verdict.author)} · ${words}${signed} · ${date}${note}${counted}`)
     }
-    if (replaced > 0) lines.push(`  ${plural(replaced, 'earlier verdict', 'earlier verdicts')} replaced by a later one of the same reviewer`)
+    if (replaced > 0) lines.push(`  ${plural(replaced, 'earlier verdict', { zero: 'no' })} replaced by a later one of the same reviewer`)
     // The folder reader's reasons start with the file's name already.
     for (const record of report.unreadable) lines.push(`  unreadable · ${record.reason.startsWith(record.fileName) ? '' : `${record.fileName}: `}${record.reason}`)
   }
   const clear = reports.filter((report) => approvalProblem(report) === null).length
-  lines.push(`${reports.length} ${reports.length === 1 ? 'draft' : 'drafts'} reviewed: ${clear} approved with no open threads.`)
+  lines.push(`${plural(reports.length, 'draft')} reviewed: ${clear} approved with no open threads.`)
   return terminalLines(lines)
 }

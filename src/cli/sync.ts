@@ -11,8 +11,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { consoleLogger } from '../main/core/errors'
-import { isSyncFailure, SyncService } from '../main/core/sync'
+import { consoleLogger, isSyncFailure, SyncService } from '../main/core'
 import type { SyncResult } from '../shared/ipc'
 
 interface Io {
@@ -58,7 +57,7 @@ export async function runSync(folder: string, io: Io, env: Record<string, string
     env,
     interactive: options.interactive ?? false,
     // A terminal has no Settings: the commit message names git's user.name.
-    reviewerName: async () => null,
+    reviewerName: () => Promise.resolve(null),
     memoryFile: null,
     now: () => new Date(),
     log: { warn: (message) => consoleLogger.warn(message), error: (message, detail) => consoleLogger.error(message, detail) },

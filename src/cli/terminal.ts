@@ -11,6 +11,7 @@
  */
 
 /** Every C0 control, DEL and every C1 control (U+0080–U+009F). */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g
 /** Bidi marks, embeddings, overrides and isolates, and the line and paragraph separators. */
 const REORDERING = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g

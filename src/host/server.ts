@@ -191,6 +191,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 
   app.use('*', async (c, next) => {
+    // Hono types a '*' route's input as `any`; the context itself is the plain one commonHeaders takes.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
     commonHeaders(c)
     const host = c.req.header('host') ?? ''
     let urlHost = ''

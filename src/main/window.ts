@@ -15,7 +15,7 @@ export interface RendererLocation {
   /** What the main window loads. */
   readonly load: { kind: 'file'; path: string } | { kind: 'url'; url: string }
   /** Whether `url` is the app's own page: the only page allowed to load and to call IPC. */
-  isAppUrl(url: string): boolean
+  isAppUrl: (url: string) => boolean
 }
 
 export interface RendererLocationOptions {
@@ -190,11 +190,11 @@ export function hardenWebContents(
   contents: WebContents,
   isAppUrl: (url: string) => boolean,
   log: Logger = consoleLogger,
-  links: ExternalLinkOptions = { serviceUrl: async () => null },
+  links: ExternalLinkOptions = { serviceUrl: () => Promise.resolve(null) },
 ): void {
   // This page's own options: its questions are modal to its window, one at a time.
   const pageLinks: ExternalLinkOptions = { ...links, parent: links.parent ?? (() => BrowserWindow.fromWebContents(contents)) }
-  const stayInApp = (kind: string) => (event: { url: string; preventDefault(): void }) => {
+  const stayInApp = (kind: string) => (event: { url: string; preventDefault: () => void }) => {
     if (isAppUrl(event.url)) return
     event.preventDefault()
     log.warn(`blocked ${kind} to ${event.url}`)

@@ -115,6 +115,8 @@ function duplicateKey(document: Document.Parsed): { key: string; offset: number 
         const key: unknown = pair.key === null || pair.key === undefined ? missing : isScalar(pair.key) ? pair.key.value : pair.key
         if (seen.has(key)) {
           const node = isScalar(pair.key) ? pair.key : null
+          // A duplicate key is a scalar: its value is a string, number or boolean.
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string
           found = { key: node && node.value !== null ? String(node.value) : '', offset: node?.range?.[0] ?? map.range?.[0] ?? 0 }
           return visit.BREAK
         }

@@ -1,8 +1,9 @@
 /**
  * The names of the IPC contract's channels and events, and the builder of `window.grantDesk`
  * from them. Kept free of zod (types only) so the preloads that import it stay small; the
- * schemas live in `ipc.ts`, whose contract object is checked against these names at compile
- * time, so a channel cannot exist in one and not the other.
+ * schemas live in `ipc.ts`, and the contract is checked against these names at compile time
+ * (below), so a channel cannot exist in one and not the other. The check is made here, not in
+ * ipc.ts, so that the two files do not import each other.
  */
 import type { GrantDeskApi, IpcChannel, IpcEvent, IpcEventPayload, IpcResult } from './ipc'
 
@@ -58,6 +59,15 @@ export const IPC_CHANNELS = [
 ] as const
 
 export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found', 'reminders.due', 'reminders.open', 'sync.changed', 'sync.arrived'] as const
+
+// Both directions of the name check: every name has schemas and every schema has a name
+// (these lines fail to compile otherwise).
+type Extra<A, B> = Exclude<A, B> extends never ? true : never
+const everyChannelHasSchemas: Extra<(typeof IPC_CHANNELS)[number], IpcChannel> = true
+const everyChannelNamed: Extra<IpcChannel, (typeof IPC_CHANNELS)[number]> = true
+const everyEventHasSchema: Extra<(typeof IPC_EVENTS)[number], IpcEvent> = true
+const everyEventNamed: Extra<IpcEvent, (typeof IPC_EVENTS)[number]> = true
+void [everyChannelHasSchemas, everyChannelNamed, everyEventHasSchema, everyEventNamed]
 
 /** Electron IPC channel that carries every main → renderer event as `{event, payload}`. */
 export const EVENT_CHANNEL = 'grant-desk:event'

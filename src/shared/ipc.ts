@@ -5,278 +5,43 @@
  * - The main side validates each input before a handler sees it (a malformed payload gets
  *   `invalid_input`) and each output before it leaves (a bug there never reaches the page).
  * - The preloads and the renderer are typed from this object; `window.grantDesk` is built
- *   from its channel names (see `ipc-names.ts`), not written by hand.
+ *   from its channel names (see `ipc-names.ts`), not written by hand. The schemas live by area
+ *   in `ipc/`; this file is the channel map.
  * - Every answer is an `IpcResult`: `{ok: true, value}` or `{ok: false, error}`, because a
  *   thrown Error loses its fields when Electron carries it across the boundary.
  */
 import { z } from 'zod'
-import {
-  ApplicationRequest,
-  ApplicationSchema,
-  GrantDetail,
-  GrantSummary,
-  GrantType,
-  Id,
-  IsoTimestamp,
-  LoginRequest,
-  FEEDBACK_NAMESPACE_PATTERN,
-  FeedbackRequest,
-} from './api'
-import { isHttpUrl } from './fields'
-import { ProjectKind } from './draft-file'
-import { Anchor, MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS, RecordId } from './review/records'
-import { ReviewBrief, ReviewData, ThreadView } from './review/view'
-import { IPC_CHANNELS, IPC_EVENTS } from './ipc-names'
-import { AbsolutePath, HttpUrl, NoInput } from './ipc/common'
-import { MAX_REMINDER_OFFSETS, MAX_REMINDER_OFFSET_MINUTES, ReminderOffsets, ReminderSettings, SettingsValues, SettingsView, THEMES, Theme } from './ipc/settings'
-import { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME_CHARS, MAX_SAVED_SEARCH_QUERY_CHARS, SavedSearch, SavedSearchFilters, SavedSearchId, SavedSearchName, SavedSearchesView } from './ipc/saved-searches'
-import { Draft, DraftGrant, DraftId, DraftNotSent, DraftSummary, DraftVersion, DraftsCreateInput, DraftsDeleteOutput, DraftsSaveInput, PITCH_MAX_CHARS } from './ipc/drafts'
-import { HistoryGetOutput, HistoryListOutput, HistoryRestoreInput, HistorySource, HistoryVersion, HistoryVersionId } from './ipc/history'
-import { CalendarExportInput, CalendarExportOutput, DueSoonItem, Reminder, ReminderKey, RemindersView } from './ipc/reminders'
-import { SyncArrival, SyncConflict, SyncMarkSeenInput, SyncNews, SyncProblem, SyncResolveInput, SyncResult, SyncSetRemoteInput, SyncState, SyncTrackInput } from './ipc/sync'
+import { FeedbackRequest, Id, LoginRequest } from './api'
+import { MAX_NOTE_CHARS, RecordId } from './review/records'
+import { ReviewData } from './review/view'
+import { ApplicationsPreviewOutput, ApplicationsSubmitOutput, ApplicationRecord } from './ipc/applications'
+import { NoInput } from './ipc/common'
+import { Draft, DraftId, DraftSummary, DraftVersion, DraftsCreateInput, DraftsDeleteOutput, DraftsSaveInput } from './ipc/drafts'
+import type { IpcResult } from './ipc/errors'
+import { ExportPdfOutput, ExportReviewCopyOutput } from './ipc/export'
+import { GrantsGetOutput, GrantsListInput, GrantsListOutput } from './ipc/grants'
+import { HistoryGetOutput, HistoryListOutput, HistoryRestoreInput, HistoryVersionId } from './ipc/history'
+import { CalendarExportInput, CalendarExportOutput, Reminder, ReminderKey, RemindersView } from './ipc/reminders'
+import { NonEmptyBody, ReviewTarget, ReviewsAddThreadInput } from './ipc/reviews'
+import { SavedSearchFilters, SavedSearchId, SavedSearchName, SavedSearchesView } from './ipc/saved-searches'
+import { SessionStatus } from './ipc/session'
+import { SettingsValues, SettingsView } from './ipc/settings'
+import { SyncArrival, SyncConflict, SyncMarkSeenInput, SyncNews, SyncResolveInput, SyncResult, SyncSetRemoteInput, SyncState, SyncTrackInput } from './ipc/sync'
+
+// The schemas live by area in src/shared/ipc/; this file is the channel map, and the one place
+// everything imports the contract from.
+export * from './ipc/errors'
+export * from './ipc/session'
+export * from './ipc/grants'
 export * from './ipc/settings'
 export * from './ipc/saved-searches'
 export * from './ipc/drafts'
 export * from './ipc/history'
+export * from './ipc/reviews'
+export * from './ipc/applications'
+export * from './ipc/export'
 export * from './ipc/reminders'
 export * from './ipc/sync'
-
-// ---------------------------------------------------------------------------------------------
-// Errors
-
-export const ERROR_CODES = [
-  'offline',
-  'timeout',
-  'unauthorized',
-  'session_expired',
-  'not_found',
-  'deadline_passed',
-  'duplicate',
-  'invalid_input',
-  'rate_limited',
-  'server_error',
-  'bad_response',
-  'conflict',
-  'storage_error',
-  'sync_failed',
-] as const
-export const ErrorCode = z.enum(ERROR_CODES)
-export type ErrorCode = z.infer<typeof ErrorCode>
-
-/** A finding of the checklist (src/shared/checklist), positioned in the pitch (line 1 = its first line). */
-export const ChecklistFinding = z.object({
-  ruleId: z.string(),
-  severity: z.enum(['error', 'warning', 'info']),
-  message: z.string(),
-  hint: z.string(),
-  line: z.number().int().positive(),
-  column: z.number().int().positive(),
-  endLine: z.number().int().positive(),
-  endColumn: z.number().int().positive(),
-})
-export type ChecklistFinding = z.infer<typeof ChecklistFinding>
-
-export const ChecklistReport = z.object({
-  errors: z.number().int().nonnegative(),
-  warnings: z.number().int().nonnegative(),
-  infos: z.number().int().nonnegative(),
-  /** One line for the applicant: "3 problems must be fixed before this is ready." */
-  verdict: z.string(),
-  findings: z.array(ChecklistFinding),
-})
-export type ChecklistReport = z.infer<typeof ChecklistReport>
-
-/** A failure as the renderer sees it: a code to branch on and a message for the applicant. */
-export const AppError = z.object({
-  code: ErrorCode,
-  message: z.string(),
-  /** `duplicate`: the application that already exists. */
-  applicationId: Id.optional(),
-  /** `invalid_input`: a message per field, keyed by a dotted path (`custom_fields.website`). */
-  fields: z.record(z.string(), z.string()).optional(),
-  /** `rate_limited`: how long the service asked us to wait. */
-  retryAfterSeconds: z.number().nonnegative().optional(),
-  /** `conflict`: the version now on disk. */
-  currentVersion: z.string().optional(),
-  /** `invalid_input` from `applications.submit`: the checklist's errors that stopped it. */
-  checklist: ChecklistReport.optional(),
-  /** `sync_failed`: why the team sync could not be done (see ipc/sync.ts), to offer the way out. */
-  syncProblem: SyncProblem.optional(),
-})
-export type AppError = z.infer<typeof AppError>
-
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError }
-
-export const IpcResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: AppError }),
-])
-
-// ---------------------------------------------------------------------------------------------
-// Session
-
-/**
- * Where credentials are kept: encrypted on disk by the OS keychain (Electron's safeStorage),
- * only in memory for this session, or in a plain 0600 file (the development browser host).
- */
-export const CredentialStorage = z.enum(['encrypted', 'memory', 'plain-file'])
-export type CredentialStorage = z.infer<typeof CredentialStorage>
-
-export const SessionStatus = z.object({
-  loggedIn: z.boolean(),
-  /** The logged-in email, or after an expiry the last one (to prefill the login form). */
-  email: z.string().nullable(),
-  storage: CredentialStorage,
-  /** One sentence for the applicant about `storage`. */
-  storageNote: z.string(),
-  /**
-   * The service origin (scheme, host, port) this status is about: credentials belong to the
-   * origin that issued them and are sent nowhere else. Null when the address is not a web address.
-   */
-  service: z.string().nullable(),
-  /** The address is plain `http:` to another computer: a login would cross the network unencrypted. */
-  plainHttp: z.boolean(),
-  /** Logins kept for other service addresses: used again when the address is switched back; erasable in Settings. */
-  otherServices: z.array(z.object({ service: z.string(), email: z.string() })),
-  /** Something about stored logins the applicant should know (a damaged file set aside). */
-  notice: z.string().nullable(),
-})
-export type SessionStatus = z.infer<typeof SessionStatus>
-
-// ---------------------------------------------------------------------------------------------
-// Grants
-
-const CacheInfo = {
-  /** When this data came from the service. */
-  fetchedAt: IsoTimestamp,
-  /** True when the service could not be reached and this is the last saved copy. */
-  fromCache: z.boolean(),
-  /** Why the cached copy is shown (the failure of the live request), else null. */
-  cacheReason: AppError.nullable(),
-}
-
-export const GrantsListInput = z
-  .strictObject({
-    status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }).optional(),
-    type: GrantType.optional(),
-  })
-  .optional()
-export type GrantsListInput = z.input<typeof GrantsListInput>
-
-export const GrantsListOutput = z.object({
-  items: z.array(GrantSummary),
-  count: z.number().int().nonnegative(),
-  ...CacheInfo,
-})
-export type GrantsListOutput = z.infer<typeof GrantsListOutput>
-
-export const GrantsGetOutput = z.object({ grant: GrantDetail, ...CacheInfo })
-export type GrantsGetOutput = z.infer<typeof GrantsGetOutput>
-
-// ---------------------------------------------------------------------------------------------
-// Reviews (records beside the draft; see shared/review/records.ts)
-
-const CommentBody = z
-  .string({ error: 'must be text' })
-  .max(MAX_COMMENT_CHARS, { error: `must be at most ${MAX_COMMENT_CHARS.toLocaleString('en-US')} characters` })
-const ReviewTarget = { draftId: DraftId }
-
-export const ReviewsAddThreadInput = z
-  .strictObject({
-    ...ReviewTarget,
-    anchor: Anchor,
-    body: CommentBody,
-    /** Replacement text for the quote (a pitch or field passage only). */
-    suggestion: z.string({ error: 'must be text' }).max(MAX_QUOTE_CHARS * 2, { error: 'is too long' }).optional(),
-  })
-  .refine((input) => input.body.trim() !== '' || input.suggestion !== undefined, {
-    error: 'Write a comment (or a suggested replacement) first.',
-    path: ['body'],
-  })
-  .refine((input) => input.suggestion === undefined || input.anchor.target === 'pitch' || (input.anchor.target === 'field' && input.anchor.quote !== null), {
-    error: 'A suggestion replaces selected text: select the text first.',
-    path: ['suggestion'],
-  })
-
-const NonEmptyBody = CommentBody.refine((body) => body.trim() !== '', { error: 'Write something first.' })
-
-// ---------------------------------------------------------------------------------------------
-// Applications
-
-export const ApplicationRecord = z.object({
-  applicationId: Id,
-  grantId: Id,
-  grantTitle: z.string(),
-  /** `pending` on creation; other states are not shown by the service. */
-  status: z.string(),
-  /** The service's confirmation, or ours for an application that already existed. */
-  message: z.string(),
-  submittedAt: IsoTimestamp,
-  draftId: DraftId.nullable(),
-})
-export type ApplicationRecord = z.infer<typeof ApplicationRecord>
-
-export const ApplicationsSubmitOutput = z.object({
-  application: ApplicationRecord,
-  /** The service already had an application from this user for this grant (409). */
-  alreadyApplied: z.boolean(),
-  /**
-   * That application was sent by another draft (or from elsewhere), not by this one: this
-   * draft's content was NOT sent, and it stays a draft (marked `notSent`). `application` is
-   * the earlier application.
-   */
-  notSent: z.boolean(),
-  /** The draft, now marked submitted (or, when `notSent`, marked not sent). */
-  draft: Draft,
-})
-export type ApplicationsSubmitOutput = z.infer<typeof ApplicationsSubmitOutput>
-
-/**
- * What submitting a draft would send, decided by the core exactly as `applications.submit`
- * decides it (same endpoint choice, same body, same checks), so the confirmation can show it
- * before anything leaves the computer.
- */
-export const ApplicationsPreviewOutput = z.object({
-  method: z.literal('POST'),
-  url: z.string(),
-  body: ApplicationRequest,
-  loggedIn: z.boolean(),
-  grant: z.object({
-    id: Id,
-    title: z.string(),
-    deadline: IsoTimestamp,
-    /** The form's labels by field name, to name fields the way the applicant knows them. */
-    fieldLabels: z.record(z.string(), z.string()).optional(),
-  }),
-  /** The checklist on the draft as it would be sent; its errors need "submit anyway". */
-  checklist: ChecklistReport,
-  /** The team's review of the draft as it would be sent: approval state and the threads still open. */
-  review: ReviewBrief,
-  openThreads: z.array(ThreadView),
-})
-export type ApplicationsPreviewOutput = z.infer<typeof ApplicationsPreviewOutput>
-
-// ---------------------------------------------------------------------------------------------
-// Export (the review copy for reviewers without the app; see main/core/export)
-
-export const ExportReviewCopyOutput = z.object({
-  /** One self-contained HTML file: no script, nothing loaded from anywhere. */
-  html: z.string(),
-  /** Suggested name: `<draft-id>-YYYY-MM-DD.html`. */
-  fileName: z.string(),
-  /** The `updatedAt` of the saved version exported (always the file on disk, never unsaved edits). */
-  savedAt: IsoTimestamp,
-  /** Its version: the renderer compares it with the editor's to say "Exported the saved version". */
-  savedVersion: z.string(),
-  /** What the copy holds and leaves out, in a sentence or two for the applicant. */
-  note: z.string(),
-  /** Whether `export.pdf` works in this host (the desktop app); the browser host prints instead. */
-  pdfAvailable: z.boolean(),
-})
-export type ExportReviewCopyOutput = z.infer<typeof ExportReviewCopyOutput>
-
-export const ExportPdfOutput = z.union([z.strictObject({ path: z.string() }), z.strictObject({ canceled: z.literal(true) })])
-export type ExportPdfOutput = z.infer<typeof ExportPdfOutput>
 
 // ---------------------------------------------------------------------------------------------
 // The contract
@@ -418,7 +183,7 @@ export const ipcContract = {
   /** Threads marked new until seen, and what the last sync brought. */
   'sync.news': { input: NoInput, output: SyncNews },
   'sync.markSeen': { input: SyncMarkSeenInput, output: SyncNews },
-} satisfies Record<(typeof IPC_CHANNELS)[number], ChannelSchemas>
+} satisfies Record<string, ChannelSchemas>
 
 export const ipcEvents = {
   /** The service became reachable or unreachable. */
@@ -455,7 +220,7 @@ export const ipcEvents = {
   'sync.changed': SyncState,
   /** A sync brought teammates' changes: a quiet summary, and the threads to mark new. */
   'sync.arrived': SyncArrival,
-} satisfies Record<(typeof IPC_EVENTS)[number], z.ZodType>
+} satisfies Record<string, z.ZodType>
 
 export type IpcChannel = keyof typeof ipcContract
 export type IpcEvent = keyof typeof ipcEvents
@@ -463,13 +228,8 @@ export type ChannelInput<C extends IpcChannel> = z.input<(typeof ipcContract)[C]
 export type ChannelOutput<C extends IpcChannel> = z.output<(typeof ipcContract)[C]['output']>
 export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>
 
-// Both directions of the name check: every name has schemas (the `satisfies` above) and
-// every schema has a name (these lines fail to compile otherwise).
-type Extra<A, B> = Exclude<A, B> extends never ? true : never
-const everyChannelNamed: Extra<IpcChannel, (typeof IPC_CHANNELS)[number]> = true
-const everyEventNamed: Extra<IpcEvent, (typeof IPC_EVENTS)[number]> = true
-void everyChannelNamed
-void everyEventNamed
+// Every channel and event here has its name in ipc-names.ts and every name has its schemas
+// here: ipc-names.ts checks both directions at compile time.
 
 type Namespace<C> = C extends `${infer N}.${string}` ? N : never
 type Method<C, N extends string> = C extends `${N}.${infer M}` ? M : never

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod'
 
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
 
 /**
  * Milliseconds since the epoch of an ISO 8601 / RFC 3339 timestamp with a date, a time and a

@@ -3,6 +3,7 @@
  * deadline (the settings keep minutes). Shared by the core (notification and calendar texts) and
  * the Settings screen, so both name a time the same way.
  */
+import { plural } from './wording'
 
 const UNITS: [RegExp, number][] = [
   [/^(?:d|days?)$/, 24 * 60],
@@ -12,7 +13,6 @@ const UNITS: [RegExp, number][] = [
 
 /** "3 days", "1 day", "3 hours", "90 minutes". */
 export function describeOffset(minutes: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
   if (minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day')
   if (minutes % 60 === 0) return plural(minutes / 60, 'hour')
   return plural(minutes, 'minute')

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import { IDS } from '../support/service'
 import { countApplications, storedApplication, storedFeedback } from '../support/core'
 import { checkScreen } from '../support/ui'
-import { GOOD_PITCH, USER, expectSaved, logInFromWelcome, openGrant, openScreen, useScreensStack, watchForErrors } from './support'
+import { GOOD_PITCH, USER, expectSaved, openGrant, openScreen, useScreensStack, watchForErrors } from './support'
 
 test.describe.configure({ mode: 'serial' })
 

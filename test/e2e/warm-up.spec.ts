@@ -19,7 +19,11 @@ test('the calls the host makes ahead are the page’s calls until its grant list
   assertChromium(testInfo)
   const stack = await startHostStack({ fixture: screensFixture() })
   try {
-    const login = await fetch(`${stack.host.url}/rpc/session.login`, { method: 'POST', headers: { 'x-grant-desk-token': stack.host.token }, body: JSON.stringify(USER) })
+    const login = await fetch(`${stack.host.url}/rpc/session.login`, {
+      method: 'POST',
+      headers: { 'x-grant-desk-token': stack.host.token },
+      body: JSON.stringify(USER),
+    })
     expect(((await login.json()) as { ok: boolean }).ok).toBe(true)
     const calls: string[] = []
     page.on('request', (request) => {

@@ -26,8 +26,6 @@
 import { EventEmitter } from 'node:events'
 import { pathToFileURL } from 'node:url'
 
-type Listener = (...args: any[]) => unknown
-
 /** Electron's `Event`: preventable, with the event's details spread onto it. */
 export interface FakeEvent {
   preventDefault(): void

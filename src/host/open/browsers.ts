@@ -12,7 +12,7 @@ export type BrowserName = 'Chromium' | 'Google Chrome' | 'Microsoft Edge' | 'Bra
 
 export interface Browser {
   /** The family's name, or the program's file name when GRANT_DESK_BROWSER names it. */
-  name: BrowserName | string
+  name: string
   path: string
 }
 

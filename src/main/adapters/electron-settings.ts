@@ -55,13 +55,13 @@ export class ElectronStoreSettingsBackend implements SettingsBackend {
     return copyAside(this.#store.path)
   }
 
-  async read(): Promise<unknown> {
+  read(): Promise<unknown> {
     try {
-      return { ...this.#store.store }
+      return Promise.resolve({ ...this.#store.store })
     } catch (error) {
       // SettingsService falls back to the defaults for anything it cannot read.
       this.#log.warn(`the settings file ${this.#store.path} could not be read`, error)
-      return {}
+      return Promise.resolve({})
     }
   }
 

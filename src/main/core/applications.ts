@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { issueMessages } from '../../shared/api'
 import { ApplicationRecord } from '../../shared/ipc'
 import { AppFailure, consoleLogger, type Logger } from './errors'
+import { Mutex } from './locks'
 
 const APPLICATIONS_FORMAT = 1
 
@@ -33,7 +34,7 @@ export class ApplicationsLog {
   readonly #log: Logger
   readonly #now: () => Date
   /** Every operation runs after the previous one, so two records cannot lose each other's write. */
-  #queue: Promise<unknown> = Promise.resolve()
+  readonly #queue = new Mutex()
 
   constructor(file: string, options: { log?: Logger; now?: () => Date } = {}) {
     this.#file = file
@@ -78,9 +79,7 @@ export class ApplicationsLog {
   }
 
   #serial<T>(operation: () => Promise<T>): Promise<T> {
-    const result = this.#queue.then(operation)
-    this.#queue = result.catch(() => undefined)
-    return result
+    return this.#queue.runExclusive(operation)
   }
 
   async #read(): Promise<ApplicationRecord[]> {

@@ -64,8 +64,8 @@ export interface CoreOptions {
 
 export interface Core {
   dispatch: Dispatch
-  subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void
-  close(): Promise<void>
+  subscribe: (listener: (event: IpcEvent, payload: unknown) => void) => () => void
+  close: () => Promise<void>
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -298,7 +298,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'history.list': ({ draftId }) => history.list(draftId),
     'history.get': ({ draftId, versionId }) => history.get(draftId, versionId),
     'history.restore': (input) => history.restore(input),
-    'reviews.get': ({ draftId }) => reviews.get(draftId),
+    // A draft saved a moment ago may still be recording its author (onSaved above): the review
+    // waits for that, so the Review panel opened on a new draft already knows who wrote it.
+    'reviews.get': async ({ draftId }) => {
+      await authorWrites.idle()
+      return reviews.get(draftId)
+    },
     'reviews.addThread': ({ draftId, ...input }) => reviews.addThread(draftId, input),
     'reviews.reply': ({ draftId, ...input }) => reviews.reply(draftId, input),
     'reviews.setResolved': ({ draftId, ...input }) => reviews.setResolved(draftId, input),

@@ -3,6 +3,7 @@
  * other throw) into the contract's `AppError` so the renderer gets a code and a sentence.
  */
 import type { AppError, ErrorCode } from '../../shared/ipc'
+import { day } from '../../shared/wording'
 
 export class AppFailure extends Error {
   override name = 'AppFailure'
@@ -50,7 +51,7 @@ export function toAppError(error: unknown, log: Logger): AppError {
 
 /** "12 Nov 2026", the way the applicant reads a date (UTC, so every machine says the same). */
 export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  return day(iso, 'UTC')
 }
 
 /** Where details of failures go: the console in the apps, a list in tests. */

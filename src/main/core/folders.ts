@@ -10,6 +10,7 @@ import { constants } from 'node:fs'
 import { access, mkdir, stat, statfs } from 'node:fs/promises'
 import { posix, win32 } from 'node:path'
 import { AppFailure } from './errors'
+import { plural } from '../../shared/wording'
 
 /** How long the checks of a folder may take before it is refused. */
 export const FOLDER_CHECK_MS = 5_000
@@ -91,6 +92,7 @@ function normalisedFolder(typed: string, platform: NodeJS.Platform): string {
     const normalised = win32.resolve(typed)
     // Past the drive (`C:`) or the share (`\\server\share`), Windows allows none of these in a name.
     const parts = normalised.slice(win32.parse(normalised).root.length).split('\\').filter(Boolean)
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
     if (parts.some((part) => /[<>:"|?*\u0000-\u001f]/.test(part))) {
       throw refuse(normalised, 'a folder name in it has a character Windows does not allow (< > : " | ? *). Type the path again.')
     }
@@ -138,7 +140,7 @@ async function bounded<T>(work: () => Promise<T>, timeoutMs: number, onTimeout: 
 
 function seconds(ms: number): string {
   const n = Math.max(1, Math.round(ms / 1000))
-  return n === 1 ? '1 second' : `${n} seconds`
+  return plural(n, 'second')
 }
 
 function fsOf(options: FolderCheckOptions): FolderFs {

@@ -7,7 +7,7 @@
 import type { z } from 'zod'
 import { GrantDetail, GrantList, type GrantType } from '../../shared/api'
 import type { AppError, GrantsGetOutput, GrantsListInput, GrantsListOutput } from '../../shared/ipc'
-import { AppFailure, isFailure, type Logger } from './errors'
+import { isFailure, type Logger } from './errors'
 import type { ResponseCache } from './cache'
 import type { ServiceClient } from './service-client'
 
@@ -93,7 +93,7 @@ export class GrantsService {
       if (!isFailure(error, ...UNREACHABLE)) throw error
       const cached = await this.#cache.read(key, schema)
       if (!cached) throw error
-      return { value: cached.value, fetchedAt: cached.fetchedAt, fromCache: true, cacheReason: (error as AppFailure).toAppError() }
+      return { value: cached.value, fetchedAt: cached.fetchedAt, fromCache: true, cacheReason: error.toAppError() }
     }
   }
 }

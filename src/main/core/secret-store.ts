@@ -53,21 +53,23 @@ export class MemorySecretStore implements SecretStore {
   readonly kind = 'memory' as const
   #value: unknown = null
 
-  async load(): Promise<unknown> {
-    return this.#value === null ? null : structuredClone(this.#value)
+  load(): Promise<unknown> {
+    return Promise.resolve(this.#value === null ? null : structuredClone(this.#value))
   }
 
-  async save(book: CredentialBook): Promise<void> {
+  save(book: CredentialBook): Promise<void> {
     this.#value = structuredClone(book)
+    return Promise.resolve()
   }
 
-  async clear(): Promise<void> {
+  clear(): Promise<void> {
     this.#value = null
+    return Promise.resolve()
   }
 
-  async setAside(): Promise<string | null> {
+  setAside(): Promise<string | null> {
     this.#value = null
-    return null
+    return Promise.resolve(null)
   }
 }
 

@@ -2,23 +2,25 @@
  * The application frame: the header (screens, who is logged in), the offline banner, the
  * current screen, the status bar, and the login dialog that can open over any screen.
  */
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { ErrorNotice } from './components/ErrorNotice'
 import { Spinner } from './components/Spinner'
 import type { AppError } from '../../shared/ipc'
-import { OfflineBanner } from './features/connectivity/OfflineBanner'
-import { StatusLine } from './features/connectivity/StatusLine'
-import { DueSoonMenu } from './features/reminders/DueSoonMenu'
-import { WaitingBanner } from './features/connectivity/WaitingBanner'
-import { startConnectivity } from './features/connectivity/recheck'
-import { UnsavedDraftsAlert } from './features/editor/UnsavedDraftsAlert'
-import { GrantBrowser } from './features/grants/GrantBrowser'
-import { startSavedSearches } from './features/saved-searches/savedSearchesSlice'
-import { type Route, startHashRouting, useNavigation } from './features/navigation/navigationSlice'
-import { LoginDialog } from './features/session/LoginDialog'
-import { startSession, useSession } from './features/session/sessionSlice'
-import { useSettings } from './features/settings/settingsSlice'
-import { useAppliedTheme } from './features/settings/theme'
+import { ApplicationsScreen } from './features/applications'
+import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
+import { DueSoonMenu } from './features/reminders'
+import { startConnectivity } from './state/recheck'
+import { DraftsList } from './features/drafts'
+import { DraftEditor, UnsavedDraftsAlert } from './features/editor'
+import { FeedbackScreen } from './features/feedback'
+import { GrantBrowser, GrantDetail } from './features/grants'
+import { startSavedSearches } from './state/savedSearches'
+import { type Route, startHashRouting, useNavigation } from './state/navigation'
+import { LoginDialog } from './features/session'
+import { startSession, useSession } from './state/session'
+import { SettingsScreen, WelcomeScreen } from './features/settings'
+import { useSettings } from './state/settings'
+import { useAppliedTheme } from './state/theme'
 
 const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
   { label: 'Grants', route: { name: 'grants' }, key: ['grants', 'grant'] },
@@ -29,38 +31,21 @@ const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
 ]
 
 /**
- * Every screen but the grant list (the first one of an applicant who is logged in) is its own
- * chunk, loaded when first shown: the editor, Markdown rendering and review code were a megabyte
- * of script that every start parsed and ran before the list could show. Once the first screen
- * is up, the others are fetched in the background (`preloadScreens`), so opening one later is
- * as quick as before.
+ * Every screen but the grant list (the first one of an applicant who is logged in) is a chunk of
+ * its own, loaded when first shown (each feature's index.ts exports it with `lazyScreen`): the
+ * editor, Markdown rendering and review code made a megabyte of script that every start parsed
+ * and ran before the list could show. A few seconds after start, when the browser is idle, the
+ * others are fetched in the background, so that opening one later is as quick as before.
  */
-const SCREENS = {
-  welcome: () => import('./features/settings/WelcomeScreen').then((m) => ({ default: m.WelcomeScreen })),
-  grant: () => import('./features/grants/GrantDetail').then((m) => ({ default: m.GrantDetail })),
-  drafts: () => import('./features/drafts/DraftsList').then((m) => ({ default: m.DraftsList })),
-  draft: () => import('./features/editor/DraftEditor').then((m) => ({ default: m.DraftEditor })),
-  applications: () => import('./features/applications/ApplicationsScreen').then((m) => ({ default: m.ApplicationsScreen })),
-  settings: () => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
-  feedback: () => import('./features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen })),
-}
-const WelcomeScreen = lazy(SCREENS.welcome)
-const GrantDetail = lazy(SCREENS.grant)
-const DraftsList = lazy(SCREENS.drafts)
-const DraftEditor = lazy(SCREENS.draft)
-const ApplicationsScreen = lazy(SCREENS.applications)
-const SettingsScreen = lazy(SCREENS.settings)
-const FeedbackScreen = lazy(SCREENS.feedback)
-
-/** How long after the first screen is chosen the other screens' code is fetched: it must not compete with that screen's first data. */
+const LAZY_SCREENS = [WelcomeScreen, GrantDetail, DraftsList, DraftEditor, ApplicationsScreen, SettingsScreen, FeedbackScreen]
+/** Long enough for the first screen to have had its data and its paint. */
 const PRELOAD_AFTER_MS = 3_000
 
-/** Fetches every screen's chunk a while after start, when the browser is idle (a failed fetch is tried again when the screen opens). */
 function preloadScreens(): () => void {
   let idle: number | null = null
   const timer = window.setTimeout(() => {
     const load = () => {
-      for (const screen of Object.values(SCREENS)) void screen().catch(() => {})
+      for (const screen of LAZY_SCREENS) void screen.preload().catch(() => {})
     }
     idle = window.requestIdleCallback ? window.requestIdleCallback(load) : window.setTimeout(load, 0)
   }, PRELOAD_AFTER_MS)
@@ -98,7 +83,8 @@ export function App() {
   const logout = useSession((s) => s.logout)
   const settings = useSettings((s) => s.view)
   const settingsError = useSettings((s) => s.error)
-  const [started, setStarted] = useState(false)
+  // Whether the first screen was chosen: once per run, so no render depends on it.
+  const started = useRef(false)
   useAppliedTheme()
 
   useEffect(() => {
@@ -107,7 +93,9 @@ export function App() {
     const stopSavedSearches = startSavedSearches()
     const stopRouting = startHashRouting()
     void useSettings.getState().load()
+    const stopPreload = preloadScreens()
     return () => {
+      stopPreload()
       stopSession()
       stopConnectivity()
       stopSavedSearches()
@@ -115,16 +103,13 @@ export function App() {
     }
   }, [])
 
-  // The other screens' code, once the first one has had the machine to itself.
-  useEffect(() => (started ? preloadScreens() : undefined), [started])
-
   // First screen: the welcome (address check + login) for someone not logged in, else the grants.
   // A screen restored from the address (a reload) stays: drafts open without a login.
   useEffect(() => {
-    if (started || !session) return
-    setStarted(true)
+    if (started.current || !session) return
+    started.current = true
     if (!session.loggedIn && !useNavigation.getState().restored) go({ name: 'welcome' }, { replace: true })
-  }, [session, started, go])
+  }, [session, go])
 
   // After a screen change the button that caused it is usually gone and focus falls to the
   // page; put it at the start of the new screen so keyboard and screen-reader users go on from

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import { applyRememberedTheme } from './features/settings/theme'
+import { applyRememberedTheme } from './state/theme'
 // The app's two faces, bundled with it (served from 'self'): text, and code / the Markdown source.
 import '@fontsource-variable/inter'
 import '@fontsource-variable/jetbrains-mono'

@@ -8,6 +8,7 @@ import { labelSections, sectionProgress, type SectionProgress } from './progress
 import { ALL_RULES } from './rules'
 import { REVIEW_RULE_IDS } from './rules/review'
 import type { Finding, LintInput, Rule, RuleContext, Severity } from './types'
+import { plural } from '../wording'
 
 export interface Summary {
   errors: number
@@ -105,12 +106,10 @@ function withSectionsToWrite(summary: Summary, findings: readonly Finding[], sec
   const inUnwritten = (f: Finding) => unwritten.some((section) => f.line >= section.line && f.line <= section.endLine)
   const toFix = causes(findings, 'error', (f) => !inUnwritten(f))
   const verdict =
-    `Not ready yet: ${unwritten.length} of ${plural(sections.length, 'section', 'sections')} still to write` +
-    (toFix > 0 ? `, and ${plural(toFix, 'problem', 'problems')} to fix.` : '.')
+    `Not ready yet: ${unwritten.length} of ${plural(sections.length, 'section')} still to write` +
+    (toFix > 0 ? `, and ${plural(toFix, 'problem')} to fix.` : '.')
   return { ...summary, verdict }
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
  * How many causes of a severity the findings hold: a group's parts are one cause (one line in
@@ -137,15 +136,15 @@ export function summarize(findings: readonly Finding[]): Summary {
   const reviewWarnings = causes(findings, 'warning', (f) => REVIEW_RULE_IDS.has(f.ruleId))
   let verdict: string
   if (errors > 0) {
-    verdict = `${plural(errors, 'problem', 'problems')} must be fixed before this is ready` +
-      (warnings > 0 ? `, and ${plural(warnings, 'warning', 'warnings')} would make it stronger.` : '.')
+    verdict = `${plural(errors, 'problem')} must be fixed before this is ready` +
+      (warnings > 0 ? `, and ${plural(warnings, 'warning')} would make it stronger.` : '.')
   } else if (warnings - reviewWarnings >= MANY_WARNINGS) {
     // Each warning is a point of the guidance drawn from rejected applications: many of them
     // together is no "ready", even though nothing blocks sending. A teammate's open threads are
     // no such gaps, so they do not count towards "many".
     verdict = `Nothing blocks submitting, but ${warnings} warnings point to gaps reviewers often reject for.`
   } else if (warnings > 0) {
-    verdict = `Ready to submit; ${plural(warnings, 'warning', 'warnings')} would make it stronger.`
+    verdict = `Ready to submit; ${plural(warnings, 'warning')} would make it stronger.`
   } else {
     verdict = 'Ready to submit: every check passes.'
   }

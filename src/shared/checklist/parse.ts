@@ -90,8 +90,8 @@ export function splitPoints(lines: readonly string[]): number[] {
       continue
     }
     if (isFence) {
-      if (opener![1] !== '') return points
-      fence = { char: opener![2]![0]!, length: opener![2]!.length }
+      if (opener[1] !== '') return points
+      fence = { char: opener[2]![0]!, length: opener[2]!.length }
       continue
     }
     if (html) {

@@ -9,6 +9,7 @@
  */
 import { diffLines } from 'diff'
 import { sectionKey, sectionOfEachLine } from './sections'
+import { plural } from '../wording'
 
 export interface VersionContent {
   pitch: string
@@ -29,8 +30,6 @@ interface Tally {
   appeared: boolean
   vanished: boolean
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** "the opening" for the text before the first heading, else the heading as written. */
 function sectionName(title: string): string {

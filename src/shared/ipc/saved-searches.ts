@@ -24,6 +24,7 @@ export const SavedSearchName = z
   .trim()
   .min(1, { error: 'Give the search a name.' })
   .max(MAX_SAVED_SEARCH_NAME_CHARS, { error: `must be at most ${MAX_SAVED_SEARCH_NAME_CHARS} characters` })
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'must not contain control characters' })
 
 /** A saved search's id: made by the core, never a path. */

@@ -25,6 +25,7 @@
 import { identityKey } from './identity'
 import { isOpen, sameContent, type ReviewedContent } from './state'
 import type { ApprovalState, ReviewBrief, ReviewData, VerdictView } from './view'
+import { plural } from '../wording'
 
 export type ReviewerState = 'approved' | 'approved-earlier' | 'changes-requested' | 'changes-made' | 'conflict'
 
@@ -78,10 +79,6 @@ function currentVerdicts(verdicts: readonly VerdictView[]): { current: VerdictVi
   const superseded = new Set<string>()
   for (const verdict of verdicts) for (const id of verdict.supersedes ?? []) if (id !== verdict.id && ids.has(id)) superseded.add(id)
   return { current: verdicts.filter((verdict) => !superseded.has(verdict.id)), superseded }
-}
-
-function plural(n: number, one: string, many: string): string {
-  return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`
 }
 
 /** "Ada", "Ada and Ben", "Ada, Ben and Cy". */
@@ -170,7 +167,7 @@ export function summarize(data: ReviewData, current: ReviewedContent): ReviewSum
   const unreadable = data.unreadable.length
   const unknownBecause =
     unreadable > 0
-      ? plural(unreadable, 'unreadable record', 'unreadable records')
+      ? plural(unreadable, 'unreadable record')
       : policy.problem !== null
         ? `the policy file ${policy.file ?? ''} cannot be used`.replace('  ', ' ')
         : conflicts.length > 0
@@ -240,7 +237,7 @@ export function describeApproval(summary: ReviewSummary): string {
 }
 
 export function describeThreads(summary: Pick<ReviewSummary, 'openThreads'>): string {
-  return summary.openThreads === 0 ? 'no open threads' : summary.openThreads === 1 ? '1 open thread' : `${summary.openThreads} open threads`
+  return plural(summary.openThreads, 'open thread', { zero: 'no' })
 }
 
 /** Why a draft does not pass the gate, or null when it does: approved as the policy asks, nothing open, nothing unreadable. */

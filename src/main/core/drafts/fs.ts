@@ -9,6 +9,7 @@ import { constants } from 'node:fs'
 import { lstat, open, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure, type Logger } from '../errors'
+import { fileSize } from '../../../shared/wording'
 
 /** sha256 hex of the file's bytes: the draft's version. */
 export function draftVersion(bytes: string | Buffer): string {
@@ -45,13 +46,8 @@ export function describeFsError(error: unknown): { what: string; advice: string 
   }
 }
 
-/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it. */
-export function formatSize(bytes: number): string {
-  const mb = bytes / 1024 / 1024
-  if (mb >= 10) return `${Math.round(mb)} MB`
-  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
-}
+/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it (src/shared/wording.ts). */
+export const formatSize = fileSize
 
 export function storageFailure(action: string, path: string, error: unknown): AppFailure {
   const { what, advice } = describeFsError(error)
@@ -81,8 +77,9 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (
   return results
 }
 
-export const NOT_A_FILE = Symbol('not a regular file')
-export const IS_A_LINK = Symbol('a link')
+/** What readRegularFile throws for a path that is not a plain file; callers compare by identity. */
+export const NOT_A_FILE = new Error('not a regular file')
+export const IS_A_LINK = new Error('a link')
 
 /**
  * Reads a regular file without following a link (the lstat before it could be stale), never

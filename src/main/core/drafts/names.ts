@@ -20,6 +20,7 @@ export function slugify(title: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    // eslint-disable-next-line no-control-regex -- \x00-\x7f is ASCII: every other character is transliterated
     .replace(/[^\x00-\x7f]/g, (ch) => TRANSLITERATION[ch] ?? '-')
   const slug = ascii
     .replace(/[^a-z0-9]+/g, '-')

@@ -32,15 +32,15 @@ export interface ReviewSubject {
 
 export interface ReviewServiceOptions {
   /** Reads the draft (it must exist and be readable: reviews of a damaged file wait until it is fixed). */
-  open(id: string): Promise<ReviewSubject>
+  open: (id: string) => Promise<ReviewSubject>
   /** The reviewer name from Settings, '' when not set. */
-  reviewerName(): Promise<string>
+  reviewerName: () => Promise<string>
   /** The SSH key chosen in Settings to sign verdicts with (a path; never the key itself), null when none. */
-  signingKey?(): Promise<string | null>
+  signingKey?: () => Promise<string | null>
   /** Whether this computer saved the draft (its local history has a save of it): such a person is an author. */
-  savedHere?(draftId: string): Promise<boolean>
+  savedHere?: (draftId: string) => Promise<boolean>
   /** Records of the draft were written by this app (so the folder watcher does not report them as a teammate's). */
-  written?(subject: ReviewSubject): Promise<void>
+  written?: (subject: ReviewSubject) => Promise<void>
   now?: () => Date
 }
 
@@ -110,8 +110,8 @@ export class ReviewService {
     this.#open = options.open
     this.#reviewerName = options.reviewerName
     this.#written = options.written ?? (async () => {})
-    this.#signingKey = options.signingKey ?? (async () => null)
-    this.#savedHere = options.savedHere ?? (async () => false)
+    this.#signingKey = options.signingKey ?? (() => Promise.resolve(null))
+    this.#savedHere = options.savedHere ?? (() => Promise.resolve(false))
     this.#now = options.now ?? (() => new Date())
   }
 

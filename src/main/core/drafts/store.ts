@@ -31,6 +31,7 @@ import {
 import type { Draft, DraftSummary } from '../../../shared/ipc'
 import type { ReviewBrief } from '../../../shared/review/view'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
+import { KeyedMutex } from '../locks'
 import { checkPitch, conflict, notFound } from './failures'
 import { describeFsError, draftVersion, exists, formatSize, mapLimited, removeLeftovers, storageFailure } from './fs'
 import { inspect, linkReason, MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
@@ -76,8 +77,8 @@ export class DraftStore {
   readonly #trashDir: string
   readonly #now: () => Date
   readonly #log: Logger
-  /** One promise chain per file: an operation's read, check and write never interleave with another's. */
-  readonly #locks = new Map<string, Promise<void>>()
+  /** One operation per file at a time: its read, check and write never interleave with another's. */
+  readonly #locks = new KeyedMutex()
   /** Last version this store read or wrote, per absolute path: what `watch` compares against. */
   readonly #known = new Map<string, Known>()
   readonly #listeners = new Set<(ids: string[]) => void>()
@@ -385,19 +386,8 @@ export class DraftStore {
     return folder
   }
 
-  async #locked<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.#locks.get(key) ?? Promise.resolve()
-    let release!: () => void
-    const mine = new Promise<void>((done) => (release = done))
-    const tail = previous.then(() => mine)
-    this.#locks.set(key, tail)
-    await previous
-    try {
-      return await fn()
-    } finally {
-      release()
-      if (this.#locks.get(key) === tail) this.#locks.delete(key)
-    }
+  #locked<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.#locks.runExclusive(key, fn)
   }
 
   /** The reading side of every by-id operation: a readable, well-formed draft, or the failure to answer. */

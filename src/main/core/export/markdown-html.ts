@@ -29,7 +29,7 @@ const SCHEMA: typeof SAFE_SANITIZE_SCHEMA = {
   ...SAFE_SANITIZE_SCHEMA,
   attributes: {
     ...SAFE_SANITIZE_SCHEMA.attributes,
-    a: (SAFE_SANITIZE_SCHEMA.attributes?.['a'] ?? []).map((rule) => (Array.isArray(rule) && rule[0] === 'className' ? [...rule, BARE_LINK_CLASS] : rule)) as NonNullable<typeof SAFE_SANITIZE_SCHEMA.attributes>[string],
+    a: (SAFE_SANITIZE_SCHEMA.attributes?.['a'] ?? []).map((rule) => (Array.isArray(rule) && rule[0] === 'className' ? [...rule, BARE_LINK_CLASS] : rule)),
   },
 }
 

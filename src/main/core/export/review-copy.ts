@@ -26,6 +26,7 @@ import type { CommentView, ReviewData, ThreadView } from '../../../shared/review
 import { wordDiff } from '../../../shared/review/word-diff'
 import { BARE_LINK_CLASS, markdownToHtml, type NoteMark } from './markdown-html'
 import { REVIEW_COPY_CSS } from './styles'
+import { dateTime, isoDay, localTimeZone, plural } from '../../../shared/wording'
 
 /** What the copy is made of: the draft as saved, its review records, and what is known of the grant. */
 export interface ReviewCopyInput {
@@ -62,21 +63,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!)
 }
 
-function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-}
-
 /** "Mon, 23 Nov 2026, 09:00 UTC": always with its zone, since the reader may be anywhere. */
 export function formatWhen(iso: string, timeZone: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return date.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' })
-}
-
-/** YYYY-MM-DD in `timeZone`. */
-function isoDay(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date).map((part) => [part.type, part.value]))
-  return `${parts['year']}-${parts['month']}-${parts['day']}`
+  return dateTime(iso, timeZone)
 }
 
 function when(iso: string, timeZone: string): string {
@@ -287,7 +276,7 @@ function reviewSection(summary: ReviewSummary, approvalLine: string, notes: read
           return `<li><strong>${escapeHtml(showHidden(author))}</strong> ${VERDICT_WORDS[state]} · ${when(verdict.createdAt, timeZone)}${note}${uncounted}</li>`
         })
         .join('')}</ul>`
-  const missing = unreadable === 0 ? '' : `<p class="hint">${unreadable === 1 ? '1 review record' : `${unreadable} review records`} could not be read and ${unreadable === 1 ? 'is' : 'are'} not included.</p>`
+  const missing = unreadable === 0 ? '' : `<p class="hint">${plural(unreadable, 'review record')} could not be read and ${unreadable === 1 ? 'is' : 'are'} not included.</p>`
   const list = notes.length === 0 ? '<p>No open threads: every comment has been resolved.</p>' : `<ol class="notes">${notes.map((note) => noteHtml(note, timeZone)).join('')}</ol>`
   return `<section id="notes" aria-labelledby="notes-heading"><h2 id="notes-heading">Open review threads</h2><p class="verdict">${escapeHtml(approvalLine)}</p>${verdicts}${missing}<p class="hint">Resolved threads are left out. Each note is marked in the text above with its number.</p>${list}</section>`
 }
@@ -341,7 +330,7 @@ ${reviewSection(summary, approvalLine, notes, review.unreadable.length, timeZone
 </body>
 </html>
 `
-  const threads = notes.length === 0 ? 'no open threads' : notes.length === 1 ? 'its 1 open thread' : `its ${notes.length} open threads`
+  const threads = notes.length === 0 ? 'no open threads' : `its ${plural(notes.length, 'open thread')}`
   const sponsor = input.sponsor === null ? ' The sponsor is left out: it could not be looked up.' : ''
   return {
     html,

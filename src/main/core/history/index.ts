@@ -26,9 +26,11 @@ import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { conflict } from '../drafts/failures'
 import { describeFsError, exists } from '../drafts/fs'
 import type { DraftSavedEvent, SaveIntent } from '../drafts/observer'
+import { KeyedMutex } from '../locks'
 import { KEY_PATTERN, historyKey } from './format'
 import { DEFAULT_LIMITS, HistoryFsError, SnapshotFolder, errorCode, type HistoryLimits, type Walk } from './store'
 import { describeParse } from './snapshot'
+import { plural } from '../../../shared/wording'
 
 export { DEFAULT_LIMITS, type HistoryLimits } from './store'
 
@@ -89,8 +91,8 @@ export class DraftHistory {
   readonly #now: () => Date
   readonly #log: Logger
   readonly #limits: HistoryLimits
-  /** One promise chain per history key: what runs for a draft runs in order, one at a time. */
-  readonly #queues = new Map<string, Promise<void>>()
+  /** What runs for a draft's history runs in order, one at a time. */
+  readonly #queues = new KeyedMutex()
   readonly #folders = new Map<string, SnapshotFolder>()
   /** The last failure to keep a version, per key, until a version is kept again. */
   readonly #failures = new Map<string, string>()
@@ -100,7 +102,7 @@ export class DraftHistory {
     this.#trashDir = options.trashDir
     this.#drafts = options.drafts
     this.#savedBy = options.savedBy ?? (() => null)
-    this.#externalAuthor = options.externalAuthor ?? (async () => null)
+    this.#externalAuthor = options.externalAuthor ?? (() => Promise.resolve(null))
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? consoleLogger
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits }
@@ -152,12 +154,8 @@ export class DraftHistory {
   }
 
   /** Settles once everything queued so far (and anything it queued) is done. */
-  async idle(): Promise<void> {
-    for (;;) {
-      const pending = [...this.#queues.values()]
-      if (pending.length === 0) return
-      await Promise.allSettled(pending)
-    }
+  idle(): Promise<void> {
+    return this.#queues.idle()
   }
 
   async list(draftId: string): Promise<HistoryListOutput> {
@@ -256,17 +254,7 @@ export class DraftHistory {
   // -------------------------------------------------------------------------------------------
 
   #queued<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.#queues.get(key) ?? Promise.resolve()
-    const result = previous.then(fn)
-    const tail = result.then(
-      () => {},
-      () => {},
-    )
-    this.#queues.set(key, tail)
-    void tail.then(() => {
-      if (this.#queues.get(key) === tail) this.#queues.delete(key)
-    })
-    return result
+    return this.#queues.runExclusive(key, fn)
   }
 
   #folder(key: string, folder: string, draftId: string): SnapshotFolder {
@@ -347,7 +335,7 @@ export class DraftHistory {
       ...walk.versions.filter((entry) => entry.problem !== null).map((entry) => `${entry.meta.id}.json: ${entry.problem}`),
     ]
     if (problems.length === 0) return null
-    const count = problems.length === 1 ? '1 saved version' : `${problems.length} saved versions`
+    const count = plural(problems.length, 'saved version')
     return `${count} could not be read and ${problems.length === 1 ? 'is' : 'are'} not shown (${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}). ${problems.length === 1 ? 'It is' : 'They are'} left as ${problems.length === 1 ? 'it is' : 'they are'} in ${dir}; delete ${problems.length === 1 ? 'it' : 'them'} if you do not need ${problems.length === 1 ? 'it' : 'them'}.`
   }
 

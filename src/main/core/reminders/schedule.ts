@@ -14,6 +14,7 @@
  *   the previous run and before this run started.
  */
 import type { DueSoonItem, Reminder } from '../../../shared/ipc'
+import { dateTime, duration } from '../../../shared/wording'
 export { describeOffset } from '../../../shared/reminder-times'
 import type { DraftReminderState, RemindersState } from './state'
 
@@ -33,33 +34,17 @@ export interface Clock {
 }
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
 
 /**
- * "2 hours", "1 day", "45 minutes": how far away `ms` is, in whole units rounded down, as the
- * app's deadline texts count (src/renderer/src/lib/deadline.ts), so a notification and the Due
- * soon list never disagree, and neither promises more time than is left.
+ * "2 hours", "1 day", "45 minutes": how far away `ms` is, in whole units rounded down: the same
+ * function the app's deadline texts count with (src/shared/wording.ts), so a notification and
+ * the Due soon list never disagree, and neither promises more time than is left.
  */
-export function describeDuration(ms: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (ms < HOUR) return plural(Math.max(1, Math.floor(ms / MINUTE)), 'minute')
-  if (ms < DAY) return plural(Math.floor(ms / HOUR), 'hour')
-  return plural(Math.floor(ms / DAY), 'day')
-}
+export const describeDuration = duration
 
+/** "Fri, 12 Dec 2026, 17:00 CET": the app's one way of writing a moment (src/shared/wording.ts). */
 export function formatDeadline(iso: string, timeZone?: string): string {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  })
-  return format.format(new Date(iso))
+  return dateTime(iso, timeZone)
 }
 
 export function dueKey(draftId: string, offsetMinutes: number, deadline: string): string {

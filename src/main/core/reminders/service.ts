@@ -20,6 +20,7 @@ import type { GrantSummary } from '../../../shared/api'
 import type { Reminder, ReminderSettings, RemindersView } from '../../../shared/ipc'
 import { isFailure, type Logger } from '../errors'
 import type { CoreEvents } from '../events'
+import { Mutex } from '../locks'
 import { type Clock, type OpenDraft, dueReminders, dueSoon, parseKey, shownFor } from './schedule'
 import { type RemindersState, emptyState, loadState, saveState } from './state'
 
@@ -62,7 +63,7 @@ export class ReminderService {
   /** Keys already announced by the event in this run, so a page is not told twice. */
   readonly #announced = new Set<string>()
   /** One change of the state at a time (checks, acknowledgements and refreshes interleave otherwise). */
-  #queue: Promise<unknown> = Promise.resolve()
+  readonly #queue = new Mutex()
   readonly #timers: NodeJS.Timeout[] = []
   #closed = false
 
@@ -112,7 +113,7 @@ export class ReminderService {
   /** Finishes what is running (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight])
-    await this.#queue.catch(() => undefined)
+    await this.#queue.waitForUnlock()
   }
 
   /**
@@ -217,9 +218,7 @@ export class ReminderService {
   // -------------------------------------------------------------------------------------------
 
   #serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task)
-    this.#queue = run.catch(() => undefined)
-    return run
+    return this.#queue.runExclusive(task)
   }
 
   async #openDrafts(): Promise<OpenDraft[]> {

@@ -10,8 +10,8 @@ import { mkdir, readFile, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
-import { Id, IsoTimestamp } from '../../../shared/api'
-import { MAX_SAVED_SEARCHES, SavedSearchFilters, SavedSearchId } from '../../../shared/ipc'
+import { IsoTimestamp } from '../../../shared/api'
+import { MAX_SAVED_SEARCHES, SavedSearch } from '../../../shared/ipc'
 import type { Logger } from '../errors'
 import { moveAside } from '../set-aside'
 
@@ -23,16 +23,12 @@ export const MAX_FILE_BYTES = 32 * 1024 * 1024
 /** Ids remembered as known; past this the oldest are forgotten (they could only come back as New). */
 export const MAX_KNOWN_GRANTS = 100_000
 
-export const StoredSearch = z.object({
-  id: SavedSearchId,
-  name: z.string().min(1).max(200),
-  filters: SavedSearchFilters,
-  createdAt: IsoTimestamp,
-  baselineAt: IsoTimestamp.nullable(),
-  lastCheckedAt: IsoTimestamp.nullable(),
-  /** Its New grants at the last check (a subset of `fresh`). */
-  newGrantIds: z.array(Id),
-})
+/**
+ * A saved search as the file keeps it: the contract's SavedSearch, with a name that must not be
+ * empty (up to 200 characters: lenient with a file a later version wrote, stricter than
+ * nothing). Its `newGrantIds` are its New grants at the last check (a subset of `fresh`).
+ */
+export const StoredSearch = SavedSearch.extend({ name: z.string().min(1).max(200) })
 export type StoredSearch = z.infer<typeof StoredSearch>
 
 export const StoredState = z.object({

@@ -27,6 +27,7 @@ import {
   type SavedSearchesView,
 } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
+import { Mutex } from '../locks'
 import { SavedSearchFile, type StoredSearch, type StoredState, pruneKnown } from './file'
 
 export interface FoundNew {
@@ -60,7 +61,8 @@ export class SavedSearchService {
   #state: Promise<StoredState> | null = null
   #notice: string | null = null
   #checkProblem: string | null = null
-  #queue: Promise<unknown> = Promise.resolve()
+  /** One change of the saved searches at a time. */
+  readonly #queue = new Mutex()
 
   constructor(options: SavedSearchServiceOptions) {
     this.#options = options
@@ -76,8 +78,8 @@ export class SavedSearchService {
   }
 
   /** Runs `change` alone (one at a time), then stores the state it leaves if it says so. */
-  #exclusive<T>(change: (state: StoredState) => Promise<{ value: T; changed: boolean }>): Promise<T> {
-    const run = this.#queue.then(async () => {
+  #exclusive<T>(change: (state: StoredState) => { value: T; changed: boolean } | Promise<{ value: T; changed: boolean }>): Promise<T> {
+    return this.#queue.runExclusive(async () => {
       const state = await this.#load()
       const { value, changed } = await change(state)
       if (changed) {
@@ -92,8 +94,6 @@ export class SavedSearchService {
       }
       return value
     })
-    this.#queue = run.catch(() => {})
-    return run
   }
 
   #view(state: StoredState): SavedSearchesView {
@@ -106,7 +106,7 @@ export class SavedSearchService {
   }
 
   async view(): Promise<SavedSearchesView> {
-    return this.#exclusive(async (state) => ({ value: this.#view(state), changed: false }))
+    return this.#exclusive((state) => ({ value: this.#view(state), changed: false }))
   }
 
   async create(name: string, filters: SavedSearchFilters): Promise<SavedSearchesView> {
@@ -117,7 +117,7 @@ export class SavedSearchService {
     } catch (error) {
       this.#options.log.warn(`the baseline of saved search “${name}” waits for the service`, error)
     }
-    await this.#exclusive(async (state) => {
+    await this.#exclusive((state) => {
       if (state.searches.length >= MAX_SAVED_SEARCHES) {
         const message = `You have ${MAX_SAVED_SEARCHES} saved searches, the most Grant Desk keeps. Delete one you no longer use, then save this one.`
         throw new AppFailure('invalid_input', message, { fields: { name: message } })
@@ -133,7 +133,7 @@ export class SavedSearchService {
   }
 
   async rename(id: string, name: string): Promise<SavedSearchesView> {
-    await this.#exclusive(async (state) => {
+    await this.#exclusive((state) => {
       const search = this.#find(state, id)
       if (search.name === name) return { value: undefined, changed: false }
       this.#refuseTakenName(state, name, id)
@@ -144,7 +144,7 @@ export class SavedSearchService {
   }
 
   async delete(id: string): Promise<SavedSearchesView> {
-    await this.#exclusive(async (state) => {
+    await this.#exclusive((state) => {
       this.#find(state, id)
       state.searches = state.searches.filter((search) => search.id !== id)
       // A grant New only in the deleted search is no longer New anywhere (it stays known).
@@ -159,7 +159,7 @@ export class SavedSearchService {
   async markSeen(grantId: string): Promise<void> {
     const key = grantId.toLowerCase()
     try {
-      await this.#exclusive(async (state) => {
+      await this.#exclusive((state) => {
         const wasNew = key in state.fresh
         const tracked = state.searches.length > 0
         if (!wasNew && (key in state.known || !tracked)) return { value: undefined, changed: false }
@@ -178,7 +178,7 @@ export class SavedSearchService {
    * the number of searches. Answers what each search found that was new (for notifications).
    */
   async refresh(): Promise<FoundNew[]> {
-    const state = await this.#exclusive(async (current) => ({ value: current, changed: false }))
+    const state = await this.#exclusive((current) => ({ value: current, changed: false }))
     const filters = new Map<string, Filter>()
     for (const search of state.searches) filters.set(filterKey(search.filters), search.filters)
     const lists = new Map<string, GrantSummary[]>()
@@ -216,7 +216,7 @@ export class SavedSearchService {
 
   /** Applies fresh lists (by status|type) to the searches; null when nothing changed. */
   #record(lists: Map<string, GrantSummary[]>): Promise<FoundNew[] | null> {
-    return this.#exclusive(async (state) => {
+    return this.#exclusive((state) => {
       const now = this.#options.now().toISOString()
       // Known before this check: a grant found by two searches at once is new to both.
       const knownBefore = new Set(Object.keys(state.known))

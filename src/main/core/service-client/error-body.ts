@@ -1,3 +1,6 @@
+import type { Element, Nodes } from 'hast'
+import { fromHtml as parseHtml } from 'hast-util-from-html'
+import { toText } from 'hast-util-to-text'
 import { formatIssuePath } from '../../../shared/api'
 import { MAX_MESSAGE_CHARS, asSentence, clip } from './text'
 
@@ -189,36 +192,40 @@ function fromJson(value: unknown): ReturnType<typeof readErrorBody> {
   return { message: best, code, applicationId, fields }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…' }
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const point = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10)
-      return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : ' '
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole
-  })
+/** The first element named `tag`, in document order. */
+function firstElement(node: Nodes, tag: string): Element | null {
+  if (node.type === 'element' && node.tagName === tag) return node
+  if (!('children' in node)) return null
+  for (const child of node.children) {
+    const found = firstElement(child, tag)
+    if (found) return found
+  }
+  return null
 }
 
-/** Text without any markup: tags go before and after decoding, so `&lt;b&gt;` cannot sneak one in. */
+/**
+ * Text without any markup, read by an HTML parser (entities decoded, comments, scripts and styles
+ * dropped) and then once more, so that a decoded `&lt;b&gt;` cannot sneak a tag in.
+ */
 function stripMarkup(text: string): string {
-  const noTags = (s: string) => s.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ').replace(/<\/?[a-z!?][^<>]*(?:>|$)/gi, ' ')
-  return noTags(decodeEntities(noTags(text))).replace(/[<>]/g, ' ')
+  const once = toText(parseHtml(text, { fragment: true }))
+  return toText(parseHtml(once, { fragment: true })).replace(/[<>]/g, ' ')
 }
 
+/** An error page: its title and first heading (the one that says more), and its first paragraph when they leave room. */
 function fromHtml(html: string): string | null {
-  const body = html.replace(/<(script|style|noscript|template)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+  const page = parseHtml(html)
   const inner = (tag: string) => {
-    const found = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}\\s*>`, 'i').exec(body)
-    return found ? cleanText(found[1]!) : null
+    const element = firstElement(page, tag)
+    return element ? cleanText(toText(element)) : null
   }
   const title = inner('title')
   const h1 = inner('h1')
   let head: string | null
   if (title && h1) head = title.includes(h1) ? title : h1
   else head = h1 ?? title
-  if (head === null) return cleanText(body)
+  // What the page shows (scripts, styles and the head are not shown).
+  if (head === null) return cleanText(toText(page))
   const paragraph = inner('p')
   if (paragraph && !head.includes(paragraph) && head.length + paragraph.length < MAX_MESSAGE_CHARS) {
     return cleanText(`${asSentence(head)} ${paragraph}`)
@@ -229,6 +236,7 @@ function fromHtml(html: string): string | null {
 /** One line of readable text, at most ~300 characters, or null when nothing is left. */
 export function cleanText(text: string): string | null {
   const flat = stripMarkup(text)
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,6 +1,7 @@
 /** Small pieces of HTTP the client needs: retry rules, Retry-After, wording of waits and sizes, cause chains. */
 import { Id } from '../../../shared/api'
 import type { Call } from './types'
+import { fileSize, plural } from '../../../shared/wording'
 
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
 /** Retry-After is honoured for 5xx too: a service in maintenance says when it is back. */
@@ -17,17 +18,14 @@ export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value))
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${bytes} bytes`
-}
+export const formatBytes = fileSize
 
+/** "a second", "40 seconds", "3 minutes", "2 hours": a wait the service asked for, rounded up (never promising less). */
 export function formatWait(seconds: number): string {
   if (seconds <= 1) return 'a second'
-  if (seconds < 90) return `${seconds} seconds`
+  if (seconds < 90) return plural(seconds, 'second')
   const minutes = Math.ceil(seconds / 60)
-  return minutes < 90 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`
+  return minutes < 90 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour')
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -94,6 +92,8 @@ export function causeChain(error: unknown): string {
       parts.push(`${current.name}: ${current.message}${typeof code === 'string' ? ` (${code})` : ''}`)
       current = current.cause
     } else {
+      // A cause that is not an Error (a string, a code) is written as JavaScript writes it.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
       parts.push(String(current))
       break
     }

@@ -80,7 +80,7 @@ export async function readArrivals(repo: Repository, from: string | null, to: st
   }
   const activity = async (person: string, id: string): Promise<DraftActivity> => {
     let drafts = people.get(person)
-    if (!drafts) people.set(person, (drafts = new Map()))
+    if (!drafts) people.set(person, (drafts = new Map<string, DraftActivity>()))
     let found = drafts.get(id)
     if (!found) drafts.set(id, (found = emptyActivity(id, await titleOf(id))))
     return found

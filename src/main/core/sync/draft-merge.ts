@@ -152,7 +152,7 @@ export async function mergeDraft(sides: DraftSides, merge: TextMerge): Promise<D
   const merged = o.pitch === t.pitch ? { clean: true as const, text: o.pitch } : await merge(b?.pitch ?? '', o.pitch, t.pitch)
   // Started on both sides: there is no common text, not an empty one.
   const pitch = merged.clean || b !== null ? merged : { clean: false as const, hunks: merged.hunks.map((hunk) => (hunk.kind === 'conflict' ? { ...hunk, base: null } : hunk)) }
-  const mergedFields = (frontMatter.custom_fields ?? {}) as Record<string, string>
+  const mergedFields = frontMatter.custom_fields ?? {}
   if (pitch.clean && context.fields.size === 0) return { kind: 'clean', text: serializeDraftFile(frontMatter, pitch.text), note: null }
 
   const labels = new Map((frontMatter.grant.application_schema ?? []).map((field) => [field.name, field.label]))

@@ -153,6 +153,8 @@ export class Git {
       const stdout = await git.raw([...args])
       return result ?? { stdout, stderr: '', exitCode: 0 }
     } catch (error) {
+      // Set in the callback above, which TypeScript's narrowing does not follow: a GitCommandError.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       if (failure) throw failure
       if (error instanceof GitCommandError) throw error
       const cause = error as { message?: string; task?: unknown }

@@ -11,12 +11,13 @@ export const SPINNER_DELAY_MS = 300
 export function useDelayed(active: boolean, delay = SPINNER_DELAY_MS): boolean {
   const [shown, setShown] = useState(false)
   useEffect(() => {
-    if (!active) {
-      setShown(false)
-      return
-    }
+    if (!active) return
     const timer = setTimeout(() => setShown(true), delay)
-    return () => clearTimeout(timer)
+    // Hidden again once inactive, so the next activity waits its delay too.
+    return () => {
+      clearTimeout(timer)
+      setShown(false)
+    }
   }, [active, delay])
   return active && shown
 }

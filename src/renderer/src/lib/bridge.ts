@@ -73,5 +73,5 @@ export async function call<C extends IpcChannel>(
 export function onEvent<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void {
   const api = bridge()
   if (!api) return () => {}
-  return api.on(event, listener as never)
+  return api.on(event, listener)
 }

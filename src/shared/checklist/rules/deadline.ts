@@ -3,8 +3,7 @@ import { parseIsoTimestamp } from '../../api'
 import { CLOSING_SOON_MS } from '../../deadline'
 import { DOCUMENT_START } from '../topics'
 import type { Rule, RuleContext, RuleFinding } from '../types'
-
-const format = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+import { dateTime } from '../../wording'
 
 export const deadline: Rule = {
   id: 'deadline',
@@ -17,7 +16,8 @@ export const deadline: Rule = {
     if (at === null) {
       return [{ ...DOCUMENT_START, severity: 'info', message: `The grant’s deadline “${grant.deadline}” could not be read.`, hint: 'Check the deadline on the grant’s page.' }]
     }
-    const when = `${format.format(at)} UTC`
+    // The service's zone, named: the checklist reads the same on every computer.
+    const when = dateTime(new Date(at), 'UTC')
     if (at <= now) {
       return [{
         ...DOCUMENT_START,

@@ -54,7 +54,7 @@ export const blankSection: Rule = {
  * ("[Insert guide](…)", a table of contents' "[Additional Information](#…)") or sits in a code
  * span (`backup [address]`) is text, and so is "a todo list".
  */
-const PLACEHOLDER = /\[(?:your|insert|add|describe|enter|name of|project name)\b[^[\]\n]*\](?![(\[])|<(?:your|insert|project[ _]name)(?![a-z])[^<>\n]*>|\b(?:TODO|FIXME|XXX)\b|\blorem ipsum\b/gi
+const PLACEHOLDER = /\[(?:your|insert|add|describe|enter|name of|project name)\b[^[\]\n]*\](?![([])|<(?:your|insert|project[ _]name)(?![a-z])[^<>\n]*>|\b(?:TODO|FIXME|XXX)\b|\blorem ipsum\b/gi
 /** Written in capitals only: "todo" and "xxx" in prose are words. */
 const MARKER = /^(?:TODO|FIXME|XXX)$/i
 /** "TBD" as a whole answer (a line, a list item, a table cell or a label's value): the question is left open. */

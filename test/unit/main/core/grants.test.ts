@@ -7,23 +7,12 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, w
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { coreTest } from '../../../support/core-test'
 import { startTestCore, type TestCore } from '../../../support/core'
 import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../support/service'
 
 describe('grants', () => {
-  let service: TestService
-  let app: TestCore
-
-  beforeEach(async () => {
-    service = await startTestService({ fixture: testFixture() })
-    app = await startTestCore({ serviceUrl: service.url })
-  })
-  afterEach(async () => {
-    await app.dispose()
-    await service.dispose()
-  })
-
-  it('lists open grants by default and passes the filters to the service', async () => {
+  coreTest('lists open grants by default and passes the filters to the service', async ({ app }) => {
     const open = await app.call('grants.list')
     expect(open.fromCache).toBe(false)
     expect(open.cacheReason).toBeNull()
@@ -38,19 +27,19 @@ describe('grants', () => {
     expect(closed.items.map((g) => g.id)).toEqual([IDS.pastDeadline, IDS.closedEarly])
   })
 
-  it('gets a detail with its schema and template', async () => {
+  coreTest('gets a detail with its schema and template', async ({ app }) => {
     const { grant, fromCache } = await app.call('grants.get', { id: IDS.open })
     expect(fromCache).toBe(false)
     expect(grant.application_schema?.map((f) => f.name)).toEqual(['project_name', 'repo', 'details', 'amount', 'stage'])
     expect(grant.template_md).toContain('## Problem statement')
   })
 
-  it('answers an unknown grant with not_found', async () => {
+  coreTest('answers an unknown grant with not_found', async ({ app }) => {
     const error = await app.fail('grants.get', { id: IDS.unknown })
     expect(error.code).toBe('not_found')
   })
 
-  it('serves the last list and detail from the cache when the service is unreachable', async () => {
+  coreTest('serves the last list and detail from the cache when the service is unreachable', async ({ app, service }) => {
     const live = await app.call('grants.list', { status: 'all' })
     const liveDetail = await app.call('grants.get', { id: IDS.open })
     await service.close()
@@ -69,7 +58,7 @@ describe('grants', () => {
     expect(app.events).toContainEqual({ event: 'connectivity', payload: { online: false } })
   })
 
-  it('says offline when a filter was never fetched and nothing is cached', async () => {
+  coreTest('says offline when a filter was never fetched and nothing is cached', async ({ app, service }) => {
     await app.call('grants.list')
     await service.close()
     const error = await app.fail('grants.list', { status: 'closed' })
@@ -77,7 +66,7 @@ describe('grants', () => {
     expect(error.message).toMatch(/cannot reach/i)
   })
 
-  it('ignores a damaged cache entry instead of showing it', async () => {
+  coreTest('ignores a damaged cache entry instead of showing it', async ({ app, service }) => {
     await app.call('grants.list')
     await writeFile(join(app.dataDir, 'cache', 'list-open-any.json'), '{"fetchedAt": "yesterday", "value": 3}')
     await service.close()
@@ -87,7 +76,7 @@ describe('grants', () => {
     expect(asideOf(join(app.dataDir, 'cache'), 'list-open-any.json')).toHaveLength(1)
   })
 
-  it('lets a draft be started offline from a cached detail', async () => {
+  coreTest('lets a draft be started offline from a cached detail', async ({ app, service }) => {
     await app.call('grants.get', { id: IDS.freeForm })
     await service.close()
     const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
@@ -95,14 +84,14 @@ describe('grants', () => {
     expect(draft.grant.applicationSchema).toBeNull()
   })
 
-  it('starts a copy of a draft with its text, fields and declared project kind', async () => {
+  coreTest('starts a copy of a draft with its text, fields and declared project kind', async ({ app }) => {
     const copy = await app.call('drafts.create', { grantId: IDS.open, pitch: 'My pitch.\n', customFields: { project_name: 'Kit' }, projectKind: 'sdk' })
     expect(copy).toMatchObject({ pitch: 'My pitch.\n', customFields: { project_name: 'Kit' }, projectKind: 'sdk' })
     expect((await app.call('drafts.get', { id: copy.id })).projectKind).toBe('sdk')
     expect((await app.call('drafts.create', { grantId: IDS.open, projectKind: null })).projectKind).toBeNull()
   })
 
-  it('reports going offline and coming back online', async () => {
+  coreTest('reports going offline and coming back online', async ({ app, service }) => {
     await app.call('grants.list')
     const port = service.port
     await service.close()

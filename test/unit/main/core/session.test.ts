@@ -3,34 +3,29 @@
  * the api key, and dead credentials turned into `session_expired` without losing the draft.
  */
 import { readFile } from 'node:fs/promises'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect } from 'vitest'
 import { CREDENTIAL_BOOK_FORMAT } from '../../../../src/main/core/secret-store'
 import { serviceOrigin } from '../../../../src/shared/service-address'
-import { countApplications, startTestCore, type TestCore } from '../../../support/core'
-import { IDS, USERS, startTestService, testFixture, type TestService } from '../../../support/service'
+import { countApplications } from '../../../support/core'
+import { coreTest } from '../../../support/core-test'
+import { IDS, USERS } from '../../../support/service'
 
 describe('session', () => {
-  let service: TestService
-  let app: TestCore
   let clock = Date.now()
+  // Access tokens that expire within the test, on a clock it moves.
+  const sessionTest = coreTest.scoped({ serviceOptions: { tokenTtlSeconds: 60, clock: () => clock } })
 
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = Date.now()
-    service = await startTestService({ fixture: testFixture(), tokenTtlSeconds: 60, clock: () => clock })
-    app = await startTestCore({ serviceUrl: service.url })
-  })
-  afterEach(async () => {
-    await app.dispose()
-    await service.dispose()
   })
 
-  it('starts logged out and says where credentials are kept', async () => {
+  sessionTest('starts logged out and says where credentials are kept', async ({ app }) => {
     const status = await app.call('session.status')
     expect(status).toMatchObject({ loggedIn: false, email: null, storage: 'memory' })
     expect(status.storageNote).toMatch(/only in memory/)
   })
 
-  it('logs in, keeps both credentials in the secret store, and logs out erasing them', async () => {
+  sessionTest('logs in, keeps both credentials in the secret store, and logs out erasing them', async ({ app, service }) => {
     const status = await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
     expect(status).toMatchObject({ loggedIn: true, email: USERS[0].email })
     // Kept under the service's origin: the only place they will ever be sent.
@@ -45,20 +40,20 @@ describe('session', () => {
     expect(await app.secrets.load()).toBeNull()
   })
 
-  it('answers a wrong password with unauthorized and a sentence saying what to check', async () => {
+  sessionTest('answers a wrong password with unauthorized and a sentence saying what to check', async ({ app }) => {
     const error = await app.fail('session.login', { email: USERS[0].email, password: 'not the password' })
     expect(error.code).toBe('unauthorized')
     expect(error.message).toMatch(/email and password/i)
     expect((await app.call('session.status')).loggedIn).toBe(false)
   })
 
-  it('refuses a malformed login before calling the service', async () => {
+  sessionTest('refuses a malformed login before calling the service', async ({ app }) => {
     const error = await app.fail('session.login', { email: 'not-an-email', password: '' })
     expect(error.code).toBe('invalid_input')
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['email', 'password'])
   })
 
-  it('uses the api key when the access token has expired', async () => {
+  sessionTest('uses the api key when the access token has expired', async ({ app }) => {
     await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
     const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
     await app.call('drafts.save', { id: draft.id, pitch: '# Pitch\n\nA real pitch.', customFields: {}, baseVersion: draft.version })
@@ -70,7 +65,7 @@ describe('session', () => {
     expect(app.events.some((e) => e.event === 'session.expired')).toBe(false)
   })
 
-  it('turns refused credentials into session_expired, keeps the draft, and lets the action be repeated after login', async () => {
+  sessionTest('turns refused credentials into session_expired, keeps the draft, and lets the action be repeated after login', async ({ app, service }) => {
     await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
     const created = await app.call('drafts.create', { grantId: IDS.freeForm })
     const saved = await app.call('drafts.save', { id: created.id, pitch: '# Pitch\n\nWords typed under pressure.', customFields: {}, baseVersion: created.version })
@@ -95,7 +90,7 @@ describe('session', () => {
     expect(countApplications(service.dataFile)).toBe(1)
   })
 
-  it('refuses to submit when logged out, sending nothing', async () => {
+  sessionTest('refuses to submit when logged out, sending nothing', async ({ app, service }) => {
     const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('unauthorized')

@@ -7,12 +7,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { parseDraftFile } from '../../../../src/shared/draft-file'
 import { FIXTURES } from '../../../support/checklist'
 import { countApplications, startTestCore, storedApplication, storedFeedback, type TestCore } from '../../../support/core'
+import { coreTest } from '../../../support/core-test'
 import { startDroppingProxy } from '../../../support/scripted-server'
-import { DAY, IDS, USERS, startTestService, testFixture, type TestService } from '../../../support/service'
+import { DAY, IDS, USERS } from '../../../support/service'
 
 /** A pitch the checklist passes without errors (its budget warning does not block). */
 const PITCH = parseDraftFile(readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')).pitch
@@ -25,26 +26,17 @@ const FIELDS = {
 }
 
 describe('applications.submit', () => {
-  let service: TestService
-  let app: TestCore
-
-  beforeEach(async () => {
-    service = await startTestService({ fixture: testFixture() })
-    app = await startTestCore({ serviceUrl: service.url })
+  coreTest.beforeEach(async ({ app }) => {
     await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
   })
-  afterEach(async () => {
-    await app.dispose()
-    await service.dispose()
-  })
 
-  async function draftFor(grantId: string, pitch = PITCH, customFields: Record<string, string> = {}) {
+  async function draftFor(app: TestCore, grantId: string, pitch = PITCH, customFields: Record<string, string> = {}) {
     const draft = await app.call('drafts.create', { grantId })
     return app.call('drafts.save', { id: draft.id, pitch, customFields, baseVersion: draft.version })
   }
 
-  it('submits a draft: 201, recorded, and the draft marked submitted with the id', async () => {
-    const draft = await draftFor(IDS.open, PITCH, FIELDS)
+  coreTest('submits a draft: 201, recorded, and the draft marked submitted with the id', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.open, PITCH, FIELDS)
     const out = await app.call('applications.submit', { draftId: draft.id })
 
     expect(out.alreadyApplied).toBe(false)
@@ -61,8 +53,8 @@ describe('applications.submit', () => {
     expect(error.code).toBe('invalid_input')
   })
 
-  it('a copy refused with 409 is marked not sent (never submitted), names the draft that was sent, and stays editable and deletable', async () => {
-    const sent = await draftFor(IDS.open, PITCH, FIELDS)
+  coreTest('a copy refused with 409 is marked not sent (never submitted), names the draft that was sent, and stays editable and deletable', async ({ app, service }) => {
+    const sent = await draftFor(app, IDS.open, PITCH, FIELDS)
     const first = await app.call('applications.submit', { draftId: sent.id })
     const copy = await app.call('drafts.create', { grantId: IDS.open, pitch: PITCH + '\nMore.', customFields: FIELDS })
     const again = await app.call('applications.submit', { draftId: copy.id })
@@ -89,8 +81,8 @@ describe('applications.submit', () => {
     expect(await app.call('drafts.get', { id: sent.id })).toMatchObject({ status: 'submitted', applicationId: first.application.applicationId })
   })
 
-  it('keeps "already applied" for the draft that was sent: its own 409 marks it submitted', async () => {
-    const draft = await draftFor(IDS.open, PITCH, FIELDS)
+  coreTest('keeps "already applied" for the draft that was sent: its own 409 marks it submitted', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.open, PITCH, FIELDS)
     const first = await app.call('applications.submit', { draftId: draft.id })
     // The draft file lost its mark (restored by hand from a copy taken before submitting).
     const file = readFileSync(first.draft.path, 'utf8')
@@ -103,7 +95,7 @@ describe('applications.submit', () => {
     expect(countApplications(service.dataFile)).toBe(1)
   })
 
-  it('an application this computer has no record of (sent from elsewhere) leaves the draft not sent, and is recorded', async () => {
+  coreTest('an application this computer has no record of (sent from elsewhere) leaves the draft not sent, and is recorded', async ({ app, service }) => {
     // Another computer of the same applicant applied first.
     const elsewhere = await startTestCore({ serviceUrl: service.url })
     let otherId: string
@@ -115,7 +107,7 @@ describe('applications.submit', () => {
     } finally {
       await elsewhere.dispose()
     }
-    const draft = await draftFor(IDS.freeForm, `${PITCH}\nThis computer's text.`)
+    const draft = await draftFor(app, IDS.freeForm, `${PITCH}\nThis computer's text.`)
     const out = await app.call('applications.submit', { draftId: draft.id })
     expect(out).toMatchObject({ alreadyApplied: true, notSent: true, draft: { status: 'draft', notSent: { applicationId: otherId, fromDraftId: null } } })
     expect(out.application).toMatchObject({ applicationId: otherId, grantId: IDS.freeForm, draftId: null })
@@ -123,7 +115,7 @@ describe('applications.submit', () => {
     expect(storedApplication(service.dataFile, otherId)?.pitch).toBe(PITCH)
   })
 
-  it('a 409 that answers the re-send after a dropped connection means this draft was sent: marked submitted', async () => {
+  coreTest('a 409 that answers the re-send after a dropped connection means this draft was sent: marked submitted', async ({ service }) => {
     const proxy = await startDroppingProxy(service.url, (request) => request.method === 'POST' && request.url.endsWith('/apply'))
     const viaProxy = await startTestCore({ serviceUrl: proxy.url })
     try {
@@ -143,23 +135,23 @@ describe('applications.submit', () => {
     }
   })
 
-  it('answers a submitted draft again from its record without sending', async () => {
-    const draft = await draftFor(IDS.freeForm)
+  coreTest('answers a submitted draft again from its record without sending', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.freeForm)
     const first = await app.call('applications.submit', { draftId: draft.id })
     await service.close() // proves nothing is sent: the service is gone
     const again = await app.call('applications.submit', { draftId: draft.id })
     expect(again).toMatchObject({ alreadyApplied: true, application: { applicationId: first.application.applicationId } })
   })
 
-  it('sends only the pitch for a free-form grant', async () => {
-    const draft = await draftFor(IDS.freeForm, PITCH, { stray: 'value left from a copy' })
+  coreTest('sends only the pitch for a free-form grant', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.freeForm, PITCH, { stray: 'value left from a copy' })
     const out = await app.call('applications.submit', { draftId: draft.id })
     const stored = storedApplication(service.dataFile, out.application.applicationId)
     expect(stored).toMatchObject({ pitch: PITCH, custom_fields: null, grant_id: IDS.freeForm })
   })
 
-  it('checks the deadline before sending', async () => {
-    const draft = await draftFor(IDS.pastDeadline)
+  coreTest('checks the deadline before sending', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.pastDeadline)
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('deadline_passed')
     expect(error.message).toMatch(/^The deadline for this grant passed on \d{1,2} [A-Z][a-z]{2} \d{4} — it no longer accepts applications\.$/)
@@ -167,7 +159,7 @@ describe('applications.submit', () => {
     expect((await app.call('drafts.get', { id: draft.id })).status).toBe('draft')
   })
 
-  it('maps the service’s 400 to deadline_passed when its clock and ours disagree', async () => {
+  coreTest('maps the service’s 400 to deadline_passed when its clock and ours disagree', async ({ service }) => {
     // This core's clock runs three days behind, so its own check lets the request through.
     const behind = await startTestCore({ serviceUrl: service.url, now: () => new Date(Date.now() - 3 * DAY) })
     try {
@@ -183,37 +175,37 @@ describe('applications.submit', () => {
     }
   })
 
-  it('says a grant closed by its sponsor no longer accepts applications', async () => {
-    const draft = await draftFor(IDS.closedEarly)
+  coreTest('says a grant closed by its sponsor no longer accepts applications', async ({ app }) => {
+    const draft = await draftFor(app, IDS.closedEarly)
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('deadline_passed')
     expect(error.message).toMatch(/sponsor/)
   })
 
-  it('enforces required fields and field formats before sending, per field', async () => {
-    const draft = await draftFor(IDS.open, PITCH, { project_name: 'Kit', repo: 'github.com/no-scheme', amount: 'lots' })
+  coreTest('enforces required fields and field formats before sending, per field', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.open, PITCH, { project_name: 'Kit', repo: 'github.com/no-scheme', amount: 'lots' })
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('invalid_input')
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['custom_fields.amount', 'custom_fields.repo'])
     expect(error.fields?.['custom_fields.repo']).toMatch(/http/)
-    const empty = await draftFor(IDS.open, PITCH, {})
+    const empty = await draftFor(app, IDS.open, PITCH, {})
     const missing = await app.fail('applications.submit', { draftId: empty.id })
     expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['custom_fields.project_name', 'custom_fields.repo'])
     expect(missing.fields?.['custom_fields.repo']).toMatch(/Fill in “Repository”/)
     expect(countApplications(service.dataFile)).toBe(0)
   })
 
-  it('keeps the draft ready when the service is unreachable', async () => {
-    const draft = await draftFor(IDS.freeForm)
+  coreTest('keeps the draft ready when the service is unreachable', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.freeForm)
     await service.close()
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('offline')
     expect(await app.call('drafts.get', { id: draft.id })).toMatchObject({ status: 'draft', pitch: PITCH, version: draft.version })
   })
 
-  it('does not send a draft with checklist errors until the applicant chooses to submit anyway', async () => {
+  coreTest('does not send a draft with checklist errors until the applicant chooses to submit anyway', async ({ app, service }) => {
     const template = (await app.call('drafts.create', { grantId: IDS.freeForm })).pitch
-    const draft = await draftFor(IDS.freeForm, template)
+    const draft = await draftFor(app, IDS.freeForm, template)
     const error = await app.fail('applications.submit', { draftId: draft.id })
     expect(error.code).toBe('invalid_input')
     // A template sent as it is: its sections are still to write, which the verdict leads with.
@@ -229,8 +221,8 @@ describe('applications.submit', () => {
     expect(storedApplication(service.dataFile, out.application.applicationId)?.pitch).toBe(template)
   })
 
-  it('previews exactly what submit would send, and where, without sending anything', async () => {
-    const draft = await draftFor(IDS.open, PITCH, { ...FIELDS, details: '  ' })
+  coreTest('previews exactly what submit would send, and where, without sending anything', async ({ app, service }) => {
+    const draft = await draftFor(app, IDS.open, PITCH, { ...FIELDS, details: '  ' })
     const preview = await app.call('applications.preview', { draftId: draft.id })
     expect(preview).toMatchObject({ method: 'POST', url: `${service.url}/api/build/${IDS.open}/apply`, loggedIn: true, grant: { id: IDS.open, title: 'Open grant with a form' } })
     // Blank optional fields are left out, as submit leaves them out.
@@ -243,45 +235,38 @@ describe('applications.submit', () => {
     expect(JSON.parse(storedApplication(service.dataFile, out.application.applicationId)!.custom_fields!)).toEqual(preview.body.custom_fields)
   })
 
-  it('previews a free-form grant as the pitch alone, and lists the checklist errors that need “submit anyway”', async () => {
+  coreTest('previews a free-form grant as the pitch alone, and lists the checklist errors that need “submit anyway”', async ({ app }) => {
     const template = (await app.call('drafts.create', { grantId: IDS.freeForm })).pitch
-    const draft = await draftFor(IDS.freeForm, template, { stray: 'x' })
+    const draft = await draftFor(app, IDS.freeForm, template, { stray: 'x' })
     const preview = await app.call('applications.preview', { draftId: draft.id })
     expect(preview.body).toEqual({ pitch: template })
     expect(preview.checklist.errors).toBeGreaterThan(0)
     expect(preview.checklist.findings.map((f) => f.ruleId)).toContain('blank-section')
   })
 
-  it('fails a preview as submit would: deadline passed, required fields, offline', async () => {
-    expect((await app.fail('applications.preview', { draftId: (await draftFor(IDS.pastDeadline)).id })).code).toBe('deadline_passed')
-    const missing = await app.fail('applications.preview', { draftId: (await draftFor(IDS.open, PITCH, {})).id })
+  coreTest('fails a preview as submit would: deadline passed, required fields, offline', async ({ app, service }) => {
+    expect((await app.fail('applications.preview', { draftId: (await draftFor(app, IDS.pastDeadline)).id })).code).toBe('deadline_passed')
+    const missing = await app.fail('applications.preview', { draftId: (await draftFor(app, IDS.open, PITCH, {})).id })
     expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['custom_fields.project_name', 'custom_fields.repo'])
-    const ready = await draftFor(IDS.freeForm)
+    const ready = await draftFor(app, IDS.freeForm)
     await service.close()
     expect((await app.fail('applications.preview', { draftId: ready.id })).code).toBe('offline')
   })
 
-  it('answers an unknown draft with not_found', async () => {
+  coreTest('answers an unknown draft with not_found', async ({ app }) => {
     const error = await app.fail('applications.submit', { draftId: 'no-such-draft' })
     expect(error.code).toBe('not_found')
   })
 })
 
 describe('feedback.send', () => {
-  it('sends the issue under the configured namespace', async () => {
-    const service = await startTestService({ fixture: testFixture() })
-    const app = await startTestCore({ serviceUrl: service.url })
-    try {
-      await app.call('settings.update', { feedbackNamespace: 'team-kit' })
-      const out = await app.call('feedback.send', { issue: 'The guide says 3 to 5 milestones but the form allows 8.' })
-      expect(out.message.length).toBeGreaterThan(0)
-      expect(storedFeedback(service.dataFile)).toEqual([
-        { skill: 'team-kit/grant-apply', issue: 'The guide says 3 to 5 milestones but the form allows 8.' },
-      ])
-      expect((await app.fail('feedback.send', { issue: '   ' })).code).toBe('invalid_input')
-    } finally {
-      await app.dispose()
-      await service.dispose()
-    }
+  coreTest('sends the issue under the configured namespace', async ({ app, service }) => {
+    await app.call('settings.update', { feedbackNamespace: 'team-kit' })
+    const out = await app.call('feedback.send', { issue: 'The guide says 3 to 5 milestones but the form allows 8.' })
+    expect(out.message.length).toBeGreaterThan(0)
+    expect(storedFeedback(service.dataFile)).toEqual([
+      { skill: 'team-kit/grant-apply', issue: 'The guide says 3 to 5 milestones but the form allows 8.' },
+    ])
+    expect((await app.fail('feedback.send', { issue: '   ' })).code).toBe('invalid_input')
   })
 })

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SettingsView } from '../../../../src/shared/ipc'
 import { StatusLine } from '../../../../src/renderer/src/features/connectivity/StatusLine'
-import { useConnectivity } from '../../../../src/renderer/src/features/connectivity/connectivitySlice'
+import { useConnectivity } from '../../../../src/renderer/src/state/connectivity'
 import { settingsView } from '../settingsView'
 
 const VIEW: SettingsView = settingsView()

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WaitingBanner } from '../../../../src/renderer/src/features/connectivity/WaitingBanner'
-import { STALE_WAIT_MS, setWaiting, useConnectivity } from '../../../../src/renderer/src/features/connectivity/connectivitySlice'
+import { STALE_WAIT_MS, setWaiting, useConnectivity } from '../../../../src/renderer/src/state/connectivity'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { DraftSummary } from '../../../../src/shared/ipc'
 import { DraftsTable } from '../../../../src/renderer/src/features/drafts/DraftsTable'
-import { sortDrafts } from '../../../../src/renderer/src/features/drafts/draftsSlice'
+import { sortDrafts } from '../../../../src/renderer/src/state/drafts'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const V = 'b'.repeat(64)

@@ -8,7 +8,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DraftEditor } from '../../../../src/renderer/src/features/editor/DraftEditor'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { type Harness, startHarness, until } from '../review/harness'
 
 const PITCH = '# Fast tools\n\nWe build fast tools for grant writers.\n\n## Budget\n\nWe ask for 10,000 USDC.'

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UnsavedDraftsAlert } from '../../../../src/renderer/src/features/editor/UnsavedDraftsAlert'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
-import { useNavigation } from '../../../../src/renderer/src/features/navigation/navigationSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
+import { useNavigation } from '../../../../src/renderer/src/state/navigation'
 
 const LEFT = [
   { id: 'free-form-grant', title: 'Free-form grant', message: 'This draft is no longer in /drafts — it may have been moved or deleted outside Grant Desk.' },

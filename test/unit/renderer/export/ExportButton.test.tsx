@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { ExportButton, type ExportCall, STALE_EXPORT, exportMissesEdits } from '../../../../src/renderer/src/features/export/ExportButton'
 import { call as bridgeCall } from '../../../../src/renderer/src/lib/bridge'
 import { type Harness, startHarness } from '../history/historyHarness'

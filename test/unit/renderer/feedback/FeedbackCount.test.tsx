@@ -6,7 +6,7 @@ import { FeedbackRequest } from '../../../../src/shared/api'
 import { FeedbackCount } from '../../../../src/renderer/src/features/feedback/FeedbackCount'
 import { FeedbackForm } from '../../../../src/renderer/src/features/feedback/FeedbackForm'
 import { characterCount } from '../../../../src/shared/api'
-import { issueTooLong } from '../../../../src/renderer/src/features/feedback/feedbackSlice'
+import { issueTooLong } from '../../../../src/renderer/src/state/feedback'
 
 /** The form as the screen uses it: the text lives outside, in the feedback slice. */
 function Harness({ onSend = () => {}, sending = false }: { onSend?: () => void; sending?: boolean }) {

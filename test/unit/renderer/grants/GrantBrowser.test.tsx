@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { GrantSummary } from '../../../../src/shared/api'
 import type { GrantsListOutput } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
-import { useGrants } from '../../../../src/renderer/src/features/grants/grantsSlice'
-import { useNavigation } from '../../../../src/renderer/src/features/navigation/navigationSlice'
+import { useGrants } from '../../../../src/renderer/src/state/grants'
+import { useNavigation } from '../../../../src/renderer/src/state/navigation'
 
 const NOW = Date.parse('2026-11-21T12:00:00Z')
 const HOUR = 3_600_000

@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ApplicationRecord, DraftSummary, GrantsGetOutput } from '../../../../src/shared/ipc'
 import { GrantDetailView } from '../../../../src/renderer/src/features/grants/GrantDetail'
-import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/features/grants/myGrantsSlice'
+import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/state/myGrants'
 
 const A = '11111111-1111-4111-8111-111111111111'
 const B = '22222222-2222-4222-8222-222222222222'

@@ -7,9 +7,9 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { HistoryPanel, sizeChangeText, versionBadges } from '../../../../src/renderer/src/features/history/HistoryPanel'
-import { useHistory } from '../../../../src/renderer/src/features/history/historySlice'
+import { useHistory } from '../../../../src/renderer/src/state/history'
 import type { HistoryVersion } from '../../../../src/shared/ipc'
 import { type Harness, blockHistoryFolder, saveVersion, startHarness } from './historyHarness'
 

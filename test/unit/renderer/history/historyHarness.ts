@@ -4,7 +4,7 @@
  * save made the way the applicant makes one (Ctrl+S: `explicit`, so it keeps its own version).
  */
 import { act } from '@testing-library/react'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import type { Harness } from '../review/harness'
 
 /** The data folder of the harness's app core (test/support/core.ts gives it; the harness's typing leaves it out). */

@@ -6,11 +6,11 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { useNavigation } from '../../../../src/renderer/src/features/navigation/navigationSlice'
+import { useNavigation } from '../../../../src/renderer/src/state/navigation'
 import { DueSoonMenu } from '../../../../src/renderer/src/features/reminders/DueSoonMenu'
 import { ReminderSettings } from '../../../../src/renderer/src/features/reminders/ReminderSettings'
-import { useReminders } from '../../../../src/renderer/src/features/reminders/remindersSlice'
-import { useSettings } from '../../../../src/renderer/src/features/settings/settingsSlice'
+import { useReminders } from '../../../../src/renderer/src/state/reminders'
+import { useSettings } from '../../../../src/renderer/src/state/settings'
 import { type Harness, startHarness } from '../review/harness'
 
 let harness: Harness

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DraftEditor } from '../../../../src/renderer/src/features/editor/DraftEditor'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { type Harness, startHarness } from './harness'
 
 const PITCH = '# Tools\n\nWe build fast tools for grant writers.\n\n## Budget\n\nWe ask for 10,000 USDC.'

@@ -8,10 +8,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { ReviewMargin } from '../../../../src/renderer/src/features/review/ReviewMargin'
 import { ReviewPanel } from '../../../../src/renderer/src/features/review/ReviewPanel'
-import { useReview } from '../../../../src/renderer/src/features/review/reviewSlice'
+import { useReview } from '../../../../src/renderer/src/state/review'
 import { type Harness, quoteAt, startHarness, until } from './harness'
 
 const PITCH = [

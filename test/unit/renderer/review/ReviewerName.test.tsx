@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ReviewDialogs } from '../../../../src/renderer/src/features/review/ReviewDialogs'
 import { ReviewPanel } from '../../../../src/renderer/src/features/review/ReviewPanel'
-import { useSettings } from '../../../../src/renderer/src/features/settings/settingsSlice'
+import { useSettings } from '../../../../src/renderer/src/state/settings'
 import { type Harness, startHarness } from './harness'
 
 let harness: Harness | null = null

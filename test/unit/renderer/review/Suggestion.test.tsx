@@ -6,10 +6,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { PitchEditor } from '../../../../src/renderer/src/features/editor/PitchEditor'
 import { ReviewPanel } from '../../../../src/renderer/src/features/review/ReviewPanel'
-import { useReview } from '../../../../src/renderer/src/features/review/reviewSlice'
+import { useReview } from '../../../../src/renderer/src/state/review'
 import { type Harness, quoteAt, startHarness } from './harness'
 
 const PITCH = '# Tools\n\nWe build fast tools for grant writers.\n\nMore text here.'

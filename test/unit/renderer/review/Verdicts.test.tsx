@@ -6,9 +6,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { ReviewPanel } from '../../../../src/renderer/src/features/review/ReviewPanel'
-import { useReview } from '../../../../src/renderer/src/features/review/reviewSlice'
+import { useReview } from '../../../../src/renderer/src/state/review'
 import { type Harness, startHarness } from './harness'
 
 const PITCH = '# Tools\n\nWe build fast tools for grant writers.\n\nWe ask for 10,000 USDC.'

@@ -11,9 +11,9 @@
 import { act } from '@testing-library/react'
 import type { ChannelInput, ChannelOutput, Draft, IpcChannel, IpcEvent, IpcResult } from '../../../../src/shared/ipc'
 import { buildGrantDeskApi } from '../../../../src/shared/ipc-names'
-import { useEditor } from '../../../../src/renderer/src/features/editor/editorSlice'
-import { useReview } from '../../../../src/renderer/src/features/review/reviewSlice'
-import { useSettings } from '../../../../src/renderer/src/features/settings/settingsSlice'
+import { useEditor } from '../../../../src/renderer/src/state/editor'
+import { useReview } from '../../../../src/renderer/src/state/review'
+import { useSettings } from '../../../../src/renderer/src/state/settings'
 
 /**
  * What these tests use of test/support/core.ts and service.ts. Those modules (and the core and

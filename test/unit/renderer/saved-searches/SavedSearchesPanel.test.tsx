@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChannelInput, ChannelOutput, IpcChannel, IpcEvent, IpcResult } from '../../../../src/shared/ipc'
 import { buildGrantDeskApi } from '../../../../src/shared/ipc-names'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
-import { useGrants } from '../../../../src/renderer/src/features/grants/grantsSlice'
-import { startSavedSearches, useSavedSearches } from '../../../../src/renderer/src/features/saved-searches/savedSearchesSlice'
+import { useGrants } from '../../../../src/renderer/src/state/grants'
+import { startSavedSearches, useSavedSearches } from '../../../../src/renderer/src/state/savedSearches'
 import { NotificationsToggle } from '../../../../src/renderer/src/features/saved-searches/NotificationsToggle'
 
 /** What is used of test/support (Node code outside the renderer's TypeScript project; see review/harness.ts). */

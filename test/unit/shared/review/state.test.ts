@@ -40,7 +40,6 @@ const verdict = (minute: number, author: string, kind: 'approve' | 'request-chan
 })
 
 const V1: ReviewedContent = { pitch: '# Tracekit\n\nWe ask for 40,000 USD over six months.\n', fields: { project_name: 'Tracekit' } }
-const V2: ReviewedContent = { pitch: '# Tracekit\n\nWe ask for 40,000 USD over eight months.\n', fields: { project_name: 'Tracekit' } }
 
 describe('foldRecords', () => {
   it('puts replies under their thread, oldest first, whatever order the files were read in', () => {

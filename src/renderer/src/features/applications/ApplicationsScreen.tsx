@@ -1,10 +1,10 @@
 /** What has been sent: each application's id and status, and the draft it came from. */
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { useListOnScreen } from '../../lib/listSlice'
+import { useListOnScreen } from '../../state/list'
 import { useNow } from '../../lib/useNow'
-import { go } from '../navigation/navigationSlice'
+import { go } from '../../state/navigation'
 import { ApplicationsTable } from './ApplicationsTable'
-import { useApplications } from './applicationsSlice'
+import { useApplications } from '../../state/applications'
 
 export function ApplicationsScreen() {
   const listing = useApplications((s) => s.listing)

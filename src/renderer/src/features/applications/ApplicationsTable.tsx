@@ -1,13 +1,13 @@
 /** Sent applications, newest first, with the id the service gave each. */
 import type { ApplicationRecord } from '../../../../shared/ipc'
-import { agoText, formatExact } from '../../lib/deadline'
+import { ago, dateTime } from '../../../../shared/wording'
 import { repeated } from '../../lib/repeated'
 import './applications.css'
 
 export interface ApplicationsTableProps {
   items: readonly ApplicationRecord[]
   now: number
-  onOpenDraft(draftId: string): void
+  onOpenDraft: (draftId: string) => void
 }
 
 export function ApplicationsTable({ items, now, onOpenDraft }: ApplicationsTableProps) {
@@ -38,8 +38,8 @@ export function ApplicationsTable({ items, now, onOpenDraft }: ApplicationsTable
               <span className="badge badge-info">{item.status}</span>
             </td>
             <td>
-              <time dateTime={item.submittedAt}>{formatExact(item.submittedAt)}</time>
-              <p className="hint">{agoText(item.submittedAt, now)}</p>
+              <time dateTime={item.submittedAt}>{dateTime(item.submittedAt)}</time>
+              <p className="hint">{ago(item.submittedAt, now)}</p>
             </td>
             <td>
               {item.draftId ? (

@@ -6,7 +6,7 @@
  */
 import type { AppError, SettingsView } from '../../../../shared/ipc'
 import { bridgeMissing } from '../../lib/bridge'
-import { useConnectivity } from './connectivitySlice'
+import { useConnectivity } from '../../state/connectivity'
 
 type Connection = { tone: 'online' | 'offline' | 'checking' | 'problem'; text: string }
 

@@ -4,7 +4,7 @@
  * the whole action (20 s), so this never counts down for longer than that.
  */
 import { useLayoutEffect, useState } from 'react'
-import { STALE_WAIT_MS, useConnectivity } from './connectivitySlice'
+import { STALE_WAIT_MS, useConnectivity } from '../../state/connectivity'
 
 export function WaitingBanner() {
   const until = useConnectivity((s) => s.waitingUntil)
@@ -13,6 +13,8 @@ export function WaitingBanner() {
   // Before paint: a new wait is never shown counted from the time of an earlier render.
   useLayoutEffect(() => {
     if (until === null) return
+    // The clock is read here, before paint, on purpose (see above).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setNow(Date.now())
     const timer = setInterval(() => setNow(Date.now()), 250)
     return () => clearInterval(timer)

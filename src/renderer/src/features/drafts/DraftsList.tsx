@@ -3,17 +3,17 @@
  * read (listed so they are not lost, never opened). Deleting moves a file to the app's
  * deleted-drafts folder, so a mistake can be undone by hand.
  */
-import { CalendarButton } from '../reminders/CalendarButton'
+import { CalendarButton } from '../reminders'
 import { useEffect, useRef, useState } from 'react'
 import type { AppError, DraftSummary } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { call, onEvent } from '../../lib/bridge'
-import { useListOnScreen } from '../../lib/listSlice'
+import { useListOnScreen } from '../../state/list'
 import { useNow } from '../../lib/useNow'
-import { go } from '../navigation/navigationSlice'
+import { go } from '../../state/navigation'
 import { DraftsTable } from './DraftsTable'
-import { useDrafts } from './draftsSlice'
+import { useDrafts } from '../../state/drafts'
 import './drafts.css'
 
 type Notice = { tone: 'ok'; text: string } | { tone: 'error'; text: string }
@@ -111,7 +111,7 @@ function DamagedSummary({ items }: { items: readonly DraftSummary[] }) {
   )
 }
 
-function DeleteDraftDialog({ item, onCancel, onDeleted, onConflict }: { item: DraftSummary; onCancel(): void; onDeleted(movedTo: string): void; onConflict(): void }) {
+function DeleteDraftDialog({ item, onCancel, onDeleted, onConflict }: { item: DraftSummary; onCancel: () => void; onDeleted: (movedTo: string) => void; onConflict: () => void }) {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<AppError | null>(null)
 

@@ -1,18 +1,18 @@
 /** The drafts on disk as a table: what each is for, how long is left, where it stands, how its review stands. */
 import type { DraftSummary } from '../../../../shared/ipc'
 import { Deadline } from '../../components/Deadline'
-import { agoText } from '../../lib/deadline'
+import { ago } from '../../../../shared/wording'
 import { repeated } from '../../lib/repeated'
-import { ReviewBriefView } from '../review/ReviewBriefView'
-import { notSentText } from '../submit/NotSentNotice'
-import { sortDrafts } from './draftsSlice'
+import { ReviewBriefView } from '../review'
+import { notSentText } from '../submit'
+import { sortDrafts } from '../../state/drafts'
 import './drafts.css'
 
 export interface DraftsTableProps {
   items: readonly DraftSummary[]
   now: number
-  onOpen(id: string): void
-  onDelete(item: DraftSummary): void
+  onOpen: (id: string) => void
+  onDelete: (item: DraftSummary) => void
 }
 
 /**
@@ -64,7 +64,7 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
                 )}
               </td>
               <td>
-                <time dateTime={item.updatedAt}>{agoText(item.updatedAt, now)}</time>
+                <time dateTime={item.updatedAt}>{ago(item.updatedAt, now)}</time>
               </td>
               <td data-testid="draft-review">
                 <ReviewBriefView brief={item.review} />

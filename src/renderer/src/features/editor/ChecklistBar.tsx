@@ -7,12 +7,13 @@
 import { memo, useState } from 'react'
 import type { LintResult } from '../../../../shared/checklist'
 import { sectionsWritten } from './ChecklistPanel'
+import { count, plural } from '../../../../shared/wording'
 import './editor.css'
 
 export interface ChecklistBarProps {
   result: LintResult | null
   /** Opens the Checklist tab and takes focus there. */
-  onOpen(): void
+  onOpen: () => void
 }
 
 export function verdictTone(result: LintResult | null): string {
@@ -20,8 +21,6 @@ export function verdictTone(result: LintResult | null): string {
   if (result.summary.errors > 0) return 'verdict-error'
   return result.summary.warnings > 0 ? 'verdict-warning' : 'verdict-ok'
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 export const ChecklistBar = memo(function ChecklistBar({ result, onOpen }: ChecklistBarProps) {
   const verdict = result ? result.summary.verdict : 'Checking the pitch…'
@@ -31,8 +30,8 @@ export const ChecklistBar = memo(function ChecklistBar({ result, onOpen }: Check
   const sections = result?.sections ?? []
   const counts = result
     ? [
-        result.summary.errors > 0 ? plural(result.summary.errors, 'to fix', 'to fix') : null,
-        result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning', 'warnings') : null,
+        result.summary.errors > 0 ? `${count(result.summary.errors)} to fix` : null,
+        result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning') : null,
         sections.length > 0 ? sectionsWritten(sections.filter((section) => section.written).length, sections.length) : null,
       ].filter((part): part is string => part !== null)
     : []

@@ -15,9 +15,9 @@ export interface ChecklistPanelProps {
   result: LintResult | null
   /** The grant's form, to name and find the fields that findings are about. */
   schema?: readonly SchemaField[] | null
-  onSelectLine(line: number, endLine: number): void
+  onSelectLine: (line: number, endLine: number) => void
   /** Focus an application field (its schema name). */
-  onSelectField?(name: string): void
+  onSelectField?: (name: string) => void
 }
 
 /** Said in words beside each item, so that severity does not rest on colour. */

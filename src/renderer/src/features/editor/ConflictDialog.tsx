@@ -10,8 +10,8 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import './editor.css'
 
 export interface ConflictDialogProps {
-  onReloadTheirs(): Promise<AppError | null>
-  onKeepMine(): Promise<AppError | null>
+  onReloadTheirs: () => Promise<AppError | null>
+  onKeepMine: () => Promise<AppError | null>
 }
 
 export function ConflictDialog({ onReloadTheirs, onKeepMine }: ConflictDialogProps) {

@@ -11,26 +11,23 @@ import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { Deadline } from '../../components/Deadline'
 import { useNow } from '../../lib/useNow'
-import { go, useNavigation } from '../navigation/navigationSlice'
-import { NotSentNotice } from '../submit/NotSentNotice'
-import { SubmitDialog } from '../submit/SubmitDialog'
-import { ExportButton } from '../export/ExportButton'
+import { go, useNavigation } from '../../state/navigation'
+import { NotSentNotice, SubmitDialog } from '../submit'
+import { ExportButton } from '../export'
 import { ChecklistBar } from './ChecklistBar'
-import { CalendarButton } from '../reminders/CalendarButton'
+import { CalendarButton } from '../reminders'
 import { ConflictDialog } from './ConflictDialog'
-import type { FileTrouble } from './draftSession'
-import { useEditor } from './editorSlice'
+import type { FileTrouble } from '../../state/draftSession'
+import { useEditor } from '../../state/editor'
 import { ChecklistRunner, EditorSide, openChecklist } from './EditorSide'
-import { useEditorSide } from './editorSideStore'
+import { useEditorSide } from '../../state/editorSide'
 import { PitchEditor } from './PitchEditor'
 import { countText, describeCounts } from './textCounts'
 import { useCloseGuard } from './useCloseGuard'
-import { useTextAtPause } from './useTextAtPause'
-import { CommentButton, useCommentShortcut } from '../review/CommentButton'
-import { ReviewDialogs } from '../review/ReviewDialogs'
-import { ReviewMargin } from '../review/ReviewMargin'
-import { useReviewSession } from '../review/reviewSlice'
-import { startPitchComment } from '../review/startComment'
+import { useTextAtPause } from '../../state/useTextAtPause'
+import { CommentButton, ReviewDialogs, ReviewMargin, useCommentShortcut } from '../review'
+import { useReviewSession } from '../../state/review'
+import { startPitchComment } from '../../state/startComment'
 import './editor.css'
 
 export function DraftEditor({ id }: { id: string }) {
@@ -206,7 +203,7 @@ interface EditorHeaderProps {
   readOnly: boolean
   canGoBack: boolean
   preparing: boolean
-  onSubmit(): void
+  onSubmit: () => void
 }
 
 function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeaderProps) {

@@ -7,19 +7,18 @@
  */
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react'
 import { hasReview, isOpen } from '../../../../shared/review/state'
-import { HistoryPanel } from '../history/HistoryPanel'
-import { ReviewPanel } from '../review/ReviewPanel'
-import { useOpenThreadsByField } from '../review/useOpenThreadsByField'
-import { useReview } from '../review/reviewSlice'
-import { startFieldComment } from '../review/startComment'
+import { HistoryPanel } from '../history'
+import { ReviewPanel } from '../review'
+import { useOpenThreadsByField } from '../../state/useOpenThreadsByField'
+import { useReview } from '../../state/review'
+import { startFieldComment } from '../../state/startComment'
 import { ChecklistPanel } from './ChecklistPanel'
-import { SIDE_TABS, type SideTab, showSideTabNow, useEditorSide } from './editorSideStore'
-import { useEditor } from './editorSlice'
+import { SIDE_TABS, type SideTab, showSideTabNow, useEditorSide } from '../../state/editorSide'
+import { useEditor } from '../../state/editor'
 import { FieldsForm } from './FieldsForm'
-import { PITCH_EDITOR_ID } from './PitchEditor'
-import { selectLinesInEditor } from './selectLines'
+import { PITCH_EDITOR_ID, selectLinesInEditor } from '../../lib/selectLines'
 import { useChecklist } from './useChecklist'
-import { useTextAtPause } from './useTextAtPause'
+import { useTextAtPause } from '../../state/useTextAtPause'
 import './editor.css'
 
 const TAB_LABEL: Record<SideTab, string> = { checklist: 'Checklist', fields: 'Fields', review: 'Review', history: 'History' }
@@ -123,8 +122,8 @@ export function ChecklistRunner() {
   // there is a review: "nobody approved yet" is no news to someone who works alone.
   const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
   const result = useChecklist(source, review)
-  useEffect(() => useEditorSide.setState({ checklist: result }), [result])
-  useEffect(() => () => useEditorSide.setState({ checklist: null, tab: 'checklist' }), [])
+  useEffect(() => useEditorSide.getState().showChecklist(result), [result])
+  useEffect(() => () => useEditorSide.getState().reset(), [])
   return null
 }
 

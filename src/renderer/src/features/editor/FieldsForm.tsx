@@ -13,14 +13,14 @@ import './editor.css'
 export interface FieldsFormProps {
   schema: SchemaField[] | null
   values: Record<string, string>
-  onChange(name: string, value: string): void
+  onChange: (name: string, value: string) => void
   readOnly?: boolean
   showRequired?: boolean
   /**
    * The team review's Comment on a field: `selection` is the selected part of its value (offsets
    * in it), null when nothing is selected or the control has no selection (a select, a url).
    */
-  onComment?(name: string, selection: { start: number; end: number } | null): void
+  onComment?: (name: string, selection: { start: number; end: number } | null) => void
   /** Open review threads per field name, said beside its Comment button. */
   openThreads?: Readonly<Record<string, number>>
 }
@@ -78,7 +78,7 @@ function labelText(field: SchemaField, kind: ControlKind): string {
 interface FieldControlProps {
   field: SchemaField
   value: string
-  onChange(name: string, value: string): void
+  onChange: (name: string, value: string) => void
   readOnly: boolean
   showRequired: boolean
   onComment: FieldsFormProps['onComment']

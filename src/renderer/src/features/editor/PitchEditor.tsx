@@ -39,10 +39,10 @@ import {
   useState,
 } from 'react'
 import { safePreviewOptions } from '../../components/SafeMarkdown'
-import { useColorMode } from '../settings/theme'
+import { PITCH_EDITOR_ID } from '../../lib/selectLines'
+import { useColorMode } from '../../state/theme'
 import './editor.css'
 
-export const PITCH_EDITOR_ID = 'pitch-editor'
 /** The box's height is its container's (`.pitch-editor`: the window's, resizable by its corner). */
 const PITCH_EDITOR_HEIGHT = '100%'
 /** Typing reaches the preview once it pauses this long. */
@@ -103,14 +103,14 @@ function withPlainLabel(command: ICommand): ICommand {
     ...command,
     icon: <span className="mode-label">{mode.label}</span>,
     buttonProps: { ...command.buttonProps, 'aria-label': `${mode.label} (${shortcut})`, title: `${mode.title} (${shortcut})` },
-  } as ICommand
+  }
 }
 
 const EXTRA_COMMANDS = getExtraCommands().map(withPlainLabel)
 
 export interface PitchEditorProps {
   value: string
-  onChange(value: string): void
+  onChange: (value: string) => void
   readOnly?: boolean
   /** The review's Comment command on the selected text (the toolbar's Comment button). */
   onComment?: () => void
@@ -120,6 +120,12 @@ export interface PitchEditorProps {
  * What PitchEditor shares with the textarea and the preview, which the library renders: the
  * text and who to tell when it changes.
  */
+/*
+ * The box is mutable on purpose, and the React Compiler's immutability rule is off for this file
+ * only: a keystroke updates it without a render (bench/editor-typing.bench.ts measures why), and
+ * nothing reads it while rendering.
+ */
+/* eslint-disable react-hooks/immutability */
 interface PitchBox {
   /** The text the textarea holds (or will, once it is on screen): what it last reported or was given. */
   text: string
@@ -246,8 +252,12 @@ export function PitchEditor({ value, onChange, readOnly = false, onComment }: Pi
 
   // The toolbar is built once; its Comment calls whatever handler is current.
   const onCommentRef = useRef(onComment)
-  onCommentRef.current = onComment
+  useLayoutEffect(() => {
+    onCommentRef.current = onComment
+  })
   const hasComment = onComment !== undefined
+  // The ref is read when Comment is clicked, never while rendering.
+  // eslint-disable-next-line react-hooks/refs
   const commands = useMemo(() => toolbarCommands(hasComment ? () => onCommentRef.current?.() : undefined), [hasComment])
 
   useEffect(() => {

@@ -4,8 +4,8 @@
  * the draft brings it back. Renders nothing while there are none.
  */
 import { useId } from 'react'
-import { go } from '../navigation/navigationSlice'
-import { useEditor } from './editorSlice'
+import { go } from '../../state/navigation'
+import { useEditor } from '../../state/editor'
 import { useCloseGuard } from './useCloseGuard'
 import './editor.css'
 

@@ -3,6 +3,7 @@
  * template's hint comments (`<!-- … -->`) are not the applicant's words and are left out.
  */
 import { wordCount } from '../../../../shared/checklist/text'
+import { count, plural } from '../../../../shared/wording'
 
 export interface TextCounts {
   words: number
@@ -16,14 +17,12 @@ export function countText(text: string): TextCounts {
   return { words: wordCount(own), characters: own.replace(/\r\n/g, '\n').trim().length }
 }
 
-const number = new Intl.NumberFormat('en-US')
-const plural = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`
 
 /** "412 words · 2,630 characters", or with a known limit "2,630 of 3,000 characters" / "3,120 of 3,000 characters (120 too many)". */
 export function describeCounts({ words, characters }: TextCounts, maxCharacters?: number): string {
   const chars =
     maxCharacters === undefined
-      ? plural(characters, 'character', 'characters')
-      : `${number.format(characters)} of ${plural(maxCharacters, 'character', 'characters')}${characters > maxCharacters ? ` (${number.format(characters - maxCharacters)} too many)` : ''}`
-  return `${plural(words, 'word', 'words')} · ${chars}`
+      ? plural(characters, 'character')
+      : `${count(characters)} of ${plural(maxCharacters, 'character')}${characters > maxCharacters ? ` (${count(characters - maxCharacters)} too many)` : ''}`
+  return `${plural(words, 'word')} · ${chars}`
 }

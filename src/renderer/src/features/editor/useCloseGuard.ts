@@ -5,7 +5,7 @@
  * app-wide UnsavedDraftsAlert: one listener however many use it.
  */
 import { useEffect } from 'react'
-import { useEditor } from './editorSlice'
+import { useEditor } from '../../state/editor'
 
 function objectWhileUnsaved(event: BeforeUnloadEvent): void {
   if (!useEditor.getState().saveBeforeClose()) return

@@ -9,7 +9,7 @@ import { useState } from 'react'
 import type { AppError, ChannelInput, ChannelOutput, ExportReviewCopyOutput, IpcResult } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { call as bridgeCall } from '../../lib/bridge'
-import { useEditor } from '../editor/editorSlice'
+import { useEditor } from '../../state/editor'
 import { downloadText } from '../../lib/download'
 
 type ExportChannel = 'export.reviewCopy' | 'export.pdf'

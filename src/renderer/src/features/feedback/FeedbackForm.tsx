@@ -5,15 +5,15 @@
 import { type FormEvent, useId } from 'react'
 import { isBlank } from '../../../../shared/fields'
 import { FeedbackCount } from './FeedbackCount'
-import { issueTooLong } from './feedbackSlice'
+import { issueTooLong } from '../../state/feedback'
 import './feedback.css'
 import { BusyMark } from '../../components/Spinner'
 
 export interface FeedbackFormProps {
   text: string
   sending: boolean
-  onChange(text: string): void
-  onSend(): void
+  onChange: (text: string) => void
+  onSend: () => void
 }
 
 export function FeedbackForm({ text, sending, onChange, onSend }: FeedbackFormProps) {

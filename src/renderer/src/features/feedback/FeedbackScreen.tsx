@@ -4,10 +4,10 @@
  */
 import { useEffect } from 'react'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { go } from '../navigation/navigationSlice'
-import { useSettings } from '../settings/settingsSlice'
+import { go } from '../../state/navigation'
+import { useSettings } from '../../state/settings'
 import { FeedbackForm } from './FeedbackForm'
-import { useFeedback } from './feedbackSlice'
+import { useFeedback } from '../../state/feedback'
 import './feedback.css'
 
 export function FeedbackScreen() {

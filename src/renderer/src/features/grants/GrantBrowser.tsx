@@ -9,16 +9,18 @@ import type { GrantSummary } from '../../../../shared/api'
 import type { GrantsListOutput } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SkeletonList } from '../../components/Spinner'
-import { agoText, deadlineText, plural } from '../../lib/deadline'
-import { go } from '../navigation/navigationSlice'
+import { deadlineText } from '../../lib/deadline'
+import { ago, count, plural } from '../../../../shared/wording'
+
+import { go } from '../../state/navigation'
 import { MyGrantBadge } from './MyGrantBadge'
-import { followMyGrants, useMyGrants } from './myGrantsSlice'
-import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from './grantsSlice'
-import { GRANT_SORTS, type GrantSort, visibleGrants } from './listing'
-import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from './grantKinds'
+import { followMyGrants, useMyGrants } from '../../state/myGrants'
+import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from '../../state/grants'
+import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../state/grantListing'
+import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from '../../state/grantKinds'
 import { useNow } from '../../lib/useNow'
-import { SavedSearchesPanel } from '../saved-searches/SavedSearchesPanel'
-import { useSavedSearches } from '../saved-searches/savedSearchesSlice'
+import { SavedSearchesPanel } from '../saved-searches'
+import { useSavedSearches } from '../../state/savedSearches'
 import './grants.css'
 
 const ROW_HEIGHT = 72
@@ -54,7 +56,7 @@ function isTextField(target: EventTarget | null): boolean {
 }
 
 function countText(shown: number, total: number, searching: boolean): string {
-  return searching ? `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown` : plural(total, 'grant')
+  return searching ? `${count(shown)} of ${count(total)} shown` : plural(total, 'grant')
 }
 
 /** `now` is for tests; the screen otherwise follows the clock. */
@@ -207,7 +209,7 @@ function OfflineListNotice({ result, now, onRetry }: { result: GrantsListOutput;
   return (
     <div className="notice notice-warn" role="status" data-testid="grants-offline">
       <p>
-        Offline — last updated {agoText(result.fetchedAt, now)}. Showing the last saved list.
+        Offline — last updated {ago(result.fetchedAt, now)}. Showing the last saved list.
         {result.cacheReason ? ` ${result.cacheReason.message}` : ''}
       </p>
       <button type="button" onClick={onRetry}>
@@ -256,7 +258,7 @@ function EmptyList({
 }
 
 function openGrant(id: string): void {
-  useGrants.setState({ lastOpenedId: id })
+  useGrants.getState().rememberOpened(id)
   go({ name: 'grant', id })
 }
 
@@ -267,6 +269,8 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   const newIds = useSavedSearches((s) => s.newIds)
   const typeFilter = useGrants((s) => s.type)
   const bountyIds = useGrantKinds((s) => s.bountyIds)
+  // The app is not built with the React Compiler, so nothing here is memoized behind the virtualizer's back.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: grants.length,
     getScrollElement: () => scrollBox.current,
@@ -281,7 +285,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   // Remember the scroll position for the way back from a grant.
   useEffect(() => {
     return () => {
-      useGrants.setState({ scrollOffset: virtualizer.scrollOffset ?? 0 })
+      useGrants.getState().rememberScroll(virtualizer.scrollOffset ?? 0)
     }
   }, [virtualizer])
 
@@ -297,7 +301,7 @@ function GrantList({ grants, now, resetKey }: { grants: GrantSummary[]; now: num
   useEffect(() => {
     const id = useGrants.getState().lastOpenedId
     if (!id) return
-    useGrants.setState({ lastOpenedId: null })
+    useGrants.getState().rememberOpened(null)
     list.current?.querySelector<HTMLButtonElement>(`[data-grant-id="${id}"] button`)?.focus()
   }, [])
 

@@ -3,7 +3,7 @@
  * draft per grant is the normal case ("Start draft", then "Open draft"); a second one is made
  * only when asked for, after saying that it is a separate file.
  */
-import { CalendarButton } from '../reminders/CalendarButton'
+import { CalendarButton } from '../reminders'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import type { AppError, DraftSummary, GrantsGetOutput } from '../../../../shared/ipc'
@@ -12,12 +12,14 @@ import { Dialog } from '../../components/Dialog'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { call, onEvent } from '../../lib/bridge'
-import { agoText, deadlineText } from '../../lib/deadline'
-import { go, useNavigation } from '../navigation/navigationSlice'
-import { useGrants } from './grantsSlice'
+import { deadlineText } from '../../lib/deadline'
+import { ago } from '../../../../shared/wording'
+
+import { go, useNavigation } from '../../state/navigation'
+import { useGrants } from '../../state/grants'
 import { MyGrantBadge } from './MyGrantBadge'
-import { type MyGrantStatus, followMyGrants, useMyGrants } from './myGrantsSlice'
-import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from './grantKinds'
+import { type MyGrantStatus, followMyGrants, useMyGrants } from '../../state/myGrants'
+import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from '../../state/grantKinds'
 import { useNow } from '../../lib/useNow'
 import './grants.css'
 import { BusyMark } from '../../components/Spinner'
@@ -73,6 +75,8 @@ export function GrantDetail({ id }: { id: string }) {
   }, [id])
 
   useEffect(() => {
+    // Fetching when the grant opens: loadGrant shows "loading" first, by design.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void loadGrant()
     void loadDrafts()
   }, [loadGrant, loadDrafts])
@@ -137,10 +141,10 @@ export interface GrantDetailViewProps {
   myStatus?: MyGrantStatus | undefined
   creating: boolean
   createError: AppError | null
-  onRetry(): void
-  onRetryDrafts(): void
-  onStartDraft(): void
-  onOpenDraft(id: string): void
+  onRetry: () => void
+  onRetryDrafts: () => void
+  onStartDraft: () => void
+  onOpenDraft: (id: string) => void
 }
 
 export function GrantDetailView({ data, now, drafts, draftsError, creating, createError, onRetry, onRetryDrafts, onStartDraft, onOpenDraft, myStatus }: GrantDetailViewProps) {
@@ -177,7 +181,7 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
       {data.fromCache && (
         <div className="notice notice-warn" role="status" data-testid="grant-offline">
           <p>
-            Offline — showing the copy saved {agoText(data.fetchedAt, now)}.{data.cacheReason ? ` ${data.cacheReason.message}` : ''}
+            Offline — showing the copy saved {ago(data.fetchedAt, now)}.{data.cacheReason ? ` ${data.cacheReason.message}` : ''}
           </p>
           <button type="button" onClick={onRetry}>
             Try again
@@ -305,7 +309,7 @@ function DraftActions({
             {drafts.map((draft) => (
               <li key={draft.id}>
                 <code>{draft.fileName}</code>
-                <span className="hint">edited {agoText(draft.updatedAt, now)}</span>
+                <span className="hint">edited {ago(draft.updatedAt, now)}</span>
                 {draft.status === 'submitted' && <span className="badge badge-ok">submitted</span>}
                 <button type="button" aria-label={`Open ${draft.fileName}`} onClick={() => onOpenDraft(draft.id)}>
                   Open

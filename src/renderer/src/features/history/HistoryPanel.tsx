@@ -12,8 +12,9 @@ import { type DiffPart, diffVersions, pitchSections } from '../../../../shared/h
 import { changedFields } from '../../lib/fieldChanges'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useEditor } from '../editor/editorSlice'
-import { useHistory } from './historySlice'
+import { useEditor } from '../../state/editor'
+import { useHistory } from '../../state/history'
+import { count, dateTime } from '../../../../shared/wording'
 import './history.css'
 
 const CURRENT = 'current'
@@ -21,7 +22,7 @@ const CURRENT = 'current'
 export function sizeChangeText(change: number | null): string {
   if (change === null) return 'first version'
   if (change === 0) return 'same size'
-  return `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('en-US')} chars`
+  return `${change > 0 ? '+' : '−'}${count(Math.abs(change))} chars`
 }
 
 /** The badges of a version: where it came from, and whether it was sent. */
@@ -34,13 +35,8 @@ export function versionBadges(version: HistoryVersion): string[] {
   return badges
 }
 
-function when(time: string): string {
-  const date = new Date(time)
-  return Number.isNaN(date.getTime()) ? time : date.toLocaleString()
-}
-
 function versionLabel(version: HistoryVersion): string {
-  return `${when(version.time)} — ${version.summary}`
+  return `${dateTime(version.time)} — ${version.summary}`
 }
 
 export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: () => void }) {
@@ -81,7 +77,7 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
     setRestored(null)
     const failure = await useHistory.getState().restore(version.id, section)
     setRestoreError(failure)
-    if (!failure) setRestored(section ? `Restored the section “${section}” from ${when(version.time)}.` : `Restored the version from ${when(version.time)}.`)
+    if (!failure) setRestored(section ? `Restored the section “${section}” from ${dateTime(version.time)}.` : `Restored the version from ${dateTime(version.time)}.`)
   }
 
   return (
@@ -118,7 +114,7 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
           {versions.map((version) => (
             <li key={version.id} data-testid="history-version">
               <p className="history-line">
-                <time dateTime={version.time}>{when(version.time)}</time> · {version.savedBy ? `${version.savedBy} · ` : ''}<span>{sizeChangeText(version.sizeChange)}</span>
+                <time dateTime={version.time}>{dateTime(version.time)}</time> · {version.savedBy ? `${version.savedBy} · ` : ''}<span>{sizeChangeText(version.sizeChange)}</span>
                 {versionBadges(version).map((badge) => (
                   <span key={badge} className="history-badge">
                     {badge}
@@ -127,11 +123,11 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
               </p>
               <p className="history-summary">{version.summary}</p>
               <div className="history-actions">
-                <button type="button" onClick={() => compare(version.id)} aria-label={`Compare the version of ${when(version.time)} with the current text`}>
+                <button type="button" onClick={() => compare(version.id)} aria-label={`Compare the version of ${dateTime(version.time)} with the current text`}>
                   Compare
                 </button>
                 {!readOnly && (
-                  <button type="button" onClick={() => setPending({ version })} aria-label={`Restore the version of ${when(version.time)}`}>
+                  <button type="button" onClick={() => setPending({ version })} aria-label={`Restore the version of ${dateTime(version.time)}`}>
                     Restore…
                   </button>
                 )}
@@ -155,8 +151,8 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
         <Dialog title={pending.section ? 'Restore this section?' : 'Restore this version?'} onClose={() => setPending(null)} role="alertdialog">
           <p>
             {pending.section
-              ? `The section “${pending.section}” of the pitch becomes as it was on ${when(pending.version.time)}; the rest stays as it is now.`
-              : `The pitch and the fields become as they were on ${when(pending.version.time)}.`}{' '}
+              ? `The section “${pending.section}” of the pitch becomes as it was on ${dateTime(pending.version.time)}; the rest stays as it is now.`
+              : `The pitch and the fields become as they were on ${dateTime(pending.version.time)}.`}{' '}
             Your current text is kept in the history, so this can be undone.
           </p>
           <div className="dialog-actions">
@@ -177,10 +173,10 @@ interface CompareProps {
   versions: HistoryVersion[]
   from: string | null
   to: string
-  onFrom(id: string | null): void
-  onTo(id: string): void
+  onFrom: (id: string | null) => void
+  onTo: (id: string) => void
   readOnly: boolean
-  onRestoreSection(version: HistoryVersion, section: string): void
+  onRestoreSection: (version: HistoryVersion, section: string) => void
 }
 
 type Loaded = HistoryGetOutput | AppError | null

@@ -6,12 +6,12 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { Deadline } from '../../components/Deadline'
-import { formatExact } from '../../lib/deadline'
+import { dateTime } from '../../../../shared/wording'
 import { useNow } from '../../lib/useNow'
-import { go } from '../navigation/navigationSlice'
+import { go } from '../../state/navigation'
 import { CalendarButton } from './CalendarButton'
-import { type PagePermission, pagePermission, requestPagePermission } from './pageNotifications'
-import { startReminders, useReminders } from './remindersSlice'
+import { type PagePermission, pagePermission, requestPagePermission } from '../../lib/pageNotifications'
+import { startReminders, useReminders } from '../../state/reminders'
 import './reminders.css'
 
 const PERMISSION_TEXT: Record<PagePermission, string | null> = {
@@ -94,7 +94,7 @@ export function DueSoonMenu() {
                     {item.grantTitle}
                   </button>{' '}
                   <Deadline deadline={item.deadline} now={now} exact="after" />
-                  {item.previousDeadline && <p className="hint">The service moved this deadline; it was {formatExact(item.previousDeadline)}.</p>}
+                  {item.previousDeadline && <p className="hint">The service moved this deadline; it was {dateTime(item.previousDeadline)}.</p>}
                 </li>
               ))}
             </ul>

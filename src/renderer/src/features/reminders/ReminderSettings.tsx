@@ -7,8 +7,8 @@ import type { AppError } from '../../../../shared/ipc'
 import { MAX_REMINDER_OFFSETS } from '../../../../shared/ipc'
 import { describeOffsets, parseOffsets } from '../../../../shared/reminder-times'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useSettings } from '../settings/settingsSlice'
-import { useReminders } from './remindersSlice'
+import { useSettings } from '../../state/settings'
+import { useReminders } from '../../state/reminders'
 import './reminders.css'
 
 export function ReminderSettings() {

@@ -4,8 +4,8 @@
  * pitch is selected; when the command cannot start it says what to select, where the button is.
  */
 import { useEffect, useState } from 'react'
-import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from './startComment'
-import { useReview } from './reviewSlice'
+import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from '../../state/startComment'
+import { useReview } from '../../state/review'
 
 // A keystroke in the textarea already fires `selectionchange` (its caret moved): `keyup` and
 // `input` would only read the selection again.
@@ -28,6 +28,8 @@ function usePitchSelection(): boolean {
         setSelected(pitchHasSelection())
       }, 0)
     }
+    // The selection lives in the DOM, outside React: read it once the button is on screen.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSelected(pitchHasSelection())
     for (const name of SELECTION_EVENTS) document.addEventListener(name, update, true)
     return () => {

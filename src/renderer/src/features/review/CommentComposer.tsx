@@ -7,8 +7,8 @@ import { useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import type { ComposeTarget } from './reviewStore'
-import { useReview } from './reviewSlice'
+import type { ComposeTarget } from '../../state/reviewStore'
+import { useReview } from '../../state/review'
 
 export function CommentComposer() {
   const target = useReview((s) => s.composing)

@@ -8,13 +8,13 @@ import type { AppError } from '../../../../shared/ipc'
 import type { CommentView } from '../../../../shared/review/view'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { agoText, formatExact } from '../../lib/deadline'
-import { useReview } from './reviewSlice'
+import { ago, dateTime } from '../../../../shared/wording'
+import { useReview } from '../../state/review'
 
 export function When({ iso, now }: { iso: string; now: number }) {
   return (
-    <time dateTime={iso} title={formatExact(iso)}>
-      {agoText(iso, now)}
+    <time dateTime={iso} title={dateTime(iso)}>
+      {ago(iso, now)}
     </time>
   )
 }
@@ -46,7 +46,7 @@ export function CommentItem({ comment, me, now, kind }: CommentItemProps) {
       <p className="comment-meta">
         <strong className="comment-author">{comment.author}</strong> <When iso={comment.createdAt} now={now} />
         {comment.editedAt && (
-          <span className="comment-edited" title={`Edited ${formatExact(comment.editedAt)}`}>
+          <span className="comment-edited" title={`Edited ${dateTime(comment.editedAt)}`}>
             {' '}
             (edited)
           </span>
@@ -74,7 +74,7 @@ export function CommentItem({ comment, me, now, kind }: CommentItemProps) {
   )
 }
 
-function EditComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone(): void }) {
+function EditComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone: () => void }) {
   const id = useId()
   const [body, setBody] = useState(comment.body)
   const [busy, setBusy] = useState(false)
@@ -104,7 +104,7 @@ function EditComment({ comment, kind, onDone }: { comment: CommentView; kind: 'c
   )
 }
 
-function DeleteComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone(): void }) {
+function DeleteComment({ comment, kind, onDone }: { comment: CommentView; kind: 'comment' | 'reply'; onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const remove = async () => {

@@ -8,10 +8,10 @@
 import { memo, useMemo } from 'react'
 import { firstLine, placeText } from './describe'
 import { groupThreads, type LocatedThread, useLocatedThreads } from './locate'
-import { useReview } from './reviewSlice'
+import { useReview } from '../../state/review'
 import { showInPitch } from './ThreadCard'
-import { useEditor } from '../editor/editorSlice'
-import { revealInSide } from '../editor/editorSideStore'
+import { useEditor } from '../../state/editor'
+import { revealInSide } from '../../state/editorSide'
 import './review.css'
 
 const NO_THREADS: never[] = []

@@ -7,10 +7,10 @@
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { applySuggestionText, OUTDATED_REASON } from './applySuggestion'
+import { applySuggestionText, OUTDATED_REASON } from '../../state/applySuggestion'
 import { decisionText } from './describe'
 import type { LocatedThread } from './locate'
-import { useReview } from './reviewSlice'
+import { useReview } from '../../state/review'
 import { WordDiff } from './WordDiff'
 
 export interface SuggestionViewProps {

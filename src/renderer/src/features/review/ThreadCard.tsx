@@ -8,13 +8,12 @@ import { useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { locateQuote } from '../../../../shared/review/anchor'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { PITCH_EDITOR_ID } from '../editor/PitchEditor'
-import { selectRangeInEditor } from '../editor/selectLines'
-import { useEditor } from '../editor/editorSlice'
+import { PITCH_EDITOR_ID, selectRangeInEditor } from '../../lib/selectLines'
+import { useEditor } from '../../state/editor'
 import { CommentItem, When } from './CommentItem'
 import { capitalize, historyText, placeText } from './describe'
 import type { LocatedThread } from './locate'
-import { useReview } from './reviewSlice'
+import { useReview } from '../../state/review'
 import { SuggestionView } from './SuggestionView'
 
 export interface ThreadCardProps {
@@ -117,7 +116,7 @@ export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardPro
   )
 }
 
-function ReplyBox({ threadId, onDone }: { threadId: string; onDone(): void }) {
+function ReplyBox({ threadId, onDone }: { threadId: string; onDone: () => void }) {
   const id = useId()
   const [body, setBody] = useState('')
   const [busy, setBusy] = useState(false)

@@ -7,8 +7,8 @@ import { useEffect, useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { identityKey } from '../../../../shared/review/identity'
-import { useEditor } from '../editor/editorSlice'
-import { useReview } from './reviewSlice'
+import { useEditor } from '../../state/editor'
+import { useReview } from '../../state/review'
 
 type Verdict = 'approve' | 'request-changes'
 

@@ -1,6 +1,7 @@
 /** How review things read on screen: a thread's place, its history, an approval's badge. */
 import type { ApprovalState, ReviewBrief, ThreadEvent, ThreadView } from '../../../../shared/review/view'
 import { showHidden } from '../../../../shared/review/identity'
+import { plural } from '../../../../shared/wording'
 import type { LocatedThread } from './locate'
 
 /** The first line of a comment, shortened: what a margin card or a list shows of it. */
@@ -49,7 +50,7 @@ export const APPROVAL_BADGE: Record<ApprovalState, { text: string; tone: 'ok' | 
 
 /** "no open threads", "1 open thread", "2 open threads". */
 export function openThreadsText(count: number): string {
-  return count === 0 ? 'no open threads' : count === 1 ? '1 open thread' : `${count.toLocaleString('en-US')} open threads`
+  return plural(count, 'open thread', { zero: 'no' })
 }
 
 export function capitalize(text: string): string {

@@ -8,8 +8,8 @@ import type { SchemaField } from '../../../../shared/api'
 import { type AnchorMatch, locateQuotes, type TextQuote } from '../../../../shared/review/anchor'
 import { isOpen } from '../../../../shared/review/state'
 import type { ThreadView } from '../../../../shared/review/view'
-import { useEditor } from '../editor/editorSlice'
-import { useTextAtPause } from '../editor/useTextAtPause'
+import { useEditor } from '../../state/editor'
+import { useTextAtPause } from '../../state/useTextAtPause'
 
 export type Found = Extract<AnchorMatch, { status: 'exact' | 'fuzzy' }>
 

@@ -7,7 +7,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { MAX_SAVED_SEARCH_NAME_CHARS, type SavedSearch } from '../../../../shared/ipc'
 import { ErrorNotice, fieldMessage } from '../../components/ErrorNotice'
 import { NotificationsToggle } from './NotificationsToggle'
-import { useSavedSearches } from './savedSearchesSlice'
+import { useSavedSearches } from '../../state/savedSearches'
 import './saved-searches.css'
 
 /** The contract's short messages ("must be at most 80 characters") read as "The name must…". */

@@ -9,8 +9,8 @@ import { type FormEvent, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { originLabel } from '../../../../shared/service-address'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useSettings } from '../settings/settingsSlice'
-import { useSession } from './sessionSlice'
+import { useSettings } from '../../state/settings'
+import { useSession } from '../../state/session'
 import { BusyMark } from '../../components/Spinner'
 
 export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { onLoggedIn?: () => void; submitLabel?: string; autoFocus?: boolean }) {

@@ -7,8 +7,8 @@ import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { originLabel } from '../../../../shared/service-address'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { LoginForm } from '../session/LoginForm'
-import { useSession } from '../session/sessionSlice'
+import { LoginForm } from '../session'
+import { useSession } from '../../state/session'
 import { RetryNotice } from './RetryNotice'
 
 export function AccountSection() {

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 
-export function RetryNotice({ error, onRetry, busyLabel }: { error: AppError; onRetry(): Promise<unknown>; busyLabel: string }) {
+export function RetryNotice({ error, onRetry, busyLabel }: { error: AppError; onRetry: () => Promise<unknown>; busyLabel: string }) {
   const [busy, setBusy] = useState(false)
   if (busy) return <Loading label={busyLabel} />
   const retry = async () => {

@@ -7,7 +7,7 @@ import { type AppError, type SettingsValues, type SettingsView, THEMES, type The
 import { sendsCredentialsInClear } from '../../../../shared/service-address'
 import { nameProblem, showHidden } from '../../../../shared/review/identity'
 import { AddressCheckStatus } from './AddressCheckStatus'
-import type { AddressCheck } from './settingsSlice'
+import type { AddressCheck } from '../../state/settings'
 import './settings.css'
 
 /** The reminders have their own section (features/reminders/ReminderSettings.tsx), and so will the team sync. */
@@ -59,17 +59,17 @@ export interface SettingsFormProps {
   /** What the last save did ("Settings saved."), else null. */
   savedMessage: string | null
   check: AddressCheck
-  onSave(values: Partial<SettingsValues>): void
-  onCheck(): void
+  onSave: (values: Partial<SettingsValues>) => void
+  onCheck: () => void
   /**
    * Saves the default drafts folder at once; the other fields keep what was typed, and
    * `othersUnsaved` says whether any of them differ from the saved settings.
    */
-  onUseDefaultFolder(othersUnsaved: boolean): void
+  onUseDefaultFolder: (othersUnsaved: boolean) => void
   /** The applicant typed: a "saved" message about an earlier save no longer holds. */
-  onEdit(): void
+  onEdit: () => void
   /** A theme was picked: it is saved (and shown) at once, apart from the other fields. */
-  onThemeChange(theme: Theme): void
+  onThemeChange: (theme: Theme) => void
 }
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' }

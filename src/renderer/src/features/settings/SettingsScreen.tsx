@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react'
 import type { AppError, SettingsValues, Theme } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { ReminderSettings } from '../reminders/ReminderSettings'
+import { ReminderSettings } from '../reminders'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
-import { useSettings } from './settingsSlice'
+import { useSettings } from '../../state/settings'
 import './settings.css'
 
 /** After "Use the default folder", which saves that alone: other typed changes are still unsaved. */
@@ -38,14 +38,8 @@ export function SettingsScreen() {
   }
 
   // A theme applies at once and is saved on its own, so typed but unsaved fields stay as they are.
-  // It shows before the core has stored it (the choice is the answer the applicant wants to see);
-  // a refused save puts the stored theme back and says why.
   const changeTheme = async (theme: Theme) => {
-    const before = useSettings.getState().view?.theme
-    useSettings.setState((state) => (state.view ? { view: { ...state.view, theme } } : {}))
-    const failure = await update({ theme })
-    if (failure && before) useSettings.setState((state) => (state.view ? { view: { ...state.view, theme: before } } : {}))
-    setSaveError(failure)
+    setSaveError(await useSettings.getState().chooseTheme(theme))
   }
 
   return (

@@ -4,12 +4,12 @@
  */
 import { useEffect } from 'react'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { go } from '../navigation/navigationSlice'
-import { LoginForm } from '../session/LoginForm'
-import { useSession } from '../session/sessionSlice'
+import { go } from '../../state/navigation'
+import { LoginForm } from '../session'
+import { useSession } from '../../state/session'
 import { AddressCheckStatus } from './AddressCheckStatus'
 import { RetryNotice } from './RetryNotice'
-import { useSettings } from './settingsSlice'
+import { useSettings } from '../../state/settings'
 import './settings.css'
 
 export function WelcomeScreen() {

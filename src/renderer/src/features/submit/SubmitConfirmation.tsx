@@ -9,7 +9,7 @@ import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../sha
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { Deadline } from '../../components/Deadline'
 import { Loading } from '../../components/ErrorNotice'
-import { SubmitReviewSummary } from '../review/SubmitReviewSummary'
+import { SubmitReviewSummary } from '../review'
 import { hiddenCommentCount, templateHintCount } from './hiddenComments'
 import './submit.css'
 
@@ -20,10 +20,10 @@ export interface SubmitConfirmationProps {
   now: number
   /** While the submission is on its way: every control is disabled. */
   busy?: boolean
-  onCancel(): void
-  onSubmit(submitAnyway: boolean): void
+  onCancel: () => void
+  onSubmit: (submitAnyway: boolean) => void
   /** Removes the template's hint comments from the draft (one edit, undoable, saved), then previews again. */
-  onRemoveHints?(): void
+  onRemoveHints?: () => void
 }
 
 export function SubmitConfirmation({ preview, checklist = preview.checklist, now, busy = false, onCancel, onSubmit, onRemoveHints }: SubmitConfirmationProps) {

@@ -3,14 +3,14 @@
  * exactly what will be sent and where, then the submission itself. A login the submission
  * needs is asked for by the bridge, and the submission resumes after it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { AppError, ApplicationsPreviewOutput, ApplicationsSubmitOutput, ChecklistReport } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
 import { Loading } from '../../components/ErrorNotice'
 import { call } from '../../lib/bridge'
 import { useNow } from '../../lib/useNow'
-import { useEditor } from '../editor/editorSlice'
-import { replacePitch } from '../editor/replacePitch'
+import { useEditor } from '../../state/editor'
+import { replacePitch } from '../../state/replacePitch'
 import { removeTemplateHints } from './hiddenComments'
 import { SubmitConfirmation } from './SubmitConfirmation'
 import { PreviewFailureView, type SubmitOutcome, SubmitOutcomeView } from './SubmitOutcomeView'
@@ -31,14 +31,16 @@ type Phase =
     }
   | { name: 'done'; preview: ApplicationsPreviewOutput; outcome: SubmitOutcome; submitAnyway: boolean; submitting: boolean }
 
-export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: string; onClose(): void; onSubmitted(out: ApplicationsSubmitOutput): void }) {
+export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: string; onClose: () => void; onSubmitted: (out: ApplicationsSubmitOutput) => void }) {
   const [phase, setPhase] = useState<Phase>({ name: 'previewing' })
   const now = useNow()
   const body = useRef<HTMLDivElement>(null)
   // Answers to a request that was superseded (retry, StrictMode's second mount) are dropped.
   const request = useRef(0)
   const onSubmittedRef = useRef(onSubmitted)
-  onSubmittedRef.current = onSubmitted
+  useLayoutEffect(() => {
+    onSubmittedRef.current = onSubmitted
+  })
 
   const runPreview = useCallback(async () => {
     const id = ++request.current
@@ -53,9 +55,12 @@ export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: strin
   }, [draftId])
 
   useEffect(() => {
+    // The preview is fetched as the dialog opens; runPreview shows "previewing" first, by design.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void runPreview()
+    const requests = request
     return () => {
-      request.current++
+      requests.current++
     }
   }, [runPreview])
 

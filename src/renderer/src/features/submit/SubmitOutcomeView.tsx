@@ -20,7 +20,7 @@ export function secondsLeft(seconds: number, since: number, now: number): number
  * dialog puts focus: the button that led here was disabled or replaced. With `waitSeconds`
  * (the service asked to slow down) Try again stays disabled until the wait is over.
  */
-function Actions({ onClose, onRetry, waitSeconds }: { onClose(): void; onRetry?: (() => void) | undefined; waitSeconds?: number | undefined }) {
+function Actions({ onClose, onRetry, waitSeconds }: { onClose: () => void; onRetry?: (() => void) | undefined; waitSeconds?: number | undefined }) {
   const [since] = useState(() => Date.now())
   const waiting = waitSeconds !== undefined && waitSeconds > 0
   const now = useNow(waiting ? undefined : since, 1000)
@@ -83,7 +83,7 @@ export function waitText(seconds: number): string {
 }
 
 /** The service asked to slow down (HTTP 429): Try again waits as long as it asked, when it said. */
-function RateLimited({ error, onClose, onRetry }: { error: AppError; onClose(): void; onRetry(): void }) {
+function RateLimited({ error, onClose, onRetry }: { error: AppError; onClose: () => void; onRetry: () => void }) {
   const seconds = error.retryAfterSeconds === undefined ? undefined : Math.ceil(error.retryAfterSeconds)
   return (
     <>
@@ -103,7 +103,7 @@ function RateLimited({ error, onClose, onRetry }: { error: AppError; onClose(): 
 }
 
 /** Why the dry run (`applications.preview`) failed: what submitting would have met. */
-export function PreviewFailureView({ error, onClose, onRetry }: { error: AppError; onClose(): void; onRetry(): void }) {
+export function PreviewFailureView({ error, onClose, onRetry }: { error: AppError; onClose: () => void; onRetry: () => void }) {
   if (error.code === 'deadline_passed') {
     return (
       <>
@@ -158,7 +158,7 @@ export function PreviewFailureView({ error, onClose, onRetry }: { error: AppErro
 }
 
 /** The answer to `applications.submit`. */
-export function SubmitOutcomeView({ outcome, onClose, onRetry }: { outcome: SubmitOutcome; onClose(): void; onRetry(): void }) {
+export function SubmitOutcomeView({ outcome, onClose, onRetry }: { outcome: SubmitOutcome; onClose: () => void; onRetry: () => void }) {
   if (outcome.kind === 'submitted' && outcome.out.notSent && outcome.out.draft.notSent) {
     // Not a success: this draft's text did not go out. Said plainly, with the way to the one that did.
     const notSent = outcome.out.draft.notSent

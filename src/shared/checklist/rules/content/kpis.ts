@@ -1,5 +1,5 @@
 /** The KPI rule: every KPI has a measurable target. */
-import type { List, Nodes } from 'mdast'
+import type { Nodes } from 'mdast'
 import { stripInline } from '../../parse'
 import { DOCUMENT_START, nodePosition, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'

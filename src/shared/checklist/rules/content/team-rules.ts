@@ -1,5 +1,4 @@
 /** The team rules: verifiable links, prior work and grants, a solo applicant's scope, a completed prior project linked. */
-import type { List } from 'mdast'
 import { stripInline, type Section } from '../../parse'
 import { sentences } from '../../text'
 import { DOCUMENT_START, nodePosition, sectionPosition } from '../../topics'

@@ -7,9 +7,9 @@
 import fc from 'fast-check'
 import ICAL from 'ical.js'
 import { buildCalendar } from '../../../../../src/main/core/calendar/ics'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestCore, type TestCore } from '../../../../support/core'
-import { IDS, startTestService, testFixture, type TestService } from '../../../../support/service'
+import { describe, expect, it } from 'vitest'
+import { coreTest } from '../../../../support/core-test'
+import { IDS } from '../../../../support/service'
 
 interface ParsedEvent {
   uid: string
@@ -41,19 +41,7 @@ function parseCalendar(text: string): { product: string; events: ParsedEvent[] }
 }
 
 describe('calendar.export', () => {
-  let service: TestService
-  let app: TestCore
-
-  beforeEach(async () => {
-    service = await startTestService({ fixture: testFixture() })
-    app = await startTestCore({ serviceUrl: service.url })
-  })
-  afterEach(async () => {
-    await app.dispose()
-    await service.dispose()
-  })
-
-  it('one grant: an event at the deadline in UTC, with the title, the reward and an alarm at each reminder time', async () => {
+  coreTest('one grant: an event at the deadline in UTC, with the title, the reward and an alarm at each reminder time', async ({ app }) => {
     const { grant } = await app.call('grants.get', { id: IDS.bounty })
     const out = await app.call('calendar.export', { grantId: IDS.bounty })
     expect(out).toMatchObject({ fileName: 'deadline-a-bounty.ics', events: 1 })
@@ -73,13 +61,13 @@ describe('calendar.export', () => {
     expect(event!.uid).toBe(`grant-${IDS.bounty}@grant-desk`)
   })
 
-  it('follows the reminder times of Settings', async () => {
+  coreTest('follows the reminder times of Settings', async ({ app }) => {
     await app.call('settings.update', { reminders: { enabled: true, offsetsMinutes: [2 * 24 * 60, 45] } })
     const { events } = parseCalendar((await app.call('calendar.export', { grantId: IDS.open })).ics)
     expect(events[0]!.alarms.map((alarm) => alarm.triggerSeconds)).toEqual([-2 * 86_400, -45 * 60])
   })
 
-  it('a draft, and every open draft: the same UID for the same grant, drafts past their deadline left out', async () => {
+  coreTest('a draft, and every open draft: the same UID for the same grant, drafts past their deadline left out', async ({ app }) => {
     const fromGrant = parseCalendar((await app.call('calendar.export', { grantId: IDS.freeForm })).ics).events[0]!
     const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
     const fromDraft = await app.call('calendar.export', { draftId: draft.id })
@@ -100,7 +88,7 @@ describe('calendar.export', () => {
     expect(all.events).toBe(3)
   })
 
-  it('says what to do when there is nothing to export, and refuses an unknown grant', async () => {
+  coreTest('says what to do when there is nothing to export, and refuses an unknown grant', async ({ app }) => {
     const none = await app.fail('calendar.export', { openDrafts: true })
     expect(none).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('Start a draft from a grant’s page first') })
     expect((await app.fail('calendar.export', { draftId: 'no-such-draft' })).code).toBe('not_found')

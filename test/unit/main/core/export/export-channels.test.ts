@@ -6,35 +6,24 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { draftVersion } from '../../../../../src/main/core/drafts/fs'
 import { PDF_UNAVAILABLE_MESSAGE, type PdfPrinter } from '../../../../../src/main/core/export/service'
 import { quoteAt } from '../../../../../src/shared/review/anchor'
 import { startTestCore, type TestCore } from '../../../../support/core'
-import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
+import { coreTest } from '../../../../support/core-test'
+import { IDS, tempDir } from '../../../../support/service'
 
 const PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
 
-let service: TestService
 let folder: string
-let app: TestCore
 
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.close()
-})
-beforeEach(async () => {
+coreTest.beforeEach(async ({ app }) => {
   folder = tempDir('grant-desk-export-')
-  app = await startTestCore({ serviceUrl: service.url })
   await app.call('settings.update', { draftsFolder: folder, reviewerName: 'Ada' })
 })
-afterEach(async () => {
-  await app.dispose()
-})
 
-async function savedDraft(core = app) {
+async function savedDraft(core: TestCore) {
   const created = await core.call('drafts.create', { grantId: IDS.open })
   return core.call('drafts.save', { id: created.id, pitch: PITCH, customFields: { project_name: 'Tracekit', repo: 'https://github.com/tracekit/tracekit' }, baseVersion: created.version })
 }
@@ -49,8 +38,8 @@ async function deadUrl(): Promise<string> {
 }
 
 describe('export.reviewCopy', () => {
-  it('returns the saved version with its open threads, the sponsor from the service and a file name', async () => {
-    const draft = await savedDraft()
+  coreTest('returns the saved version with its open threads, the sponsor from the service and a file name', async ({ app }) => {
+    const draft = await savedDraft(app)
     const start = PITCH.indexOf('cannot see why')
     await app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'pitch', quote: quoteAt(PITCH, start, start + 'cannot see why'.length) }, body: 'Who says so?' })
     const settled = await app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'SETTLED ALREADY' })
@@ -68,8 +57,8 @@ describe('export.reviewCopy', () => {
     expect(copy.note).toMatch(/^The copy holds the version saved .+, with its 1 open thread; resolved threads are left out\.$/)
   })
 
-  it('always exports what is on disk: a change made there (a pull, a teammate) is in the copy', async () => {
-    const draft = await savedDraft()
+  coreTest('always exports what is on disk: a change made there (a pull, a teammate) is in the copy', async ({ app }) => {
+    const draft = await savedDraft(app)
     const text = readFileSync(draft.path, 'utf8').replace('six months', 'nine months')
     writeFileSync(draft.path, text)
     const copy = await app.call('export.reviewCopy', { draftId: draft.id })
@@ -78,8 +67,8 @@ describe('export.reviewCopy', () => {
     expect(copy.html).toContain('nine months')
   })
 
-  it('works offline, leaving out the sponsor nobody could name, and saying so', async () => {
-    const draft = await savedDraft()
+  coreTest('works offline, leaving out the sponsor nobody could name, and saying so', async ({ app }) => {
+    const draft = await savedDraft(app)
     const offline = await startTestCore({ serviceUrl: await deadUrl() })
     try {
       await offline.call('settings.update', { draftsFolder: folder })
@@ -92,18 +81,18 @@ describe('export.reviewCopy', () => {
     }
   })
 
-  it('answers not_found for a draft that is not there', async () => {
+  coreTest('answers not_found for a draft that is not there', async ({ app }) => {
     await expect(app.fail('export.reviewCopy', { draftId: 'no-such-draft' })).resolves.toMatchObject({ code: 'not_found' })
   })
 })
 
 describe('export.pdf', () => {
-  it('is not available without a printer (the browser host), and says what to do instead', async () => {
-    const draft = await savedDraft()
+  coreTest('is not available without a printer (the browser host), and says what to do instead', async ({ app }) => {
+    const draft = await savedDraft(app)
     await expect(app.fail('export.pdf', { draftId: draft.id })).resolves.toEqual({ code: 'invalid_input', message: PDF_UNAVAILABLE_MESSAGE })
   })
 
-  it('hands the copy to the host’s printer and passes its answer on', async () => {
+  coreTest('hands the copy to the host’s printer and passes its answer on', async ({ service }) => {
     const printed: { html: string; fileName: string }[] = []
     let answer: Awaited<ReturnType<PdfPrinter['print']>> = { path: '/home/ada/tracekit.pdf' }
     const withPrinter = await startTestCore({

@@ -11,7 +11,11 @@ import { applyDelta, applyDeltaExact, makeDelta } from '../../../../../src/main/
 
 const PIECES = ['alpha ', 'beta ', 'gamma\n', '🎉', 'délai ', '\n\n## ', 'x', '%', '@@ ', '+', '-', ' ']
 const text = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 120 }).map((parts) => parts.join(''))
-const edit = fc.record({ at: fc.nat(), cut: fc.nat({ max: 12 }), insert: fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }).map((parts) => parts.join('')) })
+const edit = fc.record({
+  at: fc.nat(),
+  cut: fc.nat({ max: 12 }),
+  insert: fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }).map((parts) => parts.join('')),
+})
 
 describe('applying a delta in one pass', () => {
   it('gives exactly the target or nothing, on random edits of random texts', () => {

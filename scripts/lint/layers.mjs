@@ -1,0 +1,38 @@
+/**
+ * The renderer's layers, lowest first, as docs/architecture.md draws them. A file may import
+ * its own layer and the layers below; `features/<name>` may use another feature only through
+ * that feature's public file, `features/<name>/index.ts`.
+ *
+ * One table for the lint rules (eslint.config.js) and the graph report (`npm run graph`).
+ */
+import path from 'node:path'
+
+export const RENDERER_LAYERS = [
+  { name: 'shared', rank: 0, rule: 'the contract and pure logic shared with main: no Node, no DOM' },
+  { name: 'lib', rank: 1, rule: 'the bridge to the core and small browser helpers: no state, no React components' },
+  { name: 'state', rank: 2, rule: 'every store and the open-draft model; a store changes another only through its actions' },
+  { name: 'components', rank: 3, rule: 'UI pieces shared by features (dialogs, notices, spinners)' },
+  { name: 'features', rank: 4, rule: 'screens and panels; another feature only through its index.ts' },
+  { name: 'app', rank: 5, rule: 'the shell: App.tsx and main.tsx compose the features' },
+]
+
+/** `{layer, feature}` of a file of the renderer or of `src/shared`, or null for any other file. */
+export function rendererPlace(root, file) {
+  const relative = path.relative(path.join(root, 'src'), file).split(path.sep)
+  if (relative[0] === 'shared') return { layer: 'shared', feature: null }
+  if (relative[0] !== 'renderer' || relative[1] !== 'src') return null
+  const [top, second] = relative.slice(2)
+  if (top === 'features') return { layer: 'features', feature: second ?? null }
+  if (top === 'lib' || top === 'state' || top === 'components') return { layer: top, feature: null }
+  return { layer: 'app', feature: null }
+}
+
+export function rankOf(layer) {
+  return RENDERER_LAYERS.find((one) => one.name === layer).rank
+}
+
+/** The file a feature offers to the others. */
+export function isFeaturePublicFile(root, file) {
+  const relative = path.relative(path.join(root, 'src/renderer/src/features'), file).split(path.sep)
+  return relative.length === 2 && /^index\.tsx?$/.test(relative[1])
+}

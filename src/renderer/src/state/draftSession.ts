@@ -1,0 +1,226 @@
+/**
+ * One open draft and the saving of it: the applicant's text, the version of the file it was
+ * last saved over, and a queue that writes it back.
+ *
+ * - Never two saves at once: a save names the version it starts from, and a second one sent
+ *   before the first answered would name a stale version and be refused as a conflict.
+ * - Nothing typed is dropped: a save sends a snapshot; edits made while it is on its way are
+ *   sent by the next save, and a successful answer does not replace the text.
+ * - A conflict (the file changed on disk) stops all saving until the applicant decides: the
+ *   file is never written over.
+ *
+ * The store (editorStore.ts) owns one session per open draft and mirrors it to the screen;
+ * a session outlives its screen while its last edits are still being saved.
+ */
+import type { AppError, ChannelInput, Draft, IpcResult } from '../../../shared/ipc'
+
+export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed'
+
+export type SaveRequest = ChannelInput<'drafts.save'>
+
+export type SaveDraft = (request: SaveRequest) => Promise<IpcResult<Draft>>
+
+export type Conflict = Pick<AppError, 'currentVersion'>
+
+/**
+ * The draft's file itself is the problem, not one save: `unreadable` when reading or saving
+ * found it missing or damaged (retrying means reading it again), `gone` once reading it again
+ * still did not find it (only a new draft can hold the text now).
+ */
+export type FileTrouble = 'unreadable' | 'gone'
+
+/** The text at one moment, and how many edits it holds (see `savedElsewhere`). */
+export interface TextSnapshot {
+  pitch: string
+  customFields: Record<string, string>
+  edits: number
+}
+
+export const AUTOSAVE_DELAY_MS = 500
+
+export class DraftSession {
+  readonly id: string
+  draft: Draft
+  pitch: string
+  customFields: Record<string, string>
+  /** The version of the file the next save starts from. */
+  version: string
+  conflict: Conflict | null = null
+  saveError: AppError | null = null
+  fileTrouble: FileTrouble | null = null
+
+  /** Edits counted since opening, and how many of them the file on disk holds. */
+  private edits = 0
+  private savedEdits = 0
+  private running: Promise<boolean> | null = null
+  private timer: ReturnType<typeof setTimeout> | null = null
+  /** The applicant asked for a save (Ctrl+S): the next request sent says so (`explicit`). */
+  private explicitPending = false
+
+  constructor(
+    draft: Draft,
+    private readonly saveDraft: SaveDraft,
+    /** Called whenever something the screen shows has changed. */
+    private readonly changed: (session: DraftSession) => void,
+    private readonly autosaveDelayMs = AUTOSAVE_DELAY_MS,
+  ) {
+    this.id = draft.id
+    this.draft = draft
+    this.pitch = draft.pitch
+    this.customFields = draft.customFields
+    this.version = draft.version
+  }
+
+  get readOnly(): boolean {
+    return this.draft.status === 'submitted'
+  }
+
+  /** The text shown differs from the file on disk (as far as this app knows). */
+  get unsaved(): boolean {
+    return this.edits > this.savedEdits
+  }
+
+  get saving(): boolean {
+    return this.running !== null
+  }
+
+  get saveState(): SaveState {
+    if (this.running) return 'saving'
+    if (this.saveError) return 'failed'
+    return this.unsaved ? 'unsaved' : 'saved'
+  }
+
+  setPitch(pitch: string): void {
+    if (this.readOnly || pitch === this.pitch) return
+    this.pitch = pitch
+    this.edited()
+  }
+
+  setField(name: string, value: string): void {
+    if (this.readOnly || this.customFields[name] === value) return
+    this.customFields = { ...this.customFields, [name]: value }
+    this.edited()
+  }
+
+  /**
+   * Saves now, and resolves once the file on disk holds what the applicant sees (true), or
+   * when that cannot happen: a conflict, a failed save (false). `explicit`: the applicant asked
+   * for it (Ctrl+S, the Save button), so the save keeps its own version in the draft's history.
+   */
+  saveNow(explicit = false): Promise<boolean> {
+    this.clearTimer()
+    if (explicit && this.unsaved) this.explicitPending = true
+    if (this.running) return this.running
+    if (this.conflict) return Promise.resolve(false)
+    if (!this.unsaved) return Promise.resolve(this.saveError === null)
+    this.running = this.saveUntilClean().finally(() => {
+      this.running = null
+      this.changed(this)
+    })
+    this.changed(this)
+    return this.running
+  }
+
+  /**
+   * Takes the file's version as it is now (reloaded after a change on disk, their version
+   * after a conflict, or the draft marked submitted): the applicant's unsaved text is replaced.
+   */
+  replace(draft: Draft): void {
+    this.clearTimer()
+    this.draft = draft
+    this.pitch = draft.pitch
+    this.customFields = draft.customFields
+    this.version = draft.version
+    this.savedEdits = this.edits
+    this.conflict = null
+    this.saveError = null
+    this.fileTrouble = null
+    this.changed(this)
+  }
+
+  snapshot(): TextSnapshot {
+    return { pitch: this.pitch, customFields: this.customFields, edits: this.edits }
+  }
+
+  /**
+   * The text of `edits` (a snapshot's count) now lives in another file (kept as a copy):
+   * those edits are not saved here. Anything typed after the snapshot still counts as unsaved,
+   * and a conflict stays so that nothing writes over the original.
+   */
+  savedElsewhere(edits: number): void {
+    this.savedEdits = Math.max(this.savedEdits, edits)
+    if (!this.unsaved) this.clearTimer()
+    this.changed(this)
+  }
+
+  /**
+   * Reading the file failed (gone, damaged): what the screen shows is not on disk.
+   * `reread`: this was a second look after an earlier problem, so a missing file is gone.
+   */
+  fileProblem(error: AppError, reread = false): void {
+    this.saveError = error
+    this.fileTrouble = error.code === 'not_found' && (reread || this.fileTrouble === 'gone') ? 'gone' : 'unreadable'
+    this.changed(this)
+  }
+
+  /**
+   * The file can be read again after a file problem: it is the base of the next save. Text on
+   * screen that differs from it is kept as unsaved edits, so the next save writes it. Only
+   * while no save is on its way (the caller waits for it first).
+   */
+  fileReadAgain(draft: Draft): void {
+    this.draft = draft
+    this.version = draft.version
+    this.saveError = null
+    this.fileTrouble = null
+    if (this.pitch === draft.pitch && sameFields(this.customFields, draft.customFields)) this.savedEdits = this.edits
+    else if (!this.unsaved) this.edits += 1
+    this.changed(this)
+  }
+
+  private edited(): void {
+    this.edits += 1
+    this.clearTimer()
+    if (!this.conflict) this.timer = setTimeout(() => void this.saveNow(), this.autosaveDelayMs)
+    this.changed(this)
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  private async saveUntilClean(): Promise<boolean> {
+    while (this.unsaved && !this.conflict) {
+      const sent = this.edits
+      const request: SaveRequest = { id: this.id, pitch: this.pitch, customFields: this.customFields, baseVersion: this.version }
+      if (this.explicitPending) request.explicit = true
+      this.explicitPending = false
+      this.saveError = null
+      const result = await this.saveDraft(request)
+      if (!result.ok) {
+        if (result.error.code === 'conflict') {
+          this.clearTimer()
+          this.conflict = result.error.currentVersion !== undefined ? { currentVersion: result.error.currentVersion } : {}
+        } else {
+          this.saveError = result.error
+          // Saving again cannot bring a missing file back: the next try reads it first.
+          if (result.error.code === 'not_found') this.fileTrouble = this.fileTrouble ?? 'unreadable'
+        }
+        return false
+      }
+      // The text is left as it is: anything typed while this save was on its way is newer.
+      this.fileTrouble = null
+      this.draft = result.value
+      this.version = result.value.version
+      // Never backwards: a copy or a reload may have settled later edits meanwhile.
+      this.savedEdits = Math.max(this.savedEdits, sent)
+    }
+    return !this.unsaved && !this.conflict
+  }
+}
+
+function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key])
+}

@@ -1,0 +1,305 @@
+/**
+ * The open draft as the editor shows it. The saving itself lives in a DraftSession (see
+ * draftSession.ts); this store opens drafts, mirrors the session to the screen, follows
+ * changes made to the file outside the app, carries out the applicant's choices after a
+ * conflict or a file problem, and keeps watch over drafts left with edits not yet on disk.
+ *
+ * Built from what it talks to (`EditorDeps`), so that the unit tests can run it against a real
+ * core; editor.ts builds the app's store from the bridge and the navigation.
+ */
+import { latestRequest } from './requests'
+import { createStore } from './store'
+import type { AppError, ChannelInput, ChannelOutput, Draft, IpcEventPayload, IpcResult } from '../../../shared/ipc'
+import { type Conflict, DraftSession, type FileTrouble, type SaveRequest, type SaveState } from './draftSession'
+
+type EditorChannel = 'drafts.get' | 'drafts.save' | 'drafts.create'
+
+export type EditorCall = <C extends EditorChannel>(channel: C, input: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
+
+export interface EditorDeps {
+  call: EditorCall
+  onEvent: (event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void) => () => void
+  go: (route: { name: 'draft'; id: string }) => void
+  /** Tests that drive every save themselves set this long. */
+  autosaveDelayMs?: number
+}
+
+/** A draft the applicant left whose last edits could not be saved. */
+export interface UnsavedElsewhere {
+  id: string
+  title: string
+  message: string
+}
+
+export interface EditorState {
+  /** The draft as last loaded from or saved to the core. */
+  draft: Draft | null
+  /** What the applicant sees and edits. */
+  pitch: string
+  customFields: Record<string, string>
+  saveState: SaveState
+  saveError: AppError | null
+  fileTrouble: FileTrouble | null
+  conflict: Conflict | null
+  loading: boolean
+  loadError: AppError | null
+  notice: string | null
+  /** Drafts no longer on screen whose edits are not on disk and cannot get there by themselves. */
+  unsavedElsewhere: UnsavedElsewhere[]
+
+  open: (id: string) => Promise<void>
+  /** The screen is closing: unsaved edits are saved in the background. */
+  leave: () => void
+  setPitch: (pitch: string) => void
+  setField: (name: string, value: string) => void
+  /**
+   * Resolves true once the file on disk holds what the applicant sees. After a file problem
+   * the file is read again first (see DraftSession.fileReadAgain). `explicit`: the applicant
+   * asked for it (Ctrl+S, Save), so the core keeps it as its own version in the history.
+   */
+  saveNow: (options?: { explicit?: boolean }) => Promise<boolean>
+  /**
+   * The window is closing: starts saving every draft with edits not on disk, and says whether
+   * there are any (the window should then ask before closing). Cheap: no waiting.
+   */
+  saveBeforeClose: () => boolean
+  /** After a conflict: the file's version replaces what the applicant sees. */
+  reloadTheirs: () => Promise<AppError | null>
+  /** After a conflict or with the file gone: the applicant's text becomes a new draft, which is opened. */
+  keepMineAsCopy: () => Promise<AppError | null>
+  /** A new draft for the same grant from this one's text (a submitted draft is read-only). */
+  duplicate: () => Promise<AppError | null>
+  /** The core's draft after submitting (now read-only). */
+  markSubmitted: (draft: Draft) => void
+  /** The core wrote a new version of the open draft (a restore from its history): it replaces what is shown. */
+  replaceWith: (draft: Draft) => void
+  dismissNotice: () => void
+}
+
+const RELOADED_NOTICE = 'Reloaded: the file was changed outside Grant Desk.'
+const CONFLICT_ELSEWHERE = 'The file was changed outside Grant Desk. Open the draft to choose which version to keep.'
+
+const CLOSED = {
+  draft: null,
+  pitch: '',
+  customFields: {},
+  saveState: 'saved',
+  saveError: null,
+  fileTrouble: null,
+  conflict: null,
+  loading: false,
+  loadError: null,
+  notice: null,
+} satisfies Partial<EditorState>
+
+export function createEditorStore(deps: EditorDeps) {
+  /** The session shown on screen, if any. */
+  let current: DraftSession | null = null
+  let stopWatching: (() => void) | null = null
+  /** Only the latest open() takes the screen: an older one finishing late must not. */
+  const openings = latestRequest()
+  /**
+   * Sessions whose screen closed before their text was on disk (a save still on its way, or
+   * one that failed or met a conflict): reopening the draft brings that text back.
+   */
+  const leftBehind = new Map<string, DraftSession>()
+
+  const saveDraft = (request: SaveRequest) => deps.call('drafts.save', request)
+  const newSession = (draft: Draft) => new DraftSession(draft, saveDraft, changed, deps.autosaveDelayMs)
+
+  function changed(session: DraftSession): void {
+    if (session === current) mirror(session)
+    else if (leftBehind.get(session.id) === session) settle(session)
+  }
+
+  function mirror(session: DraftSession): void {
+    store.setState({
+      draft: session.draft,
+      pitch: session.pitch,
+      customFields: session.customFields,
+      saveState: session.saveState,
+      saveError: session.saveError,
+      fileTrouble: session.fileTrouble,
+      conflict: session.conflict,
+    })
+  }
+
+  /** A left-behind session whose edits reached the disk is let go; the rest are listed. */
+  function settle(session: DraftSession): void {
+    if (leftBehind.get(session.id) === session && !session.unsaved && !session.saving) leftBehind.delete(session.id)
+    listUnsavedElsewhere()
+  }
+
+  function listUnsavedElsewhere(): void {
+    const list: UnsavedElsewhere[] = []
+    for (const session of leftBehind.values()) {
+      if (!session.unsaved || session.saving) continue
+      const message = session.conflict ? CONFLICT_ELSEWHERE : session.saveError?.message
+      if (message) list.push({ id: session.id, title: session.draft.grant.title, message })
+    }
+    const shown = store.getState().unsavedElsewhere
+    const same = shown.length === list.length && shown.every((item, i) => item.id === list[i]!.id && item.message === list[i]!.message && item.title === list[i]!.title)
+    if (!same) store.setState({ unsavedElsewhere: list })
+  }
+
+  function show(session: DraftSession, notice: string | null): void {
+    current = session
+    stopWatching?.()
+    stopWatching = deps.onEvent('drafts.changed', ({ ids }) => {
+      if (ids.includes(session.id)) void reloadIfUntouched(session)
+    })
+    store.setState({ loading: false, loadError: null, notice })
+    mirror(session)
+  }
+
+  /**
+   * The file changed on disk. Without unsaved edits, the new version is shown; with them, it is
+   * left alone: their next save meets a conflict and the applicant chooses.
+   */
+  async function reloadIfUntouched(session: DraftSession): Promise<void> {
+    const untouched = () => session === current && !session.unsaved && !session.saving && !session.conflict
+    if (!untouched()) return
+    const result = await deps.call('drafts.get', { id: session.id })
+    if (!untouched()) return
+    if (!result.ok) {
+      session.fileProblem(result.error)
+      return
+    }
+    if (result.value.version === session.version) {
+      // Back as it was (restored after a file problem): nothing to reload.
+      if (session.fileTrouble) session.fileReadAgain(result.value)
+      return
+    }
+    session.replace(result.value)
+    store.setState({ notice: RELOADED_NOTICE })
+  }
+
+  /** Saving, or after a file problem reading the file again first: saving alone cannot bring it back. */
+  async function save(session: DraftSession, explicit = false): Promise<boolean> {
+    if (session.saving) await session.saveNow()
+    if (!session.fileTrouble || session.conflict) return session.saveNow(explicit)
+    const result = await deps.call('drafts.get', { id: session.id })
+    // A save or a reload settled the file's state meanwhile.
+    if (session.saving || session.conflict || !session.fileTrouble) return session.saveNow(explicit)
+    if (!result.ok) {
+      session.fileProblem(result.error, true)
+      return false
+    }
+    session.fileReadAgain(result.value)
+    return session.saveNow(explicit)
+  }
+
+  function createFrom(draft: Draft, text: { pitch: string; customFields: Record<string, string> }) {
+    return deps.call('drafts.create', { grantId: draft.grant.id, pitch: text.pitch, customFields: text.customFields, projectKind: draft.projectKind })
+  }
+
+  const store = createStore<EditorState>((set) => ({
+    ...CLOSED,
+    unsavedElsewhere: [],
+
+    open: async (id) => {
+      if (current) store.getState().leave()
+      const isLatest = openings.begin()
+      set({ ...CLOSED, loading: true })
+
+      const earlier = leftBehind.get(id)
+      if (earlier) {
+        await save(earlier)
+        if (!isLatest()) return
+        leftBehind.delete(id)
+        listUnsavedElsewhere()
+        if (earlier.unsaved) {
+          show(earlier, 'Your last changes had not been saved when you left this draft; they are shown again here.')
+          return
+        }
+      }
+
+      const result = await deps.call('drafts.get', { id })
+      if (!isLatest()) return
+      if (!result.ok) {
+        set({ loading: false, loadError: result.error })
+        return
+      }
+      show(newSession(result.value), null)
+    },
+
+    leave: () => {
+      openings.drop()
+      stopWatching?.()
+      stopWatching = null
+      const session = current
+      current = null
+      set(CLOSED)
+      if (!session || (!session.unsaved && !session.saving)) return
+      leftBehind.set(session.id, session)
+      void session.saveNow()
+      settle(session)
+    },
+
+    setPitch: (pitch) => current?.setPitch(pitch),
+    setField: (name, value) => current?.setField(name, value),
+    saveNow: (options) => (current ? save(current, options?.explicit === true) : Promise.resolve(false)),
+
+    saveBeforeClose: () => {
+      let pending = false
+      for (const session of current ? [current, ...leftBehind.values()] : leftBehind.values()) {
+        if (!session.unsaved && !session.saving) continue
+        pending = true
+        void session.saveNow()
+      }
+      return pending
+    },
+
+    reloadTheirs: async () => {
+      const session = current
+      if (!session) return null
+      const result = await deps.call('drafts.get', { id: session.id })
+      if (!result.ok) return result.error
+      session.replace(result.value)
+      if (session === current) set({ notice: 'Reloaded the version on disk; your unsaved text was replaced.' })
+      return null
+    },
+
+    keepMineAsCopy: async () => {
+      const session = current
+      if (!session) return null
+      const sent = session.snapshot()
+      const result = await createFrom(session.draft, sent)
+      if (!result.ok) return result.error
+      // What was typed while the copy was being made is in neither file yet.
+      session.savedElsewhere(sent.edits)
+      if (session !== current) return null
+      if (session.unsaved) {
+        // The copy opens with it and saves it (see open: a left-behind session is saved first).
+        const copy = newSession(result.value)
+        copy.setPitch(session.pitch)
+        for (const [name, value] of Object.entries(session.customFields)) copy.setField(name, value)
+        leftBehind.set(copy.id, copy)
+        session.savedElsewhere(session.snapshot().edits)
+      }
+      deps.go({ name: 'draft', id: result.value.id })
+      return null
+    },
+
+    duplicate: async () => {
+      const session = current
+      if (!session) return null
+      const result = await createFrom(session.draft, session)
+      if (!result.ok) return result.error
+      deps.go({ name: 'draft', id: result.value.id })
+      return null
+    },
+
+    markSubmitted: (draft) => {
+      if (current && current.id === draft.id) current.replace(draft)
+    },
+
+    replaceWith: (draft) => {
+      if (current && current.id === draft.id) current.replace(draft)
+    },
+
+    dismissNotice: () => set({ notice: null }),
+  }))
+
+  return store
+}
