@@ -1,6 +1,8 @@
 /**
- * How the benchmarks time things: every case warmed up, then run in turn for `runs` rounds
- * (interleaved, so machine load falls on all of them alike), and the median of each kept.
+ * How the benchmarks timed things before the runner (bench/run.ts): every case warmed up, then
+ * run in turn for `runs` rounds (interleaved, so machine load falls on all of them alike), and
+ * the median of each kept. Kept for scripts written against it; a row of the runner times with
+ * `timeCases` (bench/lib/timing.ts), which gives one value per run.
  */
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

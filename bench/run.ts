@@ -54,15 +54,22 @@ async function runFile(name: string, resultDir: string): Promise<{ title: string
   try {
     return JSON.parse(readFileSync(out, 'utf8')) as { title: string; rows: RowSpec[] }
   } catch {
-    const why = timedOut ? `it ran longer than ${TIMEOUT_MS / 1000} s and was stopped` : `its process ended (${signal ?? `exit code ${code}`}) before giving its rows`
+    const why = timedOut
+      ? `it ran longer than ${TIMEOUT_MS / 1000} s and was stopped`
+      : `its process ended (${signal ?? `exit code ${code}`}) before giving its rows`
     return { title: name, rows: [{ name, unit: '', values: [], error: why }] }
   }
 }
 
-const load = () => loadavg().map((n) => n.toFixed(1)).join(' ')
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')
 const cpu = cpus()
 console.log(`Benchmarks: ${files.length} files${check ? ', --check' : ''}`)
-console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), ${type()} ${release()}, Node ${process.version}; load average ${load()}`)
+console.log(
+  `Machine: ${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), ${type()} ${release()}, Node ${process.version}; load average ${load()}`,
+)
 
 const resultDir = mkdtempSync(join(tmpdir(), 'grant-desk-bench-'))
 const judged: JudgedRow[] = []
@@ -84,5 +91,7 @@ try {
 const count = (verdict: JudgedRow['verdict']) => judged.filter((row) => row.verdict === verdict).length
 console.log(`\nAll rows (load average at the end ${load()}):\n`)
 console.log(markdownTable(judged))
-console.log(`\n${judged.length} rows: ${count('met')} met, ${count('within noise')} within noise, ${count('missed')} missed, ${count('info')} without a goal, ${count('skipped')} skipped, ${count('error')} errors.`)
+console.log(
+  `\n${judged.length} rows: ${count('met')} met, ${count('within noise')} within noise, ${count('missed')} missed, ${count('info')} without a goal, ${count('skipped')} skipped, ${count('error')} errors.`,
+)
 process.exitCode = exitCode(judged, check)

@@ -12,9 +12,9 @@
  *   `git add -A drafts && git commit -qm … && git pull --no-rebase -q && git push -q`.
  *
  * The same is done with a folder of 20 drafts: a sync's cost must follow what changed, not the
- * size of the folder. Medians of interleaved rounds (the machine's load falls on all alike).
- * Every round is checked: the remote has the round's commit with exactly its three files, and
- * the other clone has the comment. Exit 1 when a check fails.
+ * size of the folder. Rounds interleave the two (the machine's load falls on all alike); a run
+ * is a round. Every round is checked: the remote has the round's commit with exactly its three
+ * files, and the other clone has the comment; a failed check makes the rows errors.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -24,13 +24,11 @@ import { silentLogger } from '../src/main/core/errors'
 import { SyncService } from '../src/main/core/sync'
 import { DRAFT_FORMAT, serializeDraftFile } from '../src/shared/draft-file'
 import { newRecordId, serializeRecord } from '../src/shared/review/records'
+import { defineBench, type RowSpec } from './lib/row'
 
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 7)
-let failed = false
+const problems: string[] = []
 function check(ok: boolean, message: string): void {
-  if (ok) return
-  failed = true
-  console.log(`  WRONG: ${message}`)
+  if (!ok) problems.push(message)
 }
 
 function draftText(n: number, pitch: string): string {
@@ -108,14 +106,14 @@ function service(t: Team, clone: string): SyncService {
   return new SyncService({ folder: () => join(clone, 'drafts'), env: t.env, reviewerName: () => Promise.resolve(null), memoryFile: null, now: () => new Date(), log: silentLogger })
 }
 
-async function measure(drafts: number): Promise<{ app: number; git: number }> {
+async function measure(drafts: number, runs: number): Promise<{ app: number[]; git: number[] }> {
   const t = team(drafts)
   const ada = service(t, t.ada)
   const ben = service(t, t.ben)
   const appTimes: number[] = []
   const gitTimes: number[] = []
   try {
-    for (let round = 0; round < RUNS + 1; round++) {
+    for (let round = 0; round < runs + 1; round++) {
       // The app: Ada sends, Ben receives.
       const files = change(t.ada, round % drafts, round, 'Ada')
       let start = performance.now()
@@ -145,16 +143,20 @@ async function measure(drafts: number): Promise<{ app: number; git: number }> {
     await ben.close()
     rmSync(t.root, { recursive: true, force: true })
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
-  return { app: median(appTimes), git: median(gitTimes) }
+  return { app: appTimes, git: gitTimes }
 }
 
-const large = await measure(2_000)
-const small = await measure(20)
-console.log(`\nTeam sync: one draft edited and two comments added, sent by one clone and received by the other; median of ${RUNS} rounds`)
-console.log('  folder                         app (sync + sync)   git at a terminal   app / git')
-for (const [label, r] of [['20 drafts, 120 files', small], ['2,000 drafts, 12,000 files', large]] as const) {
-  console.log(`  ${label.padEnd(29)}  ${r.app.toFixed(0).padStart(14)} ms   ${r.git.toFixed(0).padStart(14)} ms   ${(r.app / r.git).toFixed(1).padStart(8)}×`)
-}
-console.log(`  A sync of 2,000 drafts costs ${(large.app / small.app).toFixed(2)}× one of 20 (git at a terminal: ${(large.git / small.git).toFixed(2)}×) — ${failed ? 'WRONG' : 'right'}`)
-if (failed) process.exitCode = 1
+export default defineBench({
+  title: 'Team sync through git: one draft edited and two comments, sent by one clone and received by the other',
+  async run({ runs }) {
+    const count = runs(7)
+    const large = await measure(2_000, count)
+    const small = await measure(20, count)
+    const rows: RowSpec[] = []
+    for (const [label, r] of [['20 drafts, 120 files', small], ['2,000 drafts, 12,000 files', large]] as const) {
+      const name = `Team sync, a folder of ${label} (the app's sync, then the other's)`
+      rows.push(problems.length > 0 ? { name, unit: 'ms', values: [], error: problems.slice(0, 3).join('; ') } : { name, unit: 'ms', values: r.app, baseline: { name: 'git add, commit, pull, push at a terminal', values: r.git } })
+    }
+    return rows
+  },
+})

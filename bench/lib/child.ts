@@ -40,7 +40,12 @@ try {
     write(
       name,
       code === 0
-        ? [{ ...row, skipped: 'it printed its own results (above) and gave no rows to judge; it exited 0. Export defineBench(…) to give rows (bench/lib/row.ts).' }]
+        ? [
+            {
+              ...row,
+              skipped: 'it printed its own results (above) and gave no rows to judge; it exited 0. Export defineBench(…) to give rows (bench/lib/row.ts).',
+            },
+          ]
         : [{ ...row, error: `it exited with code ${code}; its own output above says why` }],
     )
   }

@@ -29,14 +29,16 @@ export function rowLines(row: JudgedRow): string[] {
   const label = (text: string) => text.padEnd(28)
   lines.push(`      ${label('app')}${spreadText(row.value!, spec.unit)}, ${row.value!.runs} runs`)
   if (row.baseline) lines.push(`      ${label(`baseline: ${spec.baseline!.name}`)}${spreadText(row.baseline, spec.unit)}`)
-  if (row.ratio) lines.push(`      ${label('ratio app / baseline')}${spreadText(row.ratio, '')}${spec.goal?.of === 'value' ? '' : `, noise band ±${format(row.band!)}`}`)
+  if (row.ratio)
+    lines.push(`      ${label('ratio app / baseline')}${spreadText(row.ratio, '')}${spec.goal?.of === 'value' ? '' : `, noise band ±${format(row.band!)}`}`)
   if (spec.goal?.of === 'value') lines.push(`      ${label('noise band of the value')}±${format(row.band!)} ${spec.unit}`)
   if (row.reason) lines.push(`      ${row.reason}`)
   for (const line of spec.detail ?? []) lines.push(`      ${line}`)
   return lines
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|')
+/** Table cell text: one line (a stack trace's first line), pipes escaped. */
+const cell = (text: string) => text.split('\n')[0]!.replace(/\|/g, '\\|')
 
 /** Every row in one Markdown table, in the order the benches ran. */
 export function markdownTable(rows: readonly JudgedRow[]): string {

@@ -42,13 +42,13 @@ export interface RowSpec {
 
 export interface BenchContext {
   /** How many runs a row gets: `BENCH_RUNS` when set, else the bench's default; never fewer than 5. */
-  runs(defaultRuns: number): number
+  runs: (defaultRuns: number) => number
   /** The project's root folder. */
   project: string
   /** `../shared` beside the project (the spec, `real-proposals/`). */
   shared: string
   /** A progress line, shown while the bench runs (rows are printed by the runner). */
-  log(line: string): void
+  log: (line: string) => void
 }
 
 export interface Bench {

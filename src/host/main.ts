@@ -30,6 +30,7 @@ import { type Browser, findBrowser } from './open/browsers'
 import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
 import { TestClockEnv, testClockFrom } from './test-clock'
+import { warmUp } from './warm-up'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SANDBOX_PORT = Number(new URL(DEFAULT_SERVICE_URL).port)
@@ -237,6 +238,8 @@ async function main(): Promise<void> {
     } else {
       console.log(`Grant Desk (browser) at ${address}`)
     }
+    // While the browser starts: the page's first calls then find everything they need warm.
+    void warmUp(core)
   } catch (error) {
     console.error(`Grant Desk (browser) could not start: ${(error as Error).message}`)
     await stop(1)

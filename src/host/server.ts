@@ -38,6 +38,9 @@ export const BRIDGE_PATH = '/grant-desk-bridge.js'
 
 /** A pitch may be a million characters; its JSON, with escapes and multi-byte UTF-8, more. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024
+/** The build's assets named by their content (vite: `name-<hash>.ext` under /assets). */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/
+
 /** Keeps idle proxies and the browser from dropping a quiet event stream. */
 const SSE_PING_MS = 15_000
 
@@ -110,14 +113,16 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * The page with the bridge's classic script placed before the app's module script: a classic
- * script without `async`/`defer` runs while the page parses, before any module script, so
- * `window.grantDesk` exists when the app starts — as it does under Electron's preload.
+ * The page with the bridge's classic script placed before the app's module script, deferred:
+ * deferred classic scripts and module scripts run after the page is parsed, in the order they
+ * stand in it, so `window.grantDesk` exists when the app starts — as it does under Electron's
+ * preload — while the page's other files are fetched alongside the bridge (a plain script
+ * stopped the parser until the bridge had arrived).
  */
 export function injectBridge(html: string): string {
   const moduleScript = /<script\b[^>]*\btype=["']?module["']?[^>]*>/i.exec(html)
   if (!moduleScript) throw new Error('The built renderer’s index.html has no module script to run; rebuild it with `npm run build`.')
-  const tag = `<script src="${BRIDGE_PATH}"></script>\n    `
+  const tag = `<script defer src="${BRIDGE_PATH}"></script>\n    `
   return html.slice(0, moduleScript.index) + tag + html.slice(moduleScript.index)
 }
 
@@ -311,6 +316,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const file = await staticFile(rendererDir, c.req.path)
     if (!file) return c.text('Not found', 404)
     c.header('Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+    // The build names its scripts, styles and fonts by their content: such a file never changes
+    // under its name, so the browser may keep it (and the compiled code of a script) between
+    // starts instead of fetching and compiling a megabyte of script each time.
+    if (HASHED_ASSET.test(c.req.path)) c.header('Cache-Control', 'public, max-age=31536000, immutable')
     return c.body(await readFile(file))
   })
   app.all('*', (c) => c.text('Not found', 404))

@@ -3,6 +3,7 @@
  * "not shown" (docs/service.md). Requests are validated with the shared schemas; every error
  * is `{"error":{"code","message","fields"?}}` and bad input never produces a 5xx.
  */
+import type { IncomingMessage } from 'node:http'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -12,7 +13,6 @@ import {
   type ApplicationResult,
   type ErrorBody,
   FeedbackRequest,
-  type GrantDetail,
   Id,
   ListGrantsQuery,
   LoginRequest,
@@ -64,6 +64,36 @@ async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok
   }
 }
 
+/**
+ * Whether the request says it has a body (a Content-Length other than 0, or a
+ * Transfer-Encoding). Read from Node's raw header list when the node server passes it (building
+ * the Request's Headers for this, on every request, cost more than the answer to a GET).
+ */
+function declaresBody(c: Context): boolean {
+  const raw = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.rawHeaders
+  if (!raw) {
+    const length = c.req.header('content-length')
+    return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
+  }
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!
+    if (name.length === 14 && name.toLowerCase() === 'content-length' && raw[i + 1] !== '0') return true
+    if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') return true
+  }
+  return false
+}
+
+/** The answer, saying `Connection: close` when the request sent a body that was never read. */
+function closeIfBody(c: Context, response: Response): Response {
+  if (declaresBody(c)) response.headers.set('Connection', 'close')
+  return response
+}
+
+/** A handler that never reads the request's body (see `closeIfBody`). */
+function unread(handler: (c: Context) => Response): (c: Context) => Response {
+  return (c) => closeIfBody(c, handler(c))
+}
+
 function bearer(c: Context): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
   return match ? match[1]! : null
@@ -77,23 +107,22 @@ export function createApp({ store, tokenTtlMs, clock = Date.now, logError = cons
   // An answer given before the request's body was read (413, 401, 404, malformed JSON…) leaves
   // the rest of that body on a keep-alive connection, where it would be read as the next
   // request. Such answers close the connection instead; draining a huge body would be worse.
-  app.use('*', async (c, next) => {
-    await next()
-    const length = c.req.header('content-length')
-    const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
-    if (hasBody && (c.res.status >= 400 || !c.req.raw.bodyUsed)) c.res.headers.set('Connection', 'close')
-  })
-
+  // Only POST routes read a body, so only they get the two middlewares (and the body limit: its
+  // check reads `c.req.raw`, which makes the node adapter build a full Request). A read then runs
+  // as one plain handler with no middleware chain around it (an asynchronous chain on every GET
+  // halved the sandbox's throughput); a body sent with any other request is never read, so that
+  // answer closes the connection (`unread`, and the not-found and error handlers below).
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
       fail(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB. Shorten the pitch or the fields and send again.`),
   })
-  // Only requests that may carry a body are limited: the check reads `c.req.raw`, which makes
-  // the node adapter build a full Request (an AbortSignal and all) for every GET otherwise.
-  // Hono types a '*' route's input as `any`; bodyLimit's middleware takes the same context.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
+  app.on('POST', '*', async (c, next) => {
+    if (!declaresBody(c)) return next()
+    await next()
+    if (c.res.status >= 400 || !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close')
+  })
+  app.on('POST', '*', (c, next) => (declaresBody(c) ? limitBody(c, next) : next()))
 
   app.post('/api/auth/login', async (c) => {
     const body = await readJson(c)
@@ -105,31 +134,21 @@ export function createApp({ store, tokenTtlMs, clock = Date.now, logError = cons
     return c.json(credentials, 200)
   })
 
-  app.get('/api/build', (c) => {
+  app.get('/api/build', unread((c) => {
     const parsed = ListGrantsQuery.safeParse({ status: c.req.query('status'), type: c.req.query('type') })
     if (!parsed.success) return invalid(c, parsed.error, 'Unsupported filter')
     // The same bytes `c.json({items, count})` sent, kept by the store while the list is unchanged.
-    return c.body(store.listGrantsJson(parsed.data), 200, { 'content-type': 'application/json' })
-  })
+    return c.body(store.listGrantsBody(parsed.data), 200, { 'content-type': 'application/json' })
+  }))
 
-  app.get('/api/build/:id', (c) => {
-    const id = c.req.param('id')
+  app.get('/api/build/:id', unread((c) => {
+    const id = c.req.param('id') ?? '' // the route has it; the handler's type is the plain Context's
     if (!Id.safeParse(id).success) return fail(c, 400, 'invalid_id', `"${id}" is not a grant id (a UUID).`)
-    const grant = store.getGrant(id)
-    if (!grant) return fail(c, 404, 'grant_not_found', `There is no grant with id ${id}.`)
-    // Exactly the spec's detail fields: clients must not come to rely on sponsor/status/track here.
-    const detail: GrantDetail = {
-      id: grant.id,
-      title: grant.title,
-      description: grant.description,
-      reward: grant.reward,
-      deadline: grant.deadline,
-      application_schema: grant.application_schema,
-      template_md: grant.template_md,
-      _apply_endpoint: `POST /api/build/${grant.id}/apply`,
-    }
-    return c.json(detail, 200)
-  })
+    // The same bytes `c.json(detail)` sent, kept by the store while the grant is unchanged.
+    const detail = store.grantDetailBody(id)
+    if (detail === undefined) return fail(c, 404, 'grant_not_found', `There is no grant with id ${id}.`)
+    return c.body(detail, 200, { 'content-type': 'application/json' })
+  }))
 
   app.post('/api/build/:id/apply', async (c) => {
     const token = bearer(c)
@@ -213,11 +232,11 @@ export function createApp({ store, tokenTtlMs, clock = Date.now, logError = cons
     return c.json({ id, message: 'Thank you: the report was received.' }, 201)
   })
 
-  app.notFound((c) => fail(c, 404, 'not_found', `There is no ${c.req.method} ${c.req.path} on this service.`))
+  app.notFound(unread((c) => fail(c, 404, 'not_found', `There is no ${c.req.method} ${c.req.path} on this service.`)))
 
   app.onError((error, c) => {
     logError(error)
-    return fail(c, 500, 'internal_error', 'The service failed unexpectedly. Try again; if it keeps failing, report it.')
+    return closeIfBody(c, fail(c, 500, 'internal_error', 'The service failed unexpectedly. Try again; if it keeps failing, report it.'))
   })
 
   return app

@@ -3,7 +3,7 @@
  * means; this module decides how it is kept.
  */
 import { randomUUID } from 'node:crypto'
-import type { ApplicationSchema, Credentials, GrantSummary, GrantType, ListGrantsQuery } from '../shared/api'
+import type { ApplicationSchema, Credentials, GrantDetail, GrantSummary, GrantType, ListGrantsQuery } from '../shared/api'
 import type { Db } from './db'
 import type { Fixture, FixtureGrant } from './fixture'
 import {
@@ -53,6 +53,10 @@ interface UserRow {
   api_key_sealed: string | null
 }
 
+/** An answer's body as sent: UTF-8 bytes, encoded once. */
+export type Bytes = Uint8Array<ArrayBuffer>
+const utf8 = new TextEncoder()
+
 /** A grant whose deadline has passed is closed, whatever was stored. */
 const EFFECTIVE_STATUS = `CASE WHEN status = 'closed' OR deadline_ms <= @now THEN 'closed' ELSE 'open' END`
 
@@ -62,9 +66,16 @@ export class ServiceStore {
    * passes (an open grant then shows as closed): the busiest read of the service, answered
    * without a query or a serialisation while nothing changed.
    */
-  #listCache = new Map<string, { json: string; computedAt: number; validUntil: number }>()
+  #listCache = new Map<string, { body: Bytes; computedAt: number; validUntil: number }>()
   #listStatement: ReturnType<Db['prepare']> | null = null
   #nextDeadlineStatement: ReturnType<Db['prepare']> | null = null
+  #grantStatement: ReturnType<Db['prepare']> | null = null
+  /**
+   * A grant's detail as JSON, per id, kept until the data changes (`load`): the detail carries no
+   * status (nothing in it changes with the time), and preparing a query, reading the row and
+   * serialising it again for every request cost the sandbox 4× the CPU of a bare server.
+   */
+  #detailCache = new Map<string, Bytes>()
 
   constructor(
     private readonly db: Db,
@@ -106,8 +117,9 @@ export class ServiceStore {
       for (const write of writes) write()
       for (const grant of fixture.grants) this.upsertGrant(grant)
     })()
-    // After the write, so that no request in between caches the old list again.
+    // After the write, so that no request in between caches the old list or detail again.
     this.#listCache.clear()
+    this.#detailCache.clear()
   }
 
   private upsertGrant(grant: FixtureGrant): void {
@@ -205,25 +217,27 @@ export class ServiceStore {
     return this.#listStatement.all({ now, status: query.status, type: query.type ?? null }) as GrantSummary[]
   }
 
-  /** `{items, count}` of `listGrants` as JSON text, from the cache while it holds (see `#listCache`). */
-  listGrantsJson(query: Required<Pick<ListGrantsQuery, 'status'>> & Pick<ListGrantsQuery, 'type'>): string {
+  /**
+   * `{items, count}` of `listGrants` as JSON, UTF-8 encoded (the bytes sent, encoded once), from
+   * the cache while it holds (see `#listCache`).
+   */
+  listGrantsBody(query: Required<Pick<ListGrantsQuery, 'status'>> & Pick<ListGrantsQuery, 'type'>): Bytes {
     const now = this.clock()
     const key = `${query.status}|${query.type ?? ''}`
     const cached = this.#listCache.get(key)
     // A clock that went back (tests move it) could reopen a grant: computed afresh then.
-    if (cached && now >= cached.computedAt && now < cached.validUntil) return cached.json
+    if (cached && now >= cached.computedAt && now < cached.validUntil) return cached.body
     const items = this.listGrants(query, now)
-    const json = JSON.stringify({ items, count: items.length })
+    const body = utf8.encode(JSON.stringify({ items, count: items.length }))
     this.#nextDeadlineStatement ??= this.db.prepare(`SELECT MIN(deadline_ms) AS next FROM grants WHERE status <> 'closed' AND deadline_ms > @now`)
     const next = (this.#nextDeadlineStatement.get({ now }) as { next: number | null }).next
-    this.#listCache.set(key, { json, computedAt: now, validUntil: next ?? Number.POSITIVE_INFINITY })
-    return json
+    this.#listCache.set(key, { body, computedAt: now, validUntil: next ?? Number.POSITIVE_INFINITY })
+    return body
   }
 
   getGrant(id: string): StoredGrant | undefined {
-    const row = this.db
-      .prepare(`SELECT *, ${EFFECTIVE_STATUS} AS status FROM grants WHERE id = @id`)
-      .get({ id, now: this.clock() }) as GrantRow | undefined
+    this.#grantStatement ??= this.db.prepare(`SELECT *, ${EFFECTIVE_STATUS} AS status FROM grants WHERE id = @id`)
+    const row = this.#grantStatement.get({ id, now: this.clock() }) as GrantRow | undefined
     if (!row) return undefined
     return {
       id: row.id,
@@ -239,6 +253,31 @@ export class ServiceStore {
       application_schema: row.application_schema === null ? null : (JSON.parse(row.application_schema) as ApplicationSchema),
       template_md: row.template_md,
     }
+  }
+
+  /**
+   * get_grant's answer as JSON, UTF-8 encoded: exactly the spec's detail fields (not `sponsor`,
+   * `status` or `track`, so that clients never come to rely on them there), from the cache while
+   * it holds (see `#detailCache`). Undefined when there is no such grant.
+   */
+  grantDetailBody(id: string): Bytes | undefined {
+    const cached = this.#detailCache.get(id)
+    if (cached !== undefined) return cached
+    const grant = this.getGrant(id)
+    if (!grant) return undefined
+    const detail: GrantDetail = {
+      id: grant.id,
+      title: grant.title,
+      description: grant.description,
+      reward: grant.reward,
+      deadline: grant.deadline,
+      application_schema: grant.application_schema,
+      template_md: grant.template_md,
+      _apply_endpoint: `POST /api/build/${grant.id}/apply`,
+    }
+    const body = utf8.encode(JSON.stringify(detail))
+    this.#detailCache.set(id, body)
+    return body
   }
 
   findApplication(userId: string, grantId: string): string | undefined {

@@ -208,7 +208,7 @@ async function expectAllGone(started: Started): Promise<void> {
   // The run had all its parts: npm, the start script, the host and Chromium with its helpers.
   const commands = tree.map((row) => row.args)
   expect(commands.some((args) => args.includes('scripts/start.mjs'))).toBe(true)
-  expect(commands.some((args) => args.includes('src/host/main.ts') && args.includes('--window'))).toBe(true)
+  expect(commands.some((args) => args.includes('out/host/main.mjs') && args.includes('--window'))).toBe(true)
   const browserRows = tree.filter((row) => row.args.includes(`--user-data-dir=${join(app.dataDir, WINDOW_PROFILE_FOLDER)}`))
   expect(browserRows.length).toBeGreaterThan(1)
 

@@ -1,7 +1,8 @@
 /**
- * The browser host as its own process, exactly as `npm run start:browser` runs it (node with
- * tsx's loader on src/host/main.ts), for tests that need a real restart on the same data folder
- * or the host's environment variables (the test-only clock). Serves the BUILT renderer.
+ * The browser host as its own process, as `npm run start:browser` runs it but from its source
+ * (node with tsx's loader on src/host/main.ts; the start commands run the same code bundled in
+ * out/host), for tests that need a real restart on the same data folder or the host's
+ * environment variables (the test-only clock). Serves the BUILT renderer.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'

@@ -2,8 +2,9 @@
  * The application frame: the header (screens, who is logged in), the offline banner, the
  * current screen, the status bar, and the login dialog that can open over any screen.
  */
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { ErrorNotice } from './components/ErrorNotice'
+import { Spinner } from './components/Spinner'
 import type { AppError } from '../../shared/ipc'
 import { ApplicationsScreen } from './features/applications'
 import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
@@ -28,6 +29,31 @@ const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
   { label: 'Settings', route: { name: 'settings' }, key: ['settings'] },
   { label: 'Report an outdated guide', route: { name: 'feedback' }, key: ['feedback'] },
 ]
+
+/**
+ * Every screen but the grant list (the first one of an applicant who is logged in) is a chunk of
+ * its own, loaded when first shown (each feature's index.ts exports it with `lazyScreen`): the
+ * editor, Markdown rendering and review code made a megabyte of script that every start parsed
+ * and ran before the list could show. A few seconds after start, when the browser is idle, the
+ * others are fetched in the background, so that opening one later is as quick as before.
+ */
+const LAZY_SCREENS = [WelcomeScreen, GrantDetail, DraftsList, DraftEditor, ApplicationsScreen, SettingsScreen, FeedbackScreen]
+/** Long enough for the first screen to have had its data and its paint. */
+const PRELOAD_AFTER_MS = 3_000
+
+function preloadScreens(): () => void {
+  let idle: number | null = null
+  const timer = window.setTimeout(() => {
+    const load = () => {
+      for (const screen of LAZY_SCREENS) void screen.preload().catch(() => {})
+    }
+    idle = window.requestIdleCallback ? window.requestIdleCallback(load) : window.setTimeout(load, 0)
+  }, PRELOAD_AFTER_MS)
+  return () => {
+    window.clearTimeout(timer)
+    if (idle !== null) (window.cancelIdleCallback ?? window.clearTimeout)(idle)
+  }
+}
 
 function Screen({ route }: { route: Route }) {
   switch (route.name) {
@@ -67,7 +93,9 @@ export function App() {
     const stopSavedSearches = startSavedSearches()
     const stopRouting = startHashRouting()
     void useSettings.getState().load()
+    const stopPreload = preloadScreens()
     return () => {
+      stopPreload()
       stopSession()
       stopConnectivity()
       stopSavedSearches()
@@ -151,7 +179,9 @@ export function App() {
       <UnsavedDraftsAlert />
       {logoutError && <ErrorNotice error={logoutError} onRetry={() => void onLogout()} retryLabel="Log out again" />}
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
-        <Screen route={route} />
+        <Suspense fallback={<Spinner label="Opening…" />}>
+          <Screen route={route} />
+        </Suspense>
       </main>
       <footer className="status-bar">
         <StatusLine settings={settings} settingsError={settingsError} loggedIn={session ? session.loggedIn : null} email={session?.email ?? null} />

@@ -54,9 +54,21 @@ describe('the verdict of a row', () => {
     expect(met.band).toBe(0)
     expect(judge(row(twice.values, { baseline: twice.baseline, goal: { of: 'ratio', atMost: 1.5 } })).verdict).toBe('missed')
     // "At least": throughput against a baseline.
-    expect(judge(row([40, 41, 39, 40, 40], { unit: 'requests/s', baseline: { name: 'bare', values: [100, 100, 100, 100, 100] }, goal: { of: 'ratio', atLeast: 0.5 } })).verdict).toBe('missed')
-    expect(judge(row([60, 61, 59, 60, 60], { unit: 'requests/s', baseline: { name: 'bare', values: [100, 100, 100, 100, 100] }, goal: { of: 'ratio', atLeast: 0.5 } })).verdict).toBe('met')
-    expect(judge(row([48, 52, 45, 55, 49], { unit: 'requests/s', baseline: { name: 'bare', values: [100, 100, 100, 100, 100] }, goal: { of: 'ratio', atLeast: 0.5 } })).verdict).toBe('within noise')
+    expect(
+      judge(
+        row([40, 41, 39, 40, 40], { unit: 'requests/s', baseline: { name: 'bare', values: [100, 100, 100, 100, 100] }, goal: { of: 'ratio', atLeast: 0.5 } }),
+      ).verdict,
+    ).toBe('missed')
+    expect(
+      judge(
+        row([60, 61, 59, 60, 60], { unit: 'requests/s', baseline: { name: 'bare', values: [100, 100, 100, 100, 100] }, goal: { of: 'ratio', atLeast: 0.5 } }),
+      ).verdict,
+    ).toBe('met')
+    expect(
+      judge(
+        row([48, 52, 45, 55, 49], { unit: 'requests/s', baseline: { name: 'bare', values: [100, 100, 100, 100, 100] }, goal: { of: 'ratio', atLeast: 0.5 } }),
+      ).verdict,
+    ).toBe('within noise')
   })
 
   it('rows that cannot be judged are errors; rows without a goal are information; skipped rows say why', () => {
@@ -104,9 +116,15 @@ describe('the runner', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'grant-desk-bench-runner-'))
-    writeFileSync(join(dir, 'a-met.bench.ts'), bench('Met', `{ name: 'fast row', unit: 'ms', values: Array(runs(5)).fill(1), goal: { of: 'value', atMost: 2 } }`))
+    writeFileSync(
+      join(dir, 'a-met.bench.ts'),
+      bench('Met', `{ name: 'fast row', unit: 'ms', values: Array(runs(5)).fill(1), goal: { of: 'value', atMost: 2 } }`),
+    )
     writeFileSync(join(dir, 'b-crash.bench.ts'), `throw new Error('this bench broke')\n`)
-    writeFileSync(join(dir, 'c-missed.bench.ts'), bench('Missed', `{ name: 'slow row', unit: 'ms', values: [5, 5, 5, 5, 5], goal: { of: 'value', atMost: 2 } }`))
+    writeFileSync(
+      join(dir, 'c-missed.bench.ts'),
+      bench('Missed', `{ name: 'slow row', unit: 'ms', values: [5, 5, 5, 5, 5], goal: { of: 'value', atMost: 2 } }`),
+    )
     writeFileSync(join(dir, 'd-script.bench.ts'), `console.log('an old-style script printing its own results')\n`)
     writeFileSync(join(dir, 'not-a-bench.ts'), `throw new Error('never run')\n`)
   })

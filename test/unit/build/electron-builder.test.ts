@@ -106,7 +106,7 @@ describe('electron-builder.yml', () => {
     const packed = packedFiles()
     expect(packed.every((file) => file === 'package.json' || /^out\/(main|preload|renderer)\//.test(file))).toBe(true)
     const forbidden = packed.filter((file) =>
-      /^(src|test|bench|scripts|docs|resources|bin|\.ci|\.data|dist|out\/browser|out\/cli)\//.test(file) ||
+      /^(src|test|bench|scripts|docs|resources|bin|\.ci|\.data|dist|out\/browser|out\/cli|out\/host)\//.test(file) ||
       /\.map$/.test(file) ||
       /^(vitest|playwright|electron\.vite|vite\.[a-z]+)\.config\.ts$|^tsconfig|electron-builder\.yml|package-lock\.json/.test(file),
     )

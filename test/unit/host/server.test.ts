@@ -33,6 +33,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'renderer/assets'), { recursive: true })
   writeFileSync(join(root, 'renderer/index.html'), INDEX_HTML)
   writeFileSync(join(root, 'renderer/assets/index-abc123.js'), 'console.log("app")\n')
+  writeFileSync(join(root, 'renderer/assets/index-BiDh5REE.js'), 'console.log("hashed")\n')
   writeFileSync(join(root, 'renderer/.hidden'), SECRET)
   writeFileSync(join(root, 'bridge.js'), '/* the bridge */\n')
   writeFileSync(join(root, 'secret.txt'), SECRET)
@@ -168,7 +169,7 @@ describe('static files', () => {
     const page = await call('/')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
-    const bridgeAt = page.text.indexOf(`<script src="${BRIDGE_PATH}"></script>`)
+    const bridgeAt = page.text.indexOf(`<script defer src="${BRIDGE_PATH}"></script>`)
     const appAt = page.text.indexOf('<script type="module"')
     expect(bridgeAt).toBeGreaterThan(-1)
     expect(bridgeAt).toBeLessThan(appAt)
@@ -185,6 +186,19 @@ describe('static files', () => {
     const asset = await call('/assets/index-abc123.js')
     expect(asset.status).toBe(200)
     expect(asset.text).toContain('console.log')
+  })
+
+  it('lets the browser keep only the build’s hashed assets (a new build has new names); never the page or the bridge', async () => {
+    const hashed = await call('/assets/index-BiDh5REE.js')
+    expect(hashed.status).toBe(200)
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    for (const path of ['/', '/index.html', BRIDGE_PATH, '/assets/index-abc123.js']) {
+      expect((await call(path)).headers.get('cache-control'), path).toBe('no-store')
+    }
+    // A hashed name that is not there is a plain 404, kept by no one.
+    const missing = await call('/assets/gone-BiDh5REE.js')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-store')
   })
 
   it('serves nothing outside the built renderer', async () => {

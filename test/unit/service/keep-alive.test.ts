@@ -93,6 +93,27 @@ describe('an answer given before the body was read closes the connection', () =>
     }
   })
 
+  it('a body sent with a read, or with a method the service has no route for, is never read: closed too', async () => {
+    // With a Content-Length: node:http frames a GET's body only when told its length.
+    const list = await send('GET', '/api/build?status=all', { ...json, 'content-length': '17' }, '{"ignored": true}')
+    expect(list.status).toBe(200)
+    expect(JSON.parse(list.body).count).toBeGreaterThan(0)
+    expect(list.connection).toBe('close')
+    await followingRequestsWork()
+    for (const [method, path, status] of [
+      ['GET', `/api/build/${IDS.open}`, 200],
+      ['GET', '/api/build/not-a-uuid', 400],
+      ['GET', `/api/build/${IDS.unknown}`, 404],
+      ['PUT', `/api/build/${IDS.open}`, 404],
+      ['DELETE', '/api/nothing-here', 404],
+    ] as const) {
+      const answer = await send(method, path, { ...json, 'content-length': '200000' }, 'x'.repeat(200_000))
+      expect(answer.status, `${method} ${path}`).toBe(status)
+      expect(answer.connection, `${method} ${path}`).toBe('close')
+      await followingRequestsWork()
+    }
+  })
+
   it('a declared Content-Length over the limit, with only part of the body sent', async () => {
     const { access_token } = await login(service.url)
     const answer = await new Promise<Answer>((resolve, reject) => {
@@ -116,6 +137,10 @@ describe('an answer given before the body was read closes the connection', () =>
     const { access_token } = await login(service.url)
     const first = await send('GET', '/api/build?status=all')
     expect(first.connection).not.toBe('close')
+    const detail = await send('GET', `/api/build/${IDS.open}`)
+    expect(detail.status).toBe(200)
+    expect(detail.connection).not.toBe('close')
+    expect(detail.reused).toBe(true)
     const applied = await send('POST', `/api/build/${IDS.freeForm}/apply`, { ...json, authorization: `Bearer ${access_token}` }, JSON.stringify({ pitch: 'A pitch.' }))
     expect(applied.status).toBe(201)
     expect(applied.connection).not.toBe('close')

@@ -1,17 +1,38 @@
 /**
- * The contract's timestamps after the speed-up (a fast path for `toISOString()` form, one check
- * instead of a transform): exactly as strict as before. The schema as it was is kept here as
- * the reference, and both judge the same values — a hand-picked set around every rule, and
- * thousands of seeded random mutations of valid timestamps: same success, same output, same
- * message, same path inside a grant list.
+ * The contract's timestamps after the speed-ups (one check instead of a transform; then a
+ * character-by-character reader for every form services write: offsets, fractions, no seconds):
+ * exactly as strict as before. The schema as it was is kept here as the reference, and both
+ * judge the same values — a hand-picked set around every rule, thousands of seeded random
+ * mutations of valid timestamps in every form, and every boundary an offset can carry a date
+ * across: same success, same output, same message, same path inside a grant list.
  */
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { GrantList, IsoTimestamp, parseIsoTimestamp } from '../../../src/shared/api'
+import { GrantList, IsoTimestamp, normaliseIsoTimestamp } from '../../../src/shared/api'
 
-/** The schema before the speed-up. */
+/** `parseIsoTimestamp` before the speed-ups, verbatim: the reference that decides every value. */
+const REFERENCE_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
+
+function referenceParse(text: string): number | null {
+  const m = REFERENCE_PATTERN.exec(text)
+  if (!m) return null
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number]
+  const second = Number(m[6] ?? 0)
+  const millis = Math.floor(Number(`0.${m[7] ?? '0'}`) * 1000)
+  const offsetHours = Number(m[10] ?? 0)
+  const offsetMinutes = Number(m[11] ?? 0)
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis)
+  const sign = m[9] === '-' ? -1 : 1
+  return utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000
+}
+
+/** The schema before the speed-ups. */
 const ReferenceIsoTimestamp = z.string({ error: 'invalid ISO date' }).transform((text, ctx) => {
-  const ms = parseIsoTimestamp(text)
+  const ms = referenceParse(text)
   if (ms === null) {
     ctx.addIssue({ code: 'custom', message: 'invalid ISO date' })
     return z.NEVER
@@ -51,6 +72,34 @@ const HAND_PICKED: unknown[] = [
   '2026-01-01T00:00:00+0200',
   '2026-01-01T00:00:00-02',
   '2026-01-01T00:00:00+24:00',
+  '2026-01-01T00:30:00+01:00',
+  '2026-03-01T00:30:00+01:00',
+  '2024-03-01T00:30:00+01:00',
+  '2100-03-01T00:30:00+01:00',
+  '2026-12-31T23:30:00-01:00',
+  '2026-02-28T23:30:00-00:31',
+  '2024-02-28T23:30:00-00:31',
+  '2026-01-01T00:00:00+23:59',
+  '2026-01-01T00:00:00-23:59',
+  '2026-01-01T00:00:00+00:60',
+  '2026-01-01T00:00:00+02:',
+  '2026-01-01T00:00:00+2',
+  '2026-01-01T00:00:00+020',
+  '2026-01-01T00:00:00+02:000',
+  '2026-01-01T00:00:00.Z',
+  '2026-01-01T00:00.000Z',
+  '2026-01-01T00:00:00.1234567Z',
+  '2026-01-01T00:00:00.9999999999999999999Z',
+  '2026-12-31T23:59:59.99999999999999999+00:00',
+  '2026-01-01T00:00:00.571Z',
+  '2026-01-01T00:00:00.571000+05:45',
+  '0099-12-31T23:59:59.999Z',
+  '0100-01-01T00:30:00+01:00',
+  '0101-01-01T00:30:00+01:00',
+  '9998-12-31T23:30:00-01:00',
+  '9999-12-31T23:30:00-01:00',
+  '1970-01-01T00:00:00+00:00',
+  '1969-12-31T23:59:59.999-00:00',
   '2026-01-01T00:00:00',
   '2026-01-01',
   '2026-1a-01T00:00:00.000Z',
@@ -99,6 +148,79 @@ describe('IsoTimestamp is as strict as before the speed-up', () => {
     // Both kinds were exercised: many mutations stay valid, many do not.
     expect(accepted).toBeGreaterThan(2_000)
     expect(accepted).toBeLessThan(18_000)
+  })
+
+  it('on 40,000 seeded random mutations of valid timestamps in every form', () => {
+    const next = random(20261126)
+    const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+    /** A valid timestamp of a random instant, written in a random form the contract accepts. */
+    const anyForm = (): string => {
+      const ms = Math.floor(next() * 2 ** 42) - 2 ** 40
+      const offset = pick([0, 0, 60, -60, 120, -300, 330, -330, 345, 1439, -1439, Math.floor(next() * 2879) - 1439])
+      const local = new Date(ms + offset * 60_000).toISOString()
+      if (local.length !== 24) return new Date(ms).toISOString()
+      const seconds = next() < 0.85
+      const fraction = seconds && next() < 0.6 ? `.${String(ms % 1000).padStart(3, '0')}${'0123456789'.slice(0, Math.floor(next() * 7))}`.slice(0, 2 + Math.floor(next() * 9)) : ''
+      const zone =
+        offset === 0 && next() < 0.5
+          ? pick(['Z', 'z'])
+          : `${offset < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(offset) / 60))}${pick([':', ':', ''])}${pad(Math.abs(offset) % 60)}`
+      const shortZone = Math.abs(offset) % 60 === 0 && offset !== 0 && next() < 0.3 ? zone.slice(0, 3) : zone
+      return `${local.slice(0, 10)}${pick(['T', 'T', 't', ' '])}${local.slice(11, seconds ? 19 : 16)}${fraction}${shortZone}`
+    }
+    const alphabet = '0123456789-:.TZtz+ 9x'
+    let accepted = 0
+    for (let i = 0; i < 40_000; i++) {
+      const chars = [...anyForm()]
+      const edits = Math.floor(next() * 3)
+      for (let e = 0; e < edits; e++) {
+        const at = Math.floor(next() * chars.length)
+        const kind = next()
+        if (kind < 0.6) chars[at] = pick([...alphabet])
+        else if (kind < 0.8) chars.splice(at, 1)
+        else chars.splice(at, 0, pick([...alphabet]))
+      }
+      const value = chars.join('')
+      const now = judge(IsoTimestamp, value)
+      expect(now, value).toEqual(judge(ReferenceIsoTimestamp, value))
+      if (now.ok) accepted++
+    }
+    expect(accepted).toBeGreaterThan(12_000)
+    expect(accepted).toBeLessThan(36_000)
+  })
+
+  it('across every boundary an offset can move a date over: days, months, leap days, years', () => {
+    const offsets = ['+00:00', '-00:01', '+00:01', '-01:00', '+01:00', '-23:59', '+23:59', '+0530', '-12', '+14']
+    const years = [101, 999, 1000, 1900, 1999, 2000, 2023, 2024, 2100, 9998]
+    for (const year of years) {
+      for (let month = 1; month <= 12; month++) {
+        const last = new Date(Date.UTC(year, month, 0)).getUTCDate()
+        for (const day of [1, last, last + 1]) {
+          for (const time of ['00:00:00', '00:30', '23:59:59.999', '12:00:00.5']) {
+            for (const offset of offsets) {
+              const value = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}${offset}`
+              expect(judge(IsoTimestamp, value), value).toEqual(judge(ReferenceIsoTimestamp, value))
+            }
+          }
+        }
+      }
+    }
+  })
+
+  it('every fraction of 1 to 5 digits, and 100,000 of 6 and of 7 to 20: the same millisecond as the reference', () => {
+    const check = (fraction: string) => {
+      const value = `2026-12-31T23:59:59.${fraction}+01:00`
+      const ms = referenceParse(value)
+      expect(normaliseIsoTimestamp(value), value).toBe(ms === null ? null : new Date(ms).toISOString())
+    }
+    for (let digits = 1; digits <= 5; digits++) for (let n = 0; n < 10 ** digits; n++) check(String(n).padStart(digits, '0'))
+    const next = random(20261127)
+    for (let i = 0; i < 100_000; i++) check(String(Math.floor(next() * 1e6)).padStart(6, '0'))
+    for (let i = 0; i < 100_000; i++) {
+      const digits = 7 + Math.floor(next() * 14)
+      check(next() < 0.2 ? '9'.repeat(digits) : Array.from({ length: digits }, () => Math.floor(next() * 10)).join(''))
+    }
   })
 
   it('inside a grant list, the issue names the same path', () => {

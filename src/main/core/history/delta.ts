@@ -30,3 +30,39 @@ export function applyDelta(base: string, patch: string): string | null {
     return null
   }
 }
+
+/**
+ * `base` with the patch applied, when every hunk's text is exactly where the patch says: true of
+ * every delta applied to the version it was made from, which is how versions are rebuilt. One
+ * pass over `base`, where diff-match-patch pads, copies and searches the whole text per hunk
+ * (about a tenth of the time on a 100 KB pitch). Null when a hunk is not found exactly, or the
+ * patch does not read: the caller then uses `applyDelta`, which tolerates a base that moved.
+ */
+export function applyDeltaExact(base: string, patch: string): string | null {
+  // The package's types call each patch `typeof patch_obj` (the class), but they are its instances.
+  let patches: DiffMatchPatch.patch_obj[]
+  try {
+    patches = dmp.patch_fromText(patch) as unknown as DiffMatchPatch.patch_obj[]
+  } catch {
+    return null
+  }
+  const parts: string[] = []
+  let from = 0 // where the text not yet copied starts, in `base`
+  let shift = 0 // how much longer the hunks applied so far made the text
+  for (const hunk of patches) {
+    let source = ''
+    let target = ''
+    for (const [op, text] of hunk.diffs) {
+      if (op !== DiffMatchPatch.DIFF_INSERT) source += text
+      if (op !== DiffMatchPatch.DIFF_DELETE) target += text
+    }
+    // A hunk's position is in the text with the hunks before it applied (diff-match-patch's `start2`).
+    const at = (hunk.start2 ?? Number.NaN) - shift
+    if (!(at >= from) || base.startsWith(source, at) === false) return null
+    parts.push(base.slice(from, at), target)
+    from = at + source.length
+    shift += target.length - source.length
+  }
+  parts.push(base.slice(from))
+  return parts.join('')
+}

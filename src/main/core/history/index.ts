@@ -29,6 +29,7 @@ import type { DraftSavedEvent, SaveIntent } from '../drafts/observer'
 import { KeyedMutex } from '../locks'
 import { KEY_PATTERN, historyKey } from './format'
 import { DEFAULT_LIMITS, HistoryFsError, SnapshotFolder, errorCode, type HistoryLimits, type Walk } from './store'
+import { describeParse } from './snapshot'
 import { plural } from '../../../shared/wording'
 
 export { DEFAULT_LIMITS, type HistoryLimits } from './store'
@@ -338,26 +339,41 @@ export class DraftHistory {
     return `${count} could not be read and ${problems.length === 1 ? 'is' : 'are'} not shown (${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}). ${problems.length === 1 ? 'It is' : 'They are'} left as ${problems.length === 1 ? 'it is' : 'they are'} in ${dir}; delete ${problems.length === 1 ? 'it' : 'them'} if you do not need ${problems.length === 1 ? 'it' : 'them'}.`
   }
 
+  /**
+   * One version as `history.list` shows it, rebuilt on its own from the nearest full copy before
+   * it (never every version: an old one costs about what the newest does).
+   */
   async #version(draft: Draft, versionId: string): Promise<{ version: HistoryVersion; content: VersionContent }> {
     const folder = folderOf(draft)
     const key = historyKey(folder, draft.id)
-    const walk = await this.#queued(key, async () => {
+    const found = await this.#queued(key, async () => {
       try {
-        return await this.#folder(key, folder, draft.id).walk()
+        return await this.#folder(key, folder, draft.id).read(versionId)
       } catch (error) {
-        throw new AppFailure('storage_error', unavailableReason(error), {}, { cause: error })
+        if (error instanceof HistoryFsError) throw new AppFailure('storage_error', unavailableReason(error), {}, { cause: error })
+        throw new AppFailure('storage_error', `That version could not be read: ${describeParse(error)}. Choose another version.`, {}, { cause: error })
       }
     })
-    const found = walk.versions.find((entry) => entry.meta.id === versionId)
     if (!found) {
       throw new AppFailure(
         'not_found',
         'That version is no longer in this draft’s history (versions older than 90 days, or past the 200 most recent, are removed; a version of a minute of typing is replaced by the next one). Open the history again to see the versions kept.',
       )
     }
-    if (!found.content) throw new AppFailure('storage_error', `That version could not be read: ${found.problem}. Choose another version.`)
-    const shown = this.#present(walk, labelsOf(draft)).find((entry) => entry.version.id === versionId)!
-    return shown
+    const { meta, content, previous } = found
+    // As `#present` does for the whole list: the stored summary is against `meta.prev`.
+    const recount = previous !== null && meta.prev !== previous.meta.id
+    const version: HistoryVersion = {
+      id: meta.id,
+      time: meta.time,
+      savedBy: meta.savedBy,
+      source: meta.source,
+      sent: meta.sent,
+      size: meta.size,
+      sizeChange: recount ? content.pitch.length - previous.content.pitch.length : meta.sizeChange,
+      summary: recount ? summarizeChange(previous.content, content, labelsOf(draft)) : meta.summary,
+    }
+    return { version, content }
   }
 
   /** Moves a history folder into the trash under `name` (a folder that is not there is no failure). */

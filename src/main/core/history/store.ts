@@ -15,13 +15,13 @@
  * crash can leave (write-file-atomic's temporary files) are removed on the next full read; a
  * version file that does not parse or rebuild is reported and skipped, never shown or trusted.
  */
-import { lstat, mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readFile, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { summarizeChange, type VersionContent } from '../../../shared/history/summary'
 import type { HistorySource } from '../../../shared/ipc'
 import type { Logger } from '../errors'
-import { applyDelta, makeDelta } from './delta'
+import { makeDelta } from './delta'
 import {
   DRAFT_FILE,
   DraftFileSchema,
@@ -37,6 +37,9 @@ import {
   serializeSnapshot,
   type SnapshotMeta,
 } from './format'
+import { type DeltaBody, HistoryFsError, SnapshotDamage, type VersionBody, check, describeParse, errorCode, readSnapshot, rebuildUnchecked } from './snapshot'
+
+export { HistoryFsError, SnapshotDamage, errorCode } from './snapshot'
 
 export interface HistoryLimits {
   /** Versions kept per draft, at most (the newest and the sent one are always kept). */
@@ -76,6 +79,14 @@ export interface WalkedVersion {
   problem: string | null
 }
 
+/** One version read on its own (`SnapshotFolder.read`), and the one shown before it in the history. */
+export interface ReadVersion {
+  meta: SnapshotMeta
+  content: VersionContent
+  /** The nearest earlier version that rebuilds (the one the history lists before it), or null. */
+  previous: { meta: SnapshotMeta; content: VersionContent } | null
+}
+
 export interface Walk {
   /** Oldest first. */
   versions: WalkedVersion[]
@@ -83,67 +94,14 @@ export interface Walk {
   damaged: { fileName: string; reason: string }[]
 }
 
-/** A file-system operation on the history folder failed: what, where, and the error. */
-export class HistoryFsError extends Error {
-  override name = 'HistoryFsError'
-  constructor(
-    readonly action: string,
-    readonly path: string,
-    cause: unknown,
-  ) {
-    super(`could not ${action} ${path}`, { cause })
-  }
-}
-
-/** A version file that is not what Grant Desk wrote, or a version that does not rebuild. */
-export class SnapshotDamage extends Error {
-  override name = 'SnapshotDamage'
-}
-
-/** Version files are a pitch (at most a million characters) as JSON: past this, not one of ours. */
-const MAX_FILE_BYTES = 16 * 1024 * 1024
 /** Contents kept in memory per folder: the last versions, which the next save diffs against. */
 const CACHED_CONTENTS = 3
-
-export function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
-}
-
-function describeParse(error: unknown): string {
-  if (error instanceof SnapshotDamage) return error.message
-  if (error instanceof SyntaxError) return 'it is not complete JSON'
-  const code = errorCode(error)
-  return `it could not be read (${code ?? (error instanceof Error ? error.message : String(error))})`
-}
-
-async function readSnapshot(path: string, id: string): Promise<SnapshotFile> {
-  const info = await stat(path)
-  if (!info.isFile()) throw new SnapshotDamage('it is not a file')
-  if (info.size > MAX_FILE_BYTES) throw new SnapshotDamage('it is too large to be a saved version')
-  const parsed = SnapshotFile.safeParse(JSON.parse(await readFile(path, 'utf8')))
-  if (!parsed.success) throw new SnapshotDamage(`it is not a version file Grant Desk can read (${parsed.error.issues[0]?.message ?? 'unexpected content'})`)
-  if (parsed.data.id !== id) throw new SnapshotDamage(`it says it is version ${parsed.data.id}`)
-  return parsed.data
-}
+/** Patches kept in memory up to this size (the file is read for a larger one). */
+const MAX_KEPT_PATCH = 64 * 1024
 
 function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a)
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && b[key] === a[key])
-}
-
-/** The full content of a version file, given the content of its base (null for a full copy). */
-function rebuild(file: SnapshotFile, base: VersionContent | null): VersionContent {
-  let content: VersionContent
-  if (file.base === null) {
-    content = { pitch: file.pitch, fields: { ...file.fields } }
-  } else {
-    if (!base) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
-    const pitch = applyDelta(base.pitch, file.patch)
-    if (pitch === null) throw new SnapshotDamage('its changes do not apply to the version it builds on')
-    content = { pitch, fields: { ...(file.fields ?? base.fields) } }
-  }
-  if (contentHash(content) !== file.hash) throw new SnapshotDamage('it does not rebuild to the text that was saved')
-  return content
 }
 
 export class SnapshotFolder {
@@ -156,6 +114,12 @@ export class SnapshotFolder {
   readonly #metas = new Map<string, SnapshotMeta>()
   readonly #damaged = new Map<string, string>()
   readonly #contents = new Map<string, VersionContent>()
+  /**
+   * The patches of the deltas as last read or written (a save changes a few words: a few hundred
+   * bytes each), so a version is rebuilt reading only its full copy's file. What they rebuild is
+   * still checked against the version's hash.
+   */
+  readonly #patches = new Map<string, DeltaBody>()
   /** draft.json was checked since the folder was (re)created, and leftovers of a crash cleaned. */
   #checked = false
 
@@ -232,7 +196,7 @@ export class SnapshotFolder {
         ? { ...head, base: prev.id, patch, ...(sameFields(prevContent.fields, version.content.fields) ? {} : { fields: { ...version.content.fields } }) }
         : { ...head, base: null, pitch: version.content.pitch, fields: { ...version.content.fields } }
     await this.#write(file)
-    this.#metas.set(id, metaOf(file))
+    this.#know(file)
     this.#remember(id, version.content)
     // Only once the new version is on disk: a crash between the two leaves one version too many, never none.
     if (coalesce) await this.#remove(last)
@@ -240,7 +204,13 @@ export class SnapshotFolder {
     return coalesce ? 'replaced' : 'added'
   }
 
-  /** Every version, oldest first, each rebuilt and checked against the hash it was saved with. */
+  /**
+   * Every version, oldest first, each rebuilt and checked against the hash it was saved with. A
+   * version whose text is not what its hash says is not shown, but what it rebuilt to is still
+   * the base of the deltas after it: each of those is shown when it, in turn, rebuilds exactly
+   * (a damaged hash, or a damaged patch whose text the next version replaces, costs one version,
+   * not the run after it). As `read` does.
+   */
   async walk(): Promise<Walk> {
     const files = await this.#sync(true)
     this.#checked = true
@@ -255,21 +225,52 @@ export class SnapshotFolder {
     list.forEach((meta, index) => {
       const file = files.get(meta.id)
       let content: VersionContent | null = null
+      let rebuilt: VersionContent | null = null
       let problem: string | null = null
       try {
         if (!file) throw new SnapshotDamage('it disappeared while being read')
-        content = rebuild(file, file.base === null ? null : (held.get(file.base) ?? null))
+        rebuilt = rebuildUnchecked(file, file.base === null ? null : (held.get(file.base) ?? null))
+        content = check(file, rebuilt)
       } catch (error) {
         problem = describeParse(error)
         // Whatever this process remembers of it, the file no longer gives it back.
         this.#contents.delete(meta.id)
       }
-      if (content && (lastUse.get(meta.id) ?? -1) > index) held.set(meta.id, content)
+      if (rebuilt && (lastUse.get(meta.id) ?? -1) > index) held.set(meta.id, rebuilt)
       for (const id of [...held.keys()]) if ((lastUse.get(id) ?? -1) <= index) held.delete(id)
       versions.push({ meta, content, problem })
     })
     for (const { meta, content } of versions.slice(-CACHED_CONTENTS)) if (content) this.#remember(meta.id, content)
     return { versions, damaged: [...this.#damaged].map(([fileName, reason]) => ({ fileName, reason })) }
+  }
+
+  /**
+   * One version, rebuilt from the nearest full copy before it (at most `keyframeEvery - 1`
+   * deltas, each applied and the result checked against its hash), and the version the history
+   * lists before it (the nearest earlier one that rebuilds), which `history.get` needs for the
+   * summary: the same answer as `walk()` gives for that version, without rebuilding the others.
+   * Null when there is no such version; throws `SnapshotDamage` (or the read's error) when it does
+   * not rebuild, and `HistoryFsError` when the folder cannot be read.
+   */
+  async read(id: string): Promise<ReadVersion | null> {
+    // New files only (a full read the first time, to clean what a crash left): the versions this
+    // process already read stay known, and every file on the way to this one is read again below.
+    await this.#sync(!this.#checked)
+    this.#checked = true
+    const meta = this.#metas.get(id)
+    if (!meta) return null
+    const content = await this.#content(id)
+    const list = this.#ordered()
+    for (let index = list.findIndex((m) => m.id === id) - 1; index >= 0; index--) {
+      const candidate = list[index]!
+      try {
+        // Usually the version's own base, rebuilt (and remembered) on the way to it just now.
+        return { meta, content, previous: { meta: candidate, content: await this.#content(candidate.id) } }
+      } catch {
+        // Not listed either: the one before it is the previous one.
+      }
+    }
+    return { meta, content, previous: null }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -303,7 +304,22 @@ export class SnapshotFolder {
     this.#metas.clear()
     this.#damaged.clear()
     this.#contents.clear()
+    this.#patches.clear()
     this.#checked = false
+  }
+
+  /** What a version file on disk (just read or written) says: its meta, and its patch if small. */
+  #know(file: SnapshotFile): void {
+    this.#metas.set(file.id, metaOf(file))
+    if (file.base !== null && file.patch.length <= MAX_KEPT_PATCH) this.#patches.set(file.id, { base: file.base, patch: file.patch, ...(file.fields ? { fields: file.fields } : {}) })
+    else this.#patches.delete(file.id)
+  }
+
+  /** A version no longer there (or no longer readable): nothing of it is kept. */
+  #unknow(id: string): void {
+    this.#metas.delete(id)
+    this.#contents.delete(id)
+    this.#patches.delete(id)
   }
 
   /**
@@ -336,7 +352,7 @@ export class SnapshotFolder {
       if (!full && (this.#metas.has(id) || this.#damaged.has(name))) continue
       try {
         const file = await readSnapshot(join(this.dir, name), id)
-        this.#metas.set(id, metaOf(file))
+        this.#know(file)
         this.#damaged.delete(name)
         if (full) files.set(id, file)
       } catch (error) {
@@ -344,16 +360,12 @@ export class SnapshotFolder {
           present.delete(name)
           continue
         }
-        this.#metas.delete(id)
-        this.#contents.delete(id)
+        this.#unknow(id)
         this.#damaged.set(name, describeParse(error))
       }
     }
     for (const id of [...this.#metas.keys()]) {
-      if (!present.has(`${id}.json`)) {
-        this.#metas.delete(id)
-        this.#contents.delete(id)
-      }
+      if (!present.has(`${id}.json`)) this.#unknow(id)
     }
     for (const name of [...this.#damaged.keys()]) if (!present.has(name)) this.#damaged.delete(name)
     return files
@@ -396,7 +408,14 @@ export class SnapshotFolder {
     }
   }
 
-  /** The content of a version: from its full copy, through each delta after it, each checked. */
+  /**
+   * The content of a version: from the nearest full copy before it (or the nearest version held
+   * in memory), through each delta after it, and checked against its hash. The files of the chain
+   * are read at once. The versions on the way are the bases of the next; only the version asked
+   * for (and the one before it, which is remembered) are checked against their own hashes, as
+   * `walk` shows a version exactly when it rebuilds to its hash (a hash over the whole pitch for
+   * each of up to 19 deltas cost more than all the rest of the read).
+   */
   async #content(id: string): Promise<VersionContent> {
     const chain: SnapshotMeta[] = []
     let content: VersionContent | null = null
@@ -411,8 +430,35 @@ export class SnapshotFolder {
       chain.push(meta)
       cursor = meta.base
     }
-    for (const meta of chain.reverse()) {
-      content = rebuild(await readSnapshot(join(this.dir, `${meta.id}.json`), meta.id), content)
+    chain.reverse()
+    // Only files whose patch is not known are read (the full copy, usually), all at once.
+    const reads = await Promise.allSettled(
+      chain.map(async (meta): Promise<VersionBody & { id: string; hash: string }> => {
+        const known = this.#patches.get(meta.id)
+        return known ? { ...known, id: meta.id, hash: meta.hash } : readSnapshot(join(this.dir, `${meta.id}.json`), meta.id)
+      }),
+    )
+    let before: { file: { id: string; hash: string }; content: VersionContent } | null = null
+    for (const [index, read] of reads.entries()) {
+      const last = index === reads.length - 1
+      try {
+        if (read.status === 'rejected') throw read.reason
+        content = rebuildUnchecked(read.value, content)
+        if (last) check(read.value, content)
+        else before = { file: read.value, content }
+      } catch (error) {
+        // Said of the version asked for, as the walk says it: its own file may be fine.
+        if (!last) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read', { cause: error })
+        throw error
+      }
+    }
+    // The version before it is usually the one listed before it: remembered too, when it is exactly what was saved.
+    if (before) {
+      try {
+        this.#remember(before.file.id, check(before.file, before.content))
+      } catch {
+        // Not what was saved as that version: not remembered (this one still checked out).
+      }
     }
     this.#remember(id, content!)
     return content!
@@ -437,7 +483,7 @@ export class SnapshotFolder {
     }
     const next = { ...file, ...update } as SnapshotFile
     await this.#write(next)
-    this.#metas.set(meta.id, metaOf(next))
+    this.#know(next)
   }
 
   async #remove(meta: SnapshotMeta): Promise<void> {
@@ -450,8 +496,7 @@ export class SnapshotFolder {
         return
       }
     }
-    this.#metas.delete(meta.id)
-    this.#contents.delete(meta.id)
+    this.#unknow(meta.id)
   }
 
   /** Drops versions past the bounds; a kept delta whose base goes is rewritten as a full copy first. */
@@ -484,7 +529,7 @@ export class SnapshotFolder {
       void _fields
       const full: SnapshotFile = { ...rest, base: null, pitch: content.pitch, fields: { ...content.fields } }
       await this.#write(full)
-      this.#metas.set(meta.id, metaOf(full))
+      this.#know(full)
     }
     for (const meta of list) if (!keep.has(meta.id)) await this.#remove(meta)
   }

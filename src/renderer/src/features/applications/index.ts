@@ -1,2 +1,5 @@
 /** The Applications screen: what the rest of the app may use of this feature. */
-export { ApplicationsScreen } from './ApplicationsScreen'
+import { lazyScreen } from '../../lib/lazyScreen'
+
+/** Loaded when first shown: inside a Suspense. */
+export const ApplicationsScreen = lazyScreen(() => import('./ApplicationsScreen').then((m) => m.ApplicationsScreen))

@@ -1,2 +1,5 @@
 /** The Drafts screen: what the rest of the app may use of this feature. */
-export { DraftsList } from './DraftsList'
+import { lazyScreen } from '../../lib/lazyScreen'
+
+/** Loaded when first shown: inside a Suspense. */
+export const DraftsList = lazyScreen(() => import('./DraftsList').then((m) => m.DraftsList))

@@ -1,3 +1,6 @@
 /** The draft editor screen: what the rest of the app may use of this feature. */
-export { DraftEditor } from './DraftEditor'
+import { lazyScreen } from '../../lib/lazyScreen'
+
+/** Loaded when first shown (the editor, review and history code): inside a Suspense. */
+export const DraftEditor = lazyScreen(() => import('./DraftEditor').then((m) => m.DraftEditor))
 export { UnsavedDraftsAlert } from './UnsavedDraftsAlert'

@@ -1,2 +1,5 @@
 /** The "Report an outdated guide" screen: what the rest of the app may use of this feature. */
-export { FeedbackScreen } from './FeedbackScreen'
+import { lazyScreen } from '../../lib/lazyScreen'
+
+/** Loaded when first shown: inside a Suspense. */
+export const FeedbackScreen = lazyScreen(() => import('./FeedbackScreen').then((m) => m.FeedbackScreen))

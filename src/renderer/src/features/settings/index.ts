@@ -1,3 +1,6 @@
 /** The Settings and Welcome screens: what the rest of the app may use of this feature. */
-export { SettingsScreen } from './SettingsScreen'
-export { WelcomeScreen } from './WelcomeScreen'
+import { lazyScreen } from '../../lib/lazyScreen'
+
+/** Loaded when first shown: inside a Suspense. */
+export const SettingsScreen = lazyScreen(() => import('./SettingsScreen').then((m) => m.SettingsScreen))
+export const WelcomeScreen = lazyScreen(() => import('./WelcomeScreen').then((m) => m.WelcomeScreen))

@@ -311,8 +311,21 @@ describe('when history cannot be kept', () => {
     expect(list.reason).toMatch(new RegExp(`^1 saved version could not be read and is not shown \\(${damaged}: it is not complete JSON\\)`))
     // The draft as it is now was kept again as the newest version; the damaged file is left as it is.
     expect(list.versions.map((v) => v.source)).toEqual(['external', 'save', 'save', 'save', 'created'])
-    for (const version of list.versions) await app.call('history.get', { draftId: draft.id, versionId: version.id })
+    // Each version as the list shows it (a summary against the version listed before it).
+    for (const version of list.versions) expect((await app.call('history.get', { draftId: draft.id, versionId: version.id })).version).toEqual(version)
     expect((await app.call('history.get', { draftId: draft.id, versionId: list.versions[0]!.id })).pitch).toBe(draft.pitch)
+    expect((await app.fail('history.get', { draftId: draft.id, versionId: damaged.replace('.json', '') })).code).toBe('not_found')
+    // A version whose file reads but does not rebuild (its hash no longer matches): said, not shown.
+    const second = join(historyDir(draft.id), files[1]!)
+    writeFileSync(second, readFileSync(second, 'utf8').replace(/"hash":"[0-9a-f]{64}"/, `"hash":"${'0'.repeat(64)}"`))
+    // The listing reads every file again (a get trusts what this run already read of the others).
+    const relisted = await app.call('history.list', { draftId: draft.id })
+    const error = await app.fail('history.get', { draftId: draft.id, versionId: files[1]!.replace('.json', '') })
+    expect(error).toMatchObject({ code: 'storage_error', message: 'That version could not be read: it does not rebuild to the text that was saved. Choose another version.' })
+    // Only that one goes: the versions built on it still rebuild exactly to their own hashes.
+    expect(relisted.versions.map((v) => v.id)).toEqual(list.versions.map((v) => v.id).filter((id) => id !== files[1]!.replace('.json', '')))
+    expect(relisted.reason).toMatch(new RegExp(`^2 saved versions could not be read and are not shown \\(.*${files[1]!.replace('.json', '')}\\.json: it does not rebuild to the text that was saved`))
+    for (const version of relisted.versions) expect((await app.call('history.get', { draftId: draft.id, versionId: version.id })).version).toEqual(version)
     expect(readdirSync(historyDir(draft.id)).filter((name) => /\.json\.\d+$/.test(name))).toEqual([])
     expect(existsSync(path)).toBe(true)
   })

@@ -3,8 +3,10 @@
  * bounds (200 versions, 90 days; the newest and the sent version always kept), keyframes every
  * 20 versions with deltas between, every version rebuilding exactly after trimming dropped the
  * base of a delta, an autosave burst that was undone, and what a reader of the folder finds.
+ * Reading one version on its own (`read`, what `history.get` uses) gives what the full walk gives
+ * for it, rebuilt from the nearest full copy before it rather than from the first version.
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../../../src/main/core/errors'
@@ -86,6 +88,74 @@ describe('keyframes and deltas', () => {
     expect(stored).toHaveLength(7)
     expect(stored[0]!.base).toBeNull()
     expect(stored.some((file) => file.base !== null)).toBe(true)
+  })
+})
+
+describe('reading one version', () => {
+  /** What `walk` lists for each version: its meta, content, and the version listed before it. */
+  async function walked(history: SnapshotFolder) {
+    const walk = await history.walk()
+    const shown = walk.versions.filter((entry) => entry.content !== null)
+    return walk.versions.map((entry) => {
+      const before = shown.filter((other) => Number(other.meta.id.slice(0, 6)) < Number(entry.meta.id.slice(0, 6))).at(-1) ?? null
+      return { id: entry.meta.id, entry, previous: before && { meta: before.meta, content: before.content } }
+    })
+  }
+
+  it('gives every version exactly as the walk does, its previous one included', async () => {
+    const writer = folder()
+    for (let n = 1; n <= 45; n++) await writer.append(version(n, START + n * 1000))
+    const expected = await walked(folder())
+    // A reader of its own, as after a restart: nothing remembered from the writes.
+    const reader = folder()
+    for (const { id, entry, previous } of [...expected].reverse()) {
+      expect(await reader.read(id), id).toEqual({ meta: entry.meta, content: entry.content, previous })
+    }
+    expect(await reader.read('000099-00000000')).toBeNull()
+  })
+
+  it('rebuilds from the nearest full copy, not from the first version', async () => {
+    const history = folder()
+    for (let n = 1; n <= 45; n++) await history.append(version(n, START + n * 1000))
+    const stored = files()
+    // The first full copy does not read: everything built on it is lost…
+    writeFileSync(join(root, 'h', `${stored[0]!.id}.json`), '{"format": "grant-desk-history/1", "id": "garbage"')
+    const reader = folder()
+    await expect(reader.read(stored[1]!.id)).rejects.toThrow('it builds on an earlier version that is missing or could not be read')
+    await expect(reader.read(stored[19]!.id)).rejects.toThrow('it builds on an earlier version that is missing or could not be read')
+    // …but a version after the next full copy (version 21) reads: it never touches the first one.
+    const late = await reader.read(stored[43]!.id)
+    expect(late?.content).toEqual(pitch(44))
+    expect(late?.previous?.content).toEqual(pitch(43))
+  })
+
+  it('a version whose hash is damaged is not given, the versions after it are, as the walk lists them', async () => {
+    const history = folder()
+    for (let n = 1; n <= 45; n++) await history.append(version(n, START + n * 1000))
+    const stored = files()
+    writeFileSync(join(root, 'h', `${stored[29]!.id}.json`), JSON.stringify({ ...stored[29], hash: 'f'.repeat(64) }))
+    const walk = await folder().walk()
+    expect(walk.versions.filter((entry) => entry.problem !== null).map((entry) => [entry.meta.id, entry.problem])).toEqual([[stored[29]!.id, 'it does not rebuild to the text that was saved']])
+    const expected = await walked(folder())
+    const reader = folder()
+    await expect(reader.read(stored[29]!.id)).rejects.toThrow('it does not rebuild to the text that was saved')
+    for (const { id, entry, previous } of expected.filter(({ entry }) => entry.content !== null)) {
+      expect(await reader.read(id), id).toEqual({ meta: entry.meta, content: entry.content, previous })
+    }
+    // The one after it says the one before the damaged one is its previous (the list skips the damaged one).
+    expect((await reader.read(stored[30]!.id))?.previous?.meta.id).toBe(stored[28]!.id)
+  })
+
+  it('the previous version of one that follows a damaged version is the one before the damage', async () => {
+    const history = folder({ keyframeEvery: 1 }) // full copies only: one damaged version breaks nothing else
+    for (let n = 1; n <= 6; n++) await history.append(version(n, START + n * 1000))
+    const stored = files()
+    writeFileSync(join(root, 'h', `${stored[3]!.id}.json`), JSON.stringify({ ...stored[3], hash: '0'.repeat(64) }))
+    const expected = await walked(folder())
+    const reader = folder()
+    const fifth = await reader.read(stored[4]!.id)
+    expect(fifth?.previous?.meta.id).toBe(stored[2]!.id)
+    expect(fifth).toEqual({ meta: expected[4]!.entry.meta, content: expected[4]!.entry.content, previous: expected[4]!.previous })
   })
 })
 

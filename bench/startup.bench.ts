@@ -1,0 +1,279 @@
+/**
+ * `npm run bench`: start → grant list visible, against a static page in the same Chromium.
+ *
+ * The app: the browser host started as the start commands start it (`hostCommand()` of
+ * scripts/launch/browser-host.mjs), on a data folder where the applicant is logged in, pointed at
+ * a sandbox already running (the grant service is elsewhere in real life); when it prints its
+ * address, Chromium starts with a profile kept between runs (as the app window's is) and opens
+ * it; the time runs until the first grant row is visible. The baseline, in the same run: a bare
+ * node:http server process serving a static page listing the same grants, opened the same way in
+ * the same Chromium with a profile of its own, until its first row is visible. The two take turns.
+ *
+ * A first start ever (a new browser profile each run: nothing cached) is a second pair of rows.
+ * The median of the app's page-side timings (from navigation start: HTML, scripts, the first
+ * call to the host, the grant list's answer, rows visible) is printed under the rows: where the
+ * time goes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { hostCommand } from '../scripts/launch/browser-host.mjs'
+import { defineBench, type RowSpec } from './lib/row'
+import { median } from './lib/stats'
+
+const USER = { email: 'ada@example.org', password: 'grant-desk-demo' }
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+]
+const ROW = '[data-testid="grant-row"]'
+
+/** Starts a process and resolves once a line of its output matches; with the match. */
+function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  pattern: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      const match = pattern.exec(output)
+      if (match) resolve({ child, match })
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code} before it was ready: ${output.slice(-2000)}`)))
+  })
+}
+
+/** A port nothing listens on now (the system's pick for port 0, let go at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** A bare node:http server answering every GET with one static page. */
+const STATIC_SERVER = `
+const http = require('node:http')
+const page = Buffer.from(process.env.PAGE_B64, 'base64')
+const server = http.createServer((req, res) => {
+  if (req.url !== '/') { res.writeHead(404); res.end(); return }
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length })
+  res.end(page)
+})
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('static at http://127.0.0.1:' + server.address().port + '/'))
+`
+
+function staticPage(titles: string[]): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  const rows = titles.map((title) => `<tr data-testid="grant-row"><td><strong>${escape(title)}</strong></td></tr>`).join('')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Grants</title></head><body><h1>Grants</h1><table>${rows}</table></body></html>`
+}
+
+/** Where a start spent its time (ms): the server process ready, Chromium ready, the page until its rows show. */
+interface Phases {
+  serverReady: number
+  browserReady: number
+  page: number
+}
+
+interface PageTimings {
+  html: number
+  scripts: number
+  domContentLoaded: number
+  firstCall: number
+  grantList: number
+  rowsVisible: number
+}
+
+/**
+ * Runs in the page before its own scripts: records when the first row is on screen (the end of
+ * the frame after it appeared), in `window.__rowsPainted` (the page's clock) and `__rowsAt` (the
+ * wall clock). Text, not a function: the TypeScript compiler would add helpers the page lacks.
+ */
+const WATCH_FOR_ROWS = `(() => {
+  const seen = () => {
+    if (window.__rowsAt !== undefined || !document.querySelector(${JSON.stringify(ROW)})) return false
+    requestAnimationFrame(() => setTimeout(() => {
+      window.__rowsPainted = performance.now()
+      window.__rowsAt = performance.timeOrigin + window.__rowsPainted
+    }, 0))
+    return true
+  }
+  const observer = new MutationObserver(() => { if (seen()) observer.disconnect() })
+  observer.observe(document, { childList: true, subtree: true })
+})()`
+
+/** Where the app's page spent its time, from navigation start (ms). */
+async function pageTimings(page: Page): Promise<PageTimings> {
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const scripts = resources.filter((r) => r.initiatorType === 'script' || /\.js(\?|$)/.test(r.name))
+    const calls = resources.filter((r) => r.name.includes('/rpc/'))
+    const list = calls.filter((r) => r.name.endsWith('/rpc/grants.list'))
+    return {
+      html: nav.responseEnd,
+      scripts: Math.max(0, ...scripts.map((r) => r.responseEnd)),
+      domContentLoaded: nav.domContentLoadedEventEnd,
+      firstCall: Math.min(...calls.map((r) => r.startTime)),
+      grantList: Math.max(0, ...list.map((r) => r.responseEnd)),
+      rowsVisible: (window as unknown as { __rowsPainted: number }).__rowsPainted,
+    }
+  })
+}
+
+export default defineBench({
+  title: 'Start → grant list visible, against a static page in the same Chromium',
+  async run({ runs, project, log }) {
+    const runCount = runs(5)
+    const root = mkdtempSync(join(tmpdir(), 'grant-desk-bench-startup-'))
+    const children: ChildProcess[] = []
+    try {
+      const sandbox = await startProcess(
+        process.execPath,
+        ['--import', 'tsx', 'src/service/main.ts'],
+        { PORT: '0', GRANT_SERVICE_DATA: join(root, 'service.db') },
+        project,
+        /listening on (http:\/\/\S+)/,
+      )
+      children.push(sandbox.child)
+      const serviceUrl = sandbox.match[1]!
+      const titles = ((await (await fetch(`${serviceUrl}/api/build`)).json()) as { items: { title: string }[] }).items.map((g) => g.title)
+
+      // The app's data folder: logged in once, as an applicant who started it before.
+      const data = join(root, 'data')
+      const [command, args] = hostCommand()
+      // One port for every start, as the start commands keep theirs (5175): the browser keeps what
+      // it cached per address, and a new port each time would be a new site to it.
+      const hostEnv = { GRANT_DESK_PORT: String(await freePort()), GRANT_DESK_DATA: data, GRANT_SERVICE_URL: serviceUrl }
+      const staticPort = String(await freePort())
+      const hostLine = /Grant Desk \(browser\) at (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/
+      {
+        const host = await startProcess(command, args, hostEnv, project, hostLine)
+        const response = await fetch(`${host.match[1]}/rpc/session.login`, {
+          method: 'POST',
+          headers: { 'x-grant-desk-token': host.match[2]! },
+          body: JSON.stringify(USER),
+        })
+        const answer = (await response.json()) as { ok: boolean; error?: { message: string } }
+        await stopProcess(host.child)
+        if (!answer.ok) throw new Error(`could not log in for the bench: ${answer.error?.message}`)
+      }
+
+      /** One start: a server process, then Chromium on `profile`; ms until the first row is visible. */
+      const start = async (which: 'app' | 'static', profile: string): Promise<{ ms: number; phases: Phases; timings: PageTimings | null }> => {
+        const started = performance.now()
+        const startedAt = Date.now()
+        const server =
+          which === 'app'
+            ? await startProcess(command, args, hostEnv, project, hostLine)
+            : await startProcess(
+                process.execPath,
+                ['-e', STATIC_SERVER],
+                { PAGE_B64: Buffer.from(staticPage(titles)).toString('base64'), PORT: staticPort },
+                project,
+                /static at (http:\/\/\S+)/,
+              )
+        const url = which === 'app' ? `${server.match[1]}/#token=${server.match[2]}` : server.match[1]!
+        const serverReady = performance.now() - started
+        const context = await chromium.launchPersistentContext(profile, {
+          executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+          viewport: { width: 1280, height: 800 },
+        })
+        try {
+          await context.addInitScript(WATCH_FOR_ROWS)
+          const page = context.pages()[0] ?? (await context.newPage())
+          const browserReady = performance.now() - started
+          await page.goto(url, { waitUntil: 'commit' })
+          await page.locator(ROW).first().waitFor({ state: 'visible', timeout: 60_000 })
+          // When the row was painted, by the page's own clock (Playwright's polling would add its interval).
+          const rowsAt = (await (await page.waitForFunction('window.__rowsAt')).jsonValue()) as number
+          const ms = rowsAt - startedAt
+          return { ms, phases: { serverReady, browserReady, page: ms - browserReady }, timings: which === 'app' ? await pageTimings(page) : null }
+        } finally {
+          await context.close()
+          await stopProcess(server.child)
+        }
+      }
+
+      const kept = { app: join(root, 'profile-app'), static: join(root, 'profile-static') }
+      log('warm-up start of each…')
+      await start('app', kept.app)
+      await start('static', kept.static)
+      const daily = { app: [] as number[], static: [] as number[] }
+      const phases = { app: [] as Phases[], static: [] as Phases[] }
+      const first = { app: [] as number[], static: [] as number[] }
+      const timings: PageTimings[] = []
+      for (let run = 0; run < runCount; run++) {
+        log(`run ${run + 1} of ${runCount}…`)
+        const app = await start('app', kept.app)
+        daily.app.push(app.ms)
+        phases.app.push(app.phases)
+        timings.push(app.timings!)
+        const plain = await start('static', kept.static)
+        daily.static.push(plain.ms)
+        phases.static.push(plain.phases)
+        // A first start ever: new profiles, nothing cached.
+        first.app.push((await start('app', join(root, `profile-app-${run}`))).ms)
+        first.static.push((await start('static', join(root, `profile-static-${run}`))).ms)
+      }
+      const at = (key: keyof PageTimings) => median(timings.map((t) => t[key])).toFixed(0)
+      const phase = (which: 'app' | 'static') => {
+        const of = (key: keyof Phases) => median(phases[which].map((p) => p[key])).toFixed(0)
+        return `server process ready ${of('serverReady')}, Chromium ready ${of('browserReady')}, then the page until its first row shows ${of('page')}`
+      }
+      const breakdown = [
+        `median ms from the start: the app: ${phase('app')}; the static page: ${phase('static')}`,
+        `the app's page, median ms from navigation: HTML ${at('html')}, scripts loaded ${at('scripts')}, DOMContentLoaded ${at('domContentLoaded')}, first call to the host ${at('firstCall')}, grant list answered ${at('grantList')}, rows visible ${at('rowsVisible')}`,
+      ]
+      const rows: RowSpec[] = [
+        {
+          name: 'Start → grant list visible (browser profile kept, as the app window keeps it)',
+          unit: 'ms',
+          values: daily.app,
+          baseline: { name: 'a static page', values: daily.static },
+          detail: breakdown,
+        },
+        {
+          name: 'First start ever → grant list visible (a new browser profile)',
+          unit: 'ms',
+          values: first.app,
+          baseline: { name: 'a static page', values: first.static },
+        },
+      ]
+      return rows
+    } finally {
+      for (const child of children) await stopProcess(child)
+      rmSync(root, { recursive: true, force: true })
+    }
+  },
+})

@@ -1,0 +1,35 @@
+/**
+ * The calls the app's page makes as it opens, made once by the host as soon as it listens,
+ * while the browser is still starting (a second or so on a 2-core machine). The first run of
+ * each in a new process pays for what later runs find ready: loading the fetch machinery and
+ * opening the connection to the grant service, reading the data folder and the drafts folder,
+ * compiling the contract's checks. Made by the page itself, those costs came on top of each
+ * other on the way to the grant list (the list answered in 200–500 ms); made here, the page's
+ * calls find them paid (20–30 ms). The answers are dropped (failures too: the page's own calls
+ * meet them and say what to do), and nothing is asked that the page would not ask a moment
+ * later: the grant service sees the two list requests of a start twice.
+ *
+ * `test/e2e/warm-up.spec.ts` checks that this list is what the page asks for until its grant
+ * list shows, so that a change to the page's first calls is noticed here.
+ */
+import type { ChannelInput, IpcChannel } from '../shared/ipc'
+import type { Core } from '../main/core/core'
+
+type Call = { [C in IpcChannel]: readonly [C, ChannelInput<C>] }[IpcChannel]
+
+/** What the page asks first (App.tsx's start, the grant list with its default filters and bounty kinds). */
+export const FIRST_CALLS: readonly Call[] = [
+  ['session.status', undefined],
+  ['settings.get', undefined],
+  ['savedSearches.list', undefined],
+  ['reminders.list', undefined],
+  ['drafts.list', undefined],
+  ['applications.list', undefined],
+  ['grants.list', { status: 'open' }],
+  ['grants.list', { status: 'all', type: 'bounty' }],
+]
+
+/** Makes the page's first calls once; settles when all have answered. Never rejects. */
+export async function warmUp(core: Pick<Core, 'dispatch'>): Promise<void> {
+  await Promise.allSettled(FIRST_CALLS.map(([channel, input]) => core.dispatch(channel, input)))
+}

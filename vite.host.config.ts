@@ -1,0 +1,32 @@
+/**
+ * Bundles the browser host (`npm run start:browser`, and `npm start` without Electron) into one
+ * ES module for Node, `out/host/main.mjs`, so that starting it compiles no TypeScript and
+ * resolves no module files: through tsx the host took 1.5–4 s to listen; bundled, about a third.
+ * Only better-sqlite3 (a native addon, for the sandbox it may start) stays a package import.
+ */
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  build: {
+    ssr: 'src/host/main.ts',
+    outDir: 'out/host',
+    target: 'node20',
+    emptyOutDir: true,
+    minify: false,
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'main.mjs',
+        format: 'es',
+        // CommonJS packages bundled into an ES module still read these (write-file-atomic names
+        // its temporary files with `__filename`).
+        banner: [
+          "import { fileURLToPath as __hostFileURLToPath } from 'node:url'",
+          "import { dirname as __hostDirname } from 'node:path'",
+          'const __filename = __hostFileURLToPath(import.meta.url)',
+          'const __dirname = __hostDirname(__filename)',
+        ].join('\n'),
+      },
+    },
+  },
+  ssr: { noExternal: true, external: ['better-sqlite3'], target: 'node' },
+})
