@@ -127,6 +127,8 @@ export async function until<T>(what: string, check: () => T | undefined | false 
 export async function authorRecorded(folder: string, draftId: string): Promise<void> {
   await until(`the author record of ${draftId}`, () => {
     const reviews = join(folder, `${draftId}.reviews`)
-    return existsSync(reviews) && readdirSync(reviews).some((name) => readFileSync(join(reviews, name), 'utf8').includes('kind: author'))
+    // Only a landed record counts: write-file-atomic first writes the full text under a temporary
+    // name (`<record>.yaml.<n>`) and renames it after, and a snapshot taken in between sees the rename.
+    return existsSync(reviews) && readdirSync(reviews).some((name) => name.endsWith('.yaml') && readFileSync(join(reviews, name), 'utf8').includes('kind: author'))
   })
 }
