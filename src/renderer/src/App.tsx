@@ -19,6 +19,8 @@ import { type Route, startHashRouting, useNavigation } from './state/navigation'
 import { LoginDialog } from './features/session'
 import { startSession, useSession } from './state/session'
 import { SettingsScreen, WelcomeScreen } from './features/settings'
+import { ArrivalNotice, SyncConflicts, SyncStatus } from './features/sync'
+import { startSync } from './state/sync'
 import { useSettings } from './state/settings'
 import { useAppliedTheme } from './state/theme'
 
@@ -92,6 +94,7 @@ export function App() {
     const stopConnectivity = startConnectivity()
     const stopSavedSearches = startSavedSearches()
     const stopRouting = startHashRouting()
+    const stopSync = startSync()
     void useSettings.getState().load()
     const stopPreload = preloadScreens()
     return () => {
@@ -100,6 +103,7 @@ export function App() {
       stopConnectivity()
       stopSavedSearches()
       stopRouting()
+      stopSync()
     }
   }, [])
 
@@ -177,6 +181,7 @@ export function App() {
       <OfflineBanner />
       <WaitingBanner />
       <UnsavedDraftsAlert />
+      <SyncConflicts />
       {logoutError && <ErrorNotice error={logoutError} onRetry={() => void onLogout()} retryLabel="Log out again" />}
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
         <Suspense fallback={<Spinner label="Opening…" />}>
@@ -185,7 +190,9 @@ export function App() {
       </main>
       <footer className="status-bar">
         <StatusLine settings={settings} settingsError={settingsError} loggedIn={session ? session.loggedIn : null} email={session?.email ?? null} />
+        <SyncStatus />
       </footer>
+      <ArrivalNotice />
       <LoginDialog />
     </div>
   )

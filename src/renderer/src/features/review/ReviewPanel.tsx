@@ -8,6 +8,8 @@ import { memo, useMemo } from 'react'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useNow } from '../../lib/useNow'
 import { useEditor } from '../../state/editor'
+import { useEditorSide } from '../../state/editorSide'
+import { useMarkNewThreadsSeen } from '../sync'
 import { groupThreads, type LocatedThread, useLocatedThreads } from './locate'
 import { ReviewerVerdicts } from './ReviewerVerdicts'
 import { useReview } from '../../state/review'
@@ -25,6 +27,10 @@ export const ReviewPanel = memo(function ReviewPanel() {
   const loadError = useReview((s) => s.loadError)
   const announcement = useReview((s) => s.announcement)
   const readOnly = useEditor((s) => s.draft?.status === 'submitted')
+  // Threads a sync brought are seen once this panel is the one shown (it stays mounted when hidden).
+  const draftId = useReview((s) => s.draftId)
+  const shown = useEditorSide((s) => s.tab === 'review')
+  useMarkNewThreadsSeen(shown ? draftId : null)
   return (
     <section className="review-panel" data-testid="review-panel" aria-labelledby="review-heading">
       <h2 id="review-heading">Review</h2>

@@ -15,6 +15,7 @@ import { capitalize, historyText, placeText } from './describe'
 import type { LocatedThread } from './locate'
 import { useReview } from '../../state/review'
 import { SuggestionView } from './SuggestionView'
+import { NewThreadMark } from '../sync'
 
 export interface ThreadCardProps {
   item: LocatedThread
@@ -47,6 +48,7 @@ export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardPro
   const place = placeText(item)
   const history = historyText(thread.events)
   const lastEvent = thread.events.at(-1)
+  const draftId = useReview((s) => s.draftId)
 
   const setResolved = async (resolved: boolean) => {
     setBusy(true)
@@ -62,6 +64,7 @@ export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardPro
       <Heading id={headingId} className="thread-heading">
         <span className="thread-place">{capitalize(place)}</span>
         {thread.author && <span className="visually-hidden">, comment by {thread.author}</span>}
+        <NewThreadMark draftId={draftId} threadId={thread.id} />
         {item.outdated && <span className="badge badge-warning">Outdated</span>}
         {thread.resolved && <span className="badge badge-ok">Resolved</span>}
       </Heading>

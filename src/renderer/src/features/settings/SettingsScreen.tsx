@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { AppError, SettingsValues, Theme } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { ReminderSettings } from '../reminders'
+import { SyncSettings } from '../sync'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
 import { useSettings } from '../../state/settings'
@@ -67,6 +68,7 @@ export function SettingsScreen() {
         />
       )}
       {view && <ReminderSettings />}
+      {view && <SyncSettings />}
       <AccountSection />
     </section>
   )

@@ -1,0 +1,110 @@
+/**
+ * The team sync in the status line: branch and what waits to be sent ("main · 2 changes not
+ * sent", the core's summary), when this computer last synced ("synced 5 minutes ago", moving
+ * on by itself), the Sync button and its shortcut, and after a sync what it sent and received
+ * or why it failed, with the way out the failure names. A folder not kept in git gets one quiet
+ * "Not synced" link to Settings, nothing more.
+ */
+import { useEffect } from 'react'
+import { ago } from '../../../../shared/wording'
+import { useNow } from '../../lib/useNow'
+import { useNavigation } from '../../state/navigation'
+import { useSync } from '../../state/sync'
+import { resultText, wayOut } from './describe'
+import './sync.css'
+
+/** Ctrl+Shift+S (⌘⇧S on a Mac): S for sync, beside Ctrl+S for save. */
+export const SYNC_SHORTCUT = 'Control+Shift+S Meta+Shift+S'
+
+export function isSyncShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): boolean {
+  return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.key.toLowerCase() === 's'
+}
+
+/** Runs a sync on the shortcut, anywhere in the app, while the folder is in git. */
+function useSyncShortcut(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSyncShortcut(event)) return
+      event.preventDefault()
+      void useSync.getState().run()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [enabled])
+}
+
+export function SyncStatus({ now: fixedNow }: { now?: number }) {
+  const state = useSync((s) => s.state)
+  const starting = useSync((s) => s.starting)
+  const lastResult = useSync((s) => s.lastResult)
+  const lastError = useSync((s) => s.lastError)
+  const run = useSync((s) => s.run)
+  const dismiss = useSync((s) => s.dismissResult)
+  const go = useNavigation((s) => s.go)
+  // Every 30 s: "synced just now" turns into "1 minute ago" on time, never a minute late.
+  const now = useNow(fixedNow, 30_000)
+  const tracked = state?.repository != null
+  useSyncShortcut(tracked)
+  if (!state) return null
+
+  if (!state.repository) {
+    return (
+      <span className="sync-status" data-testid="sync-status">
+        <button type="button" className="link sync-untracked" onClick={() => go({ name: 'settings' })} title={state.summary}>
+          Not synced
+        </button>
+      </span>
+    )
+  }
+
+  const running = starting || state.running
+  const problem =
+    lastError ?? (state.lastProblem ? { code: 'sync_failed' as const, message: state.lastProblem.message, syncProblem: state.lastProblem.problem } : null)
+  const way = problem ? wayOut(problem.syncProblem) : null
+  return (
+    <span className="sync-status" data-testid="sync-status">
+      <span className="sync-summary" data-testid="sync-summary">
+        {state.summary}
+      </span>
+      {state.lastSyncAt && (
+        <span className="sync-when" data-testid="sync-when">
+          synced <time dateTime={state.lastSyncAt}>{ago(state.lastSyncAt, now)}</time>
+        </span>
+      )}
+      <button
+        type="button"
+        className="sync-button"
+        onClick={() => void run()}
+        disabled={running}
+        aria-keyshortcuts={SYNC_SHORTCUT}
+        title="Sync with your team (Ctrl+Shift+S)"
+      >
+        {running ? 'Syncing…' : 'Sync'}
+      </button>
+      <span role="status" aria-live="polite" className="sync-outcome" data-testid="sync-outcome">
+        {running ? 'Syncing with your team…' : lastResult && !problem ? resultText(lastResult) : ''}
+      </span>
+      {problem && !running && (
+        <span className="sync-problem" role="alert" data-testid="sync-problem">
+          <span>{problem.message}</span>
+          {way === 'settings' && (
+            <button type="button" className="link" onClick={() => go({ name: 'settings' })}>
+              Open Settings
+            </button>
+          )}
+          {way === 'retry' && (
+            <button type="button" className="link" onClick={() => void run()}>
+              Try again
+            </button>
+          )}
+          {lastError && !state.lastProblem && (
+            <button type="button" className="link" onClick={dismiss}>
+              Dismiss
+            </button>
+          )}
+        </span>
+      )}
+    </span>
+  )
+}

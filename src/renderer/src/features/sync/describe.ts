@@ -1,0 +1,64 @@
+/**
+ * The words of the team sync's screens, kept apart from the components so a test reads them
+ * without a page: what a sync sent and received, and the way out each failure names.
+ */
+import type { AppError, SyncProblem, SyncResult } from '../../../../shared/ipc'
+import { plural } from '../../../../shared/wording'
+
+/** "Sent 2 changes · received 3 from Ben" / "Everything was already in sync." */
+export function resultText(result: SyncResult): string {
+  if (result.outcome === 'conflict') {
+    const n = result.conflicts.length
+    return `${plural(n, 'draft')} changed on both sides: choose what to keep (nothing was sent yet).`
+  }
+  const parts: string[] = []
+  if (result.committed) parts.push(`committed ${plural(result.committed.files, 'file')}`)
+  if (result.sent > 0) parts.push(`sent ${plural(result.sent, 'commit')}`)
+  if (result.received) {
+    const people = result.received.people.map((person) => person.name)
+    parts.push(`received ${plural(result.received.commits, 'commit')}${people.length > 0 ? ` from ${people.join(', ')}` : ''}`)
+  }
+  if (parts.length === 0) return 'Synced: everything was already up to date.'
+  return `Synced: ${parts.join(', ')}.`
+}
+
+export type WayOut = 'settings' | 'retry' | null
+
+/**
+ * What the applicant can do about a failure from inside the app: the address and the tracking
+ * live in Settings; a network or a teammate's push that came first goes away with another try;
+ * the rest (git missing, no identity, a hook, a merge of their own) are done outside, and the
+ * core's message says how.
+ */
+export function wayOut(problem: SyncProblem | undefined): WayOut {
+  switch (problem) {
+    case 'not_a_repository':
+    case 'no_remote':
+    case 'remote_not_found':
+    case 'no_upstream':
+      return 'settings'
+    case 'unreachable':
+    case 'push_rejected':
+    case 'git_failed':
+    case 'auth_failed':
+    case 'hook_refused':
+    case 'identity_missing':
+    case 'local_changes_in_the_way':
+    case 'operation_in_progress':
+    case 'detached_head':
+    case 'unmerged_files':
+    case 'unresolvable_conflict':
+    case 'unrelated_histories':
+    case 'git_missing':
+      return 'retry'
+    default:
+      return null
+  }
+}
+
+/** The first message of a field of `error` whose key starts with one of `keys`, else null. */
+export function fieldProblem(error: AppError | null, ...keys: string[]): string | null {
+  if (!error?.fields) return null
+  for (const [key, message] of Object.entries(error.fields)) if (keys.some((k) => key === k || key.startsWith(`${k}.`))) return message
+  return null
+}
