@@ -19,6 +19,8 @@ const DEFAULT_EVERY_MINUTES = 15
 export function SyncSettings() {
   const state = useSync((s) => s.state)
   const loadError = useSync((s) => s.loadError)
+  // Kept here: a state read while the address is saved may re-render the form anew.
+  const [remoteSaved, setRemoteSaved] = useState<string | null>(null)
   useEffect(() => {
     void useSync.getState().load()
   }, [])
@@ -39,10 +41,12 @@ export function SyncSettings() {
       {state && state.gitVersion !== null && !state.repository && <TrackForm folder={state.folder} />}
       {state?.repository && (
         <RemoteForm
-          key={state.repository.remote?.url ?? ''}
+          key={state.repository.root}
           url={state.repository.remote?.url ?? ''}
           root={state.repository.root}
           branch={state.repository.branch}
+          saved={remoteSaved}
+          onSaved={setRemoteSaved}
         />
       )}
       {state?.repository && <AutoSyncForm />}
@@ -63,7 +67,7 @@ function TrackForm({ folder }: { folder: string }) {
     setBusy(false)
   }
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Track this folder with git" data-testid="sync-track-form">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Track this folder with git" data-testid="sync-track-form">
       <p>
         The drafts folder <code>{folder}</code> is not in a git repository.
       </p>
@@ -97,11 +101,22 @@ function TrackForm({ folder }: { folder: string }) {
   )
 }
 
-function RemoteForm({ url, root, branch }: { url: string; root: string; branch: string | null }) {
+function RemoteForm({
+  url,
+  root,
+  branch,
+  saved,
+  onSaved: setSaved,
+}: {
+  url: string
+  root: string
+  branch: string | null
+  saved: string | null
+  onSaved: (message: string | null) => void
+}) {
   const [value, setValue] = useState(url)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
-  const [saved, setSaved] = useState<string | null>(null)
   const id = useId()
   const problem = fieldProblem(error, 'url', 'remoteUrl')
   const submit = async (event: React.FormEvent) => {
@@ -114,7 +129,7 @@ function RemoteForm({ url, root, branch }: { url: string; root: string; branch: 
     if (!failure) setSaved('Address saved. The next sync uses it.')
   }
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Team repository address" data-testid="sync-remote-form">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Team repository" data-testid="sync-remote-form">
       <p>
         Kept in the git repository at <code>{root}</code>
         {branch ? (
@@ -182,7 +197,7 @@ function AutoSyncForm() {
     if (!failure) setSaved(onStart || onInterval ? 'Automatic sync saved.' : 'Automatic sync is off: Grant Desk syncs when you ask.')
   }
   return (
-    <form onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-legend`} data-testid="sync-auto-form">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-legend`} data-testid="sync-auto-form">
       <fieldset>
         <legend id={`${id}-legend`}>Automatic sync</legend>
         <label>
