@@ -72,6 +72,8 @@ export interface HostStackOptions {
   actionBudgetMs?: number
   /** The timer of the background check for new grants (a test fires it by hand); real timers otherwise. */
   refreshTimer?: RefreshTimer
+  /** More of the core's environment: the git a team sync runs (PATH, a HOME and git config of the test's own). */
+  env?: Record<string, string>
 }
 
 export async function startHostStack(options: HostStackOptions = {}): Promise<HostStack> {
@@ -94,7 +96,7 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       settings: await JsonFileSettingsBackend.open(join(dataDir, 'settings.json')),
       env: options.bundledSandbox
         ? { GRANT_DESK_SANDBOX_URL: service.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm run start:browser' }
-        : { GRANT_SERVICE_URL: options.route ? await options.route(service.url) : service.url },
+        : { ...options.env, GRANT_SERVICE_URL: options.route ? await options.route(service.url) : service.url },
       log,
       ...(options.client ? { client: options.client } : {}),
       ...(options.actionBudgetMs !== undefined ? { actionBudgetMs: options.actionBudgetMs } : {}),

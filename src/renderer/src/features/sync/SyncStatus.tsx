@@ -51,6 +51,9 @@ export function SyncStatus({ now: fixedNow }: { now?: number }) {
   if (!state.repository) {
     return (
       <span className="sync-status" data-testid="sync-status">
+        <span className="status-sep" aria-hidden="true">
+          ·
+        </span>
         <button type="button" className="link sync-untracked" onClick={() => go({ name: 'settings' })} title={state.summary}>
           Not synced
         </button>
@@ -64,9 +67,17 @@ export function SyncStatus({ now: fixedNow }: { now?: number }) {
   const way = problem ? wayOut(problem.syncProblem) : null
   return (
     <span className="sync-status" data-testid="sync-status">
+      <span className="status-sep" aria-hidden="true">
+        ·
+      </span>
       <span className="sync-summary" data-testid="sync-summary">
         {state.summary}
       </span>
+      {state.lastSyncAt && (
+        <span className="status-sep" aria-hidden="true">
+          ·
+        </span>
+      )}
       {state.lastSyncAt && (
         <span className="sync-when" data-testid="sync-when">
           synced <time dateTime={state.lastSyncAt}>{ago(state.lastSyncAt, now)}</time>

@@ -12,8 +12,9 @@ export function resultText(result: SyncResult): string {
     return `${plural(n, 'draft')} changed on both sides: choose what to keep (nothing was sent yet).`
   }
   const parts: string[] = []
-  if (result.committed) parts.push(`committed ${plural(result.committed.files, 'file')}`)
+  // What was sent is what counts to a teammate; a commit that stayed here is worth saying only alone.
   if (result.sent > 0) parts.push(`sent ${plural(result.sent, 'commit')}`)
+  else if (result.committed) parts.push(`committed ${plural(result.committed.files, 'file')}`)
   if (result.received) {
     const people = result.received.people.map((person) => person.name)
     parts.push(`received ${plural(result.received.commits, 'commit')}${people.length > 0 ? ` from ${people.join(', ')}` : ''}`)
