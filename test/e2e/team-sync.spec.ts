@@ -266,7 +266,8 @@ test('a pitch edited on both sides in different paragraphs merges with no questi
   const list = reviewerPage.getByTestId('sync-conflicts')
   await expect(list).toContainText('1 draft changed on both sides', { timeout: 30_000 })
   await expect(list).toContainText('changed by Ada Example')
-  await expect(reviewerPage.getByTestId('sync-outcome')).toHaveText('1 draft changed on both sides: choose what to keep (nothing was sent yet).')
+  await expect(reviewerPage.getByTestId('sync-summary')).toContainText('changed on both sides')
+  await expect(reviewerPage.getByTestId('sync-outcome')).toHaveText('')
   // Never conflict markers in the file: it holds the reviewer's own text until finished.
   expect((await dispatch<{ pitch: string }>(reviewer, 'drafts.get', { id: draftId })).pitch).toContain('in four milestones')
   await checkScreen(reviewerPage, testInfo, 'sync-conflicts')

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react'
 import type { AppError, SyncConflict } from '../../../../shared/ipc'
-import { call } from '../../lib/bridge'
 import { plural } from '../../../../shared/wording'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useNavigation } from '../../state/navigation'
@@ -28,16 +27,8 @@ export function SyncConflicts() {
   const keepMine = async (conflict: SyncConflict) => {
     setBusy(true)
     setError(null)
-    const result = await call('sync.resolve', {
-      draftId: conflict.draftId,
-      pitch: conflict.pitch.ours,
-      customFields: conflict.mergedFields,
-      baseVersion: conflict.version,
-    })
+    setError(await useSync.getState().keepMine(conflict))
     setBusy(false)
-    if (!result.ok) setError(result.error)
-    await useSync.getState().load()
-    await useSync.getState().loadConflicts()
   }
 
   return (

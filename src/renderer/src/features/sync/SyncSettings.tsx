@@ -200,27 +200,28 @@ function AutoSyncForm() {
     <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-legend`} data-testid="sync-auto-form">
       <fieldset>
         <legend id={`${id}-legend`}>Automatic sync</legend>
-        <label>
+        <label className="sync-check">
           <input type="checkbox" checked={onStart} onChange={(event) => setOnStart(event.target.checked)} /> Sync when Grant Desk starts
         </label>
-        <br />
-        <label>
-          <input type="checkbox" checked={onInterval} onChange={(event) => setOnInterval(event.target.checked)} /> Sync while Grant Desk runs, every
-        </label>{' '}
-        <input
-          id={`${id}-minutes`}
-          type="number"
-          min={5}
-          max={1440}
-          className="sync-minutes"
-          aria-label="Minutes between automatic syncs"
-          value={minutes}
-          disabled={!onInterval}
-          onChange={(event) => setMinutes(event.target.value)}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-error` : undefined}
-        />{' '}
-        minutes
+        <div className="sync-interval">
+          <label className="sync-check">
+            <input type="checkbox" checked={onInterval} onChange={(event) => setOnInterval(event.target.checked)} /> Sync while Grant Desk runs, every
+          </label>{' '}
+          <input
+            id={`${id}-minutes`}
+            type="number"
+            min={5}
+            max={1440}
+            className="sync-minutes"
+            aria-label="Minutes between automatic syncs"
+            value={minutes}
+            disabled={!onInterval}
+            onChange={(event) => setMinutes(event.target.value)}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-error` : undefined}
+          />{' '}
+          minutes
+        </div>
         {problem && (
           <p id={`${id}-error`} className="notice notice-error" data-testid="sync-minutes-error">
             The interval {problem}

@@ -5,12 +5,10 @@
 import type { AppError, SyncProblem, SyncResult } from '../../../../shared/ipc'
 import { plural } from '../../../../shared/wording'
 
-/** "Sent 2 changes · received 3 from Ben" / "Everything was already in sync." */
+/** "Synced: sent 2 commits, received 3 commits from Ben." / "Synced: everything was already up to date." */
 export function resultText(result: SyncResult): string {
-  if (result.outcome === 'conflict') {
-    const n = result.conflicts.length
-    return `${plural(n, 'draft')} changed on both sides: choose what to keep (nothing was sent yet).`
-  }
+  // The status line's summary and the list above the screen say it already.
+  if (result.outcome === 'conflict') return ''
   const parts: string[] = []
   // What was sent is what counts to a teammate; a commit that stayed here is worth saying only alone.
   if (result.sent > 0) parts.push(`sent ${plural(result.sent, 'commit')}`)
