@@ -13,7 +13,11 @@ import { SyncConflict } from './sync'
 export const ConflictSource = z.enum(['save', 'sync'])
 export type ConflictSource = z.infer<typeof ConflictSource>
 
-export const DraftConflict = SyncConflict.extend({ source: ConflictSource })
+export const DraftConflict = SyncConflict.extend({
+  source: ConflictSource,
+  /** The application fields of the file at `version` (the other side's): the base of a save that finishes it, should the file change again. */
+  theirFields: z.record(z.string(), z.string()).optional(),
+})
 export type DraftConflict = z.infer<typeof DraftConflict>
 
 /** A sync conflict as the conflict view takes it. */

@@ -269,6 +269,7 @@ export class DraftStore {
             pitch: merged.pitch,
             fields: merged.fields,
             mergedFields: merged.mergedFields,
+            theirFields: frontMatter.custom_fields ?? {},
           },
         }
       }
