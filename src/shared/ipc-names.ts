@@ -25,6 +25,7 @@ export const IPC_CHANNELS = [
   'drafts.create',
   'drafts.get',
   'drafts.save',
+  'drafts.merge',
   'drafts.delete',
   'history.list',
   'history.get',

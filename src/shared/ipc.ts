@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { FeedbackRequest, Id, LoginRequest } from './api'
 import { MAX_NOTE_CHARS, RecordId } from './review/records'
 import { ReviewData } from './review/view'
+import { DraftsMergeInput, DraftsMergeOutput } from './ipc/conflicts'
 import { ApplicationsPreviewOutput, ApplicationsSubmitOutput, ApplicationRecord } from './ipc/applications'
 import { NoInput } from './ipc/common'
 import { Draft, DraftId, DraftSummary, DraftVersion, DraftsCreateInput, DraftsDeleteOutput, DraftsSaveInput } from './ipc/drafts'
@@ -42,6 +43,7 @@ export * from './ipc/applications'
 export * from './ipc/export'
 export * from './ipc/reminders'
 export * from './ipc/sync'
+export * from './ipc/conflicts'
 
 // ---------------------------------------------------------------------------------------------
 // The contract
@@ -85,6 +87,12 @@ export const ipcContract = {
   'drafts.create': { input: DraftsCreateInput, output: Draft },
   'drafts.get': { input: z.strictObject({ id: DraftId }), output: Draft },
   'drafts.save': { input: DraftsSaveInput, output: Draft },
+  /**
+   * A save that meets a teammate's change merges instead of failing: three-way from `base`
+   * (the editor's starting point). Non-overlapping edits are saved merged; overlapping ones
+   * come back as a conflict for the conflict view, with nothing written.
+   */
+  'drafts.merge': { input: DraftsMergeInput, output: DraftsMergeOutput },
   'drafts.delete': {
     input: z.strictObject({ id: DraftId, baseVersion: DraftVersion.optional() }),
     output: DraftsDeleteOutput,
@@ -103,7 +111,10 @@ export const ipcContract = {
   /** A new thread on a passage, a field or the whole draft, signed with the reviewer name from Settings. */
   'reviews.addThread': { input: ReviewsAddThreadInput, output: ReviewData },
   'reviews.reply': { input: z.strictObject({ ...ReviewTarget, threadId: RecordId, body: NonEmptyBody }), output: ReviewData },
-  'reviews.setResolved': { input: z.strictObject({ ...ReviewTarget, threadId: RecordId, resolved: z.boolean({ error: 'must be true or false' }) }), output: ReviewData },
+  'reviews.setResolved': {
+    input: z.strictObject({ ...ReviewTarget, threadId: RecordId, resolved: z.boolean({ error: 'must be true or false' }) }),
+    output: ReviewData,
+  },
   /** Records that a thread's suggestion was applied (the editor made the edit) or declined. */
   'reviews.decideSuggestion': {
     input: z.strictObject({ ...ReviewTarget, threadId: RecordId, decision: z.enum(['applied', 'declined'], { error: 'must be "applied" or "declined"' }) }),
@@ -120,7 +131,10 @@ export const ipcContract = {
     input: z.strictObject({
       ...ReviewTarget,
       verdict: z.enum(['approve', 'request-changes'], { error: 'must be "approve" or "request-changes"' }),
-      note: z.string({ error: 'must be text' }).max(MAX_NOTE_CHARS, { error: `must be at most ${MAX_NOTE_CHARS.toLocaleString('en-US')} characters` }).default(''),
+      note: z
+        .string({ error: 'must be text' })
+        .max(MAX_NOTE_CHARS, { error: `must be at most ${MAX_NOTE_CHARS.toLocaleString('en-US')} characters` })
+        .default(''),
       baseVersion: DraftVersion,
     }),
     output: ReviewData,

@@ -37,6 +37,7 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'drafts.create': { grantId: IDS.open, customFields: {}, projectKind: 'sdk' },
   'drafts.get': { id: MISSING_DRAFT },
   'drafts.save': { id: MISSING_DRAFT, pitch: 'p', customFields: {}, baseVersion: VERSION },
+  'drafts.merge': { id: MISSING_DRAFT, pitch: 'p', customFields: {}, baseVersion: VERSION, base: { pitch: '', customFields: {} } },
   'drafts.delete': { id: MISSING_DRAFT, baseVersion: VERSION },
   'history.list': { draftId: MISSING_DRAFT },
   'history.get': { draftId: MISSING_DRAFT, versionId: '000001-abcdef01' },

@@ -300,6 +300,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.save': ({ explicit, ...input }) => drafts.save({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
+    'drafts.merge': ({ explicit, ...input }) => drafts.merge({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
     'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),
     'history.list': ({ draftId }) => history.list(draftId),
     'history.get': ({ draftId, versionId }) => history.get(draftId, versionId),

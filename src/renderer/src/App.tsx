@@ -7,6 +7,7 @@ import { ErrorNotice } from './components/ErrorNotice'
 import { Spinner } from './components/Spinner'
 import type { AppError } from '../../shared/ipc'
 import { ApplicationsScreen } from './features/applications'
+import { ConflictHost } from './features/conflicts'
 import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
 import { DueSoonMenu } from './features/reminders'
 import { startConnectivity } from './state/recheck'
@@ -194,7 +195,7 @@ export function App() {
       </footer>
       <ArrivalNotice />
       <LoginDialog />
+      <ConflictHost />
     </div>
   )
 }
-

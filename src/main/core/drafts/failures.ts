@@ -3,6 +3,7 @@
  * as expected: the draft left the folder, it changed on disk since the applicant opened it, or
  * the pitch cannot be saved as given.
  */
+import type { DraftFrontMatter } from '../../../shared/draft-file'
 import { conflictMarkerLine } from '../../../shared/conflict-markers'
 import { PITCH_MAX_CHARS } from '../../../shared/ipc'
 import { AppFailure } from '../errors'
@@ -28,8 +29,22 @@ export function checkPitch(pitch: string): void {
   const line = conflictMarkerLine(pitch)
   if (line !== null) {
     // Saved as is, the file would read back as a merge-conflicted (damaged) draft.
-    throw new AppFailure('invalid_input', `The pitch contains git merge-conflict markers (<<<<<<<, =======, >>>>>>>) at line ${line}. Remove them, then save again.`, {
-      fields: { pitch: 'contains git merge-conflict markers' },
-    })
+    throw new AppFailure(
+      'invalid_input',
+      `The pitch contains git merge-conflict markers (<<<<<<<, =======, >>>>>>>) at line ${line}. Remove them, then save again.`,
+      {
+        fields: { pitch: 'contains git merge-conflict markers' },
+      },
+    )
   }
+}
+
+/** A submitted draft is read-only: a save over it is refused with what to do instead. */
+export function refuseSubmitted(fm: DraftFrontMatter): void {
+  if (fm.status !== 'submitted') return
+  throw new AppFailure(
+    'invalid_input',
+    `This draft was submitted${fm.application_id ? ` (application ${fm.application_id})` : ''} and is now read-only, so your changes were not saved. To write a new version, duplicate it and edit the copy.`,
+    { fields: { draft: 'was submitted and is read-only; duplicate it to write a new version' } },
+  )
 }

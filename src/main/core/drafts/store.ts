@@ -21,10 +21,13 @@
  */
 import { mkdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import type { DraftFrontMatter } from '../../../shared/draft-file'
-import type { Draft, DraftSummary } from '../../../shared/ipc'
+import { parseDraftFile, serializeDraftFile, type DraftFrontMatter } from '../../../shared/draft-file'
+import type { Draft, DraftSummary, DraftsMergeOutput } from '../../../shared/ipc'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
-import { conflict, checkPitch, notFound } from './failures'
+import { conflict, checkPitch, notFound, refuseSubmitted } from './failures'
+import { mergeDraft } from '../merge/draft-merge'
+import { diff3TextMerge } from '../merge/text-merge'
+import { withFileLock } from './file-lock'
 import { describeFsError, exists } from './fs'
 import { inspect, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
 import { DraftIndex } from './listing'
@@ -101,7 +104,7 @@ export class DraftStore {
         const fileName = fileNameOf(id)
         const folder = await this.#folder()
         const path = join(folder, fileName)
-        return this.#locks.runExclusive(path, async () => fn(folder, path, await this.#open(folder, id)))
+        return this.#exclusive(path, async () => fn(folder, path, await this.#open(folder, id)))
       },
       upgraded: (folder, id, entry) => this.#upgraded(folder, id, entry),
       rewrite: (folder, id, path, frontMatter, pitch, action, maxBytes) => this.#rewrite(folder, id, path, frontMatter, pitch, action, maxBytes),
@@ -191,7 +194,10 @@ export class DraftStore {
         return draft
       }
     }
-    throw new AppFailure('storage_error', `Could not find a free file name for "${grant.title}" in ${folder}. Delete or rename some drafts of this grant, then try again.`)
+    throw new AppFailure(
+      'storage_error',
+      `Could not find a free file name for "${grant.title}" in ${folder}. Delete or rename some drafts of this grant, then try again.`,
+    )
   }
 
   async get(id: string): Promise<Draft> {
@@ -205,25 +211,74 @@ export class DraftStore {
 
   async save(args: { id: string; pitch: string; customFields: Record<string, string>; baseVersion: string; intent?: SaveIntent }): Promise<Draft> {
     const { id } = args
-    const fileName = fileNameOf(id)
     checkPitch(args.pitch)
     const folder = await this.#folder()
-    const path = join(folder, fileName)
-    return this.#locks.runExclusive(path, async () => {
+    const path = join(folder, fileNameOf(id))
+    return this.#exclusive(path, async () => {
       const entry = await this.#open(folder, id)
       if (entry.version !== args.baseVersion) throw conflict(entry.version)
-      const fm = entry.file.frontMatter
-      if (fm.status === 'submitted') {
-        throw new AppFailure(
-          'invalid_input',
-          `This draft was submitted${fm.application_id ? ` (application ${fm.application_id})` : ''} and is now read-only, so your changes were not saved. To write a new version, duplicate it and edit the copy.`,
-          { fields: { draft: 'was submitted and is read-only; duplicate it to write a new version' } },
-        )
+      return this.#saveOver(folder, id, path, entry, args.pitch, args.customFields, args.intent)
+    })
+  }
+
+  /**
+   * A save that merges (see merge/draft-merge.ts): when the file is no longer at `baseVersion`,
+   * the editor's text (`pitch`, `customFields`) and the file's are merged three-way from `base`,
+   * the text the editor started from. What merges is saved at once, under the same lock as a save
+   * (the applicant asked for a save, and the teammate then sees both changes); what does not is
+   * answered as a conflict, with nothing written.
+   */
+  async merge(args: {
+    id: string
+    pitch: string
+    customFields: Record<string, string>
+    baseVersion: string
+    base: { pitch: string; customFields: Record<string, string> }
+    intent?: SaveIntent
+  }): Promise<DraftsMergeOutput> {
+    const { id } = args
+    checkPitch(args.pitch)
+    const folder = await this.#folder()
+    const path = join(folder, fileNameOf(id))
+    return this.#exclusive(path, async () => {
+      const entry = await this.#open(folder, id)
+      if (entry.version === args.baseVersion)
+        return { outcome: 'saved', draft: await this.#saveOver(folder, id, path, entry, args.pitch, args.customFields, args.intent) }
+      refuseSubmitted(entry.file.frontMatter)
+      // The three sides share the file's front matter: only the pitch and the fields can differ.
+      const frontMatter = await this.#upgraded(folder, id, entry)
+      const side = (pitch: string, customFields: Record<string, string>) => serializeDraftFile({ ...frontMatter, custom_fields: { ...customFields } }, pitch)
+      const merged = await mergeDraft(
+        {
+          base: side(args.base.pitch, args.base.customFields),
+          ours: side(args.pitch, args.customFields),
+          theirs: side(entry.file.pitch, frontMatter.custom_fields ?? {}),
+        },
+        diff3TextMerge,
+      )
+      if (merged.kind === 'unreadable' || (merged.kind === 'clean' && merged.text === null)) throw conflict(entry.version)
+      if (merged.kind === 'conflict') {
+        return {
+          outcome: 'conflict',
+          conflict: {
+            source: 'save',
+            draftId: id,
+            title: merged.title,
+            theirAuthor: null,
+            version: entry.version,
+            pitch: merged.pitch,
+            fields: merged.fields,
+            mergedFields: merged.mergedFields,
+            theirFields: frontMatter.custom_fields ?? {},
+          },
+        }
       }
-      const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry)), custom_fields: { ...args.customFields }, updated_at: this.#now().toISOString() }
-      const draft = await this.#rewrite(folder, id, path, next, args.pitch, 'save the draft to', MAX_SAVED_DRAFT_BYTES)
-      this.#emit({ kind: 'saved', folder, draft, before: draftView(folder, id, entry.version, entry.file), intent: args.intent ?? 'autosave' })
-      return draft
+      const result = parseDraftFile(merged.text!)
+      return {
+        outcome: 'merged',
+        theirVersion: entry.version,
+        draft: await this.#saveOver(folder, id, path, entry, result.pitch, result.frontMatter.custom_fields ?? {}, args.intent),
+      }
     })
   }
 
@@ -245,7 +300,7 @@ export class DraftStore {
     const fileName = fileNameOf(id)
     const folder = await this.#folder()
     const path = join(folder, fileName)
-    return this.#locks.runExclusive(path, async () => {
+    return this.#exclusive(path, async () => {
       const directory = await readDirectory(folder)
       if (!directory.names.has(`${id}.md`)) await this.#refuseMissing(folder, id, directory)
       const entry = await inspect(folder, `${id}.md`, id, false)
@@ -346,6 +401,31 @@ export class DraftStore {
     throw notFound(folder)
   }
 
+  /** Writes `pitch` and `customFields` over the draft read as `entry` (under its locks), and tells the observer. */
+  async #saveOver(
+    folder: string,
+    id: string,
+    path: string,
+    entry: Readable,
+    pitch: string,
+    customFields: Record<string, string>,
+    intent: SaveIntent | undefined,
+  ): Promise<Draft> {
+    refuseSubmitted(entry.file.frontMatter)
+    const next: DraftFrontMatter = { ...(await this.#upgraded(folder, id, entry)), custom_fields: { ...customFields }, updated_at: this.#now().toISOString() }
+    const draft = await this.#rewrite(folder, id, path, next, pitch, 'save the draft to', MAX_SAVED_DRAFT_BYTES)
+    this.#emit({ kind: 'saved', folder, draft, before: draftView(folder, id, entry.version, entry.file), intent: intent ?? 'autosave' })
+    return draft
+  }
+
+  /**
+   * One writer of the draft at `path` at a time: in this process (`KeyedMutex`) and across
+   * processes sharing the folder (file-lock.ts), so a read–compare–write is a compare-and-swap.
+   */
+  #exclusive<T>(path: string, task: () => Promise<T>): Promise<T> {
+    return this.#locks.runExclusive(path, () => withFileLock(path, this.#log, task))
+  }
+
   async #rewrite(folder: string, id: string, path: string, frontMatter: DraftFrontMatter, pitch: string, action: string, maxBytes: number): Promise<Draft> {
     const { file, version } = await rewriteDraftFile(path, id, frontMatter, pitch, action, maxBytes)
     this.#index.noteWritten(folder, `${id}.md`, id, version)
@@ -398,7 +478,10 @@ export class DraftStore {
       if (this.#watcher.folder !== folder) return
       this.#records.unvouchAll()
       if (identity === null) {
-        setTimeout(() => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)), FOLDER_BACK_MS).unref()
+        setTimeout(
+          () => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
+          FOLDER_BACK_MS,
+        ).unref()
         return
       }
       this.#stopWatching()

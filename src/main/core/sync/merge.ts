@@ -26,7 +26,7 @@ import type { SyncConflict } from '../../../shared/ipc'
 import { parseRecordFile } from '../../../shared/review/records'
 import { draftVersion } from '../drafts/fs'
 import type { Git } from './git'
-import { MARKER_SIZE, mergeDraft, parseMergeFileOutput, type DraftMerge, type TextMerge } from './draft-merge'
+import { MARKER_SIZE, mergeDraft, parseMergeFileOutput, type DraftMerge, type TextMerge } from '../merge/draft-merge'
 import { classifyPath, literalPathspec } from './paths'
 import { fileAt, unmergedPaths, workTreeFile, type Repository } from './repository'
 

@@ -6,21 +6,37 @@
  *   before the first answered would name a stale version and be refused as a conflict.
  * - Nothing typed is dropped: a save sends a snapshot; edits made while it is on its way are
  *   sent by the next save, and a successful answer does not replace the text.
- * - A conflict (the file changed on disk) stops all saving until the applicant decides: the
- *   file is never written over.
+ * - A save names the text it started from (`base`: the file's text at `version`), so that when
+ *   the file changed on disk meanwhile the core merges three-way (`drafts.merge`): changes in
+ *   other places are merged and saved, and the merged text is shown (`merged` says so).
+ * - A conflict (both changed the same passage) stops all saving until the applicant decides in
+ *   the conflict view: the file is never written over.
  *
  * The store (editorStore.ts) owns one session per open draft and mirrors it to the screen;
  * a session outlives its screen while its last edits are still being saved.
  */
-import type { AppError, ChannelInput, Draft, IpcResult } from '../../../shared/ipc'
+import type { AppError, ChannelInput, Draft, DraftConflict, DraftsMergeOutput, IpcResult } from '../../../shared/ipc'
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed'
 
-export type SaveRequest = ChannelInput<'drafts.save'>
+export type SaveRequest = ChannelInput<'drafts.merge'>
 
-export type SaveDraft = (request: SaveRequest) => Promise<IpcResult<Draft>>
+export type SaveDraft = (request: SaveRequest) => Promise<IpcResult<DraftsMergeOutput>>
 
-export type Conflict = Pick<AppError, 'currentVersion'>
+/** `detail`: what the conflict view shows (absent when the core could only say "conflict"). */
+export type Conflict = Pick<AppError, 'currentVersion'> & { detail?: DraftConflict }
+
+/** A save met changes made elsewhere and merged them: the file's version before, and the merged one. */
+export interface MergedSave {
+  theirVersion: string
+  version: string
+}
+
+/** A pitch and fields: the text of the file at one version. */
+export interface DraftText {
+  pitch: string
+  customFields: Record<string, string>
+}
 
 /**
  * The draft's file itself is the problem, not one save: `unreadable` when reading or saving
@@ -45,7 +61,11 @@ export class DraftSession {
   customFields: Record<string, string>
   /** The version of the file the next save starts from. */
   version: string
+  /** The file's text at `version`: the common ancestor when the next save meets a change. */
+  base: DraftText
   conflict: Conflict | null = null
+  /** The last save merged changes made elsewhere (until the text is replaced). */
+  merged: MergedSave | null = null
   saveError: AppError | null = null
   fileTrouble: FileTrouble | null = null
 
@@ -69,6 +89,7 @@ export class DraftSession {
     this.pitch = draft.pitch
     this.customFields = draft.customFields
     this.version = draft.version
+    this.base = textOf(draft)
   }
 
   get readOnly(): boolean {
@@ -131,8 +152,10 @@ export class DraftSession {
     this.pitch = draft.pitch
     this.customFields = draft.customFields
     this.version = draft.version
+    this.base = textOf(draft)
     this.savedEdits = this.edits
     this.conflict = null
+    this.merged = null
     this.saveError = null
     this.fileTrouble = null
     this.changed(this)
@@ -171,11 +194,27 @@ export class DraftSession {
   fileReadAgain(draft: Draft): void {
     this.draft = draft
     this.version = draft.version
+    this.base = textOf(draft)
     this.saveError = null
     this.fileTrouble = null
     if (this.pitch === draft.pitch && sameFields(this.customFields, draft.customFields)) this.savedEdits = this.edits
     else if (!this.unsaved) this.edits += 1
     this.changed(this)
+  }
+
+  /**
+   * The applicant finished the conflict view: `text` (their choice, hunk by hunk) is saved over
+   * the file's version `version`, whose text is `base` (the other side). If the file changed yet
+   * again meanwhile, that save merges in turn.
+   */
+  resolve(text: DraftText, version: string, base: DraftText): Promise<boolean> {
+    this.conflict = null
+    this.version = version
+    this.base = base
+    this.pitch = text.pitch
+    this.customFields = text.customFields
+    this.edits += 1
+    return this.saveNow(true)
   }
 
   private edited(): void {
@@ -193,7 +232,7 @@ export class DraftSession {
   private async saveUntilClean(): Promise<boolean> {
     while (this.unsaved && !this.conflict) {
       const sent = this.edits
-      const request: SaveRequest = { id: this.id, pitch: this.pitch, customFields: this.customFields, baseVersion: this.version }
+      const request: SaveRequest = { id: this.id, pitch: this.pitch, customFields: this.customFields, baseVersion: this.version, base: this.base }
       if (this.explicitPending) request.explicit = true
       this.explicitPending = false
       this.saveError = null
@@ -209,10 +248,30 @@ export class DraftSession {
         }
         return false
       }
-      // The text is left as it is: anything typed while this save was on its way is newer.
+      const answer = result.value
+      if (answer.outcome === 'conflict') {
+        this.clearTimer()
+        this.conflict = { currentVersion: answer.conflict.version, detail: answer.conflict }
+        return false
+      }
       this.fileTrouble = null
-      this.draft = result.value
-      this.version = result.value.version
+      this.draft = answer.draft
+      this.version = answer.draft.version
+      if (answer.outcome === 'merged') {
+        this.merged = { theirVersion: answer.theirVersion, version: answer.draft.version }
+        if (this.edits === sent) {
+          // Nothing typed since: the merged text is what the applicant sees now.
+          this.pitch = answer.draft.pitch
+          this.customFields = answer.draft.customFields
+          this.base = textOf(answer.draft)
+        } else {
+          // Typed while it was on its way: the next save merges those edits (from the text sent) into the merged file.
+          this.base = { pitch: request.pitch, customFields: request.customFields }
+        }
+      } else {
+        // The text is left as it is: anything typed while this save was on its way is newer.
+        this.base = { pitch: request.pitch, customFields: request.customFields }
+      }
       // Never backwards: a copy or a reload may have settled later edits meanwhile.
       this.savedEdits = Math.max(this.savedEdits, sent)
     }
@@ -223,4 +282,8 @@ export class DraftSession {
 function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a)
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key])
+}
+
+function textOf(draft: Draft): DraftText {
+  return { pitch: draft.pitch, customFields: draft.customFields }
 }

@@ -10,9 +10,9 @@
 import { latestRequest } from './requests'
 import { createStore } from './store'
 import type { AppError, ChannelInput, ChannelOutput, Draft, IpcEventPayload, IpcResult } from '../../../shared/ipc'
-import { type Conflict, DraftSession, type FileTrouble, type SaveRequest, type SaveState } from './draftSession'
+import { type Conflict, DraftSession, type DraftText, type FileTrouble, type MergedSave, type SaveRequest, type SaveState } from './draftSession'
 
-type EditorChannel = 'drafts.get' | 'drafts.save' | 'drafts.create'
+type EditorChannel = 'drafts.get' | 'drafts.merge' | 'drafts.create'
 
 export type EditorCall = <C extends EditorChannel>(channel: C, input: ChannelInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
 
@@ -41,6 +41,10 @@ export interface EditorState {
   saveError: AppError | null
   fileTrouble: FileTrouble | null
   conflict: Conflict | null
+  /** The last save merged changes saved elsewhere (the status line says so, with a link to the diff). */
+  merged: MergedSave | null
+  /** A quiet word for the status line (the file was reloaded after a change elsewhere): no banner, no layout shift. */
+  statusNote: string | null
   loading: boolean
   loadError: AppError | null
   notice: string | null
@@ -63,6 +67,11 @@ export interface EditorState {
    * there are any (the window should then ask before closing). Cheap: no waiting.
    */
   saveBeforeClose: () => boolean
+  /**
+   * The conflict view was finished for the open draft: `text` is saved over the file's version
+   * `version`, whose own text is `theirs`. Resolves as `saveNow` does.
+   */
+  finishConflict: (draftId: string, text: DraftText, version: string, theirs: DraftText) => Promise<boolean>
   /** After a conflict: the file's version replaces what the applicant sees. */
   reloadTheirs: () => Promise<AppError | null>
   /** After a conflict or with the file gone: the applicant's text becomes a new draft, which is opened. */
@@ -76,7 +85,7 @@ export interface EditorState {
   dismissNotice: () => void
 }
 
-const RELOADED_NOTICE = 'Reloaded: the file was changed outside Grant Desk.'
+const RELOADED_NOTE = 'Updated with changes saved elsewhere'
 const CONFLICT_ELSEWHERE = 'The file was changed outside Grant Desk. Open the draft to choose which version to keep.'
 
 const CLOSED = {
@@ -87,6 +96,8 @@ const CLOSED = {
   saveError: null,
   fileTrouble: null,
   conflict: null,
+  merged: null,
+  statusNote: null,
   loading: false,
   loadError: null,
   notice: null,
@@ -104,7 +115,7 @@ export function createEditorStore(deps: EditorDeps) {
    */
   const leftBehind = new Map<string, DraftSession>()
 
-  const saveDraft = (request: SaveRequest) => deps.call('drafts.save', request)
+  const saveDraft = (request: SaveRequest) => deps.call('drafts.merge', request)
   const newSession = (draft: Draft) => new DraftSession(draft, saveDraft, changed, deps.autosaveDelayMs)
 
   function changed(session: DraftSession): void {
@@ -121,6 +132,8 @@ export function createEditorStore(deps: EditorDeps) {
       saveError: session.saveError,
       fileTrouble: session.fileTrouble,
       conflict: session.conflict,
+      merged: session.merged,
+      ...(session.merged ? { statusNote: null } : {}),
     })
   }
 
@@ -138,7 +151,8 @@ export function createEditorStore(deps: EditorDeps) {
       if (message) list.push({ id: session.id, title: session.draft.grant.title, message })
     }
     const shown = store.getState().unsavedElsewhere
-    const same = shown.length === list.length && shown.every((item, i) => item.id === list[i]!.id && item.message === list[i]!.message && item.title === list[i]!.title)
+    const same =
+      shown.length === list.length && shown.every((item, i) => item.id === list[i]!.id && item.message === list[i]!.message && item.title === list[i]!.title)
     if (!same) store.setState({ unsavedElsewhere: list })
   }
 
@@ -171,7 +185,7 @@ export function createEditorStore(deps: EditorDeps) {
       return
     }
     session.replace(result.value)
-    store.setState({ notice: RELOADED_NOTICE })
+    store.setState({ statusNote: RELOADED_NOTE })
   }
 
   /** Saving, or after a file problem reading the file again first: saving alone cannot bring it back. */
@@ -248,6 +262,12 @@ export function createEditorStore(deps: EditorDeps) {
         void session.saveNow()
       }
       return pending
+    },
+
+    finishConflict: (draftId, text, version, theirs) => {
+      const session = current
+      if (!session || session.id !== draftId) return Promise.resolve(false)
+      return session.resolve(text, version, theirs)
     },
 
     reloadTheirs: async () => {

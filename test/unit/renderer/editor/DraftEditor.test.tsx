@@ -45,7 +45,7 @@ describe('DraftEditor', () => {
     await waitFor(() => expect(screen.getByTestId('save-state').textContent).toBe('Saved'))
     expect(await pitchOnDisk()).toBe(typed)
     // Ctrl+S is the applicant's own save: the request says so, with all of the text.
-    const saves = harness!.calls.filter((call) => call.channel === 'drafts.save').map((call) => call.input as { pitch: string; explicit?: boolean })
+    const saves = harness!.calls.filter((call) => call.channel === 'drafts.merge').map((call) => call.input as { pitch: string; explicit?: boolean })
     expect(saves.at(-1)).toMatchObject({ pitch: typed, explicit: true })
   })
 

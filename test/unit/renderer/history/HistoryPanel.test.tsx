@@ -109,8 +109,8 @@ describe('History panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }))
     await waitFor(() => expect(useEditor.getState().pitch).toBe(FIRST))
     expect(useEditor.getState().customFields.project_name).toBe('Tracekit')
-    expect(channels(h).filter((c) => c === 'drafts.save' || c === 'history.restore')).toEqual(['drafts.save', 'history.restore'])
-    const saved = h.calls.find((c) => c.channel === 'drafts.save')!.input as { pitch: string; explicit?: boolean }
+    expect(channels(h).filter((c) => c === 'drafts.merge' || c === 'history.restore')).toEqual(['drafts.merge', 'history.restore'])
+    const saved = h.calls.find((c) => c.channel === 'drafts.merge')!.input as { pitch: string; explicit?: boolean }
     expect(saved.pitch).toBe('Unsaved words')
     expect(saved.explicit).toBeUndefined()
     const restore = h.calls.find((c) => c.channel === 'history.restore')!.input as { versionId: string }

@@ -1,6 +1,6 @@
 /**
  * The save queue of an open draft, against the real core: every save the session sends goes
- * through `core.dispatch('drafts.save')` of a real core (test/support/core.ts) over a real
+ * through `core.dispatch('drafts.merge')` (a save that merges when the file changed elsewhere) of a real core (test/support/core.ts) over a real
  * drafts folder on disk, pointed at the real sandbox (HTTP, SQLite) that the drafts are
  * created from. Versions, conflicts and failures are the core's own answers, and the file on
  * disk is read back to see what was written.
@@ -12,19 +12,19 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Draft, IpcResult } from '../../../../src/shared/ipc'
+import type { Draft, DraftsMergeOutput, IpcResult } from '../../../../src/shared/ipc'
 import { AUTOSAVE_DELAY_MS, DraftSession, type SaveDraft, type SaveRequest } from '../../../../src/renderer/src/state/draftSession'
 import { startTestCore, type TestCore } from '../../../support/core'
 import { IDS, startTestService, testFixture, type TestService } from '../../../support/service'
 
 /**
- * The save function handed to the session: the real core's `drafts.save` behind a gate.
+ * The save function handed to the session: the real core's `drafts.merge` behind a gate.
  * While the gate is held, each save waits at it until the test releases it; saves are counted
  * from the moment the session sends them until their answer is back.
  */
 function realSaves(app: TestCore) {
   const requests: SaveRequest[] = []
-  const answers: IpcResult<Draft>[] = []
+  const answers: IpcResult<DraftsMergeOutput>[] = []
   const waiting: (() => void)[] = []
   const arrivals: { count: number; done: () => void }[] = []
   let held = false
@@ -41,16 +41,18 @@ function realSaves(app: TestCore) {
       arrivals.splice(arrivals.indexOf(arrival), 1)
       arrival.done()
     }
-    return gate()
-      // `dispatch` has checked the answer against the contract's Draft before returning it.
-      .then(() => app.core.dispatch('drafts.save', request) as Promise<IpcResult<Draft>>)
-      .then((answer) => {
-        answers.push(answer)
-        return answer
-      })
-      .finally(() => {
-        inFlight -= 1
-      })
+    return (
+      gate()
+        // `dispatch` has checked the answer against the contract's Draft before returning it.
+        .then(() => app.core.dispatch('drafts.merge', request) as Promise<IpcResult<DraftsMergeOutput>>)
+        .then((answer) => {
+          answers.push(answer)
+          return answer
+        })
+        .finally(() => {
+          inFlight -= 1
+        })
+    )
   }
 
   return {
@@ -87,9 +89,9 @@ function onDisk(draft: Draft): string {
   return readFileSync(draft.path, 'utf8')
 }
 
-function answered(result: IpcResult<Draft> | undefined): Draft {
-  if (!result?.ok) throw new Error(`expected a successful save, got ${JSON.stringify(result)}`)
-  return result.value
+function answered(result: IpcResult<DraftsMergeOutput> | undefined): Draft {
+  if (!result?.ok || result.value.outcome === 'conflict') throw new Error(`expected a successful save, got ${JSON.stringify(result)}`)
+  return result.value.draft
 }
 
 describe('DraftSession', () => {
@@ -127,7 +129,15 @@ describe('DraftSession', () => {
     expect(onDisk(draft)).toBe(original)
 
     await vi.advanceTimersByTimeAsync(1)
-    expect(saves.requests).toEqual([{ id: draft.id, pitch: '# Indexer\n\nstart, then more text', customFields: {}, baseVersion: draft.version }])
+    expect(saves.requests).toEqual([
+      {
+        id: draft.id,
+        pitch: '# Indexer\n\nstart, then more text',
+        customFields: {},
+        baseVersion: draft.version,
+        base: { pitch: draft.pitch, customFields: {} },
+      },
+    ])
     expect(session.saveState).toBe('saving')
 
     saves.open()
@@ -175,6 +185,8 @@ describe('DraftSession', () => {
       pitch: 'first words, second words',
       customFields: { repo: 'https://example.org/indexer' },
       baseVersion: first.version,
+      // The text the first save wrote: what the file holds at first.version.
+      base: { pitch: 'first words', customFields: {} },
     })
     // The file holds the first save only while the second waits.
     expect((await app.call('drafts.get', { id: draft.id })).version).toBe(first.version)
@@ -205,13 +217,16 @@ describe('DraftSession', () => {
 
     session.setPitch('mine')
     expect(await session.saveNow()).toBe(false)
-    expect(saves.requests).toEqual([{ id: draft.id, pitch: 'mine', customFields: {}, baseVersion: draft.version }])
+    expect(saves.requests).toEqual([
+      { id: draft.id, pitch: 'mine', customFields: {}, baseVersion: draft.version, base: { pitch: draft.pitch, customFields: {} } },
+    ])
     const answer = saves.answers[0]
-    expect(answer?.ok).toBe(false)
-    if (answer?.ok !== false) throw new Error('expected a conflict')
-    expect(answer.error.code).toBe('conflict')
-    expect(answer.error.currentVersion).toBe(theirs.version)
-    expect(session.conflict).toEqual({ currentVersion: theirs.version })
+    // Both rewrote the whole pitch: the merge cannot decide, and the conflict view gets the places.
+    if (answer?.ok !== true || answer.value.outcome !== 'conflict') throw new Error(`expected a conflict, got ${JSON.stringify(answer)}`)
+    expect(answer.value.conflict.version).toBe(theirs.version)
+    expect(answer.value.conflict.pitch.theirs).toBe('theirs')
+    expect(answer.value.conflict.pitch.ours).toBe('mine')
+    expect(session.conflict).toEqual({ currentVersion: theirs.version, detail: answer.value.conflict })
     expect(readFileSync(draft.path).equals(theirBytes)).toBe(true)
 
     session.setPitch('mine, more')
@@ -254,7 +269,13 @@ describe('DraftSession', () => {
     expect(session.saveState).toBe('failed')
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
     expect(saves.requests.length).toBe(2)
-    expect(saves.requests[1]).toEqual({ id: draft.id, pitch: 'important!', customFields: {}, baseVersion: draft.version })
+    expect(saves.requests[1]).toEqual({
+      id: draft.id,
+      pitch: 'important!',
+      customFields: {},
+      baseVersion: draft.version,
+      base: { pitch: draft.pitch, customFields: {} },
+    })
     // Waits for the autosave already on its way (or answers at once if it has finished).
     expect(await session.saveNow()).toBe(true)
     expect(saves.requests.length).toBe(2)

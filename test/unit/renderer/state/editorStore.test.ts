@@ -88,7 +88,7 @@ describe('editor store', () => {
     await store.getState().open(draft.id)
     const reopened = store.getState()
     expect(reopened.pitch).toBe('# Mine\n\nWords not saved yet.')
-    expect(reopened.conflict).toEqual({ currentVersion: theirs.version })
+    expect(reopened.conflict).toMatchObject({ currentVersion: theirs.version, detail: { source: 'save', version: theirs.version } })
     expect(reopened.notice).toMatch(/had not been saved when you left/)
     expect(reopened.unsavedElsewhere).toEqual([])
     expect(readFileSync(draft.path).equals(theirBytes)).toBe(true)

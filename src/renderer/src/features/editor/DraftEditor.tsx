@@ -17,6 +17,8 @@ import { ExportButton } from '../export'
 import { ChecklistBar } from './ChecklistBar'
 import { CalendarButton } from '../reminders'
 import { ConflictDialog } from './ConflictDialog'
+import { DraftConflictView } from '../conflicts'
+import { showSideTabNow } from '../../state/editorSide'
 import type { FileTrouble } from '../../state/draftSession'
 import { useEditor } from '../../state/editor'
 import { ChecklistRunner, EditorSide, openChecklist } from './EditorSide'
@@ -140,12 +142,7 @@ function EditorScreen({ id }: { id: string }) {
 
   return (
     <div className="draft-editor">
-      <EditorHeader
-        readOnly={readOnly}
-        canGoBack={canGoBack}
-        preparing={preparing}
-        onSubmit={() => void openSubmit()}
-      />
+      <EditorHeader readOnly={readOnly} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
       {submitBlocked && (
         <div className="notice notice-error" role="alert">
           <p>{submitBlocked}</p>
@@ -180,7 +177,8 @@ function EditorScreen({ id }: { id: string }) {
         </section>
         <EditorSide readOnly={readOnly} flagRequired={submitTried} />
       </div>
-      {conflict && <ConflictDialog onReloadTheirs={useEditor.getState().reloadTheirs} onKeepMine={useEditor.getState().keepMineAsCopy} />}
+      {conflict?.detail && <DraftConflictView conflict={conflict.detail} />}
+      {conflict && !conflict.detail && <ConflictDialog onReloadTheirs={useEditor.getState().reloadTheirs} onKeepMine={useEditor.getState().keepMineAsCopy} />}
       {submitOpen && <SubmitDialog draftId={id} onClose={closeSubmit} onSubmitted={onSubmitted} />}
       <ReviewDialogs />
     </div>
@@ -214,8 +212,7 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeader
       <div>
         <h1>Draft: {draft.grant.title}</h1>
         <p className="editor-meta">
-          Reward: {draft.grant.reward} · Deadline:{' '}
-          <Deadline deadline={draft.grant.deadline} now={now} exact="after" />
+          Reward: {draft.grant.reward} · Deadline: <Deadline deadline={draft.grant.deadline} now={now} exact="after" />
         </p>
         <p className="editor-path">
           File: <code>{draft.path}</code>
@@ -281,6 +278,7 @@ function SaveLine() {
       <span data-testid="save-state" className={`save-state ${SAVE_STATE_CLASS[saveState]}`}>
         {text}
       </span>
+      {saveState === 'saved' && <ChangesElsewhere />}
       {/* Saving… / Saved flips at every pause in typing; only a failure is worth interrupting for. */}
       <span role="alert" className="visually-hidden">
         {failed ? text : ''}
@@ -290,6 +288,31 @@ function SaveLine() {
       {failed && fileTrouble !== null && <SaveAsNewDraft />}
     </div>
   )
+}
+
+/**
+ * A quiet word that the file now holds changes saved elsewhere: merged into a save, or reloaded
+ * while nothing was unsaved. In the status line, never a banner (no layout shift); the merge
+ * links to the History, whose latest version shows what the merge changed.
+ */
+function ChangesElsewhere() {
+  const merged = useEditor((s) => (s.merged !== null && s.draft !== null && s.merged.version === s.draft.version ? s.merged : null))
+  const note = useEditor((s) => s.statusNote)
+  if (merged) {
+    return (
+      <span className="save-note" role="status" data-testid="merge-note">
+        · Merged with changes saved elsewhere{' '}
+        <button type="button" className="link" onClick={() => showSideTabNow('history')}>
+          See what changed
+        </button>
+      </span>
+    )
+  }
+  return note ? (
+    <span className="save-note" role="status" data-testid="merge-note">
+      · {note}
+    </span>
+  ) : null
 }
 
 /** Saves again; after a file problem the file is read again first (it may be back). */
@@ -340,10 +363,7 @@ function SubmittedNotice({ applicationId }: { applicationId: string | null }) {
   }
   return (
     <div className="notice notice-ok" data-testid="submitted-notice">
-      <p>
-        {applicationId ? `Submitted as application ${applicationId} — status pending.` : 'Submitted — status pending.'} This draft is now
-        read-only.
-      </p>
+      <p>{applicationId ? `Submitted as application ${applicationId} — status pending.` : 'Submitted — status pending.'} This draft is now read-only.</p>
       <button type="button" onClick={() => void duplicate()} disabled={busy}>
         Duplicate as new draft
       </button>

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DRAFT_FORMAT, parseDraftFile, serializeDraftFile, type DraftFrontMatter } from '../../../../../src/shared/draft-file'
 import { arrivalText, commitSubject, emptyActivity, shortTitle } from '../../../../../src/main/core/sync/activity'
-import { mergeDraft, parseMergeFileOutput } from '../../../../../src/main/core/sync/draft-merge'
+import { mergeDraft, parseMergeFileOutput } from '../../../../../src/main/core/merge/draft-merge'
 import { Git } from '../../../../../src/main/core/sync/git'
 import { textMergeWith } from '../../../../../src/main/core/sync/merge'
 import { tempDir } from '../../../../support/service'
@@ -17,7 +17,16 @@ const merge = textMergeWith(new Git({ cwd: scratch, env: process.env }))
 
 const PITCH = '# Tracekit\n\n## Problem\n\nWallets fail silently.\n\n## Budget\n\n40,000 USD.\n'
 
-function file(change: { pitch?: string; fields?: Record<string, string>; updated?: string; status?: 'draft' | 'submitted'; applicationId?: string | null; deadline?: string } = {}): string {
+function file(
+  change: {
+    pitch?: string
+    fields?: Record<string, string>
+    updated?: string
+    status?: 'draft' | 'submitted'
+    applicationId?: string | null
+    deadline?: string
+  } = {},
+): string {
   const frontMatter: DraftFrontMatter = {
     format: DRAFT_FORMAT,
     grant: {
@@ -54,16 +63,29 @@ describe('mergeDraft', () => {
   })
 
   it('merges different fields; the same field changed two ways is a conflict, with ours in the file meanwhile', async () => {
-    const clean = await mergeDraft({ base: file(), ours: file({ fields: { project_name: 'Tracekit', repo: 'r' } }), theirs: file({ fields: { project_name: 'Tracekit', amount: '5' } }) }, merge)
+    const clean = await mergeDraft(
+      { base: file(), ours: file({ fields: { project_name: 'Tracekit', repo: 'r' } }), theirs: file({ fields: { project_name: 'Tracekit', amount: '5' } }) },
+      merge,
+    )
     expect(clean.kind === 'clean' && parseDraftFile(clean.text!).frontMatter.custom_fields).toEqual({ project_name: 'Tracekit', repo: 'r', amount: '5' })
 
-    const result = await mergeDraft({ base: file(), ours: file({ fields: { project_name: 'Ours' } }), theirs: file({ fields: { project_name: 'Theirs' } }) }, merge)
-    expect(result).toMatchObject({ kind: 'conflict', fields: [{ name: 'project_name', label: 'Project name', base: 'Tracekit', ours: 'Ours', theirs: 'Theirs' }], pitch: { conflicted: false } })
+    const result = await mergeDraft(
+      { base: file(), ours: file({ fields: { project_name: 'Ours' } }), theirs: file({ fields: { project_name: 'Theirs' } }) },
+      merge,
+    )
+    expect(result).toMatchObject({
+      kind: 'conflict',
+      fields: [{ name: 'project_name', label: 'Project name', base: 'Tracekit', ours: 'Ours', theirs: 'Theirs' }],
+      pitch: { conflicted: false },
+    })
     expect(result.kind === 'conflict' && parseDraftFile(result.fileText).frontMatter.custom_fields).toEqual({ project_name: 'Ours' })
   })
 
   it('cuts a pitch conflict into hunks of base, ours and theirs, and never puts markers in the file', async () => {
-    const result = await mergeDraft({ base: file(), ours: file({ pitch: PITCH.replace('40,000', '45,000') }), theirs: file({ pitch: PITCH.replace('40,000', '35,000') }) }, merge)
+    const result = await mergeDraft(
+      { base: file(), ours: file({ pitch: PITCH.replace('40,000', '45,000') }), theirs: file({ pitch: PITCH.replace('40,000', '35,000') }) },
+      merge,
+    )
     expect(result.kind).toBe('conflict')
     if (result.kind !== 'conflict') return
     expect(result.pitch.hunks).toEqual([
@@ -94,7 +116,7 @@ describe('mergeDraft', () => {
   it('keeps a draft deleted on one side and changed on the other; reports a side that is not a draft', async () => {
     const kept = await mergeDraft({ base: file(), ours: null, theirs: file({ pitch: 'changed\n' }) }, merge)
     expect(kept).toMatchObject({ kind: 'clean', text: file({ pitch: 'changed\n' }) })
-    expect((await mergeDraft({ base: file(), ours: null, theirs: null }, merge))).toEqual({ kind: 'clean', text: null, note: null })
+    expect(await mergeDraft({ base: file(), ours: null, theirs: null }, merge)).toEqual({ kind: 'clean', text: null, note: null })
     const broken = await mergeDraft({ base: file(), ours: file(), theirs: '---\nformat: [\n---\nx' }, merge)
     expect(broken).toMatchObject({ kind: 'unreadable' })
   })
@@ -119,16 +141,35 @@ describe('commit messages and arrivals', () => {
   it('says what changed: "Ada: edit \'Polar Security Tooling Grants\'; 2 comments, 1 approval"', () => {
     const edited = { ...polar(), edited: true, comments: 2, approvals: 1 }
     expect(commitSubject('Ada', [edited], [])).toBe("Ada: edit 'Polar Security Tooling Grants'; 2 comments, 1 approval")
-    expect(commitSubject('Ada', [{ ...polar(), comments: 1, changeRequests: 1 }], [])).toBe("Ada: 1 comment, 1 request for changes on 'Polar Security Tooling Grants'")
-    expect(commitSubject('Ada', [{ ...polar(), started: true }, { ...arcadia(), edited: true }], ['the team policy'])).toBe(
-      "Ada: start 'Polar Security Tooling Grants', edit 'Arcadia Open Source Fund for Wallet…'; update the team policy",
+    expect(commitSubject('Ada', [{ ...polar(), comments: 1, changeRequests: 1 }], [])).toBe(
+      "Ada: 1 comment, 1 request for changes on 'Polar Security Tooling Grants'",
     )
+    expect(
+      commitSubject(
+        'Ada',
+        [
+          { ...polar(), started: true },
+          { ...arcadia(), edited: true },
+        ],
+        ['the team policy'],
+      ),
+    ).toBe("Ada: start 'Polar Security Tooling Grants', edit 'Arcadia Open Source Fund for Wallet…'; update the team policy")
     const many = ['a', 'b', 'c'].map((id) => ({ ...emptyActivity(id, id.toUpperCase()), edited: true }))
     expect(commitSubject('Ada', many, [])).toBe('Ada: edit 3 drafts')
   })
 
   it('sums up an arrival per teammate: "Ben: 3 comments on Polar…, approved Arcadia…"', () => {
-    expect(arrivalText([{ name: 'Ben', drafts: [{ ...polar(), comments: 3 }, { ...arcadia(), approvals: 1 }] }])).toBe('Ben: 3 comments on Polar Security Tooling…, approved Arcadia Open Source…')
+    expect(
+      arrivalText([
+        {
+          name: 'Ben',
+          drafts: [
+            { ...polar(), comments: 3 },
+            { ...arcadia(), approvals: 1 },
+          ],
+        },
+      ]),
+    ).toBe('Ben: 3 comments on Polar Security Tooling…, approved Arcadia Open Source…')
     expect(shortTitle('Short')).toBe('Short')
   })
 })

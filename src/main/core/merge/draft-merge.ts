@@ -131,7 +131,12 @@ export async function mergeDraft(sides: DraftSides, merge: TextMerge): Promise<D
   const title = frontMatter.grant.title
 
   // One side submitted: the file must keep what was sent.
-  const submittedSide = o.frontMatter.status === 'submitted' && t.frontMatter.status !== 'submitted' ? o : t.frontMatter.status === 'submitted' && o.frontMatter.status !== 'submitted' ? t : null
+  const submittedSide =
+    o.frontMatter.status === 'submitted' && t.frontMatter.status !== 'submitted'
+      ? o
+      : t.frontMatter.status === 'submitted' && o.frontMatter.status !== 'submitted'
+        ? t
+        : null
   if (submittedSide) {
     const sent = { ...frontMatter, custom_fields: submittedSide.frontMatter.custom_fields, application_id: submittedSide.frontMatter.application_id }
     const changedHere = submittedSide === t && !isDeepStrictEqual([o.pitch, fieldsOf(o)], [b?.pitch, fieldsOf(b)])
@@ -146,12 +151,16 @@ export async function mergeDraft(sides: DraftSides, merge: TextMerge): Promise<D
   try {
     parseDraftFile(serializeDraftFile(frontMatter, ''))
   } catch (error) {
-    if (error instanceof DraftFileError) return { kind: 'unreadable', reason: `the two versions' front matter does not merge into a draft's (${error.message})` }
+    if (error instanceof DraftFileError)
+      return { kind: 'unreadable', reason: `the two versions' front matter does not merge into a draft's (${error.message})` }
     throw error
   }
   const merged = o.pitch === t.pitch ? { clean: true as const, text: o.pitch } : await merge(b?.pitch ?? '', o.pitch, t.pitch)
   // Started on both sides: there is no common text, not an empty one.
-  const pitch = merged.clean || b !== null ? merged : { clean: false as const, hunks: merged.hunks.map((hunk) => (hunk.kind === 'conflict' ? { ...hunk, base: null } : hunk)) }
+  const pitch =
+    merged.clean || b !== null
+      ? merged
+      : { clean: false as const, hunks: merged.hunks.map((hunk) => (hunk.kind === 'conflict' ? { ...hunk, base: null } : hunk)) }
   const mergedFields = frontMatter.custom_fields ?? {}
   if (pitch.clean && context.fields.size === 0) return { kind: 'clean', text: serializeDraftFile(frontMatter, pitch.text), note: null }
 
@@ -168,7 +177,13 @@ export async function mergeDraft(sides: DraftSides, merge: TextMerge): Promise<D
     title,
     // Meanwhile the file reads as ours: the applicant's own text, never markers.
     fileText: serializeDraftFile(frontMatter, o.pitch),
-    pitch: { base: b?.pitch ?? null, ours: o.pitch, theirs: t.pitch, conflicted: !pitch.clean, hunks: pitch.clean ? [{ kind: 'same', text: pitch.text }] : pitch.hunks },
+    pitch: {
+      base: b?.pitch ?? null,
+      ours: o.pitch,
+      theirs: t.pitch,
+      conflicted: !pitch.clean,
+      hunks: pitch.clean ? [{ kind: 'same', text: pitch.text }] : pitch.hunks,
+    },
     fields,
     mergedFields,
   }

@@ -1,0 +1,64 @@
+/**
+ * The applicant's choices in the conflict view, and the text they make: for each place where
+ * both sides changed the pitch, mine, theirs or their own words; for each field changed on both
+ * sides, the same. What merged by itself is kept as merged.
+ */
+import type { DraftConflict, PitchHunk } from '../../../../shared/ipc'
+
+export type Choice = { take: 'mine' } | { take: 'theirs' } | { take: 'edit'; text: string }
+
+export interface Resolution {
+  /** One per conflict hunk of the pitch, in order. */
+  hunks: Choice[]
+  /** One per conflicting field, by name. */
+  fields: Record<string, Choice>
+}
+
+export type ConflictHunk = Extract<PitchHunk, { kind: 'conflict' }>
+
+export function conflictHunks(conflict: DraftConflict): ConflictHunk[] {
+  return conflict.pitch.hunks.filter((hunk): hunk is ConflictHunk => hunk.kind === 'conflict')
+}
+
+/** Nothing chosen yet: every place and field starts as "mine", the applicant's own words. */
+export function startResolution(conflict: DraftConflict): Resolution {
+  return {
+    hunks: conflictHunks(conflict).map(() => ({ take: 'mine' })),
+    fields: Object.fromEntries(conflict.fields.map((field): [string, Choice] => [field.name, { take: 'mine' }])),
+  }
+}
+
+export function chosenText(choice: Choice, mine: string, theirs: string): string {
+  return choice.take === 'mine' ? mine : choice.take === 'theirs' ? theirs : choice.text
+}
+
+/** The pitch and fields the choices make. A field chosen empty on a side that had none is left out. */
+export function resolvedText(conflict: DraftConflict, resolution: Resolution): { pitch: string; customFields: Record<string, string> } {
+  let index = 0
+  // The pitch itself did not conflict (only fields did): its merged text is the one "same" hunk.
+  const pitch = conflict.pitch.hunks
+    .map((hunk) => {
+      if (hunk.kind === 'same') return hunk.text
+      const choice = resolution.hunks[index++] ?? { take: 'mine' }
+      return chosenText(choice, hunk.ours, hunk.theirs)
+    })
+    .join('')
+  const customFields = { ...conflict.mergedFields }
+  for (const field of conflict.fields) {
+    const choice = resolution.fields[field.name] ?? { take: 'mine' }
+    // A side that has no such field, taken as it is, leaves the field out.
+    const absent = (choice.take === 'mine' && field.ours === null) || (choice.take === 'theirs' && field.theirs === null)
+    if (absent) delete customFields[field.name]
+    else customFields[field.name] = chosenText(choice, field.ours ?? '', field.theirs ?? '')
+  }
+  return { pitch, customFields }
+}
+
+/** The text of the other side (the file at `version`): what a save that finishes the view starts from. */
+export function theirText(conflict: DraftConflict): { pitch: string; customFields: Record<string, string> } {
+  const customFields = conflict.theirFields ?? {
+    ...conflict.mergedFields,
+    ...Object.fromEntries(conflict.fields.flatMap((field) => (field.theirs === null ? [] : [[field.name, field.theirs]]))),
+  }
+  return { pitch: conflict.pitch.theirs, customFields }
+}
