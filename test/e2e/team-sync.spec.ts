@@ -6,7 +6,7 @@
  * with the arrival summary and the "new" mark. Then twenty rounds of both commenting and syncing
  * in either order; a pitch edited on both sides in different paragraphs merging with no
  * question asked; the same sentence edited on both sides listed as a conflict, undone, and
- * finished in the app. The status line, Settings' team sync and the conflict list are
+ * finished in the conflict view (features/conflicts). The status line, Settings' team sync and the conflict list are
  * photographed at both sizes in both themes, and axe checks each.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -230,7 +230,7 @@ test('twenty rounds of both commenting, then syncing in either order, end with e
   await expect(authorPage.getByTestId('review-panel')).toContainText('Ben, round 19')
 })
 
-test('a pitch edited on both sides in different paragraphs merges with no question; the same sentence is listed as a conflict, undone, then finished in the app', async ({
+test('a pitch edited on both sides in different paragraphs merges with no question; the same sentence is listed as a conflict, undone, then finished in the conflict view', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(300_000)
@@ -258,7 +258,7 @@ test('a pitch edited on both sides in different paragraphs merges with no questi
   await authorPage.getByRole('tab', { name: /^History/ }).click()
   await expect(authorPage.locator('[data-side-tab="history"]')).toContainText('Ben')
 
-  // The same sentence on both sides: listed, with Resolve, Keep my version and Undo the pull.
+  // The same sentence on both sides: listed, with Resolve and Undo the pull.
   await savePitch(author, (pitch) => pitch.replace('in three milestones', 'in two milestones'))
   await savePitch(reviewer, (pitch) => pitch.replace('in three milestones', 'in four milestones'))
   await syncFromUi(authorPage)
@@ -272,23 +272,27 @@ test('a pitch edited on both sides in different paragraphs merges with no questi
   expect((await dispatch<{ pitch: string }>(reviewer, 'drafts.get', { id: draftId })).pitch).toContain('in four milestones')
   await checkScreen(reviewerPage, testInfo, 'sync-conflicts')
 
-  await list.getByRole('button', { name: 'Resolve' }).click()
-  await expect(reviewerPage.getByLabel('Pitch (Markdown)')).toHaveValue(/in four milestones/)
-  await expect(list.getByTestId('sync-conflict-opened')).toBeVisible()
-
   await list.getByRole('button', { name: 'Undo the pull' }).click()
   await expect(list).toHaveCount(0)
   expect(reviewer.git('status', '--porcelain')).toBe('')
   await expect(reviewerPage.getByTestId('sync-summary')).toContainText(/not sent/)
 
-  // Again, and this time finished in the app with the reviewer's version: merged, pushed, clean.
+  // Again, and this time finished in the conflict view, taking the teammate's sentence: merged, pushed, clean.
   await reviewerPage.getByTestId('sync-status').getByRole('button', { name: /^Sync/ }).click()
   await expect(list).toContainText('1 draft changed on both sides', { timeout: 30_000 })
-  await list.getByRole('button', { name: 'Keep my version' }).click()
+  await list.getByRole('button', { name: /^Resolve/ }).click()
+  const view = reviewerPage.getByRole('alertdialog', { name: 'Finish merging “Open grant with a form”' })
+  await expect(view).toContainText('in four milestones')
+  await expect(view).toContainText('in two milestones')
+  await checkScreen(reviewerPage, testInfo, 'sync-conflict-view')
+  await view.getByLabel('Take theirs').first().check()
+  await view.getByRole('button', { name: 'Finish the merge' }).click()
+  await expect(view).toHaveCount(0, { timeout: 30_000 })
   await expect(list).toHaveCount(0, { timeout: 30_000 })
+  await expect(reviewerPage.getByTestId('sync-summary')).not.toContainText('not sent')
   expect(reviewer.git('status', '--porcelain')).toBe('')
   expect(reviewer.git('rev-parse', 'HEAD')).toBe(reviewer.git('rev-parse', 'origin/main'))
   await syncFromUi(authorPage)
-  expect((await dispatch<{ pitch: string }>(author, 'drafts.get', { id: draftId })).pitch).toContain('in four milestones')
+  for (const who of [author, reviewer]) expect((await dispatch<{ pitch: string }>(who, 'drafts.get', { id: draftId })).pitch).toContain('in two milestones')
   expect(author.git('status', '--porcelain')).toBe('')
 })

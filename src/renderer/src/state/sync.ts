@@ -43,12 +43,8 @@ interface SyncStoreState {
   track: (remoteUrl?: string) => Promise<AppError | null>
   setRemote: (url: string) => Promise<AppError | null>
   loadConflicts: () => Promise<void>
-  /**
-   * Finishes a conflicted draft with this side's pitch and the fields as merged (this side's
-   * where both changed one): the merge is committed and pushed once no draft waits. The
-   * teammate's version stays in git's history.
-   */
-  keepMine: (conflict: SyncConflict) => Promise<AppError | null>
+  /** A conflicted draft was finished in the conflict view (`sync.resolve`): its answer is the new state. */
+  resolved: (result: SyncResult) => void
   /** Undoes the pull that left drafts in conflict (`git merge --abort`, edits made since kept). */
   abort: () => Promise<AppError | null>
   loadNews: () => Promise<void>
@@ -117,21 +113,9 @@ export const useSync = createStore<SyncStoreState>((set, get) => ({
     const result = await call('sync.conflicts')
     if (result.ok) set({ conflicts: result.value.conflicts })
   },
-  keepMine: async (conflict) => {
-    const result = await call('sync.resolve', {
-      draftId: conflict.draftId,
-      pitch: conflict.pitch.ours,
-      customFields: conflict.mergedFields,
-      baseVersion: conflict.version,
-    })
-    if (!result.ok) {
-      // A draft changed since the list was read (`conflict`): read it again, so the next try names the version on disk.
-      await get().loadConflicts()
-      return result.error
-    }
+  resolved: (result) => {
     loads.begin()
-    set({ state: result.value.state, conflicts: result.value.conflicts, lastResult: result.value, lastError: null })
-    return null
+    set({ state: result.state, conflicts: result.conflicts, lastResult: result, lastError: null })
   },
   abort: async () => {
     const result = await call('sync.abort')
