@@ -1,7 +1,7 @@
 /**
  * A draft changed on disk while the applicant has unsaved edits (a teammate's change arriving
- * through `git pull`): the save is refused by the core, a dialog offers "reload theirs" or
- * "keep mine as a copy", and neither text is lost.
+ * through `git pull`) in the same paragraph: nothing is written over it, the conflict view
+ * shows both versions, and its last resort "keep mine as a copy" loses neither text.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,7 +12,7 @@ import { expectSaved, openGrant, useScreensStack } from './support'
 
 const stack = useScreensStack()
 
-test('an edit on disk during unsaved typing opens the conflict dialog; keeping mine makes a copy and theirs stays', async ({ page }, testInfo) => {
+test('an edit on disk of the paragraph being typed opens the conflict view; keeping mine makes a copy and theirs stays', async ({ page }, testInfo) => {
   await page.goto(stack().pageUrl)
   await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
   await openGrant(page, 'Free-form grant')
@@ -27,9 +27,10 @@ test('an edit on disk during unsaved typing opens the conflict dialog; keeping m
   const theirs = readFileSync(path, 'utf8').replace('First version.', 'Their words from git.')
   writeFileSync(path, theirs)
 
-  const dialog = page.getByRole('alertdialog', { name: 'This draft was changed elsewhere' })
+  const dialog = page.getByRole('alertdialog', { name: /^Finish merging/ })
   await expect(dialog).toBeVisible()
-  await checkScreen(page, testInfo, 'conflict-dialog')
+  await expect(dialog.getByRole('group', { name: 'Pitch, place 1 of 1' })).toContainText('Their words from git.')
+  await checkScreen(page, testInfo, 'conflict-view-save')
   expect(readFileSync(path, 'utf8')).toBe(theirs) // nothing overwritten
 
   await dialog.getByRole('button', { name: 'Keep mine as a copy' }).click()

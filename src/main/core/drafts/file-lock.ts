@@ -7,41 +7,100 @@
  * read–compare–write.
  *
  * proper-lockfile makes the lock a directory (`<draft>.md.lock`, an atomic `mkdir` on every file
- * system, network shares included), keeps its time fresh while held, and takes over a lock whose
- * time went stale (a process that crashed holding it): a draft is never locked for good. An empty
- * directory is never committed by git, and the drafts listing reads only `.md` files.
+ * system, network shares included) and keeps its time fresh while held; a lock whose time went
+ * stale (its holder died on another computer) is taken over. On this computer a dead holder is
+ * known at once: the lock holds an `owner` file (host and process id), and a lock whose process
+ * is gone is cleared without waiting for it to go stale, so a crash never stalls the next save.
+ * An empty directory is never committed by git, and the drafts listing reads only `.md` files.
  */
+import { randomBytes } from 'node:crypto'
+import { readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { AppFailure, type Logger } from '../errors'
+import { errorCode } from './fs'
 
-/** A lock not refreshed for this long belongs to a process that died: it is taken over. */
+/** A lock not refreshed for this long belongs to a process that died (on another computer): it is taken over. */
 const STALE_MS = 10_000
+/** How long a save waits for another process's lock before it gives up (a save takes milliseconds). */
+const WAIT_MS = 15_000
+const OWNER = 'owner'
+
+const lockDir = (path: string) => `${path}.lock`
+const me = () => `${hostname()} ${process.pid}`
+
+/** The lock's holder ran on this computer and is gone. Unknown (no owner yet, another host): false. */
+async function holderIsGone(path: string): Promise<boolean> {
+  let owner: string
+  try {
+    owner = await readFile(join(lockDir(path), OWNER), 'utf8')
+  } catch {
+    return false
+  }
+  const [host, pid] = owner.trim().split(' ')
+  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false
+  if (Number(pid) === process.pid) return false
+  try {
+    process.kill(Number(pid), 0)
+    return false
+  } catch (error) {
+    return errorCode(error) === 'ESRCH'
+  }
+}
+
+/** Clears a dead holder's lock: moved aside first (one atomic rename, so two clearing processes cannot both remove it), then removed. */
+async function clearLock(path: string): Promise<void> {
+  const aside = `${lockDir(path)}.gone-${randomBytes(4).toString('hex')}`
+  try {
+    await rename(lockDir(path), aside)
+  } catch {
+    return
+  }
+  await rm(aside, { recursive: true, force: true })
+}
 
 /**
  * Runs `task` holding the lock of the file at `path` (which need not exist). Waits for another
- * process's lock for a while (a save takes milliseconds), then fails with `storage_error`.
+ * process's lock for a while, then fails with `storage_error` (nothing is written).
  */
 export async function withFileLock<T>(path: string, log: Logger, task: () => Promise<T>): Promise<T> {
   let compromised: Error | null = null
-  let release: () => Promise<void>
+  let release: (() => Promise<void>) | null = null
+  const deadline = Date.now() + WAIT_MS
+  for (let attempt = 0; release === null; attempt++) {
+    try {
+      release = await lockfile.lock(path, {
+        realpath: false,
+        stale: STALE_MS,
+        // The default throws from a timer, which would end the process: told here instead.
+        onCompromised: (error) => {
+          compromised = error
+          log.warn(`the lock of ${path} was taken over while held`, error)
+        },
+      })
+    } catch (error) {
+      // ENOTEMPTY: a stale lock with its owner file in it, which proper-lockfile's rmdir cannot take over.
+      if (errorCode(error) === 'ENOTEMPTY' || (await holderIsGone(path))) {
+        await clearLock(path)
+        continue
+      }
+      if (errorCode(error) !== 'ELOCKED' || Date.now() > deadline) {
+        throw new AppFailure(
+          'storage_error',
+          `Another copy of Grant Desk (or a teammate's, through the shared folder) has been saving this draft for too long, so nothing was written. Try again in a moment; if it keeps happening, remove the folder ${lockDir(path)} when no one is saving.`,
+          {},
+          { cause: error },
+        )
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250, 5 * 1.5 ** attempt) * (0.5 + Math.random())))
+    }
+  }
   try {
-    release = await lockfile.lock(path, {
-      realpath: false,
-      stale: STALE_MS,
-      retries: { retries: 60, factor: 1.3, minTimeout: 5, maxTimeout: 250, randomize: true },
-      // The default throws from a timer, which would end the process: told here instead.
-      onCompromised: (error) => {
-        compromised = error
-        log.warn(`the lock of ${path} was taken over while held`, error)
-      },
-    })
+    await writeFile(join(lockDir(path), OWNER), me())
   } catch (error) {
-    throw new AppFailure(
-      'storage_error',
-      `Another copy of Grant Desk (or a teammate's, through the shared folder) has been saving this draft for too long, so nothing was written. Try again in a moment; if it keeps happening, remove the folder ${path}.lock when no one is saving.`,
-      {},
-      { cause: error },
-    )
+    // Without it a crash here is only noticed once the lock goes stale.
+    log.warn(`could not mark the lock of ${path} as this process's`, error)
   }
   try {
     return await task()
@@ -49,6 +108,7 @@ export async function withFileLock<T>(path: string, log: Logger, task: () => Pro
     // A lock taken over is no longer ours to remove.
     if (compromised === null) {
       try {
+        await unlink(join(lockDir(path), OWNER)).catch(() => undefined)
         await release()
       } catch (error) {
         log.warn(`could not release the lock of ${path}`, error)

@@ -13,7 +13,7 @@ import type { AppError, DraftConflict } from '../../../../shared/ipc'
 import { plural } from '../../../../shared/wording'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { type Choice, conflictHunks, resolvedText, startResolution } from './resolution'
+import { type Choice, conflictHunks, contextBefore, resolvedText, startResolution } from './resolution'
 import './conflicts.css'
 
 export interface ConflictViewProps {
@@ -31,6 +31,7 @@ export function ConflictView({ conflict, onFinish, onKeepMine, onLater }: Confli
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const hunks = conflictHunks(conflict)
+  const contexts = contextBefore(conflict)
   const them = conflict.theirAuthor ?? (conflict.source === 'sync' ? 'a teammate' : 'someone else')
   const places = hunks.length + conflict.fields.length
 
@@ -57,6 +58,7 @@ export function ConflictView({ conflict, onFinish, onKeepMine, onLater }: Confli
           <li key={index}>
             <ConflictPlace
               legend={`Pitch, place ${index + 1} of ${hunks.length}`}
+              after={contexts[index] ?? null}
               mine={hunk.ours}
               theirs={hunk.theirs}
               multiline
@@ -69,6 +71,7 @@ export function ConflictView({ conflict, onFinish, onKeepMine, onLater }: Confli
           <li key={field.name}>
             <ConflictPlace
               legend={`Field “${field.label}”`}
+              after={null}
               mine={field.ours ?? ''}
               theirs={field.theirs ?? ''}
               multiline={false}
@@ -100,6 +103,8 @@ export function ConflictView({ conflict, onFinish, onKeepMine, onLater }: Confli
 
 interface ConflictPlaceProps {
   legend: string
+  /** The line of the pitch just before the place, to say where it is. */
+  after: string | null
   mine: string
   theirs: string
   multiline: boolean
@@ -108,7 +113,7 @@ interface ConflictPlaceProps {
 }
 
 /** One place: both versions side by side, and Take mine / Take theirs / Edit. */
-function ConflictPlace({ legend, mine, theirs, multiline, choice, onChoose }: ConflictPlaceProps) {
+function ConflictPlace({ legend, after, mine, theirs, multiline, choice, onChoose }: ConflictPlaceProps) {
   const name = useId()
   const editId = useId()
   const current = choice.take === 'edit' ? choice.text : choice.take === 'mine' ? mine : theirs
@@ -121,6 +126,11 @@ function ConflictPlace({ legend, mine, theirs, multiline, choice, onChoose }: Co
   return (
     <fieldset className="conflict-place">
       <legend>{legend}</legend>
+      {after !== null && (
+        <p className="conflict-after">
+          After <q>{after.length > 80 ? `${after.slice(0, 79)}…` : after}</q>
+        </p>
+      )}
       <div className="conflict-sides">
         <figure className={`conflict-side${choice.take === 'mine' ? ' conflict-side-chosen' : ''}`}>
           <figcaption>Yours</figcaption>

@@ -20,6 +20,21 @@ export function conflictHunks(conflict: DraftConflict): ConflictHunk[] {
   return conflict.pitch.hunks.filter((hunk): hunk is ConflictHunk => hunk.kind === 'conflict')
 }
 
+/** For each conflict hunk, the last non-blank line before it (a heading, usually), to say where it is; null at the start. */
+export function contextBefore(conflict: DraftConflict): (string | null)[] {
+  const out: (string | null)[] = []
+  let last: string | null = null
+  for (const hunk of conflict.pitch.hunks) {
+    if (hunk.kind === 'conflict') {
+      out.push(last)
+      continue
+    }
+    const lines = hunk.text.split('\n').filter((line) => line.trim() !== '')
+    if (lines.length > 0) last = lines.at(-1)!
+  }
+  return out
+}
+
 /** Nothing chosen yet: every place and field starts as "mine", the applicant's own words. */
 export function startResolution(conflict: DraftConflict): Resolution {
   return {

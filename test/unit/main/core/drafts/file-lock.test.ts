@@ -1,0 +1,45 @@
+/**
+ * The drafts' lock across processes when its holder died: on this computer (a process id that
+ * no longer runs) it is cleared at once; from another computer, once its time went stale. Real
+ * lock folders on disk, a real process that exited.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { silentLogger } from '../../../../../src/main/core/errors'
+import { withFileLock } from '../../../../../src/main/core/drafts/file-lock'
+import { tempDir } from '../../../../support/service'
+
+function leftLock(owner: string, ageMs: number): string {
+  const path = join(tempDir('grant-desk-lock-'), 'draft.md')
+  writeFileSync(path, 'text')
+  mkdirSync(`${path}.lock`)
+  writeFileSync(join(`${path}.lock`, 'owner'), owner)
+  const then = new Date(Date.now() - ageMs)
+  utimesSync(`${path}.lock`, then, then)
+  return path
+}
+
+describe('withFileLock', () => {
+  it('clears a lock left by a process of this computer that is gone, and leaves none behind', async () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
+    const path = leftLock(`${hostname()} ${gone}`, 0)
+    await expect(withFileLock(path, silentLogger, async () => 'ran')).resolves.toBe('ran')
+    expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it('takes over a stale lock of another computer, owner file and all', async () => {
+    const path = leftLock('another-laptop 4242', 60_000)
+    await expect(withFileLock(path, silentLogger, async () => 'ran')).resolves.toBe('ran')
+    expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it('holds the lock while the task runs, marked as this process', async () => {
+    const path = join(tempDir('grant-desk-lock-'), 'draft.md')
+    const owner = await withFileLock(path, silentLogger, () => Promise.resolve(readFileSync(join(`${path}.lock`, 'owner'), 'utf8')))
+    expect(owner).toBe(`${hostname()} ${process.pid}`)
+    expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+})
