@@ -36,20 +36,33 @@ test('two saves, compare, restore the first; export a review copy that is static
   expect(before).toBeGreaterThanOrEqual(2)
 
   // The newest two versions: "First version" (A) and "Second version" (B).
-  const options = await panel.getByLabel('Version A').locator('option').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { value: string }).value))
+  const options = await panel
+    .getByLabel('Version A')
+    .locator('option')
+    .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { value: string }).value))
   const [newest, previous] = options.filter((value) => value !== '')
   await panel.getByLabel('Version A').selectOption(previous!)
   await panel.getByLabel('Version B').selectOption(newest!)
   const diff = panel.getByTestId('history-diff-inline')
   await expect(diff.locator('del')).toHaveText(['First'])
   await expect(diff.locator('ins')).toHaveText(['Second'])
-  await panel.getByLabel('Side by side').check()
-  await expect(panel.getByRole('group', { name: 'Before (A)' }).locator('del')).toHaveText(['First'])
-  await expect(panel.getByRole('group', { name: 'After (B)' }).locator('ins')).toHaveText(['Second'])
   await checkScreen(page, testInfo, 'history-panel')
+  // Side by side opens in a wide view over the editor, not squeezed into the side column.
+  await panel.getByLabel('Side by side').check()
+  const wide = page.getByRole('dialog', { name: 'Version A and version B, side by side' })
+  await expect(wide.getByRole('group', { name: 'Before (A)' }).locator('del')).toHaveText(['First'])
+  await expect(wide.getByRole('group', { name: 'After (B)' }).locator('ins')).toHaveText(['Second'])
+  expect(await wide.evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan((page.viewportSize()?.width ?? 0) * 0.8)
+  await checkScreen(page, testInfo, 'history-side-by-side')
+  await wide.getByRole('button', { name: 'Close' }).click()
+  await expect(wide).toBeHidden()
+  await expect(panel.getByLabel('Inline')).toBeChecked()
 
   // Restore the first: the pitch shows it again and the list gains a version marked restored.
-  await versions.nth(1).getByRole('button', { name: /^Restore/ }).click()
+  await versions
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click()
   await page.getByRole('alertdialog', { name: 'Restore this version?' }).getByRole('button', { name: 'Restore' }).click()
   await expect(pitch).toHaveValue('First version')
   await expect(versions).toHaveCount(before + 1)

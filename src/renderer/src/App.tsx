@@ -123,7 +123,9 @@ export function App() {
     }
     const frame = requestAnimationFrame(() => {
       const active = document.activeElement
-      if (active === null || active === document.body || !active.isConnected) main.current?.focus()
+      // Without preventScroll the browser scrolls <main> to the window's top, hiding the
+      // navigation above it: the first screen opened 50 px down (the welcome redirect).
+      if (active === null || active === document.body || !active.isConnected) main.current?.focus({ preventScroll: true })
     })
     return () => cancelAnimationFrame(frame)
   }, [route])
