@@ -165,7 +165,7 @@ function EditorScreen({ id }: { id: string }) {
       {readOnly && <SubmittedNotice applicationId={draft.applicationId} />}
       {!readOnly && draft.notSent && <NotSentNotice notSent={draft.notSent} />}
       <ChecklistRunner />
-      <EditorChecklistBar />
+      <EditorChecklistBar submitted={readOnly} />
       <div className="editor-columns">
         <section className="editor-pitch" aria-labelledby="pitch-heading">
           <div className="pitch-heading-row">
@@ -279,7 +279,8 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeader
           </button>
         )}
         <ExportButton />
-        <CalendarButton target={{ draftId: draft.id }} />
+        {/* A sent draft has no deadline left to be reminded of. */}
+        {!readOnly && <CalendarButton target={{ draftId: draft.id }} />}
         {!readOnly && (
           <>
             <button type="button" onClick={() => void useEditor.getState().saveNow({ explicit: true })} aria-keyshortcuts="Control+S Meta+S">
@@ -306,9 +307,9 @@ function PitchCounts() {
   )
 }
 
-function EditorChecklistBar() {
+function EditorChecklistBar({ submitted }: { submitted: boolean }) {
   const result = useEditorSide((s) => s.checklist)
-  return <ChecklistBar result={result} onOpen={openChecklist} />
+  return <ChecklistBar result={result} onOpen={openChecklist} submitted={submitted} />
 }
 
 const SAVE_STATE_CLASS = { saved: 'save-state-saved', saving: '', unsaved: 'save-state-unsaved', failed: 'save-state-failed' } as const

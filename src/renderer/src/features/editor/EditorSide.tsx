@@ -148,7 +148,9 @@ export function ChecklistRunner() {
   const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])
   // The team's open threads and approval are findings too (the checklist's review rules), once
   // there is a review: "nobody approved yet" is no news to someone who works alone.
-  const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
+  // A submitted draft's review is over: its rules ("ask the reviewer to approve again") would only nag.
+  const submitted = useEditor((s) => s.draft?.status === 'submitted')
+  const review = useReview((s) => (!submitted && s.data && hasReview(s.data) ? s.data : null))
   const result = useChecklist(source, review)
   useEffect(() => useEditorSide.getState().showChecklist(result), [result])
   useEffect(() => () => useEditorSide.getState().reset(), [])
