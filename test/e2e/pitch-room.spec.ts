@@ -4,11 +4,12 @@
  * stays collapsed on the next draft and after a reload); focus mode leaves only the pitch and
  * Escape leaves it; the side tab is in the address and survives a reload; the first screen is not
  * scrolled; History's Restore dialog takes a plain mouse click with the page scrolled under the
- * sticky checklist bar; each part of a grouped finding focuses its own field.
+ * sticky checklist bar, and Ctrl+Z takes the restore back; each part of a grouped finding focuses
+ * its own field; logged in, the header fits on one row at 1024 px.
  */
 import { type Page, expect, test } from '@playwright/test'
 import { checkScreen } from '../support/ui'
-import { expectSaved, openGrant, useScreensStack } from './support'
+import { expectSaved, logInFromWelcome, openGrant, useScreensStack } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -172,4 +173,32 @@ test('History’s Restore dialog takes a plain mouse click, with the page scroll
   expect(hit).toBe('Restore')
   await confirm.click()
   await expect(pitch).toHaveValue('First version of the pitch')
+  await expectSaved(page)
+
+  // Ctrl+Z in the pitch takes the restore back, and the undone text is saved like typing.
+  await pitch.focus()
+  await page.keyboard.press('Control+z')
+  await expect(pitch).toHaveValue('Second version of the pitch')
+  await expectSaved(page)
+  await page.reload()
+  await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue('Second version of the pitch')
+})
+
+test('logged in, the header fits on one row at 1024 px', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await page.goto(stack().pageUrl)
+  await logInFromWelcome(page)
+  const header = page.locator('.app-header')
+  await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible()
+  // One row: every item of the header shares the first one's vertical band.
+  const boxes = await header.locator(':scope > *').evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).filter((box) => box.width > 0))
+  const bottom = Math.min(...boxes.map((box) => box.bottom))
+  for (const box of boxes) expect(box.top).toBeLessThan(bottom)
+  // One row is 3.25 rem (52 px); two would be more than 4.5 rem.
+  expect(await header.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(72)
+  // The screen after logging in opens at its top, the header in view (the welcome screen was scrolled to its button).
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  // Who is logged in is still said: in the status line.
+  await expect(page.getByTestId('wiring')).toContainText('Logged in as')
+  await checkScreen(page, testInfo, 'header-logged-in')
 })

@@ -121,6 +121,9 @@ export function App() {
       firstRoute.current = false
       return
     }
+    // A new screen starts at its top: the window kept the last screen's scroll (the welcome
+    // screen scrolled to its Log in button opened the grants 30 px down, the header hidden).
+    if (document.scrollingElement) document.scrollingElement.scrollTop = 0
     const frame = requestAnimationFrame(() => {
       const active = document.activeElement
       // Without preventScroll the browser scrolls <main> to the window's top, hiding the
@@ -192,4 +195,3 @@ export function App() {
     </div>
   )
 }
-
