@@ -46,6 +46,13 @@ test('at 1440×900 the pitch takes more than half the window, and more with the 
   expect(open / 1440).toBeGreaterThanOrEqual(0.55)
   await checkScreen(page, testInfo, 'editor-room')
 
+  // Split mode: two usable columns (they were 230 px each), the source and the preview.
+  await page.getByRole('button', { name: /^Split \(Ctrl\+/ }).click()
+  await expect(page.locator('.pitch-editor .w-md-editor-preview')).toBeVisible()
+  expect(await widthOf(page, '.pitch-editor .w-md-editor-input')).toBeGreaterThan(380)
+  expect(await widthOf(page, '.pitch-editor .w-md-editor-preview')).toBeGreaterThan(380)
+  await page.getByRole('button', { name: /^Write \(Ctrl\+/ }).click()
+
   await page.getByRole('button', { name: 'Hide side panel' }).click()
   await expect(page.locator('#side-panel-checklist')).toBeHidden()
   const collapsed = await widthOf(page, '.pitch-editor')

@@ -211,6 +211,18 @@ function useFocusMode(): boolean {
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [focusMode])
   useEffect(() => () => useEditorLayout.getState().setFocusMode(false), [])
+  // The app's frame (header, status line, the main column's width) follows the editor through
+  // classes on <html>; see editor.css for why not `:has()`.
+  useEffect(() => {
+    const root = document.documentElement
+    root.classList.add('editor-wide')
+    return () => root.classList.remove('editor-wide')
+  }, [])
+  useEffect(() => {
+    const root = document.documentElement
+    root.classList.toggle('editor-focus-mode', focusMode)
+    return () => root.classList.remove('editor-focus-mode')
+  }, [focusMode])
   // A save that failed or a file changed underneath needs the header's buttons and the dialog:
   // focus mode gives way rather than hide them.
   useEffect(
