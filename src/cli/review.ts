@@ -29,7 +29,10 @@ import { plural } from '../shared/wording'
 export interface AnchorReport {
   target: 'pitch' | 'field' | 'draft' | 'unknown'
   field?: string
+  /** The file's line (front matter counted): what an editor's "go to line" takes. */
   line?: number
+  /** For a quote in the pitch: its line within the pitch, as the app numbers it. */
+  pitchLine?: number
   /** The text quoted when the comment was made. */
   quote?: string
   status: 'exact' | 'fuzzy' | 'outdated' | 'pending' | 'whole' | 'missing'
@@ -101,14 +104,14 @@ export interface DraftReviewReport {
 }
 
 /**
- * The anchor of a quote, keys in the documented order (target, field, line, quote, status);
+ * The anchor of a quote, keys in the documented order (target, field, line, pitchLine, quote, status);
  * `lineOffset` turns a line of the located text into the line reported.
  */
 function quoted(target: 'pitch' | 'field', field: string | undefined, quote: string, match: Placement, lineOffset: number): AnchorReport {
   return {
     target,
     ...(field !== undefined ? { field } : {}),
-    ...('line' in match ? { line: match.line + lineOffset } : {}),
+    ...('line' in match ? { line: match.line + lineOffset, ...(target === 'pitch' ? { pitchLine: match.line } : {}) } : {}),
     quote,
     status: match.status,
   }
@@ -241,8 +244,9 @@ function policyLine(policy: PolicyView): string | null {
 
 function anchorText(anchor: AnchorReport): string {
   const quote = anchor.quote === undefined ? '' : ` “${excerpt(anchor.quote, 60)}”`
-  const place =
-    anchor.status === 'outdated' ? 'outdated' : anchor.status === 'pending' ? 'not placed yet' : anchor.status === 'fuzzy' ? `line ${anchor.line} (reworded)` : `line ${anchor.line}`
+  // A pitch's quote is placed by the pitch's line first, as the app says it, then the file's.
+  const at = anchor.pitchLine !== undefined ? `pitch line ${anchor.pitchLine} (file line ${anchor.line})` : `line ${anchor.line}`
+  const place = anchor.status === 'outdated' ? 'outdated' : anchor.status === 'pending' ? 'not placed yet' : anchor.status === 'fuzzy' ? `${at} (reworded)` : at
   switch (anchor.target) {
     case 'pitch':
       return `${place}${quote}`

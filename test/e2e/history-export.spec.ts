@@ -43,10 +43,17 @@ test('two saves, compare, restore the first; export a review copy that is static
   const diff = panel.getByTestId('history-diff-inline')
   await expect(diff.locator('del')).toHaveText(['First'])
   await expect(diff.locator('ins')).toHaveText(['Second'])
-  await panel.getByLabel('Side by side').check()
-  await expect(panel.getByRole('group', { name: 'Before (A)' }).locator('del')).toHaveText(['First'])
-  await expect(panel.getByRole('group', { name: 'After (B)' }).locator('ins')).toHaveText(['Second'])
   await checkScreen(page, testInfo, 'history-panel')
+  // Side by side opens in a wide view over the editor, not squeezed into the side column.
+  await panel.getByLabel('Side by side').check()
+  const wide = page.getByRole('dialog', { name: 'Version A and version B, side by side' })
+  await expect(wide.getByRole('group', { name: 'Before (A)' }).locator('del')).toHaveText(['First'])
+  await expect(wide.getByRole('group', { name: 'After (B)' }).locator('ins')).toHaveText(['Second'])
+  expect(await wide.evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan((page.viewportSize()?.width ?? 0) * 0.8)
+  await checkScreen(page, testInfo, 'history-side-by-side')
+  await wide.getByRole('button', { name: 'Close' }).click()
+  await expect(wide).toBeHidden()
+  await expect(panel.getByLabel('Inline')).toBeChecked()
 
   // Restore the first: the pitch shows it again and the list gains a version marked restored.
   await versions.nth(1).getByRole('button', { name: /^Restore/ }).click()

@@ -126,9 +126,14 @@ export function App() {
       firstRoute.current = false
       return
     }
+    // A new screen starts at its top: the window kept the last screen's scroll (the welcome
+    // screen scrolled to its Log in button opened the grants 30 px down, the header hidden).
+    if (document.scrollingElement) document.scrollingElement.scrollTop = 0
     const frame = requestAnimationFrame(() => {
       const active = document.activeElement
-      if (active === null || active === document.body || !active.isConnected) main.current?.focus()
+      // Without preventScroll the browser scrolls <main> to the window's top, hiding the
+      // navigation above it: the first screen opened 50 px down (the welcome redirect).
+      if (active === null || active === document.body || !active.isConnected) main.current?.focus({ preventScroll: true })
     })
     return () => cancelAnimationFrame(frame)
   }, [route])

@@ -95,7 +95,8 @@ describe('grant-desk review', () => {
     expect(result.out.split('\n')).toEqual([
       // An unreadable record makes the approval unknown: it may have been the verdict that counts.
       `${shown(file)}: 3 open threads · unknown: 1 unreadable record`,
-      `  open · line ${line} “cannot see why a transaction failed” · Ben · 2 replies: “Who says so? Cite the survey.”`,
+      // The pitch's line as the app says it, then the file's (front matter counted).
+      `  open · pitch line ${line - PITCH_LINE + 1} (file line ${line}) “cannot see why a transaction failed” · Ben · 2 replies: “Who says so? Cite the survey.”`,
       '      suggestion “cannot tell why a transaction failed”: declined by Ada',
       '  open · field project_name · Cy · no replies: “Is the name taken on npm?”',
       '  resolved · whole draft · Ben · no replies: “Strong draft overall.”',
@@ -132,7 +133,7 @@ describe('grant-desk review', () => {
             id: onPitch.id,
             author: 'Ben',
             state: 'resolved',
-            anchor: { target: 'pitch', line: PITCH_LINE + PITCH.split('\n').findIndex((l) => l.includes('74% named')), quote: '74% named debugging failed transactions', status: 'exact' },
+            anchor: { target: 'pitch', line: PITCH_LINE + PITCH.split('\n').findIndex((l) => l.includes('74% named')), pitchLine: 1 + PITCH.split('\n').findIndex((l) => l.includes('74% named')), quote: '74% named debugging failed transactions', status: 'exact' },
             body: 'Of how many?',
             deleted: false,
             createdAt: '2026-11-23T09:00:00.000Z',

@@ -26,6 +26,8 @@ export const DUPLICATE_OF_OWN_SEND = 'duplicate_of_own_send'
 
 /** Failures that came from the network layer (for `onReachability(false)` once the call is over). */
 const networkFailures = new WeakSet<AppFailure>()
+/** Network failures already reported to `onReachability` when their first attempt was refused (settle does not report them twice). */
+const reportedFailures = new WeakSet<AppFailure>()
 /** Network failures where the request provably was not sent (connection refused, no such host). */
 const unsentFailures = new WeakSet<AppFailure>()
 
@@ -77,6 +79,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     if (budget !== null && budget < MIN_ATTEMPT_MS) throw budgetSpent(log, call)
     const attemptMs = budget === null ? timeoutMs : Math.min(timeoutMs, budget)
     const bodyAbort = new AbortController()
+    // Set when an attempt was refused and reported at once, before ky's retries: the footer
+    // must not say Online for the seconds the retries take after the service died.
+    let reportedDown = false
     const deadline =
       budget === null ? null : setTimeout(() => bodyAbort.abort(new TimeoutError(new Request(call.url))), Math.max(1, budget))
     // ky's timeout ends when the headers arrive; the body gets what is left of the same attempt,
@@ -136,7 +141,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         beforeRetry: [
           ({ error }) => {
             endWait()
+            // Only a refusal (nothing listens, no such host) proves the service is down; a dropped
+            // connection that the retry may recover from does not flip the footer to Offline.
+            if (!(error instanceof HTTPError) && !reportedDown && neverSent(error)) {
+              reportedDown = true
+              report(false)
+            }
             if (error instanceof HTTPError) {
+              reportedDown = false
               report(true)
               // ky leaves the refused answer's body unread; drop it, so its connection closes now
               // instead of holding a socket (and up to a buffer of a large error page) until GC.
@@ -160,7 +172,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           })
           throw statusFailure(log, call, error.response.status, error.response.headers, text, error.response.headers.get('content-type'))
         }
-        throw transportFailure(call, error, attemptMs)
+        const failure = transportFailure(call, error, attemptMs)
+        if (reportedDown) reportedFailures.add(failure)
+        throw failure
       }
       report(true)
       const limit = call.op === 'list' ? bodyLimits.list : bodyLimits.other
@@ -227,7 +241,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     try {
       return await run()
     } catch (error) {
-      if (error instanceof AppFailure && networkFailures.has(error)) report(false)
+      if (error instanceof AppFailure && networkFailures.has(error) && !reportedFailures.has(error)) report(false)
       throw error
     }
   }

@@ -1,8 +1,13 @@
 /**
  * A modal dialog: labelled by its title, focus moved inside on open and given back on close,
  * Tab kept inside, Escape closes (unless `onClose` is omitted: a choice must be made).
+ *
+ * Drawn in a portal at the end of <body>, whatever opened it: a dialog rendered where its
+ * opener lives inherits that place's stacking context (the editor's sticky side column), and
+ * History's Restore dialog ended up under the sticky checklist bar, out of reach of the mouse.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { createPortal } from 'react-dom'
 
 export interface DialogProps {
   title: string
@@ -10,6 +15,8 @@ export interface DialogProps {
   onClose?: () => void
   /** Wider dialogs for previews (the submit confirmation). */
   wide?: boolean
+  /** `full`: nearly the window's width, for what needs it (a side-by-side diff); wins over `wide`. */
+  size?: 'full'
   /** `alertdialog` for choices that cannot be dismissed without deciding. */
   role?: 'dialog' | 'alertdialog'
   testId?: string
@@ -17,7 +24,7 @@ export interface DialogProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
-export function Dialog({ title, children, onClose, wide, role = 'dialog', testId }: DialogProps) {
+export function Dialog({ title, children, onClose, wide, size, role = 'dialog', testId }: DialogProps) {
   const titleId = useId()
   const box = useRef<HTMLDivElement>(null)
 
@@ -29,7 +36,7 @@ export function Dialog({ title, children, onClose, wide, role = 'dialog', testId
       // The opener may be gone (Submit… is replaced once a draft is submitted): then the
       // screen's start, not the page body, gets focus back.
       if (opener?.isConnected) opener.focus()
-      else document.getElementById('main')?.focus()
+      else document.getElementById('main')?.focus({ preventScroll: true })
     }
   }, [])
 
@@ -53,11 +60,11 @@ export function Dialog({ title, children, onClose, wide, role = 'dialog', testId
     }
   }
 
-  return (
+  return createPortal(
     <div className="dialog-backdrop">
       <div
         ref={box}
-        className={wide ? 'dialog dialog-wide' : 'dialog'}
+        className={size === 'full' ? 'dialog dialog-full' : wide ? 'dialog dialog-wide' : 'dialog'}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
@@ -70,6 +77,7 @@ export function Dialog({ title, children, onClose, wide, role = 'dialog', testId
         </h2>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   )
 }

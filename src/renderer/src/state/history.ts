@@ -5,6 +5,7 @@
 import { call, onEvent } from '../lib/bridge'
 import { useEditor } from './editor'
 import { createHistoryStore } from './historyStore'
+import { replacePitch } from './replacePitch'
 
 export type { HistoryState } from './historyStore'
 
@@ -14,6 +15,12 @@ export const useHistory = createHistoryStore({
   editor: {
     saveNow: () => useEditor.getState().saveNow(),
     version: () => useEditor.getState().draft?.version ?? null,
-    replaceWith: (draft) => useEditor.getState().replaceWith(draft),
+    replaceWith: (draft) => {
+      // The restored text goes in as one edit of the textarea's own history, so Ctrl+Z in the
+      // pitch takes the restore back (and the autosave keeps the undone text); then the editor
+      // takes the new version, whose pitch is now the one on screen, so nothing re-renders.
+      if (useEditor.getState().draft?.id === draft.id) replacePitch(draft.pitch)
+      useEditor.getState().replaceWith(draft)
+    },
   },
 })

@@ -923,6 +923,22 @@ describe('offline', () => {
     expect(logs.text()).toMatch(/ECONNREFUSED/)
   })
 
+  it('reports the service unreachable at the first failed attempt, not after the retries', async () => {
+    const url = await unusedUrl()
+    // Retries far apart: the report must come while the call is still retrying.
+    const { api, reachability } = client(url, { retryDelayMs: 400, maxRetryDelayMs: 400 })
+    let settled = false
+    const call = api.listGrants({ status: 'open' }).finally(() => {
+      settled = true
+    })
+    while (reachability.length === 0 && !settled) await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(reachability).toEqual([false])
+    expect(settled).toBe(false)
+    expect((await failure(call)).code).toBe('offline')
+    // Said once: the end of the call does not report it again.
+    expect(reachability).toEqual([false])
+  })
+
   it('apply to a refused connection fails offline without waiting for a re-send', async () => {
     const url = await unusedUrl()
     const { api, reachability, logs } = client(url)

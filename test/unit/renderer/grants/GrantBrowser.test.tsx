@@ -6,6 +6,8 @@ import type { GrantsListOutput } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
 import { useGrants } from '../../../../src/renderer/src/state/grants'
 import { useNavigation } from '../../../../src/renderer/src/state/navigation'
+import { setOnline } from '../../../../src/renderer/src/state/connectivity'
+import { OfflineBanner } from '../../../../src/renderer/src/features/connectivity/OfflineBanner'
 
 const NOW = Date.parse('2026-11-21T12:00:00Z')
 const HOUR = 3_600_000
@@ -142,6 +144,25 @@ describe('GrantBrowser', () => {
     expect(notice.textContent).toMatch(/^Offline — last updated 2 hours ago\. Showing the last saved list\. The grant service could not be reached\./)
     expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy()
     expect(rowTitles()).toHaveLength(5)
+  })
+
+  it('leaves the offline notice to the app’s banner when it shows: one offline notice on the screen', () => {
+    putList(listOutput({ fromCache: true, fetchedAt: new Date(NOW - 2 * HOUR).toISOString(), cacheReason: { code: 'offline', message: 'The grant service could not be reached.' } }))
+    setOnline(false)
+    try {
+      render(
+        <>
+          <OfflineBanner />
+          <GrantBrowser now={NOW} />
+        </>,
+      )
+      expect(screen.getByTestId('offline-banner')).toBeTruthy()
+      expect(screen.getByTestId('grants-offline').textContent).toBe('Showing the list saved 2 hours ago.')
+      expect(screen.getAllByText(/Offline/)).toHaveLength(1)
+      expect(screen.getAllByRole('button', { name: /^(Try again|Check now)$/ })).toHaveLength(1)
+    } finally {
+      setOnline(true)
+    }
   })
 
   it('has no offline notice for a live list', () => {

@@ -53,27 +53,30 @@ describe('Settings → Deadline reminders', () => {
     const times = screen.getByLabelText('Times before each deadline') as HTMLInputElement
     expect(times.value).toBe('3 days, 1 day, 3 hours')
 
+    // One Save in Settings: the reminders have none of their own; leaving the field saves it.
+    expect(screen.queryByRole('button', { name: /save/i })).toBeNull()
     fireEvent.change(times, { target: { value: '2 weeks' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Save reminders' }))
+    fireEvent.blur(times)
     expect(await screen.findByText('“weeks” in “2 weeks” is not a unit: use days, hours or minutes.', {}, { timeout: 10_000 })).toBeTruthy()
     expect(times.getAttribute('aria-invalid')).toBe('true')
 
     // The core's own rule, in its words.
     fireEvent.change(times, { target: { value: '1 day, 24 hours' } })
-    fireEvent.click(screen.getByRole('button', { name: 'Save reminders' }))
+    fireEvent.blur(times)
     expect(await screen.findByText(/The reminder times .*must not name the same time twice/, {}, { timeout: 10_000 })).toBeTruthy()
 
     fireEvent.change(times, { target: { value: '4h, 2 days' } })
+    // Enter in the field saves too.
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save reminders' }))
+      fireEvent.submit(times.form!)
     })
     expect(await screen.findByText('Reminders saved: 2 days, 4 hours before each deadline.', {}, { timeout: 10_000 })).toBeTruthy()
     expect((await harness.app.call('settings.get')).reminders).toEqual({ enabled: true, offsetsMinutes: [240, 2880] })
     expect(useSettings.getState().view?.reminders.offsetsMinutes).toEqual([240, 2880])
 
-    fireEvent.click(screen.getByLabelText('Remind me before deadlines'))
+    // The switch saves as it flips.
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save reminders' }))
+      fireEvent.click(screen.getByLabelText('Remind me before deadlines'))
     })
     expect(await screen.findByText('Reminders are off.', {}, { timeout: 10_000 })).toBeTruthy()
     expect((await harness.app.call('settings.get')).reminders.enabled).toBe(false)

@@ -79,7 +79,7 @@ describe('Comment command', () => {
     })
     const margin = screen.getByTestId('review-margin')
     const card = within(margin).getByRole('button', { name: /Faster than what\?/ })
-    expect(card.textContent).toBe('Ada · line 3SuggestionFaster than what?')
+    expect(card.textContent).toBe('Ada · pitch line 3SuggestionFaster than what?')
     expect(await seriousViolations(document.body)).toEqual([])
 
     // Back to the passage from its card.

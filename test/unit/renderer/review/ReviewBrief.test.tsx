@@ -72,7 +72,7 @@ describe('Review brief', () => {
     expect(section.querySelector('p')!.textContent).toBe('Not approved yet.')
     expect(within(section).getByText(/^2 open threads:/).textContent).toBe('2 open threads: teammates’ comments nobody has resolved. You can still submit.')
     expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Ben on line 5: “We ask for 10,000 USDC.” — Too little?',
+      'Ben on pitch line 5: “We ask for 10,000 USDC.” — Too little?',
       'Ben on the whole draft: Add a team section.',
     ])
     // The review adds no gate of its own: only the checklist's errors need "Submit anyway".

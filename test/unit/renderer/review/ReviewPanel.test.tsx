@@ -90,7 +90,7 @@ describe('Review panel', () => {
       </>,
     )
 
-    expect(cardsIn(group(/^Open \(2\)$/))).toEqual(['Line 3 | Ben | Say **who** they are.\n<b>Name one.</b>', 'Line 7 | Ben | Is that enough?'])
+    expect(cardsIn(group(/^Open \(2\)$/))).toEqual(['Pitch line 3 | Ben | Say **who** they are.\n<b>Name one.</b>', 'Pitch line 7 | Ben | Is that enough?'])
     expect(screen.queryByRole('heading', { name: /^Outdated/ })).toBeNull()
     const resolved = screen.getByText('Resolved (1)').closest('details')!
     expect(resolved.open).toBe(false)
@@ -99,20 +99,20 @@ describe('Review panel', () => {
     // The body is text: its line break is kept, nothing in it is read as Markdown or HTML.
     const panel = screen.getByTestId('review-panel')
     expect(panel.querySelector('.comment-body b, .comment-body strong')).toBeNull()
-    expect(marginCards()).toEqual(['Ben · line 3Say **who** they are.', 'Ben · line 7Is that enough?'])
+    expect(marginCards()).toEqual(['Ben · pitch line 3Say **who** they are.', 'Ben · pitch line 7Is that enough?'])
 
     // Two lines typed above both passages, and the budget sentence rewritten from scratch: not saved, not re-read.
     const edited = `# Fast tools\n\nA new opening line.\n\n${PITCH.slice(PITCH.indexOf('We build')).replace('We ask for 10,000 USDC over six months.', 'We will say later.')}`
     act(() => useEditor.getState().setPitch(edited))
 
     await waitFor(() => expect(screen.getByRole('heading', { name: /^Open \(1\)$/ })).toBeTruthy())
-    expect(cardsIn(group(/^Open \(1\)$/))).toEqual(['Line 5 | Ben | Say **who** they are.\n<b>Name one.</b>'])
+    expect(cardsIn(group(/^Open \(1\)$/))).toEqual(['Pitch line 5 | Ben | Say **who** they are.\n<b>Name one.</b>'])
     const outdated = group(/^Outdated \(1\)$/)
-    expect(cardsIn(outdated)).toEqual(['Was line 7 | Ben | Is that enough?'])
+    expect(cardsIn(outdated)).toEqual(['Was pitch line 7 | Ben | Is that enough?'])
     // Kept with the quote it was written on.
     expect(outdated.querySelector('blockquote')!.textContent).toBe('ask for 10,000 USDC over six months')
     expect(within(outdated).getByText('Outdated', { selector: '.badge' })).toBeTruthy()
-    expect(marginCards()).toEqual(['Ben · line 5Say **who** they are.', 'Ben · was line 7OutdatedIs that enough?'])
+    expect(marginCards()).toEqual(['Ben · pitch line 5Say **who** they are.', 'Ben · was pitch line 7OutdatedIs that enough?'])
     expect(useEditor.getState().saveState).not.toBe('saved')
 
     // Every control has a name, and the open Resolved group too.

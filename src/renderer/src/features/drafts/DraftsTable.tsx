@@ -67,7 +67,7 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
                 <time dateTime={item.updatedAt}>{ago(item.updatedAt, now)}</time>
               </td>
               <td data-testid="draft-review">
-                <ReviewBriefView brief={item.review} />
+                <ReviewBriefView brief={item.review} submitted={item.status === 'submitted'} />
               </td>
               <td>
                 <button type="button" aria-label={`Open ${draftName(item, shared)}`} onClick={() => onOpen(item.id)}>
@@ -102,4 +102,3 @@ export function DraftsTable({ items, now, onOpen, onDelete }: DraftsTableProps) 
     </table>
   )
 }
-

@@ -14,7 +14,14 @@ export interface ChecklistBarProps {
   result: LintResult | null
   /** Opens the Checklist tab and takes focus there. */
   onOpen: () => void
+  /**
+   * The draft was submitted: nothing can be fixed any more, so the bar says so quietly instead
+   * of "Nothing blocks submitting, but 9 warnings…"; the checklist stays open for reference.
+   */
+  submitted?: boolean
 }
+
+const SUBMITTED_VERDICT = 'Submitted. The checklist shows the text as it was sent, for reference.'
 
 export function verdictTone(result: LintResult | null): string {
   if (!result) return ''
@@ -22,19 +29,20 @@ export function verdictTone(result: LintResult | null): string {
   return result.summary.warnings > 0 ? 'verdict-warning' : 'verdict-ok'
 }
 
-export const ChecklistBar = memo(function ChecklistBar({ result, onOpen }: ChecklistBarProps) {
-  const verdict = result ? result.summary.verdict : 'Checking the pitch…'
-  const tone = verdictTone(result)
+export const ChecklistBar = memo(function ChecklistBar({ result, onOpen, submitted = false }: ChecklistBarProps) {
+  const verdict = submitted ? SUBMITTED_VERDICT : result ? result.summary.verdict : 'Checking the pitch…'
+  const tone = submitted ? '' : verdictTone(result)
   const [announced, setAnnounced] = useState({ tone, verdict })
   if (announced.tone !== tone) setAnnounced({ tone, verdict })
   const sections = result?.sections ?? []
-  const counts = result
-    ? [
-        result.summary.errors > 0 ? `${count(result.summary.errors)} to fix` : null,
-        result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning') : null,
-        sections.length > 0 ? sectionsWritten(sections.filter((section) => section.written).length, sections.length) : null,
-      ].filter((part): part is string => part !== null)
-    : []
+  const counts =
+    result && !submitted
+      ? [
+          result.summary.errors > 0 ? `${count(result.summary.errors)} to fix` : null,
+          result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning') : null,
+          sections.length > 0 ? sectionsWritten(sections.filter((section) => section.written).length, sections.length) : null,
+        ].filter((part): part is string => part !== null)
+      : []
   return (
     <div className="checklist-bar" data-testid="checklist-bar">
       <span className={`checklist-bar-dot ${tone}`} aria-hidden="true" />

@@ -107,7 +107,12 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
       return <FindingButton finding={item.finding} field={item.field} labels={labels} onSelect={onSelect} />
     case 'write':
       return (
-        <button type="button" className="finding finding-write" data-testid="checklist-write" onClick={() => onSelect({ line: item.line, endLine: item.endLine })}>
+        <button
+          type="button"
+          className="finding finding-write"
+          data-testid="checklist-write"
+          onClick={() => onSelect({ line: item.line, endLine: item.endLine })}
+        >
           <span className="finding-tag">To write</span> <span className="finding-message">Write this section</span>{' '}
           <span className="finding-line">line {item.line}</span>
           <span className="finding-hint">
@@ -126,7 +131,8 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
           <ul>
             {item.parts.map((finding, index) => (
               <li key={`${finding.ruleId}:${finding.line}:${index}`}>
-                <FindingButton finding={finding} field={item.field} labels={labels} onSelect={onSelect} />
+                {/* Each part its own field: "2 optional fields are empty" took every part to the first one. */}
+                <FindingButton finding={finding} field={item.partFields[index]} labels={labels} onSelect={onSelect} />
               </li>
             ))}
           </ul>
@@ -135,7 +141,17 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
   }
 }
 
-function FindingButton({ finding, field, labels, onSelect }: { finding: Finding; field: string | undefined; labels: ReadonlyMap<string, string>; onSelect: Select }) {
+function FindingButton({
+  finding,
+  field,
+  labels,
+  onSelect,
+}: {
+  finding: Finding
+  field: string | undefined
+  labels: ReadonlyMap<string, string>
+  onSelect: Select
+}) {
   const where = field !== undefined ? `field ${labels.get(field) ?? field}` : `line ${finding.line}`
   return (
     <button type="button" className={`finding finding-${finding.severity}`} onClick={() => onSelect({ line: finding.line, endLine: finding.endLine, field })}>

@@ -7,6 +7,8 @@
  * closing the window). A file changed by someone else is never written over.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { PITCH_EDITOR_ID } from '../../lib/selectLines'
 import type { ApplicationsSubmitOutput, AppError } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { Deadline } from '../../components/Deadline'
@@ -23,6 +25,7 @@ import type { FileTrouble } from '../../state/draftSession'
 import { useEditor } from '../../state/editor'
 import { ChecklistRunner, EditorSide, openChecklist } from './EditorSide'
 import { useEditorSide } from '../../state/editorSide'
+import { useEditorLayout } from '../../state/editorLayout'
 import { PitchEditor } from './PitchEditor'
 import { countText, describeCounts } from './textCounts'
 import { useCloseGuard } from './useCloseGuard'
@@ -39,6 +42,8 @@ export function DraftEditor({ id }: { id: string }) {
 
   useEffect(() => {
     const editor = useEditor.getState()
+    // The side tab the address names (a reload of `#/draft/<id>?tab=review`) is the first one shown.
+    useEditorSide.getState().startFromRoute()
     void editor.open(id)
     return () => editor.leave()
   }, [id])
@@ -136,12 +141,15 @@ function EditorScreen({ id }: { id: string }) {
   }, [readOnly, submitOpen, openSubmit])
 
   useCommentShortcut()
+  const focusMode = useFocusMode()
+  const sideCollapsed = useEditorLayout((s) => s.sideCollapsed)
 
   const onSubmitted = useCallback((out: ApplicationsSubmitOutput) => useEditor.getState().markSubmitted(out.draft), [])
   const closeSubmit = useCallback(() => setSubmitOpen(false), [])
 
   return (
-    <div className="draft-editor">
+    <div className={`draft-editor${focusMode ? ' focus-mode' : ''}${sideCollapsed ? ' side-collapsed' : ''}`}>
+      {focusMode && <LeaveFocusMode />}
       <EditorHeader readOnly={readOnly} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
       {submitBlocked && (
         <div className="notice notice-error" role="alert">
@@ -159,12 +167,15 @@ function EditorScreen({ id }: { id: string }) {
       {readOnly && <SubmittedNotice applicationId={draft.applicationId} />}
       {!readOnly && draft.notSent && <NotSentNotice notSent={draft.notSent} />}
       <ChecklistRunner />
-      <EditorChecklistBar />
+      <EditorChecklistBar submitted={readOnly} />
       <div className="editor-columns">
         <section className="editor-pitch" aria-labelledby="pitch-heading">
           <div className="pitch-heading-row">
             <h2 id="pitch-heading">Pitch</h2>
             <CommentButton />
+            <button type="button" className="focus-mode-enter" onClick={enterFocusMode}>
+              Focus mode
+            </button>
           </div>
           <p className="hint">{readOnly ? 'As submitted.' : 'Markdown. Saved automatically as you type; Ctrl+S (⌘S) saves at once.'}</p>
           <div className="pitch-with-margin">
@@ -182,6 +193,63 @@ function EditorScreen({ id }: { id: string }) {
       {submitOpen && <SubmitDialog draftId={id} onClose={closeSubmit} onSubmitted={onSubmitted} />}
       <ReviewDialogs />
     </div>
+  )
+}
+
+/**
+ * Focus mode: the pitch alone on screen (the app's header and status line, the editor's header,
+ * the checklist's bar, the margin and the side column hidden). Escape leaves it, unless a dialog
+ * or a menu took the key first; leaving the screen leaves it too.
+ */
+function useFocusMode(): boolean {
+  const focusMode = useEditorLayout((s) => s.focusMode)
+  useEffect(() => {
+    if (!focusMode) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (document.querySelector('[aria-modal="true"]')) return
+      useEditorLayout.getState().setFocusMode(false)
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [focusMode])
+  useEffect(() => () => useEditorLayout.getState().setFocusMode(false), [])
+  // The app's frame (header, status line, the main column's width) follows the editor through
+  // classes on <html>; see editor.css for why not `:has()`.
+  useEffect(() => {
+    const root = document.documentElement
+    root.classList.add('editor-wide')
+    return () => root.classList.remove('editor-wide')
+  }, [])
+  useEffect(() => {
+    const root = document.documentElement
+    root.classList.toggle('editor-focus-mode', focusMode)
+    return () => root.classList.remove('editor-focus-mode')
+  }, [focusMode])
+  // A save that failed or a file changed underneath needs the header's buttons and the dialog:
+  // focus mode gives way rather than hide them.
+  useEffect(
+    () =>
+      useEditor.subscribe((state) => {
+        if (useEditorLayout.getState().focusMode && (state.saveState === 'failed' || state.conflict)) useEditorLayout.getState().setFocusMode(false)
+      }),
+    [],
+  )
+  return focusMode
+}
+
+function enterFocusMode(): void {
+  flushSync(() => useEditorLayout.getState().setFocusMode(true))
+  // The button is gone with everything else: the caret goes where the writing happens.
+  document.getElementById(PITCH_EDITOR_ID)?.focus({ preventScroll: true })
+}
+
+/** The one control focus mode keeps besides the pitch: the way out, for the mouse. */
+function LeaveFocusMode() {
+  return (
+    <button type="button" className="focus-mode-leave" onClick={() => useEditorLayout.getState().setFocusMode(false)} aria-keyshortcuts="Escape">
+      Leave focus mode <kbd>Esc</kbd>
+    </button>
   )
 }
 
@@ -226,7 +294,8 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeader
           </button>
         )}
         <ExportButton />
-        <CalendarButton target={{ draftId: draft.id }} />
+        {/* A sent draft has no deadline left to be reminded of. */}
+        {!readOnly && <CalendarButton target={{ draftId: draft.id }} />}
         {!readOnly && (
           <>
             <button type="button" onClick={() => void useEditor.getState().saveNow({ explicit: true })} aria-keyshortcuts="Control+S Meta+S">
@@ -253,9 +322,9 @@ function PitchCounts() {
   )
 }
 
-function EditorChecklistBar() {
+function EditorChecklistBar({ submitted }: { submitted: boolean }) {
   const result = useEditorSide((s) => s.checklist)
-  return <ChecklistBar result={result} onOpen={openChecklist} />
+  return <ChecklistBar result={result} onOpen={openChecklist} submitted={submitted} />
 }
 
 const SAVE_STATE_CLASS = { saved: 'save-state-saved', saving: '', unsaved: 'save-state-unsaved', failed: 'save-state-failed' } as const

@@ -15,6 +15,7 @@ import { startFieldComment } from '../../state/startComment'
 import { ChecklistPanel } from './ChecklistPanel'
 import { SIDE_TABS, type SideTab, showSideTabNow, useEditorSide } from '../../state/editorSide'
 import { useEditor } from '../../state/editor'
+import { useEditorLayout } from '../../state/editorLayout'
 import { FieldsForm } from './FieldsForm'
 import { PITCH_EDITOR_ID, selectLinesInEditor } from '../../lib/selectLines'
 import { useChecklist } from './useChecklist'
@@ -45,47 +46,73 @@ export function focusField(name: string): void {
 
 export function EditorSide({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {
   const tab = useEditorSide((s) => s.tab)
+  // Collapsed to a rail of the tab names: the pitch takes the room; a tab's name opens it again.
+  const collapsed = useEditorLayout((s) => s.sideCollapsed)
+  const open = (name: SideTab) => {
+    if (collapsed) useEditorLayout.getState().setSideCollapsed(false)
+    useEditorSide.getState().showTab(name)
+  }
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = SIDE_TABS.indexOf(tab)
     const next =
-      event.key === 'ArrowRight' ? SIDE_TABS[(at + 1) % SIDE_TABS.length] : event.key === 'ArrowLeft' ? SIDE_TABS[(at - 1 + SIDE_TABS.length) % SIDE_TABS.length] : event.key === 'Home' ? SIDE_TABS[0] : event.key === 'End' ? SIDE_TABS[SIDE_TABS.length - 1] : undefined
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? SIDE_TABS[(at + 1) % SIDE_TABS.length]
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? SIDE_TABS[(at - 1 + SIDE_TABS.length) % SIDE_TABS.length]
+          : event.key === 'Home'
+            ? SIDE_TABS[0]
+            : event.key === 'End'
+              ? SIDE_TABS[SIDE_TABS.length - 1]
+              : undefined
     if (!next) return
     event.preventDefault()
     showSideTabNow(next)
     document.getElementById(tabId(next))?.focus()
   }
   return (
-    <div className="editor-side" data-testid="editor-side">
-      <div className="side-tabs" role="tablist" aria-label="Beside the pitch" onKeyDown={onKeyDown}>
-        {SIDE_TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={tabId(name)}
-            aria-selected={tab === name}
-            aria-controls={panelId(name)}
-            tabIndex={tab === name ? 0 : -1}
-            className="side-tab"
-            onClick={() => useEditorSide.getState().showTab(name)}
-          >
-            {TAB_LABEL[name]}
-            {name === 'review' && <OpenThreadCount />}
-          </button>
-        ))}
+    <div className={collapsed ? 'editor-side editor-side-collapsed' : 'editor-side'} data-testid="editor-side">
+      <div className="side-head">
+        <div className="side-tabs" role="tablist" aria-label="Beside the pitch" aria-orientation={collapsed ? 'vertical' : 'horizontal'} onKeyDown={onKeyDown}>
+          {SIDE_TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={tabId(name)}
+              aria-selected={tab === name}
+              aria-controls={panelId(name)}
+              tabIndex={tab === name ? 0 : -1}
+              className="side-tab"
+              onClick={() => open(name)}
+            >
+              {TAB_LABEL[name]}
+              {name === 'review' && <OpenThreadCount />}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="side-collapse"
+          aria-expanded={!collapsed}
+          aria-controls={SIDE_TABS.map(panelId).join(' ')}
+          onClick={() => useEditorLayout.getState().setSideCollapsed(!collapsed)}
+        >
+          {collapsed ? 'Show' : 'Hide'}
+          <span className="visually-hidden"> side panel</span>
+        </button>
       </div>
-      <SidePanel tab="checklist" shown={tab}>
+      <SidePanel tab="checklist" shown={collapsed ? null : tab}>
         <ChecklistArea readOnly={readOnly} />
       </SidePanel>
-      <SidePanel tab="fields" shown={tab}>
+      <SidePanel tab="fields" shown={collapsed ? null : tab}>
         <FieldsArea readOnly={readOnly} flagRequired={flagRequired} />
       </SidePanel>
-      <SidePanel tab="review" shown={tab}>
+      <SidePanel tab="review" shown={collapsed ? null : tab}>
         <ReviewPanel />
       </SidePanel>
-      <SidePanel tab="history" shown={tab}>
+      <SidePanel tab="history" shown={collapsed ? null : tab}>
         {/* Read from disk when opened, not with every draft. */}
-        {tab === 'history' && <HistoryPanel />}
+        {tab === 'history' && !collapsed && <HistoryPanel />}
       </SidePanel>
     </div>
   )
@@ -104,7 +131,8 @@ function OpenThreadCount() {
   )
 }
 
-function SidePanel({ tab, shown, children }: { tab: SideTab; shown: SideTab; children: ReactNode }) {
+/** `shown` is null while the column is collapsed: every panel is hidden, and stays mounted. */
+function SidePanel({ tab, shown, children }: { tab: SideTab; shown: SideTab | null; children: ReactNode }) {
   return (
     <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} hidden={tab !== shown} data-side-tab={tab} className="side-panel">
       {children}
@@ -120,7 +148,9 @@ export function ChecklistRunner() {
   const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])
   // The team's open threads and approval are findings too (the checklist's review rules), once
   // there is a review: "nobody approved yet" is no news to someone who works alone.
-  const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
+  // A submitted draft's review is over: its rules ("ask the reviewer to approve again") would only nag.
+  const submitted = useEditor((s) => s.draft?.status === 'submitted')
+  const review = useReview((s) => (!submitted && s.data && hasReview(s.data) ? s.data : null))
   const result = useChecklist(source, review)
   useEffect(() => useEditorSide.getState().showChecklist(result), [result])
   useEffect(() => () => useEditorSide.getState().reset(), [])

@@ -12,7 +12,8 @@ const FIELD_RULE_IDS = new Set(['required-fields', 'optional-fields', 'field-val
 
 export type ChecklistItem =
   | { kind: 'finding'; key: string; severity: Severity; finding: Finding; field: string | undefined }
-  | { kind: 'group'; key: string; severity: Severity; title: string; parts: Finding[]; field: string | undefined }
+  /** `field` is the group's first part's field; `partFields[i]` is part i's own (each part focuses its own field). */
+  | { kind: 'group'; key: string; severity: Severity; title: string; parts: Finding[]; field: string | undefined; partFields: (string | undefined)[] }
   /** A section the applicant has not written yet: its findings wait behind one to-do. */
   | { kind: 'write'; key: string; severity: Severity; section: string; prompt: string | undefined; line: number; endLine: number; parts: Finding[] }
 
@@ -63,18 +64,37 @@ function itemsOf(findings: readonly Finding[], schema: readonly SchemaField[] | 
       const existing = groups.get(group.id)
       if (existing) {
         existing.parts.push(finding)
+        existing.partFields.push(fieldOf(finding, schema))
         existing.severity = worst(existing.parts)
         return
       }
-      const item = { kind: 'group' as const, key: `group:${group.id}`, severity: finding.severity, title: group.title, parts: [finding], field: fieldOf(finding, schema) }
+      const item = {
+        kind: 'group' as const,
+        key: `group:${group.id}`,
+        severity: finding.severity,
+        title: group.title,
+        parts: [finding],
+        field: fieldOf(finding, schema),
+        partFields: [fieldOf(finding, schema)],
+      }
       groups.set(group.id, item)
       items.push(item)
       return
     }
-    items.push({ kind: 'finding', key: `${finding.ruleId}:${finding.line}:${finding.column}:${index}`, severity: finding.severity, finding, field: fieldOf(finding, schema) })
+    items.push({
+      kind: 'finding',
+      key: `${finding.ruleId}:${finding.line}:${finding.column}:${index}`,
+      severity: finding.severity,
+      finding,
+      field: fieldOf(finding, schema),
+    })
   })
   // A group of one is just its finding.
-  const flat = items.map((item): ChecklistItem => (item.kind === 'group' && item.parts.length === 1 ? { kind: 'finding', key: item.key, severity: item.severity, finding: item.parts[0]!, field: item.field } : item))
+  const flat = items.map((item): ChecklistItem =>
+    item.kind === 'group' && item.parts.length === 1
+      ? { kind: 'finding', key: item.key, severity: item.severity, finding: item.parts[0]!, field: item.field }
+      : item,
+  )
   // Stable: within a severity, the pitch's order.
   return flat.sort((a, b) => RANK[a.severity] - RANK[b.severity])
 }
@@ -102,7 +122,18 @@ export function checklistView(result: LintResult, schema?: readonly SchemaField[
     seen.add(section.title)
     const items: ChecklistItem[] =
       !section.written && found.length > 0
-        ? [{ kind: 'write', key: `write:${index}`, severity: worst(found), section: section.title, prompt: section.prompt, line: section.line, endLine: section.line, parts: found }]
+        ? [
+            {
+              kind: 'write',
+              key: `write:${index}`,
+              severity: worst(found),
+              section: section.title,
+              prompt: section.prompt,
+              line: section.line,
+              endLine: section.line,
+              parts: found,
+            },
+          ]
         : itemsOf(found, schema)
     blocks.push({ key: `section:${index}`, title: section.title, kind: 'section', written: section.written, items })
   })

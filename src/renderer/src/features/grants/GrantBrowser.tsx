@@ -19,6 +19,7 @@ import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from 
 import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../state/grantListing'
 import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from '../../state/grantKinds'
 import { useNow } from '../../lib/useNow'
+import { useConnectivity } from '../../state/connectivity'
 import { SavedSearchesPanel } from '../saved-searches'
 import { useSavedSearches } from '../../state/savedSearches'
 import './grants.css'
@@ -206,6 +207,16 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
 }
 
 function OfflineListNotice({ result, now, onRetry }: { result: GrantsListOutput; now: number; onRetry: () => void }) {
+  // The app's offline banner already says the service cannot be reached (with Check now): one
+  // offline notice per screen, so the list only says which copy it shows.
+  const bannerShown = useConnectivity((s) => s.online === false)
+  if (bannerShown) {
+    return (
+      <p className="hint" role="status" data-testid="grants-offline">
+        Showing the list saved {ago(result.fetchedAt, now)}.
+      </p>
+    )
+  }
   return (
     <div className="notice notice-warn" role="status" data-testid="grants-offline">
       <p>

@@ -14,6 +14,7 @@ import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { call, onEvent } from '../../lib/bridge'
 import { deadlineText } from '../../lib/deadline'
 import { ago } from '../../../../shared/wording'
+import { useConnectivity } from '../../state/connectivity'
 
 import { go, useNavigation } from '../../state/navigation'
 import { useGrants } from '../../state/grants'
@@ -178,16 +179,7 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
         </div>
       </div>
 
-      {data.fromCache && (
-        <div className="notice notice-warn" role="status" data-testid="grant-offline">
-          <p>
-            Offline — showing the copy saved {ago(data.fetchedAt, now)}.{data.cacheReason ? ` ${data.cacheReason.message}` : ''}
-          </p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {data.fromCache && <OfflineCopyNotice data={data} now={now} onRetry={onRetry} />}
 
       <dl className="grant-detail-facts">
         <dt>Reward</dt>
@@ -247,6 +239,28 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
         </pre>
       </details>
     </section>
+  )
+}
+
+/** The saved copy of a grant shown offline; a quiet line when the app's offline banner already says so. */
+function OfflineCopyNotice({ data, now, onRetry }: { data: GrantsGetOutput; now: number; onRetry: () => void }) {
+  const bannerShown = useConnectivity((s) => s.online === false)
+  if (bannerShown) {
+    return (
+      <p className="hint" role="status" data-testid="grant-offline">
+        Showing the copy saved {ago(data.fetchedAt, now)}.
+      </p>
+    )
+  }
+  return (
+    <div className="notice notice-warn" role="status" data-testid="grant-offline">
+      <p>
+        Offline — showing the copy saved {ago(data.fetchedAt, now)}.{data.cacheReason ? ` ${data.cacheReason.message}` : ''}
+      </p>
+      <button type="button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   )
 }
 

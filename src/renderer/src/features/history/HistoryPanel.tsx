@@ -77,7 +77,8 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
     setRestored(null)
     const failure = await useHistory.getState().restore(version.id, section)
     setRestoreError(failure)
-    if (!failure) setRestored(section ? `Restored the section “${section}” from ${dateTime(version.time)}.` : `Restored the version from ${dateTime(version.time)}.`)
+    if (!failure)
+      setRestored(section ? `Restored the section “${section}” from ${dateTime(version.time)}.` : `Restored the version from ${dateTime(version.time)}.`)
   }
 
   return (
@@ -114,7 +115,8 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
           {versions.map((version) => (
             <li key={version.id} data-testid="history-version">
               <p className="history-line">
-                <time dateTime={version.time}>{dateTime(version.time)}</time> · {version.savedBy ? `${version.savedBy} · ` : ''}<span>{sizeChangeText(version.sizeChange)}</span>
+                <time dateTime={version.time}>{dateTime(version.time)}</time> · {version.savedBy ? `${version.savedBy} · ` : ''}
+                <span>{sizeChangeText(version.sizeChange)}</span>
                 {versionBadges(version).map((badge) => (
                   <span key={badge} className="history-badge">
                     {badge}
@@ -240,8 +242,12 @@ function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection 
           <input type="radio" name="history-mode" checked={mode === 'inline'} onChange={() => setMode('inline')} /> Inline
         </label>
         <label>
-          <input type="radio" name="history-mode" checked={mode === 'side'} onChange={() => setMode('side')} /> Side by side
+          <input type="radio" name="history-mode" checked={mode === 'side'} onChange={() => setMode('side')} aria-describedby="history-side-hint" /> Side by
+          side
         </label>
+        <span id="history-side-hint" className="hint">
+          (opens wide)
+        </span>
       </fieldset>
       {isError(a) && <ErrorNotice error={a} />}
       {isError(b) && <ErrorNotice error={b} />}
@@ -250,8 +256,19 @@ function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection 
       {parts && before && after && (
         <div data-testid="history-diff">
           {parts.length === 0 || parts.every((p) => p.kind === 'same') ? <p className="hint">The pitch is the same in both.</p> : null}
-          {mode === 'inline' ? <InlineDiff parts={parts} /> : <SideBySide parts={parts} />}
+          <InlineDiff parts={parts} />
           <FieldChanges before={before.fields} after={after.fields} />
+          {/* Two columns of prose need the window's width, not the side column's third of it. */}
+          {mode === 'side' && (
+            <Dialog title={`Version A and ${to === CURRENT ? 'the current text' : 'version B'}, side by side`} onClose={() => setMode('inline')} size="full">
+              <SideBySide parts={parts} />
+              <div className="dialog-actions">
+                <button type="button" onClick={() => setMode('inline')}>
+                  Close
+                </button>
+              </div>
+            </Dialog>
+          )}
         </div>
       )}
       {before && fromVersion && !readOnly && sections.length > 0 && (

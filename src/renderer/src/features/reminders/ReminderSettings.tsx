@@ -1,6 +1,8 @@
 /**
  * Settings → Deadline reminders: on or off, and the times before a deadline ("3 days, 1 day,
- * 3 hours"). Saved on its own, so it never carries the other settings' unsaved edits along.
+ * 3 hours"). Saved on its own, so it never carries the other settings' unsaved edits along, and
+ * with no button of its own (Settings has one Save, for its form): the switch saves when it
+ * flips, like the theme, and the times when the field is left or Enter is pressed in it.
  */
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
@@ -22,8 +24,7 @@ export function ReminderSettings() {
   const [saving, setSaving] = useState(false)
   if (!view) return null
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault()
+  const save = async (enabled: boolean, times: string) => {
     setSaved(null)
     setError(null)
     const parsed = parseOffsets(times)
@@ -54,11 +55,26 @@ export function ReminderSettings() {
   return (
     <section className="reminder-settings" aria-labelledby="reminder-settings-heading">
       <h2 id="reminder-settings-heading">Deadline reminders</h2>
-      <form onSubmit={(event) => void save(event)} aria-labelledby="reminder-settings-heading">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save(enabled, times)
+        }}
+        aria-labelledby="reminder-settings-heading"
+      >
         <fieldset>
           <legend>When to remind you of a draft not yet submitted</legend>
           <label>
-            <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Remind me before deadlines
+            <input
+              type="checkbox"
+              checked={enabled}
+              disabled={saving}
+              onChange={(event) => {
+                setEnabled(event.target.checked)
+                void save(event.target.checked, times)
+              }}
+            />{' '}
+            Remind me before deadlines
           </label>
           <p>
             <label htmlFor="reminder-times">Times before each deadline</label>
@@ -69,21 +85,21 @@ export function ReminderSettings() {
               value={times}
               disabled={!enabled}
               onChange={(event) => setTimes(event.target.value)}
+              onBlur={() => {
+                if (view && times !== describeOffsets(view.reminders.offsetsMinutes)) void save(enabled, times)
+              }}
               aria-invalid={problem !== null}
               aria-describedby={problem ? 'reminder-times-hint reminder-times-error' : 'reminder-times-hint'}
             />
           </p>
           <p id="reminder-times-hint" className="hint">
-            Up to {MAX_REMINDER_OFFSETS}, separated by commas, like “3 days, 1 day, 3 hours”. Each is shown once per draft; “Add to calendar” uses the same times.
+            Up to {MAX_REMINDER_OFFSETS}, separated by commas, like “3 days, 1 day, 3 hours”. Each is shown once per draft; “Add to calendar” uses the same times. Saved when you leave the field (or press Enter).
           </p>
           {problem && (
             <p id="reminder-times-error" className="notice notice-error">
               {problem}
             </p>
           )}
-          <button type="submit" disabled={saving}>
-            Save reminders
-          </button>
           <div role="status" className="hint">
             {saved}
           </div>

@@ -17,11 +17,23 @@ export function ApprovalBadge({ brief }: { brief: ReviewBrief }) {
   )
 }
 
-/** For a table cell: the badge, who (approved by Ada…), the open threads, and who wrote it. */
-export function ReviewBriefView({ brief }: { brief: ReviewBrief }) {
+/**
+ * For a table cell: the badge, who (approved by Ada…), the open threads, and who wrote it. A
+ * submitted draft's review is over: no badge asks for an approval that can no longer matter
+ * ("Approval out of date" on a sent application is noise), only who wrote it.
+ */
+export function ReviewBriefView({ brief, submitted = false }: { brief: ReviewBrief; submitted?: boolean }) {
   const unreadable = unreadableText(brief)
   const authors = authorsText(brief.authors)
   const authorsLine = authors && <p className="hint review-brief-authors">{authors}</p>
+  if (submitted) {
+    return (
+      <div className="review-brief" data-testid="review-brief-closed">
+        <span className="hint">Review closed: submitted</span>
+        {authorsLine}
+      </div>
+    )
+  }
   if (brief.approval === 'none' && brief.openThreads === 0 && !unreadable && brief.notCounted.length === 0) {
     return (
       <div className="review-brief">

@@ -13,7 +13,7 @@ function threadPlace(thread: ThreadView, fieldLabels: Readonly<Record<string, st
   const { anchor } = thread
   if (anchor.target === 'draft') return 'on the whole draft'
   if (anchor.target === 'field') return `on the field “${fieldLabels[anchor.field] ?? anchor.field}”`
-  return `on line ${anchor.quote.line}`
+  return `on pitch line ${anchor.quote.line}`
 }
 
 export function SubmitReviewSummary({

@@ -15,8 +15,10 @@ export function placeText(item: LocatedThread): string {
   const { anchor } = item.thread
   if (anchor.target === 'draft') return 'On the whole draft'
   if (anchor.target === 'field') return `On field: ${item.fieldLabel ?? anchor.field}`
-  if (!item.match || item.match.status === 'outdated') return `was line ${anchor.quote.line}`
-  return item.match.endLine > item.match.line ? `lines ${item.match.line}–${item.match.endLine}` : `line ${item.match.line}`
+  // The pitch's own line, labelled so: the CLI says the same ("pitch line 4 (file line 64)"),
+  // where it once gave the file's line (front matter included) and the app the pitch's.
+  if (!item.match || item.match.status === 'outdated') return `was pitch line ${anchor.quote.line}`
+  return item.match.endLine > item.match.line ? `pitch lines ${item.match.line}–${item.match.endLine}` : `pitch line ${item.match.line}`
 }
 
 const EVENT_WORDS: Record<ThreadEvent['kind'], string> = {
