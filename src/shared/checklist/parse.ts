@@ -156,12 +156,42 @@ function shift(node: Nodes, lines: number, offset: number): void {
  */
 const PART_SIZE = 2048
 
+/**
+ * The trees of parts parsed before, by their exact text (see `PartReuse`). A part's tree depends
+ * on its text alone (that is what makes the split above sound), so a part whose text is in here
+ * needs no parsing: only its positions move with the lines and characters before it.
+ */
+export type PartTrees = Map<string, ParsedPart[]>
+
+export interface ParsedPart {
+  children: RootContent[]
+  /** The line index and character offset its nodes' positions are currently shifted to. */
+  line: number
+  offset: number
+}
+
+/**
+ * For an incremental session (session.ts): parts are looked up in `previous` (and taken out of
+ * it) before being parsed, and every part of this text ends up in `next`. Every split point
+ * then starts a part (no merging up to PART_SIZE): merged parts would move their bounds after
+ * an edit early in the text, and every part after it would look new.
+ */
+export interface PartReuse {
+  previous: PartTrees
+  next: PartTrees
+}
+
 export function parseMarkdown(
   source: string,
-  { lines = source.split(/\r\n|\n|\r/), partSize = PART_SIZE }: { lines?: readonly string[]; partSize?: number } = {},
+  {
+    lines = source.split(/\r\n|\n|\r/),
+    partSize = PART_SIZE,
+    reuse,
+  }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
   const points = splitPoints(lines)
-  if (points.length === 0) return fromMarkdown(source, PARSE_OPTIONS)
+  if (points.length === 0 && !reuse) return fromMarkdown(source, PARSE_OPTIONS)
+  if (reuse) partSize = 0
   const root: Root = { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }
   // Offsets of line starts, to cut the source without re-joining lines (keeps \r\n as written).
   const lineStart: number[] = [0]
@@ -181,7 +211,12 @@ export function parseMarkdown(
     // A part ends before the line ending of its last line: in the whole text the next heading
     // closes any open block there, so a block left open must not run on into that line ending.
     const endOffset = to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length
-    const part = fromMarkdown(source.slice(startOffset, endOffset), PARSE_OPTIONS)
+    const text = source.slice(startOffset, endOffset)
+    if (reuse) {
+      root.children.push(...reusedPart(text, from, startOffset, reuse))
+      continue
+    }
+    const part = fromMarkdown(text, PARSE_OPTIONS)
     for (const child of part.children) {
       if (from > 0) shift(child, from, startOffset)
       root.children.push(child)
@@ -190,6 +225,28 @@ export function parseMarkdown(
   const last = lines.length
   root.position!.end = { line: last, column: (lines[last - 1]?.length ?? 0) + 1, offset: source.length }
   return root
+}
+
+/** The tree of one part from `reuse.previous` when its text is there, else parsed; noted in `reuse.next`. */
+function reusedPart(text: string, line: number, offset: number, reuse: PartReuse): RootContent[] {
+  // Taken out of `previous` before its positions move: a session whose update fails keeps no
+  // entry whose positions disagree with its line and offset.
+  let part = reuse.previous.get(text)?.pop()
+  if (part) {
+    if (part.line !== line || part.offset !== offset) {
+      for (const child of part.children) shift(child, line - part.line, offset - part.offset)
+      part.line = line
+      part.offset = offset
+    }
+  } else {
+    const children = fromMarkdown(text, PARSE_OPTIONS).children
+    if (line > 0 || offset > 0) for (const child of children) shift(child, line, offset)
+    part = { children, line, offset }
+  }
+  const same = reuse.next.get(text)
+  if (same) same.push(part)
+  else reuse.next.set(text, [part])
+  return part.children
 }
 
 function lineEndingBefore(source: string, offset: number): number {
@@ -240,7 +297,8 @@ export function readDetails(lines: readonly string[]): { details: Detail[]; star
   return null
 }
 
-export function parsePitch(source: string): PitchDocument {
+/** `reuse`: the trees of an earlier text's parts, for an incremental session (see `PartReuse`). */
+export function parsePitch(source: string, reuse?: PartReuse): PitchDocument {
   const lines = source.split(/\r\n|\n|\r/)
   const block = readDetails(lines)
   let markdown = source
@@ -250,7 +308,7 @@ export function parsePitch(source: string): PitchDocument {
     const lineStart = nthLineStart(source, block.end + 1)
     markdown = source.slice(0, lineStart).replace(/[^\r\n]/g, ' ') + source.slice(lineStart)
   }
-  const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines })
+  const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines, reuse })
   unsetextProse(root, lines)
   return { source, lines, root, sections: indexSections(root, source, lines), details: block?.details ?? [] }
 }
