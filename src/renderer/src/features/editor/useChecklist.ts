@@ -1,8 +1,10 @@
 /**
  * The live checklist of the open draft, linted in a worker so that typing never waits for it.
- * Its caller passes the text as of the last pause in typing (useTextAtPause): each text given
- * is checked at once. Answers arrive in order of requests, but a stale one (the text has
- * changed since) is dropped rather than shown for a moment.
+ * Its caller passes the text as of the last pause in typing (useTextAtPause), or of every
+ * keystroke while the checklist is fast (`fast`, below): each text given is checked, but only
+ * one at a time: a text given while the worker is busy waits, replaced by any newer one, until
+ * the worker answers. Answers arrive in order of requests, and a stale one (the text has changed
+ * since) is dropped rather than shown for a moment.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { LintInput, LintResult } from '../../../../shared/checklist'
@@ -10,24 +12,43 @@ import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/
 import type { ReviewData } from '../../../../shared/review/view'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
+/**
+ * A checklist that takes at most this long (one frame) is shown on every keystroke; a slower
+ * one (a long pitch on a slow machine) waits for a pause in typing, as it always did.
+ */
+export const FAST_CHECKLIST_MS = 16
+
 interface ChecklistRunner {
   run(input: LintInput): void
   dispose(): void
 }
 
-function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
+function createRunner(apply: (result: LintResult, ms: number) => void): ChecklistRunner {
   let seq = 0
   let disposed = false
   let lastInput: LintInput | null = null
   let worker: Worker | null = null
+  /** A request is with the worker; `waiting` is the newest text given since, sent on its answer. */
+  let busy = false
+  let waiting: ChecklistRequest | null = null
+  let runHereWith: ((input: LintInput) => LintResult) | null = null
 
   // Loaded only when needed, so the linter stays out of the main bundle (the worker has its own).
   const runHere = (mine: number, input: LintInput) =>
     setTimeout(() => {
-      void import('./checklistProtocol').then(({ runChecklist }) => {
-        if (!disposed && mine === seq) apply(runChecklist(input))
+      void import('./checklistProtocol').then(({ createChecklistRun }) => {
+        if (disposed || mine !== seq) return
+        runHereWith ??= createChecklistRun()
+        const start = performance.now()
+        const result = runHereWith(input)
+        apply(result, performance.now() - start)
       })
     }, 0)
+
+  const send = (request: ChecklistRequest) => {
+    busy = true
+    worker!.postMessage(request)
+  }
 
   // jsdom (the component tests) has no Worker; there, and if the worker cannot start, the
   // checklist runs on the main thread after the current task, still debounced.
@@ -35,12 +56,19 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
     try {
       worker = new Worker(new URL('./checklist.worker.ts', import.meta.url), { type: 'module' })
       worker.addEventListener('message', (event: MessageEvent<ChecklistReply>) => {
-        const { seq: answered, findings, summary, sections } = event.data
-        if (!disposed && answered === seq) apply({ findings, summary, sections })
+        const { seq: answered, findings, summary, sections, ms } = event.data
+        busy = false
+        if (waiting && worker) {
+          send(waiting)
+          waiting = null
+        }
+        if (!disposed && answered === seq) apply({ findings, summary, sections }, ms)
       })
       worker.addEventListener('error', () => {
         worker?.terminate()
         worker = null
+        busy = false
+        waiting = null
         if (!disposed && lastInput) runHere(seq, lastInput)
       })
     } catch {
@@ -52,8 +80,9 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
     run(input) {
       seq += 1
       lastInput = input
-      if (worker) worker.postMessage({ seq, input } satisfies ChecklistRequest)
-      else runHere(seq, input)
+      if (!worker) runHere(seq, input)
+      else if (busy) waiting = { seq, input }
+      else send({ seq, input })
     },
     dispose() {
       disposed = true
@@ -63,13 +92,23 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
   }
 }
 
+export interface Checklist {
+  result: LintResult | null
+  /** The last check took at most FAST_CHECKLIST_MS: the caller may give every keystroke's text. */
+  fast: boolean
+}
+
 /** `review`: the draft's team review, whose open threads and approval the checklist reports too. */
-export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null): LintResult | null {
+export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null): Checklist {
   const [result, setResult] = useState<LintResult | null>(null)
+  const [fast, setFast] = useState(false)
   const runner = useRef<ChecklistRunner | null>(null)
 
   useEffect(() => {
-    const created = createRunner(setResult)
+    const created = createRunner((answer, ms) => {
+      setResult(answer)
+      setFast(ms <= FAST_CHECKLIST_MS)
+    })
     runner.current = created
     return () => {
       created.dispose()
@@ -87,5 +126,5 @@ export function useChecklist(source: DraftForLint | null, review: ReviewData | n
     runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {}))
   }, [pitch, customFields, grant, projectKind, review])
 
-  return result
+  return { result, fast }
 }
