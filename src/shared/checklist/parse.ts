@@ -17,6 +17,7 @@ import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
+import type { TextMemo } from './memo'
 
 const INLINE_CONSTRUCTS = [
   'attention',
@@ -75,6 +76,8 @@ export interface PitchDocument {
    * requested, status). Its lines are no Markdown: the tree leaves them out.
    */
   details: Detail[]
+  /** Rule work kept between the updates of an incremental lint session (memo.ts); absent outside one. */
+  memo?: TextMemo | undefined
 }
 
 /**
@@ -83,11 +86,19 @@ export interface PitchDocument {
  * block, is certainly a top-level block, and its end is known exactly. Anything less certain
  * (an indented opener, which may belong to a list item; an opener inside an HTML block, which
  * may be HTML content) ends the splitting: the rest is parsed in one piece, which is always right.
+ *
+ * `blocks` (for the incremental session, which re-parses only the parts a keystroke changed):
+ * a line at column 1 after a blank line starts a part too. After a blank line CommonMark has
+ * closed every open block that such a line can belong to (a paragraph, a table, a block quote,
+ * indented code, an HTML block of types 6 and 7, and a list item, whose content would need
+ * indenting), except a list that a new item marker continues: so no part starts at a marker.
+ * Fences and HTML blocks of types 1–5 span blank lines and are followed as above.
  */
-export function splitPoints(lines: readonly string[]): number[] {
+export function splitPoints(lines: readonly string[], { blocks = false }: { blocks?: boolean } = {}): number[] {
   const points: number[] = []
   let fence: { char: string; length: number } | null = null
   let htmlEnd: RegExp | null = null
+  let afterBlank = false
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     if (fence) {
@@ -100,7 +111,10 @@ export function splitPoints(lines: readonly string[]): number[] {
     const html = /^( {0,3})<(?:!--|\?|![A-Za-z]|!\[CDATA\[|\/?[A-Za-z])/i.exec(line)
     if (htmlEnd) {
       if (isFence || html) return points
-      if (htmlEnd.test(line)) htmlEnd = null
+      if (htmlEnd.test(line)) {
+        htmlEnd = null
+        afterBlank = BLANK.test(line)
+      }
       continue
     }
     if (isFence) {
@@ -122,9 +136,15 @@ export function splitPoints(lines: readonly string[]): number[] {
       continue
     }
     if (i > 0 && /^#{1,6}(?:[ \t]|$)/.test(line)) points.push(i)
+    else if (blocks && afterBlank && /^\S/.test(line) && !LIST_ITEM.test(line)) points.push(i)
+    afterBlank = BLANK.test(line)
   }
   return points
 }
+
+const BLANK = /^[ \t]*$/
+/** A list item's marker: after a blank line it may continue the list above, so no part starts there. */
+const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 
 /** The end condition of the HTML blocks that may contain blank lines and headings (CommonMark types 1–5). */
 function htmlBlockEnd(line: string): RegExp | null {
@@ -189,7 +209,7 @@ export function parseMarkdown(
     reuse,
   }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
-  const points = splitPoints(lines)
+  const points = splitPoints(lines, { blocks: reuse !== undefined })
   if (points.length === 0 && !reuse) return fromMarkdown(source, PARSE_OPTIONS)
   if (reuse) partSize = 0
   const root: Root = { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }

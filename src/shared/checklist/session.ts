@@ -19,6 +19,7 @@
  */
 import { ALL_RULES } from './rules'
 import { type LintResult, lintDocument } from './lint'
+import { TextMemo } from './memo'
 import { type PartTrees, parsePitch } from './parse'
 import type { LintInput, Rule } from './types'
 
@@ -46,12 +47,15 @@ export interface LintSession {
 
 export function createLintSession(input: LintInput, rules: readonly Rule[] = ALL_RULES): LintSession {
   let trees: PartTrees = new Map()
+  const memo = new TextMemo()
   let pitch = input.pitch
   let result = run(input)
 
   function run(next: LintInput): LintResult {
     const reuse = { previous: trees, next: new Map() as PartTrees }
     const doc = parsePitch(next.pitch, reuse)
+    memo.nextUpdate()
+    doc.memo = memo
     // Only parts of the newest text are kept: memory stays in proportion to the pitch.
     trees = reuse.next
     return lintDocument(doc, next, rules)
