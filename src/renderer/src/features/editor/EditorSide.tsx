@@ -17,7 +17,7 @@ import { SIDE_TABS, type SideTab, showSideTabNow, useEditorSide } from '../../st
 import { useEditor } from '../../state/editor'
 import { FieldsForm } from './FieldsForm'
 import { PITCH_EDITOR_ID, selectLinesInEditor } from '../../lib/selectLines'
-import { useChecklist } from './useChecklist'
+import { FAST_CHECKLIST_MS, useChecklist } from './useChecklist'
 import { TEXT_PAUSE_MS, useTextAtPause } from '../../state/useTextAtPause'
 import './editor.css'
 
@@ -125,8 +125,8 @@ export function ChecklistRunner() {
   // The team's open threads and approval are findings too (the checklist's review rules), once
   // there is a review: "nobody approved yet" is no news to someone who works alone.
   const review = useReview((s) => (s.data && hasReview(s.data) ? s.data : null))
-  const { result, fast: lastFast } = useChecklist(source, review)
-  useEffect(() => setFast(lastFast), [lastFast])
+  const onTimed = useCallback((ms: number) => setFast(ms <= FAST_CHECKLIST_MS), [])
+  const result = useChecklist(source, review, onTimed)
   useEffect(() => useEditorSide.getState().showChecklist(result), [result])
   useEffect(() => () => useEditorSide.getState().reset(), [])
   return null

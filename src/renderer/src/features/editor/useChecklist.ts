@@ -92,22 +92,23 @@ function createRunner(apply: (result: LintResult, ms: number) => void): Checklis
   }
 }
 
-export interface Checklist {
-  result: LintResult | null
-  /** The last check took at most FAST_CHECKLIST_MS: the caller may give every keystroke's text. */
-  fast: boolean
-}
-
-/** `review`: the draft's team review, whose open threads and approval the checklist reports too. */
-export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null): Checklist {
+/**
+ * `review`: the draft's team review, whose open threads and approval the checklist reports too.
+ * `onTimed`: told how long each check took (ms), so that the caller can follow every keystroke
+ * while checks are fast (FAST_CHECKLIST_MS).
+ */
+export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null, onTimed?: (ms: number) => void): LintResult | null {
   const [result, setResult] = useState<LintResult | null>(null)
-  const [fast, setFast] = useState(false)
   const runner = useRef<ChecklistRunner | null>(null)
+  const timed = useRef(onTimed)
+  useEffect(() => {
+    timed.current = onTimed
+  }, [onTimed])
 
   useEffect(() => {
     const created = createRunner((answer, ms) => {
       setResult(answer)
-      setFast(ms <= FAST_CHECKLIST_MS)
+      timed.current?.(ms)
     })
     runner.current = created
     return () => {
@@ -126,5 +127,5 @@ export function useChecklist(source: DraftForLint | null, review: ReviewData | n
     runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {}))
   }, [pitch, customFields, grant, projectKind, review])
 
-  return { result, fast }
+  return result
 }
