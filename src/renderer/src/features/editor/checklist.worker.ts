@@ -12,10 +12,19 @@ const scope = self as unknown as {
 }
 
 const runChecklist = createChecklistRun()
+/** The last result sent, as JSON: an equal one is not sent again (see ChecklistReply). */
+let lastSent = ''
 
 scope.onmessage = (event) => {
   const { seq, input } = event.data
   const start = performance.now()
   const result = runChecklist(input)
-  scope.postMessage({ seq, ...result, ms: performance.now() - start })
+  const json = JSON.stringify(result)
+  const ms = performance.now() - start
+  if (json === lastSent) {
+    scope.postMessage({ seq, ms, unchanged: true })
+    return
+  }
+  lastSent = json
+  scope.postMessage({ seq, ms, ...result })
 }

@@ -66,15 +66,32 @@ function itemsOf(findings: readonly Finding[], schema: readonly SchemaField[] | 
         existing.severity = worst(existing.parts)
         return
       }
-      const item = { kind: 'group' as const, key: `group:${group.id}`, severity: finding.severity, title: group.title, parts: [finding], field: fieldOf(finding, schema) }
+      const item = {
+        kind: 'group' as const,
+        key: `group:${group.id}`,
+        severity: finding.severity,
+        title: group.title,
+        parts: [finding],
+        field: fieldOf(finding, schema),
+      }
       groups.set(group.id, item)
       items.push(item)
       return
     }
-    items.push({ kind: 'finding', key: `${finding.ruleId}:${finding.line}:${finding.column}:${index}`, severity: finding.severity, finding, field: fieldOf(finding, schema) })
+    items.push({
+      kind: 'finding',
+      key: `${finding.ruleId}:${finding.line}:${finding.column}:${index}`,
+      severity: finding.severity,
+      finding,
+      field: fieldOf(finding, schema),
+    })
   })
   // A group of one is just its finding.
-  const flat = items.map((item): ChecklistItem => (item.kind === 'group' && item.parts.length === 1 ? { kind: 'finding', key: item.key, severity: item.severity, finding: item.parts[0]!, field: item.field } : item))
+  const flat = items.map((item): ChecklistItem =>
+    item.kind === 'group' && item.parts.length === 1
+      ? { kind: 'finding', key: item.key, severity: item.severity, finding: item.parts[0]!, field: item.field }
+      : item,
+  )
   // Stable: within a severity, the pitch's order.
   return flat.sort((a, b) => RANK[a.severity] - RANK[b.severity])
 }
@@ -102,7 +119,18 @@ export function checklistView(result: LintResult, schema?: readonly SchemaField[
     seen.add(section.title)
     const items: ChecklistItem[] =
       !section.written && found.length > 0
-        ? [{ kind: 'write', key: `write:${index}`, severity: worst(found), section: section.title, prompt: section.prompt, line: section.line, endLine: section.line, parts: found }]
+        ? [
+            {
+              kind: 'write',
+              key: `write:${index}`,
+              severity: worst(found),
+              section: section.title,
+              prompt: section.prompt,
+              line: section.line,
+              endLine: section.line,
+              parts: found,
+            },
+          ]
         : itemsOf(found, schema)
     blocks.push({ key: `section:${index}`, title: section.title, kind: 'section', written: section.written, items })
   })

@@ -7,11 +7,11 @@ export interface ChecklistRequest {
   input: LintInput
 }
 
-export interface ChecklistReply extends LintResult {
-  seq: number
-  /** How long the checklist took, in ms: fast enough, and the editor shows it on every keystroke instead of at each pause. */
-  ms: number
-}
+/**
+ * The result, or `unchanged` when it is the same as the last one sent (most keystrokes inside a
+ * line change no finding): then the editor renders nothing for it.
+ */
+export type ChecklistReply = { seq: number; ms: number } & ({ unchanged: true } | ({ unchanged?: false } & LintResult))
 
 /**
  * The checklist of each newest input, incrementally: one lint session per open draft (see

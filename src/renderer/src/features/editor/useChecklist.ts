@@ -23,7 +23,8 @@ interface ChecklistRunner {
   dispose(): void
 }
 
-function createRunner(apply: (result: LintResult, ms: number) => void): ChecklistRunner {
+/** `apply`: a new result and how long it took; `timed`: a result equal to the last one applied, and how long it took. */
+function createRunner(apply: (result: LintResult, ms: number) => void, timed: (ms: number) => void): ChecklistRunner {
   let seq = 0
   let disposed = false
   let lastInput: LintInput | null = null
@@ -32,6 +33,9 @@ function createRunner(apply: (result: LintResult, ms: number) => void): Checklis
   let busy = false
   let waiting: ChecklistRequest | null = null
   let runHereWith: ((input: LintInput) => LintResult) | null = null
+  /** The last full result the worker sent, and the last one shown. */
+  let received: LintResult | null = null
+  let applied: LintResult | null = null
 
   // Loaded only when needed, so the linter stays out of the main bundle (the worker has its own).
   const runHere = (mine: number, input: LintInput) =>
@@ -56,13 +60,21 @@ function createRunner(apply: (result: LintResult, ms: number) => void): Checklis
     try {
       worker = new Worker(new URL('./checklist.worker.ts', import.meta.url), { type: 'module' })
       worker.addEventListener('message', (event: MessageEvent<ChecklistReply>) => {
-        const { seq: answered, findings, summary, sections, ms } = event.data
+        const reply = event.data
         busy = false
         if (waiting && worker) {
           send(waiting)
           waiting = null
         }
-        if (!disposed && answered === seq) apply({ findings, summary, sections }, ms)
+        if (disposed) return
+        if (!reply.unchanged) received = { findings: reply.findings, summary: reply.summary, sections: reply.sections }
+        if (reply.seq !== seq) return
+        // "Unchanged" is against the last result the worker sent, which may have been a stale
+        // one this side dropped: that one is then the answer, and shown now.
+        if (received && received !== applied) {
+          applied = received
+          apply(received, reply.ms)
+        } else timed(reply.ms)
       })
       worker.addEventListener('error', () => {
         worker?.terminate()
@@ -106,10 +118,13 @@ export function useChecklist(source: DraftForLint | null, review: ReviewData | n
   }, [onTimed])
 
   useEffect(() => {
-    const created = createRunner((answer, ms) => {
-      setResult(answer)
-      timed.current?.(ms)
-    })
+    const created = createRunner(
+      (answer, ms) => {
+        setResult(answer)
+        timed.current?.(ms)
+      },
+      (ms) => timed.current?.(ms),
+    )
     runner.current = created
     return () => {
       created.dispose()
