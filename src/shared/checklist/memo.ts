@@ -9,8 +9,6 @@
  * computed as before. Within one, entries not asked for during an update are dropped at the
  * next: the memo holds about one pitch's worth of answers, never a history of texts.
  */
-import type { PitchDocument } from './parse'
-
 export class TextMemo {
   private current = new Map<string, Map<string, unknown>>()
   private previous = new Map<string, Map<string, unknown>>()
@@ -20,7 +18,7 @@ export class TextMemo {
     if (now?.has(text)) return now.get(text) as T
     const before = this.previous.get(kind)
     const value = before?.has(text) ? (before.get(text) as T) : compute(text)
-    if (!now) this.current.set(kind, (now = new Map()))
+    if (!now) this.current.set(kind, (now = new Map<string, unknown>()))
     now.set(text, value)
     return value
   }
@@ -33,6 +31,6 @@ export class TextMemo {
 }
 
 /** `compute(text)`, from the document's session memo when it has one. */
-export function memoized<T>(doc: PitchDocument, kind: string, text: string, compute: (text: string) => T): T {
+export function memoized<T>(doc: { readonly memo?: TextMemo | undefined }, kind: string, text: string, compute: (text: string) => T): T {
   return doc.memo ? doc.memo.get(kind, text, compute) : compute(text)
 }
