@@ -1,5 +1,6 @@
 /** The checklist linter: the spec's pitch guidance (§1) as rules. Pure: no I/O, no DOM. */
 export { lint, summarize, type LintResult, type Summary } from './lint'
+export { createLintSession, type LintEdit, type LintSession, type LintUpdate } from './session'
 export { ALL_RULES } from './rules'
 export { REVIEW_RULE_IDS } from './rules/review'
 export { parsePitch, type PitchDocument, type Section } from './parse'

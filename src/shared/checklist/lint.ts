@@ -3,7 +3,7 @@
  * what control comments suppress, sort by position, and summarize.
  */
 import { readInlineConfig } from './inline-config'
-import { parsePitch } from './parse'
+import { type PitchDocument, parsePitch } from './parse'
 import { labelSections, sectionProgress, type SectionProgress } from './progress'
 import { ALL_RULES } from './rules'
 import { REVIEW_RULE_IDS } from './rules/review'
@@ -35,7 +35,11 @@ const BLANK_SECTION = 'blank-section'
 const MANY_WARNINGS = 3
 
 export function lint(input: LintInput, rules: readonly Rule[] = ALL_RULES): LintResult {
-  const doc = parsePitch(input.pitch)
+  return lintDocument(parsePitch(input.pitch), input, rules)
+}
+
+/** The rules over a pitch already parsed (`doc` is `parsePitch(input.pitch)`, maybe incrementally: session.ts). */
+export function lintDocument(doc: PitchDocument, input: LintInput, rules: readonly Rule[] = ALL_RULES): LintResult {
   const context: RuleContext = {
     doc,
     fields: input.fields ?? {},

@@ -17,6 +17,7 @@ import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
+import type { TextMemo } from './memo'
 
 const INLINE_CONSTRUCTS = [
   'attention',
@@ -75,6 +76,8 @@ export interface PitchDocument {
    * requested, status). Its lines are no Markdown: the tree leaves them out.
    */
   details: Detail[]
+  /** Rule work kept between the updates of an incremental lint session (memo.ts); absent outside one. */
+  memo?: TextMemo | undefined
 }
 
 /**
@@ -83,11 +86,19 @@ export interface PitchDocument {
  * block, is certainly a top-level block, and its end is known exactly. Anything less certain
  * (an indented opener, which may belong to a list item; an opener inside an HTML block, which
  * may be HTML content) ends the splitting: the rest is parsed in one piece, which is always right.
+ *
+ * `blocks` (for the incremental session, which re-parses only the parts a keystroke changed):
+ * a line at column 1 after a blank line starts a part too. After a blank line CommonMark has
+ * closed every open block that such a line can belong to (a paragraph, a table, a block quote,
+ * indented code, an HTML block of types 6 and 7, and a list item, whose content would need
+ * indenting), except a list that a new item marker continues: so no part starts at a marker.
+ * Fences and HTML blocks of types 1–5 span blank lines and are followed as above.
  */
-export function splitPoints(lines: readonly string[]): number[] {
+export function splitPoints(lines: readonly string[], { blocks = false }: { blocks?: boolean } = {}): number[] {
   const points: number[] = []
   let fence: { char: string; length: number } | null = null
   let htmlEnd: RegExp | null = null
+  let afterBlank = false
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     if (fence) {
@@ -100,7 +111,10 @@ export function splitPoints(lines: readonly string[]): number[] {
     const html = /^( {0,3})<(?:!--|\?|![A-Za-z]|!\[CDATA\[|\/?[A-Za-z])/i.exec(line)
     if (htmlEnd) {
       if (isFence || html) return points
-      if (htmlEnd.test(line)) htmlEnd = null
+      if (htmlEnd.test(line)) {
+        htmlEnd = null
+        afterBlank = BLANK.test(line)
+      }
       continue
     }
     if (isFence) {
@@ -122,9 +136,15 @@ export function splitPoints(lines: readonly string[]): number[] {
       continue
     }
     if (i > 0 && /^#{1,6}(?:[ \t]|$)/.test(line)) points.push(i)
+    else if (blocks && afterBlank && /^\S/.test(line) && !LIST_ITEM.test(line)) points.push(i)
+    afterBlank = BLANK.test(line)
   }
   return points
 }
+
+const BLANK = /^[ \t]*$/
+/** A list item's marker: after a blank line it may continue the list above, so no part starts there. */
+const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
 
 /** The end condition of the HTML blocks that may contain blank lines and headings (CommonMark types 1–5). */
 function htmlBlockEnd(line: string): RegExp | null {
@@ -156,12 +176,42 @@ function shift(node: Nodes, lines: number, offset: number): void {
  */
 const PART_SIZE = 2048
 
+/**
+ * The trees of parts parsed before, by their exact text (see `PartReuse`). A part's tree depends
+ * on its text alone (that is what makes the split above sound), so a part whose text is in here
+ * needs no parsing: only its positions move with the lines and characters before it.
+ */
+export type PartTrees = Map<string, ParsedPart[]>
+
+export interface ParsedPart {
+  children: RootContent[]
+  /** The line index and character offset its nodes' positions are currently shifted to. */
+  line: number
+  offset: number
+}
+
+/**
+ * For an incremental session (session.ts): parts are looked up in `previous` (and taken out of
+ * it) before being parsed, and every part of this text ends up in `next`. Every split point
+ * then starts a part (no merging up to PART_SIZE): merged parts would move their bounds after
+ * an edit early in the text, and every part after it would look new.
+ */
+export interface PartReuse {
+  previous: PartTrees
+  next: PartTrees
+}
+
 export function parseMarkdown(
   source: string,
-  { lines = source.split(/\r\n|\n|\r/), partSize = PART_SIZE }: { lines?: readonly string[]; partSize?: number } = {},
+  {
+    lines = source.split(/\r\n|\n|\r/),
+    partSize = PART_SIZE,
+    reuse,
+  }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
-  const points = splitPoints(lines)
-  if (points.length === 0) return fromMarkdown(source, PARSE_OPTIONS)
+  const points = splitPoints(lines, { blocks: reuse !== undefined })
+  if (points.length === 0 && !reuse) return fromMarkdown(source, PARSE_OPTIONS)
+  if (reuse) partSize = 0
   const root: Root = { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }
   // Offsets of line starts, to cut the source without re-joining lines (keeps \r\n as written).
   const lineStart: number[] = [0]
@@ -181,7 +231,12 @@ export function parseMarkdown(
     // A part ends before the line ending of its last line: in the whole text the next heading
     // closes any open block there, so a block left open must not run on into that line ending.
     const endOffset = to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length
-    const part = fromMarkdown(source.slice(startOffset, endOffset), PARSE_OPTIONS)
+    const text = source.slice(startOffset, endOffset)
+    if (reuse) {
+      root.children.push(...reusedPart(text, from, startOffset, reuse))
+      continue
+    }
+    const part = fromMarkdown(text, PARSE_OPTIONS)
     for (const child of part.children) {
       if (from > 0) shift(child, from, startOffset)
       root.children.push(child)
@@ -190,6 +245,28 @@ export function parseMarkdown(
   const last = lines.length
   root.position!.end = { line: last, column: (lines[last - 1]?.length ?? 0) + 1, offset: source.length }
   return root
+}
+
+/** The tree of one part from `reuse.previous` when its text is there, else parsed; noted in `reuse.next`. */
+function reusedPart(text: string, line: number, offset: number, reuse: PartReuse): RootContent[] {
+  // Taken out of `previous` before its positions move: a session whose update fails keeps no
+  // entry whose positions disagree with its line and offset.
+  let part = reuse.previous.get(text)?.pop()
+  if (part) {
+    if (part.line !== line || part.offset !== offset) {
+      for (const child of part.children) shift(child, line - part.line, offset - part.offset)
+      part.line = line
+      part.offset = offset
+    }
+  } else {
+    const children = fromMarkdown(text, PARSE_OPTIONS).children
+    if (line > 0 || offset > 0) for (const child of children) shift(child, line, offset)
+    part = { children, line, offset }
+  }
+  const same = reuse.next.get(text)
+  if (same) same.push(part)
+  else reuse.next.set(text, [part])
+  return part.children
 }
 
 function lineEndingBefore(source: string, offset: number): number {
@@ -240,7 +317,8 @@ export function readDetails(lines: readonly string[]): { details: Detail[]; star
   return null
 }
 
-export function parsePitch(source: string): PitchDocument {
+/** `reuse`: the trees of an earlier text's parts, for an incremental session (see `PartReuse`). */
+export function parsePitch(source: string, reuse?: PartReuse): PitchDocument {
   const lines = source.split(/\r\n|\n|\r/)
   const block = readDetails(lines)
   let markdown = source
@@ -250,7 +328,7 @@ export function parsePitch(source: string): PitchDocument {
     const lineStart = nthLineStart(source, block.end + 1)
     markdown = source.slice(0, lineStart).replace(/[^\r\n]/g, ' ') + source.slice(lineStart)
   }
-  const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines })
+  const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines, reuse })
   unsetextProse(root, lines)
   return { source, lines, root, sections: indexSections(root, source, lines), details: block?.details ?? [] }
 }

@@ -1,5 +1,6 @@
 /** Guidance: "Checklist before submitting: no blank fields." Applied to the pitch's sections. */
 import type { RootContent } from 'mdast'
+import { memoized } from '../memo'
 import { plainText } from '../parse'
 import { nodePosition, sectionPosition } from '../topics'
 import { conflictMarkerLine } from '../../conflict-markers'
@@ -65,6 +66,32 @@ const MARKER = /^(?:TODO|FIXME|XXX)$/i
 const OPEN_ANSWER = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*[^*]+\*\*:?\s*|[^:|]{1,40}:\s*)?(?:TBD|TBA|to be (?:decided|determined|announced))\.?\s*$/i
 const CODE_SPAN = /`[^`\n]*`/g
 
+interface LinePlaceholder {
+  column: number
+  endColumn: number
+  text: string
+  /** An answer left as “TBD” (a warning), not a template's placeholder. */
+  open: boolean
+}
+
+/** The placeholders of one line outside code: a pure function of the line (kept per line by a lint session: memo.ts). */
+function placeholdersIn(text: string): readonly LinePlaceholder[] {
+  const found: LinePlaceholder[] = []
+  const line = text.replace(CODE_SPAN, (span) => ' '.repeat(span.length))
+  for (const match of line.matchAll(PLACEHOLDER)) {
+    if (MARKER.test(match[0]) && match[0] !== match[0].toUpperCase()) continue
+    const column = (match.index ?? 0) + 1
+    found.push({ column, endColumn: column + match[0].length, text: match[0], open: false })
+  }
+  const cells = line.includes('|') ? line.split('|') : [line]
+  const open = cells.findIndex((cell) => OPEN_ANSWER.test(cell))
+  if (open !== -1) {
+    const column = cells.slice(0, open).reduce((n, cell) => n + cell.length + 1, 1)
+    found.push({ column, endColumn: column + cells[open]!.length, text: cells[open]!, open: true })
+  }
+  return Object.freeze(found)
+}
+
 export const templatePlaceholder: Rule = {
   id: 'template-placeholder',
   title: 'Template placeholders replaced',
@@ -76,31 +103,15 @@ export const templatePlaceholder: Rule = {
     doc.lines.forEach((text, index) => {
       if (/^ {0,3}(`{3,}|~{3,})/.test(text)) fence = !fence
       if (fence || /^\s*<!--/.test(text)) return
-      const line = text.replace(CODE_SPAN, (span) => ' '.repeat(span.length))
-      for (const match of line.matchAll(PLACEHOLDER)) {
-        if (MARKER.test(match[0]) && match[0] !== match[0].toUpperCase()) continue
-        const column = (match.index ?? 0) + 1
+      for (const found of memoized(doc, 'template-placeholder', text, placeholdersIn)) {
         findings.push({
           line: index + 1,
-          column,
+          column: found.column,
           endLine: index + 1,
-          endColumn: column + match[0].length,
-          message: `Placeholder text “${match[0]}” is still in the pitch.`,
-          hint: 'Replace it with your own text before submitting.',
-        })
-      }
-      const cells = line.includes('|') ? line.split('|') : [line]
-      const open = cells.findIndex((cell) => OPEN_ANSWER.test(cell))
-      if (open !== -1) {
-        const column = cells.slice(0, open).reduce((n, cell) => n + cell.length + 1, 1)
-        findings.push({
-          line: index + 1,
-          column,
-          endLine: index + 1,
-          endColumn: column + cells[open]!.length,
-          severity: 'warning',
-          message: 'An answer is left as “TBD”.',
-          hint: 'Give the answer, or say what it depends on and when it will be known.',
+          endColumn: found.endColumn,
+          ...(found.open ? { severity: 'warning' as const } : {}),
+          message: found.open ? 'An answer is left as “TBD”.' : `Placeholder text “${found.text}” is still in the pitch.`,
+          hint: found.open ? 'Give the answer, or say what it depends on and when it will be known.' : 'Replace it with your own text before submitting.',
         })
       }
     })

@@ -8,7 +8,15 @@ import { sortDrafts } from '../../../../src/renderer/src/state/drafts'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const V = 'b'.repeat(64)
-const NO_REVIEW: ReviewBrief = { openThreads: 0, approval: 'none', text: 'not approved yet', unreadable: 0, approvals: { counted: 0, required: 1 }, authors: [], notCounted: [] }
+const NO_REVIEW: ReviewBrief = {
+  openThreads: 0,
+  approval: 'none',
+  text: 'not approved yet',
+  unreadable: 0,
+  approvals: { counted: 0, required: 1 },
+  authors: [],
+  notCounted: [],
+}
 
 const ok = (id: string, title: string, updatedAt: string, status: 'draft' | 'submitted' = 'draft'): DraftSummary => ({
   state: 'ok',
@@ -102,5 +110,28 @@ describe('DraftsTable', () => {
 describe('sortDrafts', () => {
   it('puts the last edited first and unreadable files last', () => {
     expect(sortDrafts(ITEMS).map((item) => item.id)).toEqual(['newer', 'older', 'broken'])
+  })
+})
+
+describe('DraftsTable with thousands of drafts', () => {
+  const many: DraftSummary[] = Array.from({ length: 5_000 }, (_, i) =>
+    ok(`d${String(i).padStart(4, '0')}`, `Grant ${i}`, new Date(Date.parse('2026-02-01T00:00:00.000Z') + i * 60_000).toISOString()),
+  )
+
+  it('renders only the rows in view, and tells assistive technology how many there are and where each rendered one is', () => {
+    render(<DraftsTable items={many} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
+    const table = screen.getByRole('table')
+    expect(table.getAttribute('aria-rowcount')).toBe('5001')
+    const rows = [...table.querySelectorAll('tbody tr[data-draft-id]')]
+    expect(rows.length).toBeGreaterThan(5)
+    expect(rows.length).toBeLessThanOrEqual(100)
+    // The newest edit first, and each rendered row's place among all of them (the header is row 1).
+    expect(rows[0]!.getAttribute('data-draft-id')).toBe('d4999')
+    rows.forEach((row, i) => expect(row.getAttribute('aria-rowindex')).toBe(String(i + 2)))
+    // The rows not rendered below are stood in for by one empty row, hidden from assistive technology.
+    const spacer = table.querySelector('tbody tr.virtual-spacer')!
+    expect(spacer.getAttribute('aria-hidden')).toBe('true')
+    expect(Number.parseFloat((spacer as HTMLElement).style.height)).toBeGreaterThan(1_000)
+    expect(within(table).getAllByRole('row')).toHaveLength(rows.length + 1)
   })
 })

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DraftEditor } from '../../../../src/renderer/src/features/editor/DraftEditor'
 import { useEditor } from '../../../../src/renderer/src/state/editor'
+import { useEditorSide } from '../../../../src/renderer/src/state/editorSide'
 import { type Harness, startHarness, until } from '../review/harness'
 
 const PITCH = '# Fast tools\n\nWe build fast tools for grant writers.\n\n## Budget\n\nWe ask for 10,000 USDC.'
@@ -84,5 +85,32 @@ describe('DraftEditor', () => {
     await until(() => useEditor.getState().saveState === 'saved')
     expect(await pitchOnDisk()).toBe(`${PITCH} saved again`)
     expect(textarea.value).toBe(`${PITCH} saved again`)
+  })
+
+  it('re-checks while typing goes on when the checklist is fast (a short pitch), without waiting for a pause', async () => {
+    const textarea = await openEditor()
+    await until(() => useEditorSide.getState().checklist !== null)
+    const placeholder = () =>
+      (useEditorSide.getState().checklist?.findings ?? []).some((f) => f.ruleId === 'template-placeholder' && f.message.includes('TODO'))
+    expect(placeholder()).toBe(false)
+    // The first checks of a draft parse it whole and warm the code up: the speed of checks is
+    // learnt at the pauses in typing that follow (three here, as the JIT takes a few runs).
+    const user = userEvent.setup({ delay: 100 })
+    await user.click(textarea)
+    await user.keyboard('{Control>}{End}{/Control}')
+    for (let pause = 0; pause < 3; pause++) {
+      const before = useEditorSide.getState().checklist
+      await user.keyboard('.')
+      await until(() => useEditorSide.getState().checklist !== before)
+    }
+    // A key every 100 ms: the 250 ms pause never comes while the typing lasts.
+    let typingDone = false
+    const typing = user.keyboard(' TODO and then many more words typed slowly').then(() => {
+      typingDone = true
+    })
+    await until(placeholder, 10_000)
+    // Seen mid-typing: the checklist followed the keystrokes.
+    expect(typingDone).toBe(false)
+    await typing
   })
 })

@@ -17,7 +17,6 @@ export function countText(text: string): TextCounts {
   return { words: wordCount(own), characters: own.replace(/\r\n/g, '\n').trim().length }
 }
 
-
 /** "412 words · 2,630 characters", or with a known limit "2,630 of 3,000 characters" / "3,120 of 3,000 characters (120 too many)". */
 export function describeCounts({ words, characters }: TextCounts, maxCharacters?: number): string {
   const chars =

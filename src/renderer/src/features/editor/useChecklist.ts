@@ -1,8 +1,10 @@
 /**
  * The live checklist of the open draft, linted in a worker so that typing never waits for it.
- * Its caller passes the text as of the last pause in typing (useTextAtPause): each text given
- * is checked at once. Answers arrive in order of requests, but a stale one (the text has
- * changed since) is dropped rather than shown for a moment.
+ * Its caller passes the text as of the last pause in typing (useTextAtPause), or of every
+ * keystroke while the checklist is fast (`fast`, below): each text given is checked, but only
+ * one at a time: a text given while the worker is busy waits, replaced by any newer one, until
+ * the worker answers. Answers arrive in order of requests, and a stale one (the text has changed
+ * since) is dropped rather than shown for a moment.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { LintInput, LintResult } from '../../../../shared/checklist'
@@ -10,24 +12,47 @@ import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/
 import type { ReviewData } from '../../../../shared/review/view'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
+/**
+ * A checklist that takes at most this long (one frame) is shown on every keystroke; a slower
+ * one (a long pitch on a slow machine) waits for a pause in typing, as it always did.
+ */
+export const FAST_CHECKLIST_MS = 16
+
 interface ChecklistRunner {
   run(input: LintInput): void
   dispose(): void
 }
 
-function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
+/** `apply`: a new result and how long it took; `timed`: a result equal to the last one applied, and how long it took. */
+function createRunner(apply: (result: LintResult, ms: number) => void, timed: (ms: number) => void): ChecklistRunner {
   let seq = 0
   let disposed = false
   let lastInput: LintInput | null = null
   let worker: Worker | null = null
+  /** A request is with the worker; `waiting` is the newest text given since, sent on its answer. */
+  let busy = false
+  let waiting: ChecklistRequest | null = null
+  let runHereWith: ((input: LintInput) => LintResult) | null = null
+  /** The last full result the worker sent, and the last one shown. */
+  let received: LintResult | null = null
+  let applied: LintResult | null = null
 
   // Loaded only when needed, so the linter stays out of the main bundle (the worker has its own).
   const runHere = (mine: number, input: LintInput) =>
     setTimeout(() => {
-      void import('./checklistProtocol').then(({ runChecklist }) => {
-        if (!disposed && mine === seq) apply(runChecklist(input))
+      void import('./checklistProtocol').then(({ createChecklistRun }) => {
+        if (disposed || mine !== seq) return
+        runHereWith ??= createChecklistRun()
+        const start = performance.now()
+        const result = runHereWith(input)
+        apply(result, performance.now() - start)
       })
     }, 0)
+
+  const send = (request: ChecklistRequest) => {
+    busy = true
+    worker!.postMessage(request)
+  }
 
   // jsdom (the component tests) has no Worker; there, and if the worker cannot start, the
   // checklist runs on the main thread after the current task, still debounced.
@@ -35,12 +60,27 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
     try {
       worker = new Worker(new URL('./checklist.worker.ts', import.meta.url), { type: 'module' })
       worker.addEventListener('message', (event: MessageEvent<ChecklistReply>) => {
-        const { seq: answered, findings, summary, sections } = event.data
-        if (!disposed && answered === seq) apply({ findings, summary, sections })
+        const reply = event.data
+        busy = false
+        if (waiting && worker) {
+          send(waiting)
+          waiting = null
+        }
+        if (disposed) return
+        if (!reply.unchanged) received = { findings: reply.findings, summary: reply.summary, sections: reply.sections }
+        if (reply.seq !== seq) return
+        // "Unchanged" is against the last result the worker sent, which may have been a stale
+        // one this side dropped: that one is then the answer, and shown now.
+        if (received && received !== applied) {
+          applied = received
+          apply(received, reply.ms)
+        } else timed(reply.ms)
       })
       worker.addEventListener('error', () => {
         worker?.terminate()
         worker = null
+        busy = false
+        waiting = null
         if (!disposed && lastInput) runHere(seq, lastInput)
       })
     } catch {
@@ -52,8 +92,9 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
     run(input) {
       seq += 1
       lastInput = input
-      if (worker) worker.postMessage({ seq, input } satisfies ChecklistRequest)
-      else runHere(seq, input)
+      if (!worker) runHere(seq, input)
+      else if (busy) waiting = { seq, input }
+      else send({ seq, input })
     },
     dispose() {
       disposed = true
@@ -63,13 +104,27 @@ function createRunner(apply: (result: LintResult) => void): ChecklistRunner {
   }
 }
 
-/** `review`: the draft's team review, whose open threads and approval the checklist reports too. */
-export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null): LintResult | null {
+/**
+ * `review`: the draft's team review, whose open threads and approval the checklist reports too.
+ * `onTimed`: told how long each check took (ms), so that the caller can follow every keystroke
+ * while checks are fast (FAST_CHECKLIST_MS).
+ */
+export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null, onTimed?: (ms: number) => void): LintResult | null {
   const [result, setResult] = useState<LintResult | null>(null)
   const runner = useRef<ChecklistRunner | null>(null)
+  const timed = useRef(onTimed)
+  useEffect(() => {
+    timed.current = onTimed
+  }, [onTimed])
 
   useEffect(() => {
-    const created = createRunner(setResult)
+    const created = createRunner(
+      (answer, ms) => {
+        setResult(answer)
+        timed.current?.(ms)
+      },
+      (ms) => timed.current?.(ms),
+    )
     runner.current = created
     return () => {
       created.dispose()

@@ -1,4 +1,6 @@
 /** The ecosystem rules: features used, why this ecosystem, the multiplier effect for other developers, the program's priorities. */
+import { memoized } from '../../memo'
+import { stripInline } from '../../parse'
 import { sentences } from '../../text'
 import { DOCUMENT_START } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
@@ -189,9 +191,10 @@ export const programPriorities: Rule = {
   appliesTo: ['grant'],
   description: 'The pitch references the program’s stated priorities: a sentence naming the program’s (fund’s, round’s, track’s) priority, focus area, theme or RFP that the project answers. Out-of-scope is among the most frequent rejection reasons.',
   check({ doc, fields }: RuleContext): RuleFinding[] {
-    const prose = sentencesOf(collectBlocks(doc, doc.root.children)).map((sentence) => sentence.plain)
-    for (const value of Object.values(fields)) prose.push(...sentences(value))
-    if (prose.some(refersToProgramPriorities)) return []
+    // Block by block (each block's answer kept by an incremental session: see memo.ts).
+    const inBlock = (text: string) => sentences(text).some((sentence) => refersToProgramPriorities(stripInline(sentence)))
+    if (collectBlocks(doc, doc.root.children).some((block) => memoized(doc, 'program-priorities', block.text, inBlock))) return []
+    if (Object.values(fields).some((value) => sentences(value).some(refersToProgramPriorities))) return []
     const ecosystem = topicSections(doc, 'ecosystem')
     const where = ecosystem.length > 0 ? ecosystem : sectionsTitled(doc, /^\W*why\b/i).filter((section) => isWhyEcosystemHeading(section.title))
     return [{

@@ -89,6 +89,24 @@ const CONTRACT_WORK: readonly RegExp[] = [
   /\b(?:Foundry|Hardhat|Truffle|Anchor framework|ink!)(?=[\s.,;:)]|$)/g,
   /\b(?:in|with|using|written in) (?:Clarity|Sway|Tact|ink!)(?=[\s.,;:)]|$)|\b(?:Clarity|Sway|Tact) (?:smart )?(?:contracts?|programs?|language)\b/g,
 ]
+/**
+ * What each pattern of CONTRACT_WORK cannot match without (its words past the optional ones), by
+ * index: a cheap test of the whole text that skips the pattern when it fails. Same flags.
+ */
+const NEEDS: ReadonlyArray<RegExp | undefined> = [
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  new RegExp(`${CONTRACT_KINDS}s?[ -]contracts?\\b`, 'i'),
+  /\b(?:mainnet|testnet)\b/i,
+  undefined,
+  /Clarity|Sway|Tact|ink!/,
+]
 const NEGATION = /\b(?:no|not|without|never|none|nor)\b|n't\b/i
 /** A mention in a comparison is about other chains, not this work: "unlike chains where …", "instead of deploying …". */
 const COMPARISON = /\b(?:unlike|instead of|rather than|compared (?:to|with)|other (?:chains|networks|ecosystems|L1s|L2s|protocols)|elsewhere|no need (?:for|to)|avoids?|avoiding)\b/i
@@ -100,9 +118,12 @@ export function contractWork(doc: PitchDocument): ContractWork | null {
   const f = facts(doc)
   if (f.contract !== undefined) return f.contract
   const text = cleanSource(doc)
-  if (NO_CONTRACTS.test(stripInline(text))) return (f.contract = null)
   let first: { index: number; text: string } | null = null
-  for (const pattern of CONTRACT_WORK) {
+  for (const [p, pattern] of CONTRACT_WORK.entries()) {
+    // A pattern's necessary part absent: no match, and no scan with the whole pattern (which
+    // tries its optional words at every word of the text).
+    const needs = NEEDS[p]
+    if (needs && !needs.test(text)) continue
     for (const m of text.matchAll(pattern)) {
       const index = m.index ?? 0
       if (first && index >= first.index) break
@@ -115,7 +136,8 @@ export function contractWork(doc: PitchDocument): ContractWork | null {
       break
     }
   }
-  if (!first) return (f.contract = null)
+  // "No new contracts are deployed" anywhere outweighs any mention (checked last: most pitches mention none).
+  if (!first || NO_CONTRACTS.test(stripInline(text))) return (f.contract = null)
   const line = text.slice(0, first.index).split('\n').length
   const column = first.index - text.lastIndexOf('\n', first.index - 1)
   const evidence = stripInline(first.text).replace(/\s+/g, ' ').trim()

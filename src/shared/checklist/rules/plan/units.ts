@@ -10,7 +10,9 @@
  */
 import type { Heading, RootContent, Table } from 'mdast'
 import { stripInline, type PitchDocument, type Section } from '../../parse'
+import { memoized } from '../../memo'
 import { findDurations } from '../../text'
+import type { Position } from '../../types'
 import { nodePosition } from '../../topics'
 import type { List } from 'mdast'
 import { type Milestone, MILESTONE_LEAD, findMilestoneSection, milestoneFromText, milestonesFromList, milestonesFromTable, readMilestones } from './milestones'
@@ -63,6 +65,17 @@ function blocksText(doc: PitchDocument, nodes: readonly RootContent[]): string {
   return doc.source.slice(start, end)
 }
 
+/**
+ * A unit written under a heading: what it says is a pure function of its title and body, kept by
+ * an incremental session (memo.ts) so that a keystroke elsewhere reads no unit again; only its
+ * position is the heading's of this text.
+ */
+function unitFromText(doc: PitchDocument, title: string, body: string, position: Position): Milestone {
+  // The key is the title's length, the title and the body: no text can make two pairs one key.
+  const read = () => Object.freeze(milestoneFromText(title, body, 'subsection', position))
+  return { ...memoized(doc, 'heading-unit', `${title.length}:${title}${body}`, read), position }
+}
+
 export function isUnitHeading(title: string): boolean {
   if (UNIT_NAMED.test(title)) return !(NOT_A_UNIT.test(title) && !/\d/.test(title.replace(UNIT_NAMED, '')))
   return UNIT_SINGULAR.test(title) && !NOT_A_UNIT.test(title) && !FUTURE.test(title)
@@ -89,7 +102,7 @@ export function headingUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[numbe
       if (node.type === 'heading' && node.depth <= heading.depth) break
       body.push(node)
     }
-    return milestoneFromText(stripInline(rawText(heading)), withoutComments(blocksText(doc, body)), 'subsection', nodePosition(heading))
+    return unitFromText(doc, stripInline(rawText(heading)), withoutComments(blocksText(doc, body)), nodePosition(heading))
   })
   // The plan's section: the one the first unit heading sits in (its closest enclosing heading).
   const firstLine = children[starts[0]!]!.position?.start.line ?? 1

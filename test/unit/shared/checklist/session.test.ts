@@ -1,0 +1,214 @@
+/**
+ * The incremental lint session (`createLintSession`) against a full `lint` of the same text:
+ * after any sequence of edits its result must be `lint`'s, finding for finding, section for
+ * section. Property tests over random edits of two kinds of text: synthetic pitches built from
+ * the constructs that make Markdown blocks hard to separate (these run everywhere), and the real
+ * proposals of `../shared/real-proposals` (read from there; skipped, saying so, when absent).
+ * The edits insert, delete and replace, with text that opens and closes fences, HTML blocks and
+ * comments, adds or removes blank lines, headings (ATX and setext), list markers, table pipes,
+ * block quotes, CRLF line endings and front-matter-like `---` blocks.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { type LintInput, createLintSession, lint } from '../../../../src/shared/checklist'
+import { parseDraftFile } from '../../../../src/shared/draft-file'
+import { CORPUS_DIR } from '../../../support/corpus'
+
+const NOW = Date.parse('2026-11-21T12:00:00Z')
+
+/** Pieces of Markdown an edit inserts: each one can merge, split or swallow blocks. */
+const TRICKY = [
+  '\n',
+  '\n\n',
+  '\r\n',
+  '```\n',
+  '```js\n',
+  '~~~\n',
+  '\n```\n',
+  '# ',
+  '## Budget\n',
+  '\n### Milestone 2\n\n',
+  '#',
+  '---\n',
+  '\n---\n',
+  '===\n',
+  '- ',
+  '* [ ] ',
+  '1. ',
+  '    ',
+  '> ',
+  '| a | b |\n',
+  '|---|---|\n',
+  '| $1,000 | 2 weeks |\n',
+  '|',
+  '<!-- ',
+  '-->',
+  '<div>\n',
+  '</div>\n',
+  '<details>\n\n',
+  '---\ntitle: X\namount_requested: 5000\n---\n',
+  'title: Y\n',
+  '<!-- checklist-disable budget-itemized -->\n',
+  'Total: $12,000 USD',
+  'https://github.com/a/b ',
+  'Done when: CI passes',
+  'x',
+  ' ',
+]
+
+const SYNTHETIC_BLOCKS = [
+  '# Project',
+  '## Problem statement\n\nDevelopers lose days to flaky builds. We fix that.',
+  '## Milestones\n\n### Milestone 1 — SDK\n\n- Deliverable: https://github.com/org/sdk\n- Done when: CI passes with 80% coverage\n- Cost: $12,000\n- Duration: 4 weeks',
+  '| Milestone | Deliverable | Cost |\n|---|---|---|\n| M1 | SDK | $5,000 |\n| M2 | Docs | $3,000 |',
+  '## Budget\n\nTotal: $8,000 USD for 2 developers over 8 weeks.',
+  '```\n# not a heading\n\n## neither\n```',
+  '<!--\n## hidden heading\n-->',
+  '<div>\n\n## inside html\n\n</div>',
+  'Setext heading\n---',
+  'A long paragraph right above a rule. It has several sentences. It reads as prose.\n---',
+  '## Team\n\n- Alice, https://github.com/alice, 5 years of Rust\n- Bob',
+  '> quoted\n> ## not top level',
+  '1. first\n2. second\n\n   ## indented in the list',
+  '---\ntitle: Front\nauthor: Me\n---',
+  '## Timeline\n\nFrom 1 May 2027 to 1 August 2027.',
+  '<!-- checklist-disable team-links -->',
+]
+
+type Edit = { at: number; remove: number; insert: string }
+
+const editArb: fc.Arbitrary<Edit> = fc
+  .record({
+    // Fractions of the text's length: the same edit fits any text.
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    remove: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 4, max: 400 })),
+    insert: fc.oneof(
+      fc.constantFrom(...TRICKY),
+      fc.constant(''),
+      fc.string({ maxLength: 6 }),
+      fc.array(fc.constantFrom(...TRICKY), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')),
+    ),
+  })
+  .map(({ at, remove, insert }) => ({ at: at, remove, insert }))
+
+/** Applies the edits one by one, each to a session and to a full lint, with and without `edit`. */
+function checkEdits(base: LintInput, edits: readonly Edit[], passEdit: boolean): void {
+  const session = createLintSession(base)
+  expect(session.result).toEqual(lint(base))
+  let pitch = base.pitch
+  for (const e of edits) {
+    const from = Math.min(pitch.length, Math.floor(e.at * pitch.length))
+    const to = Math.min(pitch.length, from + e.remove)
+    const next = pitch.slice(0, from) + e.insert + pitch.slice(to)
+    const { pitch: _old, ...rest } = base
+    const result = passEdit ? session.update({ ...rest, edit: { from, to, insert: e.insert } }) : session.update({ ...base, pitch: next })
+    expect(result).toEqual(lint({ ...base, pitch: next }))
+    pitch = next
+  }
+  expect(session.pitch).toBe(pitch)
+}
+
+describe('createLintSession on synthetic pitches', () => {
+  const pitchArb = fc
+    .array(fc.constantFrom(...SYNTHETIC_BLOCKS), { minLength: 1, maxLength: 12 })
+    .chain((blocks) => fc.constantFrom('\n\n', '\n', '\r\n\r\n').map((sep) => blocks.join(sep)))
+
+  it('gives lint’s result after every random edit (the session finding the change itself)', () => {
+    fc.assert(
+      fc.property(pitchArb, fc.array(editArb, { minLength: 1, maxLength: 8 }), (pitch, edits) => {
+        checkEdits({ pitch, now: NOW }, edits, false)
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('gives lint’s result after every random edit passed as { from, to, insert }', () => {
+    fc.assert(
+      fc.property(pitchArb, fc.array(editArb, { minLength: 1, maxLength: 8 }), (pitch, edits) => {
+        checkEdits({ pitch, now: NOW, grant: { type: 'grant' } }, edits, true)
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('follows a fence opened at the top that swallows every later section, and its closing', () => {
+    const pitch = SYNTHETIC_BLOCKS.join('\n\n')
+    const session = createLintSession({ pitch, now: NOW })
+    const opened = '```\n' + pitch
+    const withFence = session.update({ pitch: opened, now: NOW })
+    expect(withFence).toEqual(lint({ pitch: opened, now: NOW }))
+    // Inside a fence, no section is left to read: the result really changed.
+    expect(withFence.sections?.length ?? 0).toBeLessThan(lint({ pitch, now: NOW }).sections?.length ?? 0)
+    expect(session.update({ pitch, now: NOW })).toEqual(lint({ pitch, now: NOW }))
+  })
+
+  it('turns a paragraph into a setext heading and back as lint does', () => {
+    const pitch = '## Problem\n\nShort title\n\nSome text.'
+    const session = createLintSession({ pitch, now: NOW })
+    const heading = session.update({
+      edit: { from: pitch.indexOf('Short title') + 'Short title'.length, to: pitch.indexOf('Short title') + 'Short title'.length + 1, insert: '\n---\n' },
+      now: NOW,
+    })
+    const expected = pitch.replace('Short title\n', 'Short title\n---\n')
+    expect(session.pitch).toBe(expected)
+    expect(heading).toEqual(lint({ pitch: expected, now: NOW }))
+    expect(heading.sections?.some((s) => s.title === 'Short title')).toBe(true)
+  })
+
+  it('refuses an edit that disagrees with the pitch given, or lies outside the previous pitch, and keeps its state', () => {
+    const session = createLintSession({ pitch: '# A\n\ntext', now: NOW })
+    expect(() => session.update({ pitch: 'other', edit: { from: 0, to: 0, insert: 'x' }, now: NOW })).toThrow(/does not turn its previous pitch/)
+    expect(() => session.update({ edit: { from: 5, to: 99, insert: '' }, now: NOW })).toThrow(/outside the pitch/)
+    expect(session.pitch).toBe('# A\n\ntext')
+    expect(session.update({ pitch: '# A\n\ntext!', now: NOW })).toEqual(lint({ pitch: '# A\n\ntext!', now: NOW }))
+  })
+})
+
+const corpusPresent = existsSync(join(CORPUS_DIR, 'labels.json'))
+if (!corpusPresent) console.warn(`session.test: the real-proposal cases are skipped, the corpus of real proposals is not at ${CORPUS_DIR}`)
+
+describe.skipIf(!corpusPresent)('createLintSession on the real proposals', () => {
+  /** Every proposal as `grant-desk lint` reads it: its pitch, fields, form, grant and kind. */
+  const inputs: LintInput[] = corpusPresent
+    ? readdirSync(join(CORPUS_DIR, 'drafts'))
+        .sort()
+        .map((file) => {
+          const draft = parseDraftFile(readFileSync(join(CORPUS_DIR, 'drafts', file), 'utf8'))
+          const fm = draft.frontMatter
+          return {
+            pitch: draft.pitch,
+            fields: fm.custom_fields,
+            schema: fm.grant.application_schema,
+            grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline, type: fm.grant.type },
+            projectKind: fm.project_kind,
+            now: NOW,
+          }
+        })
+    : []
+
+  it('reads the corpus', () => {
+    expect(inputs.length).toBeGreaterThan(500)
+  })
+
+  it('gives lint’s result after every random edit of a real proposal', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: inputs.length - 1 }), fc.array(editArb, { minLength: 1, maxLength: 5 }), fc.boolean(), (index, edits, passEdit) => {
+        checkEdits(inputs[index]!, edits, passEdit)
+      }),
+      { numRuns: 50 },
+    )
+  }, 300_000)
+
+  it('gives lint’s result while a whole proposal is typed in, a few characters at a time', () => {
+    // The proposal with the most sections among the first 50: typing crosses every construct it uses.
+    const input = inputs.slice(0, 50).reduce((best, x) => ((x.pitch.match(/^#/gm)?.length ?? 0) > (best.pitch.match(/^#/gm)?.length ?? 0) ? x : best))
+    const session = createLintSession({ ...input, pitch: '' })
+    const step = Math.max(1, Math.ceil(input.pitch.length / 60))
+    for (let end = step; end < input.pitch.length + step; end += step) {
+      const pitch = input.pitch.slice(0, end)
+      expect(session.update({ ...input, pitch })).toEqual(lint({ ...input, pitch }))
+    }
+  }, 300_000)
+})
