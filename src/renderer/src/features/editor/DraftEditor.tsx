@@ -22,6 +22,7 @@ import { useEditor } from '../../state/editor'
 import { ChecklistRunner, EditorSide, openChecklist } from './EditorSide'
 import { useEditorSide } from '../../state/editorSide'
 import { PitchEditor } from './PitchEditor'
+import { openMark, usePitchMarks } from './marks/usePitchMarks'
 import { countText, describeCounts } from './textCounts'
 import { useCloseGuard } from './useCloseGuard'
 import { useTextAtPause } from '../../state/useTextAtPause'
@@ -140,12 +141,7 @@ function EditorScreen({ id }: { id: string }) {
 
   return (
     <div className="draft-editor">
-      <EditorHeader
-        readOnly={readOnly}
-        canGoBack={canGoBack}
-        preparing={preparing}
-        onSubmit={() => void openSubmit()}
-      />
+      <EditorHeader readOnly={readOnly} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
       {submitBlocked && (
         <div className="notice notice-error" role="alert">
           <p>{submitBlocked}</p>
@@ -214,8 +210,7 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeader
       <div>
         <h1>Draft: {draft.grant.title}</h1>
         <p className="editor-meta">
-          Reward: {draft.grant.reward} · Deadline:{' '}
-          <Deadline deadline={draft.grant.deadline} now={now} exact="after" />
+          Reward: {draft.grant.reward} · Deadline: <Deadline deadline={draft.grant.deadline} now={now} exact="after" />
         </p>
         <p className="editor-path">
           File: <code>{draft.path}</code>
@@ -340,10 +335,7 @@ function SubmittedNotice({ applicationId }: { applicationId: string | null }) {
   }
   return (
     <div className="notice notice-ok" data-testid="submitted-notice">
-      <p>
-        {applicationId ? `Submitted as application ${applicationId} — status pending.` : 'Submitted — status pending.'} This draft is now
-        read-only.
-      </p>
+      <p>{applicationId ? `Submitted as application ${applicationId} — status pending.` : 'Submitted — status pending.'} This draft is now read-only.</p>
       <button type="button" onClick={() => void duplicate()} disabled={busy}>
         Duplicate as new draft
       </button>
@@ -368,5 +360,15 @@ function PitchArea({ readOnly }: { readOnly: boolean }) {
     typed.current = next
     useEditor.getState().setPitch(next)
   }, [])
-  return <PitchEditor value={useEditor.getState().pitch} onChange={onChange} readOnly={readOnly} onComment={startPitchComment} />
+  const marks = usePitchMarks()
+  return (
+    <PitchEditor
+      value={useEditor.getState().pitch}
+      onChange={onChange}
+      readOnly={readOnly}
+      onComment={startPitchComment}
+      marks={readOnly ? null : marks}
+      onOpenMark={openMark}
+    />
+  )
 }
