@@ -39,13 +39,22 @@ export function lineStarts(text: string): number[] {
 }
 
 /**
- * A finding's span as offsets, or null when it has none in the pitch: a field's finding, one
- * that says a part is absent from the whole pitch, or a position outside the text (the text
- * changed since the checklist ran). An empty span (a point) marks the rest of its line, so
+ * Whether a finding is about a passage of the pitch: it sits in a section (the checklist lists
+ * the others under "The pitch as a whole", at a nominal line 1, and marking the title for them
+ * would point at the wrong place), is not about a field, and is not the review's own reminder
+ * of an open thread (the thread's passage is highlighted already).
+ */
+export function isPlacedFinding(finding: Finding): boolean {
+  return finding.field === undefined && finding.missing === undefined && finding.section !== undefined && !finding.ruleId.startsWith('review-')
+}
+
+/**
+ * A finding's span as offsets, or null when it has none in the pitch (see isPlacedFinding) or
+ * its position is outside the text (the text changed since the checklist ran). An empty span (a point) marks the rest of its line, so
  * that there is something to see and to point at.
  */
 export function findingSpan(finding: Finding, text: string, starts: readonly number[]): { from: number; to: number } | null {
-  if (finding.field !== undefined || finding.missing !== undefined) return null
+  if (!isPlacedFinding(finding)) return null
   const lineStart = starts[finding.line - 1]
   const endLineStart = starts[finding.endLine - 1]
   if (lineStart === undefined || endLineStart === undefined) return null
@@ -140,13 +149,20 @@ export function shiftMarks(marks: readonly PitchMark[], from: number, oldTo: num
   return out
 }
 
-/** What changed between two texts: one replaced range (the common prefix and suffix kept). */
-export function textEdit(before: string, after: string): { from: number; oldTo: number; newTo: number } | null {
+/**
+ * What changed between two texts: one replaced range (the common prefix and suffix kept).
+ * `hint`: where a keystroke's edit is believed to start, and how much text after it is
+ * untouched (from the caret); checked with native string comparison before it is trusted, so
+ * a keystroke in a long text costs a comparison of two slices, not a loop over every character.
+ */
+export function textEdit(before: string, after: string, hint?: { from: number; tail: number }): { from: number; oldTo: number; newTo: number } | null {
   if (before === after) return null
   const max = Math.min(before.length, after.length)
   let from = 0
+  if (hint && hint.from > 0 && hint.from <= max && before.slice(0, hint.from) === after.slice(0, hint.from)) from = hint.from
   while (from < max && before.charCodeAt(from) === after.charCodeAt(from)) from++
   let tail = 0
+  if (hint && hint.tail > 0 && hint.tail <= max - from && before.endsWith(after.slice(after.length - hint.tail))) tail = hint.tail
   while (tail < max - from && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++
   return { from, oldTo: before.length - tail, newTo: after.length - tail }
 }

@@ -124,6 +124,8 @@ function EditorScreen({ id }: { id: string }) {
         if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
       } else if (event.key === 'Enter') {
         if (readOnly || submitOpen || useEditor.getState().conflict) return
+        // Ctrl+Enter in the comment composer posts the comment (the composer handles it).
+        if (event.target instanceof Element && event.target.closest('.composer-popover')) return
         event.preventDefault()
         event.stopPropagation()
         void openSubmit()

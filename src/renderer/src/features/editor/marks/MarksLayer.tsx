@@ -158,9 +158,15 @@ export function MarksLayer() {
     backdrop.draw(box.text, box.marks)
     backdrop.scrollTo(textarea.scrollTop, textarea.scrollLeft)
 
+    // Where the next edit starts (the selection before it, less one for a backspace), for a
+    // fast comparison of the texts before and after it.
+    let editFrom = 0
+    const onBeforeInput = () => {
+      editFrom = Math.max(0, Math.min(textarea.selectionStart, textarea.selectionEnd) - 1)
+    }
     const onText = (typed: boolean) => {
       if (typed) {
-        backdrop.follow(box.text)
+        backdrop.typed(box.text, { from: editFrom, tail: Math.max(0, textarea.value.length - textarea.selectionEnd) })
         if (controller.shown && !controller.shown.keyboard) controller.hide()
       } else backdrop.draw(box.text, box.marks)
     }
@@ -193,6 +199,7 @@ export function MarksLayer() {
     }
     const onPointerLeave = () => controller.hideSoon()
     const onClick = () => {
+      controller.hide()
       if (textarea.selectionStart !== textarea.selectionEnd) return
       const [mark] = marksAt(backdrop.current(), textarea.selectionStart)
       if (!mark) return
@@ -213,6 +220,7 @@ export function MarksLayer() {
       else controller.hide()
     }
     window.addEventListener('resize', onResize)
+    textarea.addEventListener('beforeinput', onBeforeInput)
     textarea.addEventListener('scroll', onScroll, { passive: true })
     textarea.addEventListener('pointermove', onPointerMove, { passive: true })
     textarea.addEventListener('pointerleave', onPointerLeave)
@@ -222,6 +230,7 @@ export function MarksLayer() {
       box.listeners.delete(onText)
       box.markListeners.delete(onMarks)
       window.removeEventListener('resize', onResize)
+      textarea.removeEventListener('beforeinput', onBeforeInput)
       textarea.removeEventListener('scroll', onScroll)
       textarea.removeEventListener('pointermove', onPointerMove)
       textarea.removeEventListener('pointerleave', onPointerLeave)
