@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Marks in the pitch, with two teammates on one shared folder (two browser hosts, two cores):
  * the reviewer comments on a sentence; the author's editor marks that sentence within 2 s, in
@@ -198,4 +199,75 @@ test('a reviewer’s comment is marked in the author’s text within 2 s; the ma
   await authorPage.keyboard.press('Tab')
   await authorPage.keyboard.press('Enter')
   await expect(authorPage.locator('article', { hasText: 'Who said so? Cite the survey.' })).toBeFocused()
+})
+
+test('the composer opens beside the passage, not over the screen: Ctrl+Enter posts, Escape goes back to the text; a field’s opens beside the field', async ({
+  browser,
+}, testInfo) => {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+  await openDraft(page, reviewer)
+  const textarea = page.getByLabel('Pitch (Markdown)')
+  const passage = 'We ask for 40,000 USD over six months.'
+
+  // Escape closes it and puts focus back in the text, the passage still selected.
+  await selectInPitch(page, passage)
+  await page.keyboard.press('Control+Alt+m')
+  const composer = page.getByTestId('comment-composer')
+  await expect(composer).toBeVisible()
+  await expect(composer).toHaveAttribute('aria-modal', 'false')
+  await expect(composer.getByLabel('Comment', { exact: true })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(composer).toHaveCount(0)
+  await expect(textarea).toBeFocused()
+  expect(await selected(page)).toBe(passage)
+
+  // Beside the passage: just below its line, the passage itself still in view above it.
+  await page.keyboard.press('Control+Alt+m')
+  await expect(composer).toBeVisible()
+  const line = await page.evaluate((text) => {
+    const layer = document.querySelector('[data-testid="pitch-marks"]')!
+    const walker = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT)
+    let offset = 0
+    const whole = (layer.textContent ?? '').indexOf(text)
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      if (whole < offset + node.data.length) {
+        const range = document.createRange()
+        range.setStart(node, whole - offset)
+        range.setEnd(node, whole - offset + 1)
+        const rect = range.getBoundingClientRect()
+        return { left: rect.left, top: rect.top, bottom: rect.bottom }
+      }
+      offset += node.data.length
+    }
+    throw new Error('passage not drawn')
+  }, passage)
+  const box = (await composer.boundingBox())!
+  // Below the passage's line, or above it when the window has no room below.
+  const below = box.y >= line.bottom && box.y - line.bottom < 24
+  const above = box.y + box.height <= line.top && line.top - (box.y + box.height) < 24
+  expect(below || above, `composer at ${JSON.stringify(box)}, passage line at ${JSON.stringify(line)}`).toBe(true)
+  expect(Math.abs(box.x - line.left)).toBeLessThan(24)
+  // No backdrop: the rest of the screen is still there to read and click.
+  await expect(page.locator('.dialog-backdrop')).toHaveCount(0)
+  await composer.getByLabel('Comment', { exact: true }).fill('Per milestone, please.')
+  await checkScreen(page, testInfo, 'editor-composer')
+  await composer.getByLabel('Comment', { exact: true }).focus()
+  await page.keyboard.press('Control+Enter')
+  await expect(composer).toHaveCount(0)
+  // Ctrl+Enter posted the comment; it did not open Submit.
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(textarea).toBeFocused()
+  await expect(page.locator('[data-testid="pitch-marks"] .pitch-mark-thread', { hasText: '40,000 USD' })).toHaveCount(1)
+
+  // A field's comment opens beside the field.
+  await page.getByRole('tab', { name: 'Fields' }).click()
+  const field = page.locator('.fields-form [name="project_name"]')
+  await field.focus()
+  await page.keyboard.press('Control+Alt+m')
+  await expect(composer).toBeVisible()
+  const fieldBox = (await field.boundingBox())!
+  const near = (await composer.boundingBox())!
+  expect(Math.abs(near.y - (fieldBox.y + fieldBox.height)) < 24 || Math.abs(near.y + near.height - fieldBox.y) < 24).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(field).toBeFocused()
 })

@@ -1,8 +1,8 @@
 /**
  * Where a passage of the pitch is on screen, for what opens beside it (the inline composer).
- * A textarea cannot say where its characters are; the marks' layer behind it holds the same
- * text in the same place (features/editor/marks), so a DOM range over the layer's text nodes
- * gives the passage's boxes.
+ * A textarea cannot say where its characters are; a twin of the marks' layer behind it (same
+ * box, font and wrapping: features/editor/marks) holding the same text does, through a DOM
+ * range over its text.
  */
 import { PITCH_EDITOR_ID } from './selectLines'
 
@@ -51,9 +51,29 @@ export function pitchSelectionRect(): PassageRect | null {
   const textarea = document.getElementById(PITCH_EDITOR_ID)
   if (!(textarea instanceof HTMLTextAreaElement)) return null
   const box = textarea.getBoundingClientRect()
-  const layer = textarea.parentElement?.querySelector('.pitch-marks')
-  const rect = layer ? textRangeRect(layer, textarea.selectionStart, textarea.selectionEnd) : null
+  const rect = mirroredRect(textarea, textarea.selectionStart, textarea.selectionEnd)
   if (!rect) return { left: box.left, top: box.top, bottom: box.top + 24 }
   const clamp = (y: number) => Math.min(Math.max(y, box.top), box.bottom)
   return { left: Math.min(Math.max(rect.left, box.left), box.right), top: clamp(rect.top), bottom: clamp(rect.bottom) }
+}
+
+/**
+ * The passage's boxes through a twin of the marks' layer made for the moment with the
+ * textarea's text as it is now (the layer itself may be empty, when there are no marks, or
+ * hold the text of the last pause while typing goes on).
+ */
+function mirroredRect(textarea: HTMLTextAreaElement, start: number, end: number): PassageRect | null {
+  const parent = textarea.parentElement
+  if (!parent) return null
+  const twin = document.createElement('div')
+  twin.className = 'pitch-marks'
+  twin.setAttribute('aria-hidden', 'true')
+  twin.textContent = `${textarea.value}\u200b`
+  parent.insertBefore(twin, textarea)
+  try {
+    twin.scrollTop = textarea.scrollTop
+    return textRangeRect(twin, start, end)
+  } finally {
+    twin.remove()
+  }
 }

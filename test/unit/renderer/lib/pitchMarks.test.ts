@@ -5,12 +5,33 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Finding } from '../../../../src/shared/checklist'
-import { type PitchMark, findingMarks, findingSpan, lineStarts, markSegments, marksAt, nextMark, shiftMarks, textEdit } from '../../../../src/renderer/src/lib/pitchMarks'
+import {
+  type PitchMark,
+  findingMarks,
+  findingSpan,
+  lineStarts,
+  markSegments,
+  marksAt,
+  nextMark,
+  shiftMarks,
+  textEdit,
+} from '../../../../src/renderer/src/lib/pitchMarks'
 
 const TEXT = '# Title\n\n## Problem\n\nWallet developers cannot see why.\n'
 
 function finding(over: Partial<Finding>): Finding {
-  return { ruleId: 'problem-quantified', severity: 'warning', message: 'Not quantified', hint: 'Add a number', line: 3, column: 1, endLine: 3, endColumn: 11, section: 'Problem', ...over }
+  return {
+    ruleId: 'problem-quantified',
+    severity: 'warning',
+    message: 'Not quantified',
+    hint: 'Add a number',
+    line: 3,
+    column: 1,
+    endLine: 3,
+    endColumn: 11,
+    section: 'Problem',
+    ...over,
+  }
 }
 
 function mark(id: string, from: number, to: number, kind: PitchMark['kind'] = 'thread'): PitchMark {
@@ -39,7 +60,13 @@ describe('findingSpan', () => {
   })
 
   it('gives each placed finding one mark, named in words', () => {
-    const marks = findingMarks({ findings: [finding({}), finding({}), finding({ severity: 'error', line: 5, endLine: 5, endColumn: 7 })], summary: { error: 1, warning: 2, info: 0 } } as never, TEXT)
+    const marks = findingMarks(
+      {
+        findings: [finding({}), finding({}), finding({ severity: 'error', line: 5, endLine: 5, endColumn: 7 })],
+        summary: { error: 1, warning: 2, info: 0 },
+      } as never,
+      TEXT,
+    )
     expect(marks.map((m) => [m.tag, TEXT.slice(m.from, m.to)])).toEqual([
       ['Improve', '## Problem'],
       ['Must fix', 'Wallet'],

@@ -62,7 +62,8 @@ function Composer({ target }: { target: ComposeTarget }) {
   const [error, setError] = useState<AppError | null>(null)
   const box = useRef<HTMLDivElement>(null)
   const [opener] = useState(() => document.activeElement)
-  const [place, setPlace] = useState<{ top: number; left: number } | null>(null)
+  // A first place from an estimated height (focus can only go into a shown box), corrected once it has its own.
+  const [place, setPlace] = useState(() => position(placeOf(target, opener).rect, 320))
   const back = useRef<HTMLElement | null>(null)
   const close = () => useReview.getState().stopComposing()
 
@@ -126,7 +127,7 @@ function Composer({ target }: { target: ComposeTarget }) {
       aria-labelledby={titleId}
       data-testid="comment-composer"
       onKeyDown={onKeyDown}
-      style={{ top: place?.top ?? 0, left: place?.left ?? 0, width: Math.min(WIDTH, window.innerWidth - 2 * MARGIN), visibility: place ? 'visible' : 'hidden' }}
+      style={{ top: place.top, left: place.left, width: Math.min(WIDTH, window.innerWidth - 2 * MARGIN) }}
     >
       <h2 id={titleId} className="composer-title">
         Comment on {target.label}

@@ -114,6 +114,16 @@ export class MarksBackdrop {
   }
 
   private rebuild(): void {
+    this.stale = false
+    this.hiddenFrom = -1
+    // No marks, no text: a layer of 100,000 invisible characters would be laid out at each
+    // pause for nothing.
+    if (this.marks.length === 0) {
+      this.root.replaceChildren()
+      this.pieces = []
+      this.spans = new Map()
+      return
+    }
     const fragment = document.createDocumentFragment()
     const pieces: Piece[] = []
     const spans = new Map<string, HTMLElement>()
