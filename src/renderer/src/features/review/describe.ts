@@ -10,11 +10,12 @@ export function firstLine(text: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line
 }
 
-/** "line 4", "lines 4–6", "was line 4" (outdated), "On field: Website", "On the whole draft". */
+/** "line 4", "lines 4–6", "was line 4" (outdated), "line 4?, not placed yet" (still looked for), "On field: Website", "On the whole draft". */
 export function placeText(item: LocatedThread): string {
   const { anchor } = item.thread
   if (anchor.target === 'draft') return 'On the whole draft'
   if (anchor.target === 'field') return `On field: ${item.fieldLabel ?? anchor.field}`
+  if (item.pending) return `line ${anchor.quote.line}?, not placed yet`
   if (!item.match || item.match.status === 'outdated') return `was line ${anchor.quote.line}`
   return item.match.endLine > item.match.line ? `lines ${item.match.line}–${item.match.endLine}` : `line ${item.match.line}`
 }

@@ -9,9 +9,8 @@ import { isOpen } from '../../../../shared/review/state'
 import type { MarkSet, PitchMark } from '../../lib/pitchMarks'
 import { revealInSide } from '../../state/editorSide'
 import { useReview } from '../../state/review'
-import { useTextAtPause } from '../../state/useTextAtPause'
 import { firstLine } from './describe'
-import { type LocatedThread, locateThreads } from './locate'
+import { type LocatedThread, useLocatedIn } from './locate'
 import { focusThreadCard } from './ReviewMargin'
 
 const NO_THREADS: never[] = []
@@ -38,16 +37,11 @@ export function threadMark(item: LocatedThread): PitchMark | null {
   }
 }
 
-/** The marks of the open pitch threads, followed at each pause in typing. */
+/** The marks of the open pitch threads, placed by the anchoring worker at each pause in typing. */
 export function useThreadMarks(): MarkSet {
   const threads = useReview((s) => s.data?.threads ?? NO_THREADS)
-  const { pitch } = useTextAtPause()
-  return useMemo(() => {
-    const pitchThreads = threads.filter((thread) => thread.anchor.target === 'pitch' && isOpen(thread) && !thread.resolved)
-    if (pitchThreads.length === 0) return { text: pitch, marks: [] }
-    const located = locateThreads(pitchThreads, { pitch, fields: {}, schema: null })
-    return { text: pitch, marks: located.flatMap((item) => threadMark(item) ?? []) }
-  }, [threads, pitch])
+  const { text, located } = useLocatedIn(threads)
+  return useMemo(() => ({ text, marks: located.flatMap((item) => threadMark(item) ?? []) }), [text, located])
 }
 
 /**
