@@ -108,12 +108,7 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
       return <FindingButton finding={item.finding} field={item.field} labels={labels} onSelect={onSelect} />
     case 'write':
       return (
-        <button
-          type="button"
-          className="finding finding-write"
-          data-testid="checklist-write"
-          onClick={() => onSelect({ line: item.line, endLine: item.endLine })}
-        >
+        <button type="button" className="finding finding-write" data-testid="checklist-write" onClick={() => onSelect({ line: item.line, endLine: item.endLine })}>
           <span className="finding-tag">To write</span> <span className="finding-message">Write this section</span>{' '}
           <span className="finding-line">line {item.line}</span>
           <span className="finding-hint">
@@ -141,25 +136,10 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
   }
 }
 
-function FindingButton({
-  finding,
-  field,
-  labels,
-  onSelect,
-}: {
-  finding: Finding
-  field: string | undefined
-  labels: ReadonlyMap<string, string>
-  onSelect: Select
-}) {
+function FindingButton({ finding, field, labels, onSelect }: { finding: Finding; field: string | undefined; labels: ReadonlyMap<string, string>; onSelect: Select }) {
   const where = field !== undefined ? `field ${labels.get(field) ?? field}` : `line ${finding.line}`
   return (
-    <button
-      type="button"
-      className={`finding finding-${finding.severity}`}
-      data-finding={findingMarkId(finding)}
-      onClick={() => onSelect({ line: finding.line, endLine: finding.endLine, field })}
-    >
+    <button type="button" className={`finding finding-${finding.severity}`} data-finding={findingMarkId(finding)} onClick={() => onSelect({ line: finding.line, endLine: finding.endLine, field })}>
       <span className="finding-tag">{SEVERITY_TAG[finding.severity]}</span> <span className="finding-message">{finding.message}</span>{' '}
       <span className="finding-line">{where}</span>
       <span className="finding-hint">{finding.hint}</span>

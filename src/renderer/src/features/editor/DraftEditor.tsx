@@ -143,7 +143,12 @@ function EditorScreen({ id }: { id: string }) {
 
   return (
     <div className="draft-editor">
-      <EditorHeader readOnly={readOnly} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
+      <EditorHeader
+        readOnly={readOnly}
+        canGoBack={canGoBack}
+        preparing={preparing}
+        onSubmit={() => void openSubmit()}
+      />
       {submitBlocked && (
         <div className="notice notice-error" role="alert">
           <p>{submitBlocked}</p>
@@ -212,7 +217,8 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeader
       <div>
         <h1>Draft: {draft.grant.title}</h1>
         <p className="editor-meta">
-          Reward: {draft.grant.reward} · Deadline: <Deadline deadline={draft.grant.deadline} now={now} exact="after" />
+          Reward: {draft.grant.reward} · Deadline:{' '}
+          <Deadline deadline={draft.grant.deadline} now={now} exact="after" />
         </p>
         <p className="editor-path">
           File: <code>{draft.path}</code>
@@ -337,7 +343,10 @@ function SubmittedNotice({ applicationId }: { applicationId: string | null }) {
   }
   return (
     <div className="notice notice-ok" data-testid="submitted-notice">
-      <p>{applicationId ? `Submitted as application ${applicationId} — status pending.` : 'Submitted — status pending.'} This draft is now read-only.</p>
+      <p>
+        {applicationId ? `Submitted as application ${applicationId} — status pending.` : 'Submitted — status pending.'} This draft is now
+        read-only.
+      </p>
       <button type="button" onClick={() => void duplicate()} disabled={busy}>
         Duplicate as new draft
       </button>
@@ -364,13 +373,6 @@ function PitchArea({ readOnly }: { readOnly: boolean }) {
   }, [])
   const marks = usePitchMarks()
   return (
-    <PitchEditor
-      value={useEditor.getState().pitch}
-      onChange={onChange}
-      readOnly={readOnly}
-      onComment={startPitchComment}
-      marks={readOnly ? null : marks}
-      onOpenMark={openMark}
-    />
+    <PitchEditor value={useEditor.getState().pitch} onChange={onChange} readOnly={readOnly} onComment={startPitchComment} marks={readOnly ? null : marks} onOpenMark={openMark} />
   )
 }
