@@ -17,6 +17,7 @@ import { verdictSigningPayload } from '../../../shared/review/signing'
 import type { ReviewBrief } from '../../../shared/review/view'
 import type { DraftFile } from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
+import { KeyedMutex } from '../locks'
 import { SigningError, signWithSshKey, type SignatureVerifier } from '../signing/ssh-signatures'
 import type { RecordCache } from './record-cache'
 import { addRecord, legacyRecords, readRecordFolder, reviewedVersion, rewriteRecord } from './review-files'
@@ -112,6 +113,7 @@ export class ReviewService {
   readonly #now: () => Date
   /** Drafts (folder, id, person) whose author record is known to be on disk: saving again needs no look. */
   readonly #authorsWritten = new Set<string>()
+  readonly #authorLocks = new KeyedMutex()
 
   constructor(options: ReviewServiceOptions) {
     this.#open = options.open
@@ -136,6 +138,12 @@ export class ReviewService {
     const name = (await this.#reviewerName()).trim()
     if (name === '' || nameProblem(name) !== null) return false
     const key = `${folder}\0${draftId}\0${identityKey(name)}`
+    // One at a time per person and draft: a save right after the create would otherwise read the
+    // records before the "created" one landed and add a second, "edited", record for the same author.
+    return this.#authorLocks.runExclusive(key, () => this.#recordAuthor(folder, draftId, role, name, key))
+  }
+
+  async #recordAuthor(folder: string, draftId: string, role: 'created' | 'edited', name: string, key: string): Promise<boolean> {
     if (this.#authorsWritten.has(key)) return false
     const subject = await this.#open(draftId)
     if (subject.folder !== folder) return false
