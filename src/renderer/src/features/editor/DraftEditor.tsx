@@ -27,6 +27,7 @@ import { ChecklistRunner, EditorSide, openChecklist } from './EditorSide'
 import { useEditorSide } from '../../state/editorSide'
 import { useEditorLayout } from '../../state/editorLayout'
 import { PitchEditor } from './PitchEditor'
+import { openMark, usePitchMarks } from './marks/usePitchMarks'
 import { countText, describeCounts } from './textCounts'
 import { useCloseGuard } from './useCloseGuard'
 import { useTextAtPause } from '../../state/useTextAtPause'
@@ -130,6 +131,8 @@ function EditorScreen({ id }: { id: string }) {
         if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
       } else if (event.key === 'Enter') {
         if (readOnly || submitOpen || useEditor.getState().conflict) return
+        // Ctrl+Enter in the comment composer posts the comment (the composer handles it).
+        if (event.target instanceof Element && event.target.closest('.composer-popover')) return
         event.preventDefault()
         event.stopPropagation()
         void openSubmit()
@@ -457,5 +460,8 @@ function PitchArea({ readOnly }: { readOnly: boolean }) {
     typed.current = next
     useEditor.getState().setPitch(next)
   }, [])
-  return <PitchEditor value={useEditor.getState().pitch} onChange={onChange} readOnly={readOnly} onComment={startPitchComment} />
+  const marks = usePitchMarks()
+  return (
+    <PitchEditor value={useEditor.getState().pitch} onChange={onChange} readOnly={readOnly} onComment={startPitchComment} marks={readOnly ? null : marks} onOpenMark={openMark} />
+  )
 }

@@ -28,7 +28,6 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
   cloneElement,
-  createContext,
   isValidElement,
   useCallback,
   useContext,
@@ -41,6 +40,10 @@ import {
 import { safePreviewOptions } from '../../components/SafeMarkdown'
 import { PITCH_EDITOR_ID } from '../../lib/selectLines'
 import { useColorMode } from '../../state/theme'
+import type { MarkSet, PitchMark } from '../../lib/pitchMarks'
+import { MARK_KEYS, MarkPopover, MarksLayer } from './marks/MarksLayer'
+import './marks/marks.css'
+import { type PitchBox, PitchBoxContext, usePitchBox } from './pitchBox'
 import './editor.css'
 
 /** The box's height is its container's (`.pitch-editor`: the window's, resizable by its corner). */
@@ -114,33 +117,17 @@ export interface PitchEditorProps {
   readOnly?: boolean
   /** The review's Comment command on the selected text (the toolbar's Comment button). */
   onComment?: () => void
+  /** The open threads' passages and the checklist's findings, drawn in the text (Write and Split). */
+  marks?: MarkSet | null
+  /** Opens a mark's thread or finding beside the pitch; `focus`: move focus there. */
+  onOpenMark?: (mark: PitchMark, focus: boolean) => void
 }
 
-/**
- * What PitchEditor shares with the textarea and the preview, which the library renders: the
- * text and who to tell when it changes.
- */
 /*
- * The box is mutable on purpose, and the React Compiler's immutability rule is off for this file
- * only: a keystroke updates it without a render (bench/editor-typing.bench.ts measures why), and
- * nothing reads it while rendering.
+ * The box (pitchBox.ts) is mutable on purpose, and the React Compiler's immutability rule is off
+ * for this file only: a keystroke updates it without a render, and nothing reads it while rendering.
  */
 /* eslint-disable react-hooks/immutability */
-interface PitchBox {
-  /** The text the textarea holds (or will, once it is on screen): what it last reported or was given. */
-  text: string
-  textarea: HTMLTextAreaElement | null
-  /** Told of every change of `text`; `typed`: it came from the textarea. */
-  listeners: Set<(typed: boolean) => void>
-}
-
-const PitchBoxContext = createContext<PitchBox | null>(null)
-
-function usePitchBox(): PitchBox {
-  const box = useContext(PitchBoxContext)
-  if (!box) throw new Error('Rendered outside PitchEditor')
-  return box
-}
 
 /** What the library passes to `components.textarea`: its own textarea's props, and its handle. */
 type LibraryTextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
@@ -189,7 +176,13 @@ function PitchTextarea({ ref, value: _libraryText, defaultValue: _default, dispa
     return () => textarea.removeEventListener('keydown', onKeyDown)
   }, [box])
 
-  return <textarea {...attributes} ref={attach} />
+  return (
+    <>
+      <MarksLayer />
+      <textarea {...attributes} ref={attach} />
+      <MarkPopover />
+    </>
+  )
 }
 
 /** The pitch rendered (the toolbar's Live and Preview, a submitted draft): typing shows at each pause, anything else at once. */
@@ -222,10 +215,19 @@ const EDITOR_COMPONENTS: NonNullable<MDEditorProps['components']> = {
   preview: () => <PitchPreview />,
 }
 
-export function PitchEditor({ value, onChange, readOnly = false, onComment }: PitchEditorProps) {
+export function PitchEditor({ value, onChange, readOnly = false, onComment, marks = null, onOpenMark }: PitchEditorProps) {
   const root = useRef<HTMLDivElement>(null)
   const colorMode = useColorMode()
-  const [box] = useState<PitchBox>(() => ({ text: value, textarea: null, listeners: new Set() }))
+  const [box] = useState<PitchBox>(() => ({ text: value, textarea: null, listeners: new Set(), marks, markListeners: new Set(), openMark: () => {} }))
+
+  useLayoutEffect(() => {
+    box.openMark = onOpenMark ?? (() => {})
+  })
+  useLayoutEffect(() => {
+    if (box.marks === marks) return
+    box.marks = marks
+    for (const listener of box.markListeners) listener()
+  }, [box, marks])
 
   // After every render (hence no memo: a parent that leaves out the renders of what was typed
   // may give back a text it gave before, a restored version), a value that is not the text
@@ -282,6 +284,8 @@ export function PitchEditor({ value, onChange, readOnly = false, onComment }: Pi
     () => ({
       id: PITCH_EDITOR_ID,
       'aria-label': 'Pitch (Markdown)',
+      // F8 / Shift+F8: the next and previous mark (a comment's passage, a finding).
+      'aria-keyshortcuts': MARK_KEYS,
       placeholder: 'Write your pitch in Markdown: the problem, your solution, milestones with dates and budget, and your team.',
       readOnly,
     }),

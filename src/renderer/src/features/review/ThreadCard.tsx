@@ -72,6 +72,11 @@ export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardPro
         <blockquote className="review-quote">{quote.exact}</blockquote>
       )}
       {item.outdated && <p className="hint">This text is no longer in the draft; the quote above is what was commented on.</p>}
+      {item.pending && (
+        <p className="hint" data-testid="thread-not-placed">
+          Not placed yet: this passage has not been found in the text so far (it may have changed a lot). The quote above is what was commented on.
+        </p>
+      )}
       {thread.missing ? (
         <p className="hint">The comment that started this thread is not in the drafts folder (not synced yet, or its file could not be read).</p>
       ) : (

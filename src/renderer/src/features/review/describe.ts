@@ -10,13 +10,14 @@ export function firstLine(text: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line
 }
 
-/** "line 4", "lines 4–6", "was line 4" (outdated), "On field: Website", "On the whole draft". */
+/** "line 4", "lines 4–6", "was line 4" (outdated), "line 4?, not placed yet" (still looked for), "On field: Website", "On the whole draft". */
 export function placeText(item: LocatedThread): string {
   const { anchor } = item.thread
   if (anchor.target === 'draft') return 'On the whole draft'
   if (anchor.target === 'field') return `On field: ${item.fieldLabel ?? anchor.field}`
   // The pitch's own line, labelled so: the CLI says the same ("pitch line 4 (file line 64)"),
   // where it once gave the file's line (front matter included) and the app the pitch's.
+  if (item.pending) return `pitch line ${anchor.quote.line}?, not placed yet`
   if (!item.match || item.match.status === 'outdated') return `was pitch line ${anchor.quote.line}`
   return item.match.endLine > item.match.line ? `pitch lines ${item.match.line}–${item.match.endLine}` : `pitch line ${item.match.line}`
 }

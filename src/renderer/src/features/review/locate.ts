@@ -3,13 +3,14 @@
  * the saved file), and the threads sorted and grouped from that: open, outdated (the quoted
  * passage is gone; the thread keeps its quote and is never dropped), resolved.
  */
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import type { SchemaField } from '../../../../shared/api'
-import { type AnchorMatch, locateQuotes, type TextQuote } from '../../../../shared/review/anchor'
+import { type AnchorBudget, type AnchorMatch, locateQuotes, placeAnchors, type Placements, type TextQuote } from '../../../../shared/review/anchor'
 import { isOpen } from '../../../../shared/review/state'
 import type { ThreadView } from '../../../../shared/review/view'
 import { useEditor } from '../../state/editor'
 import { useTextAtPause } from '../../state/useTextAtPause'
+import { type PlacedText, quoteKey, sameQuotes, usePlacements } from './placements'
 
 export type Found = Extract<AnchorMatch, { status: 'exact' | 'fuzzy' }>
 
@@ -19,6 +20,8 @@ export interface LocatedThread {
   match: AnchorMatch | null
   /** Its quote is nowhere in the text any more. */
   outdated: boolean
+  /** Its quote was not placed within the anchoring's budget (yet): neither found nor gone. */
+  pending: boolean
   /** The field's label, for a field thread. */
   fieldLabel: string | null
 }
@@ -39,30 +42,38 @@ function fieldValue(fields: Readonly<Record<string, string>>, name: string): str
   return Object.hasOwn(fields, name) ? (fields[name] ?? '') : ''
 }
 
-/** Every thread with where its passage is now, pitch quotes located in one pass. */
-export function locateThreads(threads: readonly ThreadView[], text: ScreenText): LocatedThread[] {
-  const pitchQuotes: TextQuote[] = []
-  const pitchIndex = new Map<string, number>()
-  for (const thread of threads) {
-    if (thread.anchor.target !== 'pitch') continue
-    pitchIndex.set(thread.id, pitchQuotes.length)
-    pitchQuotes.push(thread.anchor.quote)
-  }
-  const pitchMatches = pitchQuotes.length > 0 ? locateQuotes(text.pitch, pitchQuotes) : []
+/** The quotes of the threads on the pitch, in thread order: what is placed in the pitch. */
+export function pitchQuotes(threads: readonly ThreadView[]): TextQuote[] {
+  return threads.flatMap((thread) => (thread.anchor.target === 'pitch' ? [thread.anchor.quote] : []))
+}
+
+/**
+ * Every thread with where its passage is now. `placements`: the pitch quotes' places as the
+ * anchoring worker found them (for `pitchQuotes(threads)` in `text.pitch`), a quote it has not
+ * placed yet being `pending`; without it they are placed here, with no budget.
+ */
+export function locateThreads(threads: readonly ThreadView[], text: ScreenText, placements?: Placements): LocatedThread[] {
+  const quotes = pitchQuotes(threads)
+  const pitchMatches: (AnchorMatch | null)[] = placements
+    ? placements.matches.map((placement) => (placement.status === 'pending' ? null : placement))
+    : quotes.length > 0
+      ? locateQuotes(text.pitch, quotes)
+      : []
+  let next = 0
   const labels = new Map((text.schema ?? []).map((field) => [field.name, field.label || field.name]))
   return threads.map((thread) => {
     const { anchor } = thread
     if (anchor.target === 'pitch') {
-      const match = pitchMatches[pitchIndex.get(thread.id)!]!
-      return { thread, match, outdated: match.status === 'outdated', fieldLabel: null }
+      const match = pitchMatches[next++] ?? null
+      return { thread, match, outdated: match?.status === 'outdated', pending: match === null, fieldLabel: null }
     }
     if (anchor.target === 'field') {
       const fieldLabel = labels.get(anchor.field) ?? anchor.field
-      if (!anchor.quote) return { thread, match: null, outdated: false, fieldLabel }
+      if (!anchor.quote) return { thread, match: null, outdated: false, pending: false, fieldLabel }
       const [match] = locateQuotes(fieldValue(text.fields, anchor.field), [anchor.quote])
-      return { thread, match: match!, outdated: match!.status === 'outdated', fieldLabel }
+      return { thread, match: match!, outdated: match!.status === 'outdated', pending: false, fieldLabel }
     }
-    return { thread, match: null, outdated: false, fieldLabel: null }
+    return { thread, match: null, outdated: false, pending: false, fieldLabel: null }
   })
 }
 
@@ -74,7 +85,7 @@ export function sortLocated(located: readonly LocatedThread[], schema: readonly 
   const key = (item: LocatedThread): [number, number, number] => {
     const { anchor } = item.thread
     const at = item.match && item.match.status !== 'outdated' ? item.match.start : -1
-    if (anchor.target === 'pitch') return [PLACE.pitch, item.match?.status === 'outdated' ? anchor.quote.line : (item.match as Found).line, at]
+    if (anchor.target === 'pitch') return [PLACE.pitch, !item.match || item.match.status === 'outdated' ? anchor.quote.line : item.match.line, at]
     if (anchor.target === 'field') return [PLACE.field, fieldOrder.get(anchor.field) ?? Number.MAX_SAFE_INTEGER, at]
     return [PLACE.draft, 0, 0]
   }
@@ -99,9 +110,59 @@ export function groupThreads(located: readonly LocatedThread[], schema: readonly
   return groups
 }
 
-/** The review's threads located in the editor's text, recomputed when the threads change or typing pauses. */
+/**
+ * The review's threads located in the editor's text, as of the last pause in typing: placed by
+ * the anchoring worker (placements.ts). Until its answer for this text arrives, the previous
+ * answer's places stay on screen (a pause must not make every thread blink "not placed yet").
+ */
 export function useLocatedThreads(threads: readonly ThreadView[]): LocatedThread[] {
+  return useLocatedIn(threads).located
+}
+
+/** The located threads and the pitch text their places are offsets in. */
+export function useLocatedIn(threads: readonly ThreadView[]): { text: string; located: LocatedThread[] } {
   const { pitch, customFields: fields } = useTextAtPause()
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
-  return useMemo(() => locateThreads(threads, { pitch, fields, schema }), [threads, pitch, fields, schema])
+  const quotes = useMemo(() => pitchQuotes(threads), [threads])
+  const placed = usePlacements(pitch, quotes)
+  const last = useRef<{ text: string; located: LocatedThread[] } | null>(null)
+  // The previous answer is a cache of this memo's own last result (kept while the worker works
+  // on a new text), not state of the render: reading it here changes nothing that was drawn.
+  /* eslint-disable react-hooks/refs */
+  return useMemo(() => {
+    const sameText = placed !== null && placed.text === pitch
+    const previous = last.current
+    if (!sameText && previous && previous.located.length === threads.length && previous.located.every((item, i) => item.thread === threads[i])) return previous
+    // A new text with refreshed threads (new objects, the same quotes): the previous places stay until the worker answers.
+    if (!sameText && previous && placed && sameQuotes(placed.quotes, quotes)) {
+      const result = { text: placed.text, located: locateThreads(threads, { pitch: placed.text, fields, schema }, placed.placements) }
+      last.current = result
+      return result
+    }
+    // Until the worker's answer for this text and these quotes: a first pass here that finds the
+    // quotes still as they were (FIRST_PASS: 20 ms at most), with the places the worker already
+    // gave for the same text; the rest wait for the worker.
+    const placements = sameText && sameQuotes(placed.quotes, quotes) ? placed.placements : firstPass(pitch, quotes, sameText ? placed : null)
+    const result = { text: pitch, located: locateThreads(threads, { pitch, fields, schema }, placements) }
+    last.current = result
+    return result
+  }, [threads, pitch, fields, schema, placed, quotes])
+  /* eslint-enable react-hooks/refs */
 }
+
+/**
+ * The first pass's budget: the exact lookups, and a millisecond for a quote that must be
+ * searched for, within 20 ms in all (a draft opened with hundreds of hard quotes waits that
+ * long once, not the 500 ms of the worker's budget).
+ */
+const FIRST_PASS: AnchorBudget = { perQuoteMs: 1, totalMs: 20 }
+
+function firstPass(text: string, quotes: readonly TextQuote[], known: PlacedText | null): Placements {
+  const quick = placeAnchors({ text, quotes }, FIRST_PASS)
+  if (!known) return quick
+  const byQuote = new Map(known.quotes.map((quote, i) => [quoteKey(quote), known.placements.matches[i]!]))
+  const matches = quotes.map((quote, i) => byQuote.get(quoteKey(quote)) ?? quick.matches[i]!)
+  return { matches, pending: matches.flatMap((match, i) => (match.status === 'pending' ? [i] : [])), complete: false, textLength: text.length }
+}
+
+export type { PlacedText }

@@ -1,0 +1,13 @@
+/** What the editor and the anchoring worker (anchor.worker.ts) say to each other. */
+import type { Placements, TextQuote } from '../../../../shared/review/anchor'
+
+export interface PlacementRequest {
+  seq: number
+  text: string
+  quotes: TextQuote[]
+}
+
+export interface PlacementReply {
+  seq: number
+  placements: Placements
+}
