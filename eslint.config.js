@@ -16,7 +16,22 @@ const NODE_BUILTINS = [...new Set(builtinModules.map((name) => name.replace(/^no
 
 /** Browser and Node globals that code shared by main and renderer must not touch. */
 const HOST_GLOBALS = [
-  ...['window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'HTMLElement', 'Element', 'Node', 'getComputedStyle', 'requestAnimationFrame', 'Notification', 'Worker'].map((name) => ({
+  ...[
+    'window',
+    'document',
+    'navigator',
+    'location',
+    'history',
+    'localStorage',
+    'sessionStorage',
+    'HTMLElement',
+    'Element',
+    'Node',
+    'getComputedStyle',
+    'requestAnimationFrame',
+    'Notification',
+    'Worker',
+  ].map((name) => ({
     name,
     message: 'src/shared runs in main, renderer and CLI alike: no DOM. Take what you need as an argument.',
   })),
@@ -130,8 +145,14 @@ export default tseslint.config(
             { from: { element: { type: 'renderer-app' } }, allow: allowTypes(RENDERER_BELOW['renderer-app'].filter((type) => type !== 'renderer-feature')) },
             { from: { element: { type: 'renderer-feature' } }, allow: allowTypes(RENDERER_BELOW['renderer-feature']) },
             // A feature's own files, and another feature only through its index.ts.
-            { from: { element: { type: 'renderer-feature' } }, allow: { to: { element: { type: 'renderer-feature', captured: { feature: '{{ from.captured.feature }}' } } } } },
-            { from: { element: { types: { anyOf: ['renderer-feature', 'renderer-app'] } } }, allow: { to: { element: { type: 'renderer-feature', fileInternalPath: 'index.{ts,tsx}' } } } },
+            {
+              from: { element: { type: 'renderer-feature' } },
+              allow: { to: { element: { type: 'renderer-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['renderer-feature', 'renderer-app'] } } },
+              allow: { to: { element: { type: 'renderer-feature', fileInternalPath: 'index.{ts,tsx}' } } },
+            },
             { from: { element: { type: 'shared' } }, allow: allowTypes(['shared']) },
             // The core is the app without its shells: shared below it, nothing above.
             { from: { element: { type: 'core' } }, allow: allowTypes(['core', 'shared']) },
@@ -166,7 +187,14 @@ export default tseslint.config(
   {
     files: ['src/main/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs without Electron (the browser host, the tests): take the Electron part as an adapter from src/main.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The core runs without Electron (the browser host, the tests): take the Electron part as an adapter from src/main.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -26,14 +26,7 @@ export default defineConfig({
         browserName: 'chromium',
         launchOptions: {
           executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
         },
       },
     },

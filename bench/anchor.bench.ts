@@ -26,7 +26,8 @@ function pitchText(): string {
     for (let p = int(1, 3); p > 0; p--) parts.push(paragraph(), '')
     if (section % 3 === 0) {
       parts.push('| Item | Owner | Weeks | Amount |', '| --- | --- | --- | --- |')
-      for (let r = int(2, 5); r > 0; r--) parts.push(`| ${pick(OBJECTS)} | ${pick(['Ana', 'Bo', 'Chidi', 'Dara'])} | ${int(1, 12)} | ${int(1, 40) * 500} USDC |`)
+      for (let r = int(2, 5); r > 0; r--)
+        parts.push(`| ${pick(OBJECTS)} | ${pick(['Ana', 'Bo', 'Chidi', 'Dara'])} | ${int(1, 12)} | ${int(1, 40) * 500} USDC |`)
       parts.push('')
     }
     if (section % 4 === 0) parts.push(...Array.from({ length: int(2, 4) }, () => `- ${sentence()}`), '')
@@ -45,7 +46,11 @@ const spans = Array.from({ length: QUOTES }, (_, i) => {
 const quotes: TextQuote[] = spans.map(({ start, end }) => quoteAt(original, start, end))
 
 // The edit, as one list of replacements (applied back to front so offsets stay valid).
-interface Replacement { start: number; end: number; insert: string }
+interface Replacement {
+  start: number
+  end: number
+  insert: string
+}
 const replacements: Replacement[] = []
 const inserted = `\n${paragraph()} A new opening paragraph, added after the first review.\n`
 const insertAt = original.indexOf('\n\n', original.indexOf('\n\n') + 2) // after the opening paragraph
@@ -61,7 +66,9 @@ function rewordedSpan(i: number): Replacement {
   return { start, end, insert: edited }
 }
 // Long quotes with words to change, spread over the text; then one whole quote deleted.
-const longOnes = spans.map((s, i) => ({ i, length: s.end - s.start })).filter(({ i, length }) => length >= 70 && i > 10 && !original.slice(spans[i]!.start, spans[i]!.end).includes('|'))
+const longOnes = spans
+  .map((s, i) => ({ i, length: s.end - s.start }))
+  .filter(({ i, length }) => length >= 70 && i > 10 && !original.slice(spans[i]!.start, spans[i]!.end).includes('|'))
 const reworded = [longOnes[5]!.i, longOnes[Math.floor(longOnes.length / 2)]!.i, longOnes[longOnes.length - 5]!.i]
 for (const i of reworded) replacements.push(rewordedSpan(i))
 const deleted = longOnes[Math.floor(longOnes.length / 3)]!.i
@@ -88,7 +95,8 @@ results.forEach((match, i) => {
   else if (match.status !== 'outdated') {
     const start = moved(spans[i]!.start)
     const text = want === 'fuzzy' ? replacements.find((r) => r.start === spans[i]!.start)!.insert : quotes[i]!.exact
-    if (match.start !== start || match.text !== text) problems.push(`quote ${i}: found at ${match.start} ${JSON.stringify(match.text)}, expected ${start} ${JSON.stringify(text)}`)
+    if (match.start !== start || match.text !== text)
+      problems.push(`quote ${i}: found at ${match.start} ${JSON.stringify(match.text)}, expected ${start} ${JSON.stringify(text)}`)
   }
 })
 

@@ -18,7 +18,8 @@ const DAY = 86_400_000
 
 const SPONSORS = ['Lumen Builders Fund', 'Arcadia Foundation', 'Public Goods DAO', 'Tessellate Labs', 'Open Ledger Trust']
 const TRACKS = ['Developer Tooling', 'Public Goods', 'Security', 'Infrastructure', 'Education', 'DeFi']
-const REWARDS = (i: number) => [`${(i % 90) + 1},000 USDC`, `Up to $${(i % 40) + 5}k`, `${(i % 7) + 1}.5M USDC`, 'Swag and a t-shirt', `${(i % 12) + 1} ETH`][i % 5]!
+const REWARDS = (i: number) =>
+  [`${(i % 90) + 1},000 USDC`, `Up to $${(i % 40) + 5}k`, `${(i % 7) + 1}.5M USDC`, 'Swag and a t-shirt', `${(i % 12) + 1} ETH`][i % 5]!
 
 const grants: GrantSummary[] = Array.from({ length: 10_000 }, (_, i) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -53,11 +54,20 @@ export default defineBench({
     // Every sort's answer is the baseline's set of grants (a fast wrong answer is no result).
     for (const query of QUERIES) {
       const words = query.toLowerCase().split(/\s+/).filter(Boolean)
-      const plain = new Set(grants.filter((g) => words.every((word) => `${g.title}\n${g.sponsor}\n${g.track}\n${g.reward}`.toLowerCase().includes(word))).map((g) => g.id))
+      const plain = new Set(
+        grants.filter((g) => words.every((word) => `${g.title}\n${g.sponsor}\n${g.track}\n${g.reward}`.toLowerCase().includes(word))).map((g) => g.id),
+      )
       for (const sort of SORTS) {
         const ours = visibleGrants(grants, query, sort, NOW).map((g) => g.id)
         if (ours.length !== plain.size || ours.some((id) => !plain.has(id))) {
-          return [{ name: `Grant search, sorted by ${sort}`, unit: 'ms', values: [], error: `"${query}" finds ${ours.length} grants, the plain search ${plain.size}` }]
+          return [
+            {
+              name: `Grant search, sorted by ${sort}`,
+              unit: 'ms',
+              values: [],
+              error: `"${query}" finds ${ours.length} grants, the plain search ${plain.size}`,
+            },
+          ]
         }
       }
     }

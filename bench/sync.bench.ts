@@ -35,7 +35,14 @@ function draftText(n: number, pitch: string): string {
   return serializeDraftFile(
     {
       format: DRAFT_FORMAT,
-      grant: { id: '11111111-1111-4111-8111-111111111111', title: `Grant ${n}`, reward: '10,000 USD', deadline: '2030-01-01T00:00:00.000Z', apply_endpoint: 'POST /x', application_schema: null },
+      grant: {
+        id: '11111111-1111-4111-8111-111111111111',
+        title: `Grant ${n}`,
+        reward: '10,000 USD',
+        deadline: '2030-01-01T00:00:00.000Z',
+        apply_endpoint: 'POST /x',
+        application_schema: null,
+      },
       custom_fields: {},
       status: 'draft',
       application_id: null,
@@ -68,7 +75,8 @@ function team(drafts: number): Team {
   mkdirSync(home)
   writeFileSync(join(home, '.gitconfig'), '[init]\n\tdefaultBranch = main\n[user]\n\tname = Bench\n\temail = bench@example.org\n')
   const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig') }
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
   const seed = join(root, 'seed')
   mkdirSync(join(seed, 'drafts'), { recursive: true })
   for (let n = 0; n < drafts; n++) {
@@ -103,7 +111,14 @@ function change(clone: string, draft: number, round: number, who: string): strin
 }
 
 function service(t: Team, clone: string): SyncService {
-  return new SyncService({ folder: () => join(clone, 'drafts'), env: t.env, reviewerName: () => Promise.resolve(null), memoryFile: null, now: () => new Date(), log: silentLogger })
+  return new SyncService({
+    folder: () => join(clone, 'drafts'),
+    env: t.env,
+    reviewerName: () => Promise.resolve(null),
+    memoryFile: null,
+    now: () => new Date(),
+    log: silentLogger,
+  })
 }
 
 async function measure(drafts: number, runs: number): Promise<{ app: number[]; git: number[] }> {
@@ -120,8 +135,14 @@ async function measure(drafts: number, runs: number): Promise<{ app: number[]; g
       await ada.sync()
       await ben.sync()
       const app = performance.now() - start
-      check(t.git(t.remote, 'show', '--name-only', '--format=', 'main').trim().split('\n').sort().join() === files.join(), `round ${round}: the app's commit holds exactly the round's files`)
-      check(files.slice(1).some((file) => readFileSync(join(t.ben, file), 'utf8').includes(`Round ${round}, comment 0`)), `round ${round}: Ben has Ada's comment`)
+      check(
+        t.git(t.remote, 'show', '--name-only', '--format=', 'main').trim().split('\n').sort().join() === files.join(),
+        `round ${round}: the app's commit holds exactly the round's files`,
+      )
+      check(
+        files.slice(1).some((file) => readFileSync(join(t.ben, file), 'utf8').includes(`Round ${round}, comment 0`)),
+        `round ${round}: Ben has Ada's comment`,
+      )
 
       // A person at a terminal: Ben sends, Ada receives.
       const mine = change(t.ben, (round + drafts / 2) % drafts, round, 'Ben')
@@ -132,7 +153,10 @@ async function measure(drafts: number, runs: number): Promise<{ app: number[]; g
       t.git(t.ben, 'push', '-q')
       t.git(t.ada, 'pull', '--no-rebase', '-q')
       const plain = performance.now() - start
-      check(t.git(t.remote, 'show', '--name-only', '--format=', 'main').trim().split('\n').sort().join() === mine.join(), `round ${round}: git's commit holds exactly the round's files`)
+      check(
+        t.git(t.remote, 'show', '--name-only', '--format=', 'main').trim().split('\n').sort().join() === mine.join(),
+        `round ${round}: git's commit holds exactly the round's files`,
+      )
       if (round > 0) {
         appTimes.push(app)
         gitTimes.push(plain)
@@ -153,9 +177,16 @@ export default defineBench({
     const large = await measure(2_000, count)
     const small = await measure(20, count)
     const rows: RowSpec[] = []
-    for (const [label, r] of [['20 drafts, 120 files', small], ['2,000 drafts, 12,000 files', large]] as const) {
+    for (const [label, r] of [
+      ['20 drafts, 120 files', small],
+      ['2,000 drafts, 12,000 files', large],
+    ] as const) {
       const name = `Team sync, a folder of ${label} (the app's sync, then the other's)`
-      rows.push(problems.length > 0 ? { name, unit: 'ms', values: [], error: problems.slice(0, 3).join('; ') } : { name, unit: 'ms', values: r.app, baseline: { name: 'git add, commit, pull, push at a terminal', values: r.git } })
+      rows.push(
+        problems.length > 0
+          ? { name, unit: 'ms', values: [], error: problems.slice(0, 3).join('; ') }
+          : { name, unit: 'ms', values: r.app, baseline: { name: 'git add, commit, pull, push at a terminal', values: r.git } },
+      )
     }
     return rows
   },

@@ -12,10 +12,43 @@ export function prng(seed: number): () => number {
   }
 }
 
-export const SUBJECTS = ['The indexer', 'Our team', 'This milestone', 'The SDK', 'Each release', 'The audit', 'The relayer', 'A community call', 'The dashboard', 'Our maintainer']
+export const SUBJECTS = [
+  'The indexer',
+  'Our team',
+  'This milestone',
+  'The SDK',
+  'Each release',
+  'The audit',
+  'The relayer',
+  'A community call',
+  'The dashboard',
+  'Our maintainer',
+]
 export const VERBS = ['delivers', 'covers', 'documents', 'benchmarks', 'replaces', 'publishes', 'funds', 'tests', 'ships', 'measures']
-export const OBJECTS = ['the wallet adapters', 'three rollup bridges', 'a public test suite', 'the fee estimator', 'light client proofs', 'the onboarding guide', 'gas usage per call', 'the grant report', 'every RPC endpoint', 'the block explorer']
-export const TAILS = ['before the second payout', 'with open-source tooling', 'for small teams', 'within six weeks', 'under the MIT license', 'on testnet first', 'with weekly updates', 'at no cost to users', 'for Arcadia and Nova', 'in two languages']
+export const OBJECTS = [
+  'the wallet adapters',
+  'three rollup bridges',
+  'a public test suite',
+  'the fee estimator',
+  'light client proofs',
+  'the onboarding guide',
+  'gas usage per call',
+  'the grant report',
+  'every RPC endpoint',
+  'the block explorer',
+]
+export const TAILS = [
+  'before the second payout',
+  'with open-source tooling',
+  'for small teams',
+  'within six weeks',
+  'under the MIT license',
+  'on testnet first',
+  'with weekly updates',
+  'at no cost to users',
+  'for Arcadia and Nova',
+  'in two languages',
+]
 
 /** A seeded source of choices: a number in [0, 1), one item of a list, an integer in a range. */
 export function chooser(seed: number) {

@@ -49,7 +49,9 @@ if (!process.argv.includes('--no-ablation')) {
   if (process.argv.includes('--sections')) {
     console.log('\nRecall when only the sections named after a part are cut (the rest may still state it):')
     for (const f of familyStats(stats.files, 'sections')) {
-      console.log(`  ${f.family.padEnd(widths[0]!)}  ${PARTS.map((p) => `${p} ${pct(f.ablation[p].caught, f.ablation[p].has)} (${f.ablation[p].caught}/${f.ablation[p].has})`).join('  ')}`)
+      console.log(
+        `  ${f.family.padEnd(widths[0]!)}  ${PARTS.map((p) => `${p} ${pct(f.ablation[p].caught, f.ablation[p].has)} (${f.ablation[p].caught}/${f.ablation[p].has})`).join('  ')}`,
+      )
     }
   }
   console.log('')

@@ -35,9 +35,7 @@ function cacheDir() {
 function cached() {
   const dir = cacheDir()
   try {
-    return readdirSync(dir, { withFileTypes: true }).some(
-      (entry) => entry.name === zip || (entry.isDirectory() && existsSync(join(dir, entry.name, zip))),
-    )
+    return readdirSync(dir, { withFileTypes: true }).some((entry) => entry.name === zip || (entry.isDirectory() && existsSync(join(dir, entry.name, zip))))
   } catch {
     return false
   }
@@ -55,7 +53,6 @@ async function unreachable() {
     return `${url} could not be reached: ${cause === 'TimeoutError' ? `no answer within ${PROBE_TIMEOUT_MS / 1000} s` : cause}`
   }
 }
-
 
 // An installed binary (node_modules/electron/dist) means its download worked on this machine.
 if (!existsSync(join(root, 'node_modules/electron/dist')) && !cached()) {

@@ -43,7 +43,9 @@ const sideDoors = edges.filter(([from, to]) => {
   const b = rendererPlace(root, to)
   return b?.layer === 'features' && a.layer === 'features' && a.feature !== b.feature && !isFeaturePublicFile(root, to)
 })
-const zustand = [...renderer.keys()].filter((file) => rendererPlace(root, file).layer !== 'state' && /from ['"]zustand(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')))
+const zustand = [...renderer.keys()].filter(
+  (file) => rendererPlace(root, file).layer !== 'state' && /from ['"]zustand(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')),
+)
 const wholeCycles = cycles(whole)
 
 const rows = [
@@ -61,10 +63,25 @@ for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`)
 
 if (list) {
   const section = (title, lines) => lines.length > 0 && console.log(`\n${title}\n${lines.map((line) => `  ${line}`).join('\n')}`)
-  section('File-level circles:', fileCycles.map((one) => one.map(show).join(' ↔ ')))
-  section('Folder-level circles:', folderCycles.map((one) => one.join(' ↔ ')))
-  section('Upward imports:', upward.map(([from, to]) => `${show(from)} → ${show(to)}`))
-  section("Imports of another feature's internals:", sideDoors.map(([from, to]) => `${show(from)} → ${show(to)}`))
+  section(
+    'File-level circles:',
+    fileCycles.map((one) => one.map(show).join(' ↔ ')),
+  )
+  section(
+    'Folder-level circles:',
+    folderCycles.map((one) => one.join(' ↔ ')),
+  )
+  section(
+    'Upward imports:',
+    upward.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
+  section(
+    "Imports of another feature's internals:",
+    sideDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
   section('zustand outside state/:', zustand.map(show))
-  section('Circles in src/:', wholeCycles.map((one) => one.map(show).join(' ↔ ')))
+  section(
+    'Circles in src/:',
+    wholeCycles.map((one) => one.map(show).join(' ↔ ')),
+  )
 }

@@ -104,7 +104,10 @@ const child = spawn('npx', ['electron-vite', 'preview'], {
   stdio: 'inherit',
   shell: process.platform === 'win32',
   // A sandbox started here is announced, not forced: Settings can still point at another service.
-  env: { ...process.env, ...(sandbox ? { GRANT_DESK_SANDBOX_URL: sandbox.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm start' } : { GRANT_SERVICE_URL: serviceUrl }) },
+  env: {
+    ...process.env,
+    ...(sandbox ? { GRANT_DESK_SANDBOX_URL: sandbox.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm start' } : { GRANT_SERVICE_URL: serviceUrl }),
+  },
 })
 const stop = (signal) => {
   child.kill(signal)

@@ -12,7 +12,18 @@ import { run } from './run.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const HOST = 'out/host/main.mjs'
 const outputs = ['out/renderer/index.html', 'out/browser/bridge.js', HOST]
-const sources = ['src/renderer', 'src/shared', 'src/preload', 'src/host', 'src/main', 'src/service', 'electron.vite.config.ts', 'vite.bridge.config.ts', 'vite.host.config.ts', 'package-lock.json']
+const sources = [
+  'src/renderer',
+  'src/shared',
+  'src/preload',
+  'src/host',
+  'src/main',
+  'src/service',
+  'electron.vite.config.ts',
+  'vite.bridge.config.ts',
+  'vite.host.config.ts',
+  'package-lock.json',
+]
 
 function mtime(path) {
   try {
@@ -41,7 +52,6 @@ function needsBuild() {
   const oldestOutput = Math.min(...built)
   return sources.some((source) => newest(join(root, source)) > oldestOutput)
 }
-
 
 /** Builds when needed, then runs the host with `args`; resolves with the exit code to use. */
 export async function runBrowserHost(args) {

@@ -36,7 +36,9 @@ export async function readTextFile(path: string): Promise<string> {
   const info = await stat(path)
   if (!info.isFile()) throw new CliReadError(`it is ${kindOf(info)}, not a file; grant-desk reads Markdown files and folders of them`)
   if (info.size > MAX_DRAFT_BYTES) {
-    throw new CliReadError(`it is too large to be a draft (${formatSize(info.size)}; a draft is at most ${formatSize(MAX_SAVED_DRAFT_BYTES)}), so it was not read`)
+    throw new CliReadError(
+      `it is too large to be a draft (${formatSize(info.size)}; a draft is at most ${formatSize(MAX_SAVED_DRAFT_BYTES)}), so it was not read`,
+    )
   }
   let read: { bytes: Buffer; size: number }
   try {
@@ -48,7 +50,9 @@ export async function readTextFile(path: string): Promise<string> {
     throw error
   }
   if (read.size > MAX_DRAFT_BYTES) {
-    throw new CliReadError(`it is too large to be a draft (${formatSize(read.size)}; a draft is at most ${formatSize(MAX_SAVED_DRAFT_BYTES)}), so it was not read`)
+    throw new CliReadError(
+      `it is too large to be a draft (${formatSize(read.size)}; a draft is at most ${formatSize(MAX_SAVED_DRAFT_BYTES)}), so it was not read`,
+    )
   }
   return new TextDecoder('utf-8').decode(read.bytes)
 }

@@ -11,7 +11,18 @@ import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ALL_RULES, type Finding, lint, summarize, type Summary } from '../shared/checklist'
 import type { LintInput } from '../shared/checklist'
-import { DRAFT_FORMAT, DRAFT_KEYS, DraftFileError, ProjectKind, frontMatterValue, parseDraftFile, readLooseDraft, splitFrontMatter, topLevelKeys, type DraftFile } from '../shared/draft-file'
+import {
+  DRAFT_FORMAT,
+  DRAFT_KEYS,
+  DraftFileError,
+  ProjectKind,
+  frontMatterValue,
+  parseDraftFile,
+  readLooseDraft,
+  splitFrontMatter,
+  topLevelKeys,
+  type DraftFile,
+} from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
 import { hasReview } from '../shared/review/state'
 import { collect, draftIdOf, readDraftReview, readTextFile } from './files'
@@ -120,15 +131,17 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
     // not ours to judge. It is left out of the pitch and named in one note (its keys listed by
     // a scan of its lines, never parsed: it may be of any size).
     const shown = keys.length > 12 ? `${keys.slice(0, 12).join(', ')} and ${(keys.length - 12).toLocaleString('en-US')} more` : keys.join(', ')
-    findings.push(frontMatterFinding(
-      'info',
-      keys.length > 0
-        ? `The front matter is not a Grant Desk draft’s; its keys (${shown}) were not understood and were ignored.`
-        : 'The front matter is not a Grant Desk draft’s and was ignored.',
-      'Nothing to fix for a plain Markdown file: the text was checked without a grant’s form, fields or deadline. Open it in Grant Desk to make it a draft of a grant.',
-      1,
-      Math.max(1, lineOffset),
-    ))
+    findings.push(
+      frontMatterFinding(
+        'info',
+        keys.length > 0
+          ? `The front matter is not a Grant Desk draft’s; its keys (${shown}) were not understood and were ignored.`
+          : 'The front matter is not a Grant Desk draft’s and was ignored.',
+        'Nothing to fix for a plain Markdown file: the text was checked without a grant’s form, fields or deadline. Open it in Grant Desk to make it a draft of a grant.',
+        1,
+        Math.max(1, lineOffset),
+      ),
+    )
     return lintShifted({ pitch: split.body }, lineOffset, findings)
   }
   // Grant Desk's keys without "format:": a hand-written draft, or one from an older version.
@@ -137,41 +150,67 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
     value = frontMatterValue(split.yamlText)
   } catch (error) {
     if (!(error instanceof DraftFileError)) throw error
-    findings.push(frontMatterFinding('error', `The draft’s front matter cannot be read: ${error.message}.`, 'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.'))
+    findings.push(
+      frontMatterFinding(
+        'error',
+        `The draft’s front matter cannot be read: ${error.message}.`,
+        'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.',
+      ),
+    )
     return lintShifted({ pitch: split.body }, lineOffset, findings)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    findings.push(frontMatterFinding('error', 'The draft’s front matter cannot be read: it is not a mapping of keys.', 'Write the front matter as “key: value” lines between the two "---" lines.'))
+    findings.push(
+      frontMatterFinding(
+        'error',
+        'The draft’s front matter cannot be read: it is not a mapping of keys.',
+        'Write the front matter as “key: value” lines between the two "---" lines.',
+      ),
+    )
     return lintShifted({ pitch: split.body }, lineOffset, findings)
   }
   const draft = readLooseDraft(value as Record<string, unknown>)
   const read = Object.keys(value).filter((key) => !draft.unknownKeys.includes(key))
-  findings.push(frontMatterFinding(
-    'info',
-    `The front matter has no “format:” line; it was read as a Grant Desk draft’s by its keys (${read.join(', ')}).`,
-    `Add the line “format: ${DRAFT_FORMAT}” at the top of the front matter so Grant Desk opens it as a draft.`,
-  ))
+  findings.push(
+    frontMatterFinding(
+      'info',
+      `The front matter has no “format:” line; it was read as a Grant Desk draft’s by its keys (${read.join(', ')}).`,
+      `Add the line “format: ${DRAFT_FORMAT}” at the top of the front matter so Grant Desk opens it as a draft.`,
+    ),
+  )
   for (const problem of draft.problems) {
-    findings.push(frontMatterFinding(
-      'warning',
-      `The front matter’s ${problem.key} cannot be used: ${problem.message}. It was ignored.`,
-      `Correct ${problem.key} in the front matter (a draft the app wrote shows its shape).`,
-      keyLine(text, problem.key),
-    ))
+    findings.push(
+      frontMatterFinding(
+        'warning',
+        `The front matter’s ${problem.key} cannot be used: ${problem.message}. It was ignored.`,
+        `Correct ${problem.key} in the front matter (a draft the app wrote shows its shape).`,
+        keyLine(text, problem.key),
+      ),
+    )
   }
   if (draft.unknownKeys.length > 0) {
     const more = draft.unknownKeys.length > 12 ? ` and ${draft.unknownKeys.length - 12} more` : ''
-    findings.push(frontMatterFinding('info', `The front matter’s keys ${draft.unknownKeys.slice(0, 12).join(', ')}${more} are not Grant Desk’s and were ignored.`, 'Nothing to fix; they are kept in the file.'))
+    findings.push(
+      frontMatterFinding(
+        'info',
+        `The front matter’s keys ${draft.unknownKeys.slice(0, 12).join(', ')}${more} are not Grant Desk’s and were ignored.`,
+        'Nothing to fix; they are kept in the file.',
+      ),
+    )
   }
   const grant = draft.grant
-  return lintShifted({
-    pitch: split.body,
-    fields: draft.custom_fields ?? {},
-    // The form is known only when the front matter gives it; then every field is checked.
-    schema: grant.application_schema,
-    grant: { title: grant.title, reward: grant.reward, deadline: grant.deadline, type: grant.type, template: grant.template_md },
-    projectKind: draft.project_kind,
-  }, lineOffset, findings)
+  return lintShifted(
+    {
+      pitch: split.body,
+      fields: draft.custom_fields ?? {},
+      // The form is known only when the front matter gives it; then every field is checked.
+      schema: grant.application_schema,
+      grant: { title: grant.title, reward: grant.reward, deadline: grant.deadline, type: grant.type, template: grant.template_md },
+      projectKind: draft.project_kind,
+    },
+    lineOffset,
+    findings,
+  )
 }
 
 /** A draft's own front matter (`format: grant-desk-draft/…`), read as the app reads it: its errors are the user's to fix. */
@@ -181,7 +220,13 @@ function lintDraft(text: string, options: { review?: ReviewData | undefined }, f
     draft = parseDraftFile(text)
   } catch (error) {
     if (!(error instanceof DraftFileError)) throw error
-    findings.push(frontMatterFinding('error', `The draft’s front matter cannot be read: ${error.message}.`, 'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.'))
+    findings.push(
+      frontMatterFinding(
+        'error',
+        `The draft’s front matter cannot be read: ${error.message}.`,
+        'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.',
+      ),
+    )
     const split = splitFrontMatter(text)
     const body = split && split !== 'unclosed' ? split : { body: text, bodyLine: 1 }
     return lintShifted({ pitch: body.body }, body.bodyLine - 1, findings)
@@ -192,19 +237,34 @@ function lintDraft(text: string, options: { review?: ReviewData | undefined }, f
   if (fm.project_kind === undefined && nested.success) {
     const line = Math.max(1, text.split('\n').findIndex((l) => /^\s+project_kind\s*:/.test(l)) + 1)
     findings.push({
-      ...frontMatterFinding('warning', 'project_kind is indented under grant:, where the app does not look for it.', `Move the line “project_kind: ${nested.data}” to the top level of the front matter (no indentation). It was used for this check.`, line),
+      ...frontMatterFinding(
+        'warning',
+        'project_kind is indented under grant:, where the app does not look for it.',
+        `Move the line “project_kind: ${nested.data}” to the top level of the front matter (no indentation). It was used for this check.`,
+        line,
+      ),
       endColumn: 2,
     })
   }
   const template = (fm.grant as Record<string, unknown>)['template_md']
-  return lintShifted({
-    pitch: draft.pitch,
-    fields: fm.custom_fields,
-    schema: fm.grant.application_schema,
-    grant: { title: fm.grant.title, reward: fm.grant.reward, deadline: fm.grant.deadline, type: fm.grant.type, ...(typeof template === 'string' ? { template } : {}) },
-    projectKind: fm.project_kind ?? (nested.success ? nested.data : undefined),
-    review: options.review,
-  }, draft.pitchLine - 1, findings)
+  return lintShifted(
+    {
+      pitch: draft.pitch,
+      fields: fm.custom_fields,
+      schema: fm.grant.application_schema,
+      grant: {
+        title: fm.grant.title,
+        reward: fm.grant.reward,
+        deadline: fm.grant.deadline,
+        type: fm.grant.type,
+        ...(typeof template === 'string' ? { template } : {}),
+      },
+      projectKind: fm.project_kind ?? (nested.success ? nested.data : undefined),
+      review: options.review,
+    },
+    draft.pitchLine - 1,
+    findings,
+  )
 }
 
 /** The findings as the text output lists them: a lone finding, or a group (one cause) with its parts in order. */
@@ -286,7 +346,9 @@ function formatSarif(reports: FileReport[]): string {
               level: SARIF_LEVEL[f.severity],
               message: { text: `${f.message} ${f.hint}` },
               // SARIF has no groups: the cause's id and title travel as properties of each part.
-              ...(f.group || f.field ? { properties: { ...(f.group ? { group: f.group.id, groupTitle: f.group.title } : {}), ...(f.field ? { field: f.field } : {}) } } : {}),
+              ...(f.group || f.field
+                ? { properties: { ...(f.group ? { group: f.group.id, groupTitle: f.group.title } : {}), ...(f.field ? { field: f.field } : {}) } }
+                : {}),
               locations: [
                 {
                   physicalLocation: {
@@ -407,7 +469,14 @@ function readReason(error: unknown): string {
  * Drafts that cannot be read are named on stderr and the others still reported; the exit code
  * is then 2, whatever the reviews say, since a gate must not pass a draft it could not read.
  */
-async function runReview(files: readonly string[], named: ReadonlySet<string>, format: string, requireApproval: boolean, io: Io, policy?: LoadedPolicy): Promise<number> {
+async function runReview(
+  files: readonly string[],
+  named: ReadonlySet<string>,
+  format: string,
+  requireApproval: boolean,
+  io: Io,
+  policy?: LoadedPolicy,
+): Promise<number> {
   const raw = io
   io = { ...raw, err: (s) => writeErrorEscaped(raw, s) }
   const reports: DraftReviewReport[] = []
@@ -492,7 +561,11 @@ export async function main(
     return runSync(targets[0] ?? '.', io, env, { interactive: process.stdin.isTTY === true })
   }
   if (command === 'rules' && targets.length === 0) {
-    io.out(ALL_RULES.map((rule) => `${rule.id} (${rule.severity}${rule.appliesTo ? `; ${rule.appliesTo.join(', ')}s only` : ''}): ${rule.title}\n    ${rule.description}`).join('\n'))
+    io.out(
+      ALL_RULES.map(
+        (rule) => `${rule.id} (${rule.severity}${rule.appliesTo ? `; ${rule.appliesTo.join(', ')}s only` : ''}): ${rule.title}\n    ${rule.description}`,
+      ).join('\n'),
+    )
     return 0
   }
   const formats = command === undefined ? undefined : FORMATS[command]

@@ -296,7 +296,8 @@ export function formatReviewText(reports: readonly DraftReviewReport[]): string 
     }
     if (replaced > 0) lines.push(`  ${plural(replaced, 'earlier verdict', { zero: 'no' })} replaced by a later one of the same reviewer`)
     // The folder reader's reasons start with the file's name already.
-    for (const record of report.unreadable) lines.push(`  unreadable · ${record.reason.startsWith(record.fileName) ? '' : `${record.fileName}: `}${record.reason}`)
+    for (const record of report.unreadable)
+      lines.push(`  unreadable · ${record.reason.startsWith(record.fileName) ? '' : `${record.fileName}: `}${record.reason}`)
   }
   const clear = reports.filter((report) => approvalProblem(report) === null).length
   lines.push(`${plural(reports.length, 'draft')} reviewed: ${clear} approved with no open threads.`)

@@ -37,7 +37,11 @@ function report(result: SyncResult, io: Io): number {
     )
     return 1
   }
-  io.out(result.sent > 0 ? `Synced ${result.state.folder} (${where}): sent ${plural(result.sent, 'commit')}.` : `Synced ${result.state.folder} (${where}): ${result.committed || result.received ? 'done' : 'already up to date'}.`)
+  io.out(
+    result.sent > 0
+      ? `Synced ${result.state.folder} (${where}): sent ${plural(result.sent, 'commit')}.`
+      : `Synced ${result.state.folder} (${where}): ${result.committed || result.received ? 'done' : 'already up to date'}.`,
+  )
   return 0
 }
 

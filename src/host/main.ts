@@ -80,7 +80,9 @@ function planWindow(env: z.infer<typeof Env>): OpenPlan {
   const named = env.GRANT_DESK_BROWSER === undefined ? undefined : resolve(env.GRANT_DESK_BROWSER)
   return planOpening({
     requested,
-    ...(named !== undefined ? { chosen: { path: named, browser: isExecutable(named) ? ({ name: basename(named), path: named } satisfies Browser) : null } } : {}),
+    ...(named !== undefined
+      ? { chosen: { path: named, browser: isExecutable(named) ? ({ name: basename(named), path: named } satisfies Browser) : null } }
+      : {}),
     find: () => findBrowser({ platform: process.platform, env: process.env, homeDir: homedir(), isExecutable }),
   })
 }
@@ -115,7 +117,9 @@ async function main(): Promise<void> {
     const profile = join(data, WINDOW_PROFILE_FOLDER)
     const leftOpen = browserOnProfile(profile)
     if (leftOpen !== null) {
-      exit(`Grant Desk: an app window of an earlier run is still open (${plan.browser.name}, pid ${leftOpen}, on ${profile}); close it, or end that process, then run \`npm start\` again.`)
+      exit(
+        `Grant Desk: an app window of an earlier run is still open (${plan.browser.name}, pid ${leftOpen}, on ${profile}); close it, or end that process, then run \`npm start\` again.`,
+      )
     }
   }
   if (plan) console.log(plan.line)
@@ -204,7 +208,9 @@ async function main(): Promise<void> {
     } catch (error) {
       const e = error as NodeJS.ErrnoException
       if (e.code === 'EADDRINUSE') {
-        console.error(`Port ${env.data.GRANT_DESK_PORT} on 127.0.0.1 is in use. Stop what uses it, or set GRANT_DESK_PORT to another port (0 picks a free one).`)
+        console.error(
+          `Port ${env.data.GRANT_DESK_PORT} on 127.0.0.1 is in use. Stop what uses it, or set GRANT_DESK_PORT to another port (0 picks a free one).`,
+        )
       } else if (e.code === 'ENOENT') {
         console.error(`The built app is missing (${e.path ?? 'out/'}). Run \`npm run build\`, or start with \`npm run start:browser\`, which builds first.`)
       } else {
@@ -227,7 +233,9 @@ async function main(): Promise<void> {
           // A browser that cannot show a window (no display, a broken profile) must not leave
           // the person with nothing: the host keeps running and says where it is.
           const cause = error ? error.message : `it exited with code ${code}${stderrTail ? `: ${stderrTail.split('\n').at(-1)}` : ''}`
-          console.error(`Grant Desk: the app window of ${plan.browser.name} did not stay open (${cause}). Grant Desk keeps running: open ${address} in a browser; Ctrl+C stops it.`)
+          console.error(
+            `Grant Desk: the app window of ${plan.browser.name} did not stay open (${cause}). Grant Desk keeps running: open ${address} in a browser; Ctrl+C stops it.`,
+          )
           appWindow = null
           void started.close()
           return

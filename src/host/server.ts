@@ -44,7 +44,6 @@ const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/
 /** Keeps idle proxies and the browser from dropping a quiet event stream. */
 const SSE_PING_MS = 15_000
 
-
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -326,7 +325,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   app.onError((error, c) => {
     log.error('the browser host failed to answer a request', error)
-    const answer = failure('server_error', 'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.')
+    const answer = failure(
+      'server_error',
+      'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.',
+    )
     return c.req.path.startsWith('/rpc') ? c.json(answer, 500) : c.text(answer.error.message, 500)
   })
 

@@ -32,10 +32,16 @@ export function testClockFrom(env: z.infer<typeof TestClockEnv>): TestClock | nu
   }
   if (fixed !== undefined) {
     const at = Date.parse(fixed)
-    return { now: () => new Date(at), description: `TEST CLOCK: the core's time is fixed at ${new Date(at).toISOString()} (GRANT_DESK_TEST_NOW; for tests only).` }
+    return {
+      now: () => new Date(at),
+      description: `TEST CLOCK: the core's time is fixed at ${new Date(at).toISOString()} (GRANT_DESK_TEST_NOW; for tests only).`,
+    }
   }
   if (offset !== undefined) {
-    return { now: () => new Date(Date.now() + offset), description: `TEST CLOCK: the core's time is the real time moved by ${offset} ms (GRANT_DESK_TEST_CLOCK_OFFSET_MS; for tests only).` }
+    return {
+      now: () => new Date(Date.now() + offset),
+      description: `TEST CLOCK: the core's time is the real time moved by ${offset} ms (GRANT_DESK_TEST_CLOCK_OFFSET_MS; for tests only).`,
+    }
   }
   return null
 }

@@ -78,10 +78,18 @@ export function createPdfPrinter(options: PdfPrinterOptions): PdfPrinter {
       }
       return await window.webContents.printToPDF(PDF_OPTIONS)
     } catch (error) {
-      throw new AppFailure('storage_error', `Grant Desk could not make the PDF (${reasonOf(error)}). Export the HTML copy and print it from a browser instead.`, {}, { cause: error })
+      throw new AppFailure(
+        'storage_error',
+        `Grant Desk could not make the PDF (${reasonOf(error)}). Export the HTML copy and print it from a browser instead.`,
+        {},
+        { cause: error },
+      )
     } finally {
       if (!window.isDestroyed()) window.close()
-      if (folder) await rm(folder, { recursive: true, force: true }).catch((error: unknown) => log.warn(`the temporary print folder ${folder} could not be removed`, error))
+      if (folder)
+        await rm(folder, { recursive: true, force: true }).catch((error: unknown) =>
+          log.warn(`the temporary print folder ${folder} could not be removed`, error),
+        )
     }
   }
 
@@ -110,7 +118,12 @@ export function createPdfPrinter(options: PdfPrinterOptions): PdfPrinter {
       try {
         await writeFileAtomic(choice.filePath, pdf)
       } catch (error) {
-        throw new AppFailure('storage_error', `The PDF could not be saved to ${choice.filePath} (${reasonOf(error)}). Choose another folder, or check that you may write to it.`, {}, { cause: error })
+        throw new AppFailure(
+          'storage_error',
+          `The PDF could not be saved to ${choice.filePath} (${reasonOf(error)}). Choose another folder, or check that you may write to it.`,
+          {},
+          { cause: error },
+        )
       }
       return { path: choice.filePath }
     },

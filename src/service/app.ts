@@ -8,16 +8,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
-import {
-  ApplicationRequest,
-  type ApplicationResult,
-  type ErrorBody,
-  FeedbackRequest,
-  Id,
-  ListGrantsQuery,
-  LoginRequest,
-  issueMessages,
-} from '../shared/api'
+import { ApplicationRequest, type ApplicationResult, type ErrorBody, FeedbackRequest, Id, ListGrantsQuery, LoginRequest, issueMessages } from '../shared/api'
 import { customFieldProblems } from '../shared/fields'
 import type { ServiceStore } from './store'
 
@@ -134,21 +125,27 @@ export function createApp({ store, tokenTtlMs, clock = Date.now, logError = cons
     return c.json(credentials, 200)
   })
 
-  app.get('/api/build', unread((c) => {
-    const parsed = ListGrantsQuery.safeParse({ status: c.req.query('status'), type: c.req.query('type') })
-    if (!parsed.success) return invalid(c, parsed.error, 'Unsupported filter')
-    // The same bytes `c.json({items, count})` sent, kept by the store while the list is unchanged.
-    return c.body(store.listGrantsBody(parsed.data), 200, { 'content-type': 'application/json' })
-  }))
+  app.get(
+    '/api/build',
+    unread((c) => {
+      const parsed = ListGrantsQuery.safeParse({ status: c.req.query('status'), type: c.req.query('type') })
+      if (!parsed.success) return invalid(c, parsed.error, 'Unsupported filter')
+      // The same bytes `c.json({items, count})` sent, kept by the store while the list is unchanged.
+      return c.body(store.listGrantsBody(parsed.data), 200, { 'content-type': 'application/json' })
+    }),
+  )
 
-  app.get('/api/build/:id', unread((c) => {
-    const id = c.req.param('id') ?? '' // the route has it; the handler's type is the plain Context's
-    if (!Id.safeParse(id).success) return fail(c, 400, 'invalid_id', `"${id}" is not a grant id (a UUID).`)
-    // The same bytes `c.json(detail)` sent, kept by the store while the grant is unchanged.
-    const detail = store.grantDetailBody(id)
-    if (detail === undefined) return fail(c, 404, 'grant_not_found', `There is no grant with id ${id}.`)
-    return c.body(detail, 200, { 'content-type': 'application/json' })
-  }))
+  app.get(
+    '/api/build/:id',
+    unread((c) => {
+      const id = c.req.param('id') ?? '' // the route has it; the handler's type is the plain Context's
+      if (!Id.safeParse(id).success) return fail(c, 400, 'invalid_id', `"${id}" is not a grant id (a UUID).`)
+      // The same bytes `c.json(detail)` sent, kept by the store while the grant is unchanged.
+      const detail = store.grantDetailBody(id)
+      if (detail === undefined) return fail(c, 404, 'grant_not_found', `There is no grant with id ${id}.`)
+      return c.body(detail, 200, { 'content-type': 'application/json' })
+    }),
+  )
 
   app.post('/api/build/:id/apply', async (c) => {
     const token = bearer(c)

@@ -16,12 +16,7 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; password: string; name: 
 
 type Field = NonNullable<FixtureGrant['application_schema']>[number]
 
-const field = (
-  name: string,
-  label: string,
-  type: 'text' | 'textarea' | 'url' | 'number',
-  required: boolean,
-): Field => ({ name, label, type, required })
+const field = (name: string, label: string, type: 'text' | 'textarea' | 'url' | 'number', required: boolean): Field => ({ name, label, type, required })
 
 const select = (name: string, label: string, options: string[], required: boolean): Field => ({
   name,
@@ -36,11 +31,7 @@ const PROJECT_STAGES = ['Idea', 'Prototype', 'Beta', 'Live on mainnet']
 /** An empty Markdown table: the header row, its rule and `rows` rows of empty cells. */
 function emptyTable(columns: readonly string[], rows: number): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
-  return [
-    line(columns),
-    line(columns.map(() => '---')),
-    ...Array.from({ length: rows }, () => line(columns.map(() => ' '))),
-  ].join('\n')
+  return [line(columns), line(columns.map(() => '---')), ...Array.from({ length: rows }, () => line(columns.map(() => ' ')))].join('\n')
 }
 
 const MILESTONE_COLUMNS = ['Milestone', 'Deliverables', 'Completion criteria', 'Weeks', 'Amount (USD)']
@@ -145,12 +136,7 @@ Read the request for proposals: https://arcadia-foundation.example/grants/sdk-rf
         field('project_details', 'Project details', 'textarea', true),
         field('team_members', 'Team members', 'textarea', true),
         field('team_size', 'Team size (people)', 'number', false),
-        select(
-          'primary_language',
-          'Primary language',
-          ['TypeScript', 'Rust', 'Go', 'Swift', 'Kotlin', 'Python', 'Other'],
-          true,
-        ),
+        select('primary_language', 'Primary language', ['TypeScript', 'Rust', 'Go', 'Swift', 'Kotlin', 'Python', 'Other'], true),
         field('github_repository', 'GitHub repository', 'url', true),
         field('demo_video', 'Demo video (under 5 minutes)', 'url', false),
         field('budget_breakdown', 'Budget breakdown', 'textarea', true),
@@ -288,12 +274,7 @@ Research agenda: https://openrollup.example/research/agenda`,
         field('team_members', 'Researchers (affiliations, publications, code)', 'textarea', true),
         field('prior_publication', 'Your most relevant prior paper or report', 'url', false),
         field('github_repository', 'Prototype repository (if any)', 'url', false),
-        select(
-          'research_stage',
-          'Current stage',
-          ['Open question', 'Early results', 'Prototype', 'Paper in review'],
-          false,
-        ),
+        select('research_stage', 'Current stage', ['Open question', 'Early results', 'Prototype', 'Paper in review'], false),
         field('requested_amount_usd', 'Requested amount (USD)', 'number', true),
         field('duration_months', 'Duration (months)', 'number', true),
         field('milestone_list', 'Milestones and their outputs', 'textarea', true),
@@ -446,12 +427,7 @@ Benchmark suite and rules: https://polarlabs.example/security/grants`,
         field('team_members', 'Team members and security track record', 'textarea', true),
         field('github_repository', 'Repository', 'url', true),
         field('prior_work_url', 'An audit report, contest result or tool you published', 'url', false),
-        select(
-          'tool_category',
-          'Tool category',
-          ['Static analysis', 'Fuzzing', 'Monitoring', 'Formal verification', 'Other'],
-          true,
-        ),
+        select('tool_category', 'Tool category', ['Static analysis', 'Fuzzing', 'Monitoring', 'Formal verification', 'Other'], true),
         field('requested_amount_usd', 'Requested amount (USD)', 'number', true),
         field('milestone_list', 'Milestones', 'textarea', false),
       ],
@@ -805,12 +781,7 @@ Critical findings are also eligible for the bug bounty. Submit a free-form pitch
 
 Paid per language, 1,200 USDC each, once both sections are merged. Spanish and Portuguese are open. Contributor guide: https://meridiandao.example/docs/contributing`,
       application_schema: [
-        select(
-          'target_language',
-          'Target language',
-          ['Spanish', 'Portuguese (Brazil)', 'Portuguese (Portugal)'],
-          true,
-        ),
+        select('target_language', 'Target language', ['Spanish', 'Portuguese (Brazil)', 'Portuguese (Portugal)'], true),
         field('github_username', 'GitHub username', 'text', true),
         field('translation_sample', 'A technical translation you did before', 'url', true),
         field('availability', 'Availability in the next 3 weeks', 'textarea', false),

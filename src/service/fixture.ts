@@ -5,13 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import {
-  ApplicationSchema,
-  GrantSummary,
-  GrantType,
-  LoginRequest,
-  formatIssuePath,
-} from '../shared/api'
+import { ApplicationSchema, GrantSummary, GrantType, LoginRequest, formatIssuePath } from '../shared/api'
 
 export const FixtureGrant = GrantSummary.extend({
   type: GrantType,
@@ -68,9 +62,7 @@ export class FixtureError extends Error {
 export function parseFixture(data: unknown, source = 'fixture'): Fixture {
   const result = Fixture.safeParse(data)
   if (result.success) return result.data
-  const lines = result.error.issues.map(
-    (issue) => `  ${formatIssuePath(issue.path) || '(root)'}: ${issue.message}`,
-  )
+  const lines = result.error.issues.map((issue) => `  ${formatIssuePath(issue.path) || '(root)'}: ${issue.message}`)
   throw new FixtureError(`${source} is not a valid fixture:\n${lines.join('\n')}`)
 }
 

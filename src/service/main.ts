@@ -71,7 +71,8 @@ async function main(): Promise<void> {
     })
   } catch (error) {
     const e = error as NodeJS.ErrnoException
-    if (e.code === 'EADDRINUSE') exit(`Port ${env.data.PORT} on ${env.data.HOST} is in use. Stop what uses it, or set PORT to another port (0 picks a free one).`)
+    if (e.code === 'EADDRINUSE')
+      exit(`Port ${env.data.PORT} on ${env.data.HOST} is in use. Stop what uses it, or set PORT to another port (0 picks a free one).`)
     exit(`The grant service could not start: ${e.message}`)
   }
 

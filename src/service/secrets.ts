@@ -14,9 +14,7 @@ const SCRYPT = { N: 16_384, r: 8, p: 1, keylen: 32 } as const
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, { N, r, p, maxmem: 128 * N * r * 2 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
+    scrypt(password, salt, keylen, { N, r, p, maxmem: 128 * N * r * 2 }, (error, key) => (error ? reject(error) : resolve(key)))
   })
 }
 

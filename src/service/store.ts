@@ -6,15 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { ApplicationSchema, Credentials, GrantDetail, GrantSummary, GrantType, ListGrantsQuery } from '../shared/api'
 import type { Db } from './db'
 import type { Fixture, FixtureGrant } from './fixture'
-import {
-  UNKNOWN_USER_HASH,
-  hashPassword,
-  newSecret,
-  sealWithPassword,
-  sha256,
-  unsealWithPassword,
-  verifyPassword,
-} from './secrets'
+import { UNKNOWN_USER_HASH, hashPassword, newSecret, sealWithPassword, sha256, unsealWithPassword, verifyPassword } from './secrets'
 
 /** A grant as the sandbox keeps it, with its status as of now. */
 export interface StoredGrant extends GrantSummary {
@@ -25,10 +17,7 @@ export interface StoredGrant extends GrantSummary {
   deadlineMs: number
 }
 
-export type Authentication =
-  | { kind: 'user'; userId: string }
-  | { kind: 'expired' }
-  | { kind: 'invalid' }
+export type Authentication = { kind: 'user'; userId: string } | { kind: 'expired' } | { kind: 'invalid' }
 
 export type ApplyOutcome = { created: true; applicationId: string } | { created: false; applicationId: string }
 
@@ -83,9 +72,7 @@ export class ServiceStore {
   ) {}
 
   isEmpty(): boolean {
-    const row = this.db
-      .prepare('SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM grants) AS n')
-      .get() as { n: number }
+    const row = this.db.prepare('SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM grants) AS n').get() as { n: number }
     return row.n === 0
   }
 
@@ -98,19 +85,13 @@ export class ServiceStore {
       if (!existing) {
         const hash = await hashPassword(user.password)
         writes.push(() =>
-          this.db
-            .prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)')
-            .run(randomUUID(), user.email, hash, this.nowIso()),
+          this.db.prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)').run(randomUUID(), user.email, hash, this.nowIso()),
         )
       } else if (!(await verifyPassword(user.password, existing.password_hash))) {
         // A new password cannot open the api key sealed under the old one: the key is dropped
         // and a new one issued at the next login (documented in docs/service.md).
         const hash = await hashPassword(user.password)
-        writes.push(() =>
-          this.db
-            .prepare('UPDATE users SET password_hash = ?, api_key_hash = NULL, api_key_sealed = NULL WHERE id = ?')
-            .run(hash, existing.id),
-        )
+        writes.push(() => this.db.prepare('UPDATE users SET password_hash = ?, api_key_hash = NULL, api_key_sealed = NULL WHERE id = ?').run(hash, existing.id))
       }
     }
     this.db.transaction(() => {
@@ -145,9 +126,7 @@ export class ServiceStore {
   }
 
   private userByEmail(email: string): UserRow | undefined {
-    return this.db
-      .prepare('SELECT id, password_hash, api_key_sealed FROM users WHERE email = ?')
-      .get(email) as UserRow | undefined
+    return this.db.prepare('SELECT id, password_hash, api_key_sealed FROM users WHERE email = ?').get(email) as UserRow | undefined
   }
 
   /**
@@ -165,9 +144,7 @@ export class ServiceStore {
     this.db.transaction(() => {
       // Expired tokens are kept a day so that a client using one hears "expired", not "invalid".
       this.db.prepare('DELETE FROM access_tokens WHERE expires_at < ?').run(now - 86_400_000)
-      this.db
-        .prepare('INSERT INTO access_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)')
-        .run(sha256(accessToken), user.id, now + tokenTtlMs)
+      this.db.prepare('INSERT INTO access_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)').run(sha256(accessToken), user.id, now + tokenTtlMs)
     })()
     return { access_token: accessToken, api_key: apiKey }
   }
@@ -183,9 +160,7 @@ export class ServiceStore {
       .prepare('UPDATE users SET api_key_hash = ?, api_key_sealed = ? WHERE id = ? AND api_key_sealed IS ?')
       .run(sha256(apiKey), sealed, user.id, user.api_key_sealed)
     if (issued.changes === 1) return apiKey
-    const winner = this.db.prepare('SELECT api_key_sealed FROM users WHERE id = ?').get(user.id) as
-      | { api_key_sealed: string | null }
-      | undefined
+    const winner = this.db.prepare('SELECT api_key_sealed FROM users WHERE id = ?').get(user.id) as { api_key_sealed: string | null } | undefined
     const key = winner?.api_key_sealed ? await unsealWithPassword(winner.api_key_sealed, password) : null
     if (key === null) throw new Error(`api key of user ${user.id} changed during login and cannot be opened`)
     return key
@@ -194,13 +169,10 @@ export class ServiceStore {
   /** Who a bearer token (access token or api key) belongs to. */
   authenticate(token: string): Authentication {
     const hash = sha256(token)
-    const byKey = this.db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hash) as
-      | { id: string }
-      | undefined
+    const byKey = this.db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hash) as { id: string } | undefined
     if (byKey) return { kind: 'user', userId: byKey.id }
-    const byToken = this.db
-      .prepare('SELECT user_id, expires_at FROM access_tokens WHERE token_hash = ?')
-      .get(hash) as { user_id: string; expires_at: number } | undefined
+    const byToken = this.db.prepare('SELECT user_id, expires_at FROM access_tokens WHERE token_hash = ?').get(hash) as
+      { user_id: string; expires_at: number } | undefined
     if (!byToken) return { kind: 'invalid' }
     if (byToken.expires_at <= this.clock()) return { kind: 'expired' }
     return { kind: 'user', userId: byToken.user_id }
@@ -281,9 +253,7 @@ export class ServiceStore {
   }
 
   findApplication(userId: string, grantId: string): string | undefined {
-    const row = this.db
-      .prepare('SELECT id FROM applications WHERE user_id = ? AND grant_id = ?')
-      .get(userId, grantId) as { id: string } | undefined
+    const row = this.db.prepare('SELECT id FROM applications WHERE user_id = ? AND grant_id = ?').get(userId, grantId) as { id: string } | undefined
     return row?.id
   }
 
@@ -308,9 +278,7 @@ export class ServiceStore {
 
   addFeedback(skill: string, issue: string, userId: string | null): string {
     const id = randomUUID()
-    this.db
-      .prepare('INSERT INTO feedback (id, skill, issue, user_id, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(id, skill, issue, userId, this.nowIso())
+    this.db.prepare('INSERT INTO feedback (id, skill, issue, user_id, created_at) VALUES (?, ?, ?, ?, ?)').run(id, skill, issue, userId, this.nowIso())
     return id
   }
 

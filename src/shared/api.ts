@@ -37,7 +37,15 @@ function isGuid(text: string): boolean {
  */
 export const Id = z.string({ error: 'must be a UUID' }).check((payload) => {
   if (isGuid(payload.value)) return
-  payload.issues.push({ origin: 'string', code: 'invalid_format', format: 'guid', pattern: GUID_PATTERN.toString(), input: payload.value, continue: true, message: 'must be a UUID' })
+  payload.issues.push({
+    origin: 'string',
+    code: 'invalid_format',
+    format: 'guid',
+    pattern: GUID_PATTERN.toString(),
+    input: payload.value,
+    continue: true,
+    message: 'must be a UUID',
+  })
 })
 
 /** Timestamps with a zone, normalised to UTC (src/shared/iso-timestamp.ts). */
@@ -65,9 +73,7 @@ export type GrantSummary = z.infer<typeof GrantSummary>
 
 /** Query of list_grants. `status` defaults to `open` as the spec says. */
 export const ListGrantsQuery = z.object({
-  status: z
-    .enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' })
-    .default('open'),
+  status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }).default('open'),
   type: GrantType.optional(),
 })
 export type ListGrantsQuery = z.input<typeof ListGrantsQuery>

@@ -155,7 +155,9 @@ export function frontMatterValue(yamlText: string): unknown {
   try {
     const duplicate = duplicateKey(document)
     if (duplicate) {
-      throw new DraftFileError(`the front matter is not valid YAML (line ${lineOf(duplicate.offset)}): Map keys must be unique${duplicate.key ? ` ("${duplicate.key.slice(0, 60)}" appears twice)` : ''}`)
+      throw new DraftFileError(
+        `the front matter is not valid YAML (line ${lineOf(duplicate.offset)}): Map keys must be unique${duplicate.key ? ` ("${duplicate.key.slice(0, 60)}" appears twice)` : ''}`,
+      )
     }
     return document.toJS({ maxAliasCount: 100 })
   } catch (error) {
@@ -226,7 +228,11 @@ export function splitFrontMatter(text: string): { yamlText: string; body: string
   const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(rest)
   if (!closing) return 'unclosed'
   const header = opening[0] + rest.slice(0, closing.index) + closing[0]
-  return { yamlText: rest.slice(0, closing.index), body: rest.slice(closing.index + closing[0].length), bodyLine: header.split('\n').length - (header.endsWith('\n') ? 1 : 0) + 1 }
+  return {
+    yamlText: rest.slice(0, closing.index),
+    body: rest.slice(closing.index + closing[0].length),
+    bodyLine: header.split('\n').length - (header.endsWith('\n') ? 1 : 0) + 1,
+  }
 }
 
 /** The top-level keys of a YAML mapping, by a line scan (no parse): what a front matter names, bounded by its lines. */
@@ -244,14 +250,16 @@ export function topLevelKeys(yamlText: string): string[] {
 export const DRAFT_KEYS = ['grant', 'custom_fields', 'project_kind', 'application_id', 'not_sent'] as const
 
 /** The grant keys the checklist uses, each checked with the draft's schema on its own. */
-const LooseGrant = z.object({
-  title: z.string(),
-  reward: z.string(),
-  deadline: IsoTimestamp,
-  type: GrantType,
-  application_schema: ApplicationSchema,
-  template_md: z.string(),
-}).partial()
+const LooseGrant = z
+  .object({
+    title: z.string(),
+    reward: z.string(),
+    deadline: IsoTimestamp,
+    type: GrantType,
+    application_schema: ApplicationSchema,
+    template_md: z.string(),
+  })
+  .partial()
 
 export interface LooseDraft {
   grant: z.infer<typeof LooseGrant>
@@ -279,7 +287,8 @@ export function readLooseDraft(value: Record<string, unknown>): LooseDraft {
   const draft: LooseDraft = { grant: {}, problems, unknownKeys: Object.keys(value).filter((key) => !OWN_KEYS.has(key)) }
   if ('grant' in value) {
     const grant = value['grant']
-    if (grant === null || typeof grant !== 'object' || Array.isArray(grant)) problems.push({ key: 'grant', message: 'must be a mapping of the grant’s title, reward, deadline and form' })
+    if (grant === null || typeof grant !== 'object' || Array.isArray(grant))
+      problems.push({ key: 'grant', message: 'must be a mapping of the grant’s title, reward, deadline and form' })
     else {
       for (const key of Object.keys(LooseGrant.shape) as Array<keyof typeof LooseGrant.shape>) {
         if (!(key in grant)) continue

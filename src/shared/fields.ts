@@ -39,9 +39,7 @@ export function fieldValueProblem(field: SchemaField, value: string): string | n
     case 'number':
       return isNumberText(value) ? null : 'must be a number, like 15000 or 15,000'
     case 'select':
-      return field.options && field.options.length > 0 && !field.options.includes(value.trim())
-        ? `must be one of: ${field.options.join(', ')}`
-        : null
+      return field.options && field.options.length > 0 && !field.options.includes(value.trim()) ? `must be one of: ${field.options.join(', ')}` : null
     default:
       return null
   }
@@ -51,10 +49,7 @@ export function fieldValueProblem(field: SchemaField, value: string): string | n
  * Every problem of a set of custom fields against a grant's schema, keyed
  * `custom_fields.<name>`; an empty object when they fit.
  */
-export function customFieldProblems(
-  schema: readonly SchemaField[],
-  values: Readonly<Record<string, string>>,
-): Record<string, string> {
+export function customFieldProblems(schema: readonly SchemaField[], values: Readonly<Record<string, string>>): Record<string, string> {
   const problems: Record<string, string> = {}
   const known = new Map(schema.map((field) => [field.name, field]))
   for (const name of Object.keys(values)) {

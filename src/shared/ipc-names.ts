@@ -59,7 +59,18 @@ export const IPC_CHANNELS = [
   'sync.markSeen',
 ] as const
 
-export const IPC_EVENTS = ['connectivity', 'drafts.changed', 'session.expired', 'service.waiting', 'savedSearches.changed', 'savedSearches.found', 'reminders.due', 'reminders.open', 'sync.changed', 'sync.arrived'] as const
+export const IPC_EVENTS = [
+  'connectivity',
+  'drafts.changed',
+  'session.expired',
+  'service.waiting',
+  'savedSearches.changed',
+  'savedSearches.found',
+  'reminders.due',
+  'reminders.open',
+  'sync.changed',
+  'sync.arrived',
+] as const
 
 // Both directions of the name check: every name has schemas and every schema has a name
 // (these lines fail to compile otherwise).

@@ -38,7 +38,10 @@ export function parseOffsets(text: string): { minutes: number[] } | { problem: s
   const minutes: number[] = []
   for (const part of parts) {
     const tokens = [...part.toLowerCase().matchAll(/(\d+)\s*([a-z]+)/g)]
-    const rest = part.toLowerCase().replace(/(\d+)\s*([a-z]+)/g, '').trim()
+    const rest = part
+      .toLowerCase()
+      .replace(/(\d+)\s*([a-z]+)/g, '')
+      .trim()
     if (tokens.length === 0 || rest !== '') return { problem: `“${part}” is not a time: write it like “3 days”, “1 day” or “3 hours”, separated by commas.` }
     let total = 0
     for (const [, count, unit] of tokens) {

@@ -27,7 +27,10 @@ export function serviceOrigin(address: string): string | null {
 
 /** `localhost`, `*.localhost`, 127.0.0.0/8 and `[::1]`: traffic that never leaves this computer. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
   if (host === 'localhost' || host.endsWith('.localhost')) return true
   if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true
   if (/^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true

@@ -103,7 +103,16 @@ const zoned = (timeZone: string | undefined): Intl.DateTimeFormatOptions => (tim
 export function dateTime(value: string | Date, timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value
   if (Number.isNaN(date.getTime())) return String(value)
-  return dateTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', ...zoned(timeZone) }).format(date)
+  return dateTimeFormat({
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...zoned(timeZone),
+  }).format(date)
 }
 
 /** "25 Nov 2026": a day, in the reader's zone unless `timeZone` names one. */
@@ -115,7 +124,11 @@ export function day(value: string | Date, timeZone?: string): string {
 
 /** "2026-11-25": the day in `timeZone`, for file names. */
 export function isoDay(date: Date, timeZone?: string): string {
-  const parts = Object.fromEntries(dateTimeFormat({ year: 'numeric', month: '2-digit', day: '2-digit', ...zoned(timeZone) }).formatToParts(date).map((part) => [part.type, part.value]))
+  const parts = Object.fromEntries(
+    dateTimeFormat({ year: 'numeric', month: '2-digit', day: '2-digit', ...zoned(timeZone) })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  )
   return `${parts['year']}-${parts['month']}-${parts['day']}`
 }
 

@@ -48,7 +48,8 @@ export function yamlShapeProblem(text: string): string | null {
       case '?':
       case ':':
         // In a flow collection only the brackets nest (`{a: 1, b: 2, …}` is one level, however long).
-        if (flowDepth === 0 && ++lineIndicators > MAX_LINE_INDICATORS) return `it is nested too deeply (more than ${MAX_LINE_INDICATORS} lists or maps opened on one line)`
+        if (flowDepth === 0 && ++lineIndicators > MAX_LINE_INDICATORS)
+          return `it is nested too deeply (more than ${MAX_LINE_INDICATORS} lists or maps opened on one line)`
         break
       case '\n':
       case '\r\n':

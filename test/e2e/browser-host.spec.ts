@@ -85,10 +85,12 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
 
   const pitch = `${created.pitch}\nA tool that every applicant needs.\n`
   const saved = value<Draft>(
-    await page.evaluate(
-      (input) => window.grantDesk.drafts.save(input),
-      { id: created.id, pitch, customFields: { project_name: 'Bridge test' }, baseVersion: created.version },
-    ),
+    await page.evaluate((input) => window.grantDesk.drafts.save(input), {
+      id: created.id,
+      pitch,
+      customFields: { project_name: 'Bridge test' },
+      baseVersion: created.version,
+    }),
   )
   expect(saved.pitch).toBe(pitch)
 
@@ -104,13 +106,17 @@ test('the page logs in to the sandbox, lists grants and keeps a draft through wi
 
   // The page's own scripts can reach the token only where the bridge keeps it for reloads.
   const token = stack.host.token
-  const onWindow = await page.evaluate((t) => Object.getOwnPropertyNames(window).filter((key) => {
-    try {
-      return window[key] === t
-    } catch {
-      return false
-    }
-  }), token)
+  const onWindow = await page.evaluate(
+    (t) =>
+      Object.getOwnPropertyNames(window).filter((key) => {
+        try {
+          return window[key] === t
+        } catch {
+          return false
+        }
+      }),
+    token,
+  )
   expect(onWindow).toEqual([])
   expect(await page.evaluate(() => typeof (window.grantDesk as unknown as Record<string, unknown>)['token'])).toBe('undefined')
 

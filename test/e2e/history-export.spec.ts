@@ -36,7 +36,10 @@ test('two saves, compare, restore the first; export a review copy that is static
   expect(before).toBeGreaterThanOrEqual(2)
 
   // The newest two versions: "First version" (A) and "Second version" (B).
-  const options = await panel.getByLabel('Version A').locator('option').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { value: string }).value))
+  const options = await panel
+    .getByLabel('Version A')
+    .locator('option')
+    .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { value: string }).value))
   const [newest, previous] = options.filter((value) => value !== '')
   await panel.getByLabel('Version A').selectOption(previous!)
   await panel.getByLabel('Version B').selectOption(newest!)
@@ -56,7 +59,10 @@ test('two saves, compare, restore the first; export a review copy that is static
   await expect(panel.getByLabel('Inline')).toBeChecked()
 
   // Restore the first: the pitch shows it again and the list gains a version marked restored.
-  await versions.nth(1).getByRole('button', { name: /^Restore/ }).click()
+  await versions
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click()
   await page.getByRole('alertdialog', { name: 'Restore this version?' }).getByRole('button', { name: 'Restore' }).click()
   await expect(pitch).toHaveValue('First version')
   await expect(versions).toHaveCount(before + 1)

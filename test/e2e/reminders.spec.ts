@@ -130,7 +130,11 @@ test('a draft closing in 2 hours is reminded once, not again after a restart; it
   expect(event.summary).toBe('Deadline: Free-form grant')
   expect(event.startDate.toJSDate().getTime()).toBe(Math.floor((fixtureNow + 5 * DAY) / 1000) * 1000)
   expect(event.description).toContain('Reward: 10,000 USDC')
-  expect(vevent.getAllSubcomponents('valarm').map((alarm) => (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds())).toEqual([-3 * 86_400, -86_400, -3 * 3_600])
+  expect(vevent.getAllSubcomponents('valarm').map((alarm) => (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds())).toEqual([
+    -3 * 86_400,
+    -86_400,
+    -3 * 3_600,
+  ])
   expect(errors).toEqual([])
   await context.close()
 

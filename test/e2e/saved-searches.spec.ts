@@ -28,7 +28,10 @@ test.afterAll(async () => {
   await stack?.dispose()
 })
 
-test('a saved search marks a grant added to the sandbox as New, counts it beside the search, and the mark goes once it is opened', async ({ page, context }, testInfo) => {
+test('a saved search marks a grant added to the sandbox as New, counts it beside the search, and the mark goes once it is opened', async ({
+  page,
+  context,
+}, testInfo) => {
   const host = stack!
   const errors = watchForErrors(page)
   // Web notifications: allowed for this page (as after the applicant's click), and recorded.
@@ -73,9 +76,9 @@ test('a saved search marks a grant added to the sandbox as New, counts it beside
   await expect(row.getByTestId('grant-new')).toHaveText('New')
   await expect(page.getByTestId('grant-new')).toHaveCount(1)
   // One notification for the search, not one per grant.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: { title: string; body: string }[] }).__shown)).toEqual([
-    { title: '1 new grant in “Dev tooling”', body: NEW_TITLE },
-  ])
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __shown: { title: string; body: string }[] }).__shown))
+    .toEqual([{ title: '1 new grant in “Dev tooling”', body: NEW_TITLE }])
   await checkScreen(page, testInfo, 'grants-new-grant')
 
   // Opening the grant marks it seen.

@@ -176,7 +176,13 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
   expect(applicationId).toMatch(/^[0-9a-f-]{36}$/)
   const stored = storedApplication(stack().service.dataFile, applicationId)
   expect(stored?.pitch).toBe(GOOD_PITCH)
-  expect(JSON.parse(stored!.custom_fields!)).toEqual({ project_name: 'Indexer kit', repo: 'https://github.com/example/kit', details: 'A kit for indexers.', amount: '15,000', stage: 'Beta' })
+  expect(JSON.parse(stored!.custom_fields!)).toEqual({
+    project_name: 'Indexer kit',
+    repo: 'https://github.com/example/kit',
+    details: 'A kit for indexers.',
+    amount: '15,000',
+    stage: 'Beta',
+  })
   await dialog.getByRole('button', { name: 'Close' }).click()
 
   // Submitted drafts are read-only; a copy can be made, and submitting it finds the same application.
@@ -201,7 +207,10 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
   await expect(page.getByTestId('not-sent-notice')).toContainText(`Not sent — already applied (application ${applicationId}`)
   await expect(page.getByTestId('submitted-notice')).toHaveCount(0)
   await expect(page.getByLabel('Pitch (Markdown)')).toBeEditable()
-  await page.getByTestId('not-sent-notice').getByRole('button', { name: `Open the draft that was sent (${sentDraftId}.md)` }).click()
+  await page
+    .getByTestId('not-sent-notice')
+    .getByRole('button', { name: `Open the draft that was sent (${sentDraftId}.md)` })
+    .click()
   await expect(page.getByTestId('submitted-notice')).toContainText(applicationId)
   await openScreen(page, 'Drafts')
   const rows = page.getByTestId('drafts-table').getByRole('row')
@@ -211,7 +220,9 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
 
   // The grant's row and page say the applicant applied, and when.
   await openScreen(page, 'Grants')
-  await expect(page.getByTestId('grant-row').filter({ hasText: 'Open grant with a form' }).getByTestId('my-grant-status')).toHaveText(/^Applied \d{1,2} [A-Z][a-z]{2} \d{4}$/)
+  await expect(page.getByTestId('grant-row').filter({ hasText: 'Open grant with a form' }).getByTestId('my-grant-status')).toHaveText(
+    /^Applied \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+  )
   await checkScreen(page, testInfo, 'grants-applied')
 
   await openScreen(page, 'Applications')

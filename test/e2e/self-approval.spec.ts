@@ -26,7 +26,12 @@ test.beforeAll(async ({}, testInfo) => {
   const created = await ada.core.dispatch('drafts.create', { grantId: IDS.open })
   if (!created.ok) throw new Error(created.error.message)
   const draft = created.value as { id: string; version: string }
-  const saved = await ada.core.dispatch('drafts.save', { id: draft.id, pitch: '# Tracekit\n\nWallet developers cannot see why a transaction failed.\n', customFields: { project_name: 'Tracekit' }, baseVersion: draft.version })
+  const saved = await ada.core.dispatch('drafts.save', {
+    id: draft.id,
+    pitch: '# Tracekit\n\nWallet developers cannot see why a transaction failed.\n',
+    customFields: { project_name: 'Tracekit' },
+    baseVersion: draft.version,
+  })
   if (!saved.ok) throw new Error(saved.error.message)
   draftId = draft.id
 })
@@ -47,7 +52,10 @@ async function openReview(page: Page, stack: HostStack): Promise<void> {
   await page.goto(stack.pageUrl)
   await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
   await openScreen(page, 'Drafts')
-  await page.getByRole('button', { name: /^Open / }).first().click()
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click()
   await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(/Wallet developers/)
   await page.getByRole('tab', { name: /^Review/ }).click()
 }
@@ -57,7 +65,9 @@ test('the author’s Approve is a note that does not count; the gate exits 1 unt
   await openReview(adaPage, ada)
   const panel = adaPage.getByTestId('review-panel')
   await expect(panel.getByTestId('review-authors')).toContainText('Written by Ada.')
-  await expect(panel.getByTestId('verdict-author-note')).toHaveText('You wrote this draft, so your verdict is recorded as a note for your teammates and does not count toward approval.')
+  await expect(panel.getByTestId('verdict-author-note')).toHaveText(
+    'You wrote this draft, so your verdict is recorded as a note for your teammates and does not count toward approval.',
+  )
   await panel.getByTestId('verdict-approve').click()
   await expect(panel).toContainText('You approved this version, as a note')
   await expect(panel.getByTestId('verdict-not-counted')).toHaveText('Not counted: Ada wrote this draft, so Ada’s own approval does not count.')

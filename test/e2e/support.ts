@@ -29,7 +29,7 @@ export function screensFixture(): Fixture {
     '<script>window.__pwned = "script"</script>',
     '<img src="x" onerror="window.__pwned = \'img\'">',
     '',
-    '[click me](javascript:window.__pwned=\'link\')',
+    "[click me](javascript:window.__pwned='link')",
   ].join('\n')
   return fixture
 }

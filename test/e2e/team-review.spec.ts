@@ -42,7 +42,12 @@ test.beforeAll(async ({}, testInfo) => {
   const created = await author.core.dispatch('drafts.create', { grantId: IDS.open })
   if (!created.ok) throw new Error(created.error.message)
   const draft = created.value as { id: string; version: string }
-  const saved = await author.core.dispatch('drafts.save', { id: draft.id, pitch: PITCH, customFields: { project_name: 'Tracekit' }, baseVersion: draft.version })
+  const saved = await author.core.dispatch('drafts.save', {
+    id: draft.id,
+    pitch: PITCH,
+    customFields: { project_name: 'Tracekit' },
+    baseVersion: draft.version,
+  })
   if (!saved.ok) throw new Error(saved.error.message)
   draftId = draft.id
 })
@@ -56,7 +61,10 @@ async function openDraft(page: Page, stack: HostStack): Promise<void> {
   await page.goto(stack.pageUrl)
   await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
   await openScreen(page, 'Drafts')
-  await page.getByRole('button', { name: /^Open / }).first().click()
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click()
   await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(/Wallet developers/)
 }
 
@@ -81,7 +89,9 @@ function records(): string[] {
   return readdirSync(dir).filter((name) => name.endsWith('.yaml') && !/^kind: author$/m.test(readFileSync(join(dir, name), 'utf8')))
 }
 
-test('a reviewer comments, suggests and requests changes; the author sees it live, applies, resolves; the approval goes stale after an edit', async ({ browser }, testInfo) => {
+test('a reviewer comments, suggests and requests changes; the author sees it live, applies, resolves; the approval goes stale after an edit', async ({
+  browser,
+}, testInfo) => {
   const authorPage = await (await browser.newContext()).newPage()
   const reviewerPage = await (await browser.newContext()).newPage()
   await openDraft(authorPage, author)

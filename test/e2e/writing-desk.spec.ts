@@ -120,7 +120,9 @@ test('undo takes back a typed word in one step, redo brings it back; a toolbar c
   // The store, and so the file, follows undo like typing.
   await page.keyboard.press('Control+z')
   await expectSaved(page)
-  expect(parseDraftFile(readFileSync((await page.locator('.editor-path code').textContent())!, 'utf8')).pitch).toBe('# Kit\n\n## Problem statement\nWallets fail.\n')
+  expect(parseDraftFile(readFileSync((await page.locator('.editor-path code').textContent())!, 'utf8')).pitch).toBe(
+    '# Kit\n\n## Problem statement\nWallets fail.\n',
+  )
 
   // Bold from the toolbar, then undo: one step back to the plain word.
   await pitch.evaluate((box) => {

@@ -21,7 +21,13 @@ const VERSION = 'a'.repeat(64)
 /** Payload shapes close to valid, so that each mutation tests one field. `null`: no input. */
 const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'settings.get': null,
-  'settings.update': { serviceUrl: 'http://127.0.0.1:9', feedbackNamespace: 'grant-desk', reviewerName: 'Ana', draftsFolder: null, savedSearchRefreshMinutes: 30 },
+  'settings.update': {
+    serviceUrl: 'http://127.0.0.1:9',
+    feedbackNamespace: 'grant-desk',
+    reviewerName: 'Ana',
+    draftsFolder: null,
+    savedSearchRefreshMinutes: 30,
+  },
   'session.status': null,
   'session.login': { email: 'ada@example.test', password: 'correct horse battery' },
   'session.logout': null,
@@ -119,13 +125,19 @@ function payloads(channel: IpcChannel): { label: string; text: string }[] {
   add('whole: constructor key', { constructor: { prototype: { polluted: true } } })
   add('whole: deep nesting', JSON.parse(`${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`))
   add('whole: unknown key', { ...(template ?? {}), unknownKey: 1 })
-  add('whole: __proto__ key beside valid fields', null, JSON.stringify(template ?? {}).replace(/^\{/, '{"__proto__": {"polluted": true}' + (template && Object.keys(template).length > 0 ? ',' : '')))
+  add(
+    'whole: __proto__ key beside valid fields',
+    null,
+    JSON.stringify(template ?? {}).replace(/^\{/, '{"__proto__": {"polluted": true}' + (template && Object.keys(template).length > 0 ? ',' : '')),
+  )
   if (template !== null) {
     for (const key of Object.keys(template)) {
       const rest = { ...template }
       delete rest[key]
       // Leaving out a key is bad only where the key is required.
-      const optional = channel === 'settings.update' || ['customFields', 'type', 'projectKind', 'status', 'submitAnyway', 'baseVersion', 'remoteUrl', 'threadIds'].includes(key)
+      const optional =
+        channel === 'settings.update' ||
+        ['customFields', 'type', 'projectKind', 'status', 'submitAnyway', 'baseVersion', 'remoteUrl', 'threadIds'].includes(key)
       if (!optional && !(channel === 'drafts.delete' && key === 'baseVersion')) add(`${key}: missing`, rest)
       for (const { label, value } of badValues()) {
         // `null` is a valid drafts folder (the default), project kind (none) and check interval (off).

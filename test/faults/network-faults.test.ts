@@ -134,7 +134,12 @@ afterAll(async () => {
   const slowest = runs.reduce((max, run) => Math.max(max, run.ms), 0)
   const lines = [
     `[faults] network: ${FAULT_MODES.length} modes × ${FLOWS.length} flows = ${runs.length} runs through the browser host; ${held.size} of ${FAULT_MODES.length} modes held every check`,
-    `[faults] network: outcomes ${[...counts].sort().map(([outcome, n]) => `${outcome} ${n}`).join(', ')}; slowest ${Math.round(slowest)} ms (bound ${BOUND_MS} ms); applications stored ${stack ? countApplications(stack.service.dataFile) : '?'} (at most 1); ${proxy?.broken ?? 0} answers broken by the proxy`,
+    `[faults] network: outcomes ${[...counts]
+      .sort()
+      .map(([outcome, n]) => `${outcome} ${n}`)
+      .join(
+        ', ',
+      )}; slowest ${Math.round(slowest)} ms (bound ${BOUND_MS} ms); applications stored ${stack ? countApplications(stack.service.dataFile) : '?'} (at most 1); ${proxy?.broken ?? 0} answers broken by the proxy`,
     `[faults] network: host memory growth at most ${peakGrowthMb.toFixed(1)} MB while refusing 10/40/200 MB bodies (bound ${MEMORY_BOUND_MB} MB)`,
   ]
   console.log(lines.join('\n'))

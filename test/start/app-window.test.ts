@@ -72,10 +72,15 @@ async function startDisplay(): Promise<Display> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   let text = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
-  const line = await within('xvfb-run to start a display', new Promise<string>((resolve) => {
-    const check = () => (text.includes('\n') ? resolve(text) : setTimeout(check, 50))
-    check()
-  }), 30_000, () => text)
+  const line = await within(
+    'xvfb-run to start a display',
+    new Promise<string>((resolve) => {
+      const check = () => (text.includes('\n') ? resolve(text) : setTimeout(check, 50))
+      check()
+    }),
+    30_000,
+    () => text,
+  )
   const [sleepPid, DISPLAY, XAUTHORITY] = line.trim().split(' ')
   return {
     env: { DISPLAY: DISPLAY!, XAUTHORITY: XAUTHORITY! },
@@ -133,7 +138,9 @@ function startApp(screen: Display): RunningApp {
   let text = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   running = { child, dataDir, output: () => text, exited }
   return running
 }

@@ -82,7 +82,8 @@ async function stopAndCheck(r: Run): Promise<void> {
   process.kill(r.child.pid!, 'SIGTERM')
   expect(await r.exited).toBe(0)
   let left = stillRunning(r.seen)
-  for (const until = Date.now() + 10_000; left.length > 0 && Date.now() < until; left = stillRunning(r.seen)) await new Promise((resolve) => setTimeout(resolve, 200))
+  for (const until = Date.now() + 10_000; left.length > 0 && Date.now() < until; left = stillRunning(r.seen))
+    await new Promise((resolve) => setTimeout(resolve, 200))
   expect(left.map((row) => row.args.slice(0, 100))).toEqual([])
 }
 
@@ -128,7 +129,12 @@ describe('npm start’s modes', () => {
     const r = start({ DISPLAY: undefined, WAYLAND_DISPLAY: undefined, GRANT_DESK_OPEN: withElectron ? 'window' : undefined })
     const why = withElectron ? 'GRANT_DESK_OPEN=window' : 'the Electron binary is not installed'
     await waitForOutput(r, new RegExp(`^Grant Desk: opening in an app window of Chromium \\(/usr/bin/chromium\\), because ${why}\\.$`, 'm'))
-    const address = (await waitForOutput(r, /^Grant Desk: the app window of Chromium did not stay open \(it exited with code \d+.*\)\. Grant Desk keeps running: open (http:\/\/127\.0\.0\.1:\d+\/#token=\S+) in a browser; Ctrl\+C stops it\.$/m))[1]!
+    const address = (
+      await waitForOutput(
+        r,
+        /^Grant Desk: the app window of Chromium did not stay open \(it exited with code \d+.*\)\. Grant Desk keeps running: open (http:\/\/127\.0\.0\.1:\d+\/#token=\S+) in a browser; Ctrl\+C stops it\.$/m,
+      )
+    )[1]!
     await rpcWorks(address)
     await stopAndCheck(r)
   })

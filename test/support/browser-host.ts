@@ -106,7 +106,10 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       ...(options.draftsFolder !== undefined ? { draftsFolder: options.draftsFolder } : {}),
       ...(options.reviewerName !== undefined ? { reviewerName: options.reviewerName } : {}),
     }
-    const settings = await core.dispatch(Object.keys(preset).length > 0 ? 'settings.update' : 'settings.get', Object.keys(preset).length > 0 ? preset : undefined)
+    const settings = await core.dispatch(
+      Object.keys(preset).length > 0 ? 'settings.update' : 'settings.get',
+      Object.keys(preset).length > 0 ? preset : undefined,
+    )
     if (!settings.ok) throw new Error(`settings.get failed: ${settings.error.message}`)
     const draftsDir = (settings.value as { effectiveDraftsFolder: string }).effectiveDraftsFolder
 

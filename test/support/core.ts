@@ -103,8 +103,7 @@ export function storedApplication(dataFile: string, applicationId: string): { pi
   const db = new Database(dataFile, { readonly: true, fileMustExist: true })
   try {
     return db.prepare('SELECT pitch, custom_fields, grant_id FROM applications WHERE id = ?').get(applicationId) as
-      | { pitch: string; custom_fields: string | null; grant_id: string }
-      | undefined
+      { pitch: string; custom_fields: string | null; grant_id: string } | undefined
   } finally {
     db.close()
   }

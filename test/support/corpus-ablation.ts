@@ -24,19 +24,25 @@ export const PART_RULES: Record<Part, readonly string[]> = {
 
 /** Headings that name each part. */
 const PART_HEADINGS: Record<Part, RegExp> = {
-  budget: /\b(?:budgets?|costs?|costing|funding|financ\w*|pricing|prices?|expenses?|compensation|payments?|tranches?|amount requested|grant amount|grant information|resource allocation|invoice\w*)\b/i,
-  milestones: /\b(?:milestones?|phases?|stages?|sprints?|work ?packages?|tranches?|roadmap|work ?plan|project plan|implementation plan|timeline|schedule|deliverables?|tasks?)\b/i,
+  budget:
+    /\b(?:budgets?|costs?|costing|funding|financ\w*|pricing|prices?|expenses?|compensation|payments?|tranches?|amount requested|grant amount|grant information|resource allocation|invoice\w*)\b/i,
+  milestones:
+    /\b(?:milestones?|phases?|stages?|sprints?|work ?packages?|tranches?|roadmap|work ?plan|project plan|implementation plan|timeline|schedule|deliverables?|tasks?)\b/i,
   team: /\b(?:team\w*|people|about (?:us|me)|who we are|founders?|contributors?|members?|authors?|personnel|staff|experience)\b/i,
   problem: /\b(?:problems?|challenges?|motivation|pain points?|background|gap|needs?|overview|abstract|introduction|summary|description|context|tl;?dr)\b/i,
 }
 
 /** An amount of money in any currency: a symbol or code next to a number. */
 const CURRENCY = String.raw`(?:US\$|[$€£¥]|(?<![A-Za-z])(?:USD[CT]?|DAI|EUR|GBP|CHF|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|RING|ADA|XRT|ATOM|SOL|CCD)(?![A-Za-z]))`
-const MONEY = new RegExp(String.raw`${CURRENCY}[ \t]?~?\d|\d(?:[\d,.' ]{0,12}\d)?[ \t]?(?:[kKmM]\b)?[ \t]?(?:${CURRENCY}|\b(?:dollars?|euros?|Canton Coins?)\b)`)
+const MONEY = new RegExp(
+  String.raw`${CURRENCY}[ \t]?~?\d|\d(?:[\d,.' ]{0,12}\d)?[ \t]?(?:[kKmM]\b)?[ \t]?(?:${CURRENCY}|\b(?:dollars?|euros?|Canton Coins?)\b)`,
+)
 /** A metadata line that states an amount without a currency: "amount_requested: 100000". */
-const AMOUNT_KEY = /^[ \t]*[-*]?[ \t]*(?:\*\*)?[\w -]{0,30}?(?<![A-Za-z])(?:amount|budget|costs?|funding|price|total|requested)(?![A-Za-z])[\w -]{0,20}(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*[\d,.]+[ \t]*$/i
+const AMOUNT_KEY =
+  /^[ \t]*[-*]?[ \t]*(?:\*\*)?[\w -]{0,30}?(?<![A-Za-z])(?:amount|budget|costs?|funding|price|total|requested)(?![A-Za-z])[\w -]{0,20}(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*[\d,.]+[ \t]*$/i
 /** A line, heading or table row that opens one unit of a plan: "Milestone 2", "Phase 1:", "M3 –", "Sprint 4". */
-const UNIT_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\|[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:milestone|phase|stage|sprint|work ?package|tranche|WP)[ \t]*#?\d{1,2}\b|M\d{1,2}\b)/i
+const UNIT_LINE =
+  /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\|[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:milestone|phase|stage|sprint|work ?package|tranche|WP)[ \t]*#?\d{1,2}\b|M\d{1,2}\b)/i
 /** A table whose header names the units of a plan. */
 const UNIT_HEADER = /^\s*\|.*\b(?:milestones?|phases?|stages?|sprints?|work ?packages?|tranches?|deliverables?)\b.*\|/i
 

@@ -342,7 +342,10 @@ export const dialog = {
    * and answers with `fake.messageBoxAnswer` (a button index), as Electron's promise does, once
    * `fake.messageBoxWait` has settled (a test holds it to play an applicant who has not answered yet).
    */
-  async showMessageBox(windowOrOptions: unknown, maybeOptions?: { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }): Promise<{ response: number; checkboxChecked: boolean }> {
+  async showMessageBox(
+    windowOrOptions: unknown,
+    maybeOptions?: { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number },
+  ): Promise<{ response: number; checkboxChecked: boolean }> {
     const options = (maybeOptions ?? windowOrOptions) as { buttons?: string[]; message: string; detail?: string; defaultId?: number; cancelId?: number }
     fake.messageBoxes.push(options)
     fake.messageBoxParents.push(maybeOptions === undefined ? null : windowOrOptions)

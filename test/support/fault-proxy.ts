@@ -149,7 +149,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           return
         case 'html-200':
           res.writeHead(200, { 'content-type': 'text/html' })
-          res.end('<!doctype html><html><head><title>Sign in to the hotel Wi-Fi</title></head><body><h1>Welcome</h1><p>Accept the terms to continue.</p></body></html>')
+          res.end(
+            '<!doctype html><html><head><title>Sign in to the hotel Wi-Fi</title></head><body><h1>Welcome</h1><p>Accept the terms to continue.</p></body></html>',
+          )
           return
         case 'body-10mb':
           return streamHuge(res, 10 * MB)

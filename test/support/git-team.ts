@@ -31,7 +31,15 @@ export interface GitTeam {
   /** Runs git in `cwd` with the team's environment. */
   git(cwd: string, ...args: string[]): string
   /** A clone of the remote with `name <email>` as its git identity (none when `identity: null`). */
-  clone(name: string, options?: { identity?: { name: string; email: string } | null; reviewerName?: string; coreEnv?: Record<string, string>; core?: Omit<Parameters<typeof startTestCore>[0], 'serviceUrl' | 'env'> }): Promise<Teammate>
+  clone(
+    name: string,
+    options?: {
+      identity?: { name: string; email: string } | null
+      reviewerName?: string
+      coreEnv?: Record<string, string>
+      core?: Omit<Parameters<typeof startTestCore>[0], 'serviceUrl' | 'env'>
+    },
+  ): Promise<Teammate>
   /** Closes the teammate's app and starts it again on the same data and clone (a restart). */
   restart(teammate: Teammate): Promise<void>
   /** Writes an executable hook (a shell script) into `repo`'s hooks folder (a clone's `.git/hooks` or the bare remote's `hooks`). */
@@ -129,6 +137,8 @@ export async function authorRecorded(folder: string, draftId: string): Promise<v
     const reviews = join(folder, `${draftId}.reviews`)
     // Only a landed record counts: write-file-atomic first writes the full text under a temporary
     // name (`<record>.yaml.<n>`) and renames it after, and a snapshot taken in between sees the rename.
-    return existsSync(reviews) && readdirSync(reviews).some((name) => name.endsWith('.yaml') && readFileSync(join(reviews, name), 'utf8').includes('kind: author'))
+    return (
+      existsSync(reviews) && readdirSync(reviews).some((name) => name.endsWith('.yaml') && readFileSync(join(reviews, name), 'utf8').includes('kind: author'))
+    )
   })
 }

@@ -49,7 +49,9 @@ export function stillRunning(rows: ProcessRow[]): ProcessRow[] {
 
 function isZombie(pid: number): boolean {
   try {
-    return execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim().startsWith('Z')
+    return execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .startsWith('Z')
   } catch {
     return true // gone between the two looks
   }

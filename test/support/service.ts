@@ -123,7 +123,17 @@ export function testFixture(now = Date.now()): Fixture {
       { ...base, id: IDS.freeForm, title: 'Free-form grant', deadline: at(5), status: 'open', application_schema: null, track: 'Public Goods' },
       { ...base, id: IDS.pastDeadline, title: 'Deadline passed', deadline: at(-2), status: 'open', application_schema: null },
       { ...base, id: IDS.closedEarly, title: 'Closed early', deadline: at(20), status: 'closed', application_schema: null },
-      { ...base, id: IDS.bounty, title: 'A bounty', deadline: at(1), status: 'open', type: 'bounty', reward: '1,200 USDC', application_schema: null, track: 'Security' },
+      {
+        ...base,
+        id: IDS.bounty,
+        title: 'A bounty',
+        deadline: at(1),
+        status: 'open',
+        type: 'bounty',
+        reward: '1,200 USDC',
+        application_schema: null,
+        track: 'Security',
+      },
     ],
   }
 }

@@ -11,7 +11,8 @@ import { parseRecordFile, serializeRecord, type ReviewRecord } from '../../src/s
 import { startTestCore, type TestCore } from './core'
 import { IDS } from './service'
 
-export const TEAM_PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
+export const TEAM_PITCH =
+  '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
 
 export interface Teammate extends TestCore {
   name: string
@@ -26,8 +27,15 @@ export async function teammate(serviceUrl: string, folder: string, name: string,
 /** The author starts a draft and writes its pitch; resolves once their author record is on disk. */
 export async function startDraft(author: Teammate, folder: string): Promise<{ id: string; version: string }> {
   const created = await author.call('drafts.create', { grantId: IDS.open })
-  const saved = await author.call('drafts.save', { id: created.id, pitch: TEAM_PITCH, customFields: { project_name: 'Tracekit' }, baseVersion: created.version })
-  await until(`${author.name}'s author record`, () => recordsOf(folder, saved.id).some(({ record }) => record.kind === 'author' && record.author === author.name))
+  const saved = await author.call('drafts.save', {
+    id: created.id,
+    pitch: TEAM_PITCH,
+    customFields: { project_name: 'Tracekit' },
+    baseVersion: created.version,
+  })
+  await until(`${author.name}'s author record`, () =>
+    recordsOf(folder, saved.id).some(({ record }) => record.kind === 'author' && record.author === author.name),
+  )
   return { id: saved.id, version: saved.version }
 }
 
@@ -57,7 +65,13 @@ export function recordsOf(folder: string, draftId: string): { file: string; reco
 }
 
 /** A teammate's verdict through their own app; the record it wrote. */
-export async function giveVerdict(who: Teammate, folder: string, draftId: string, verdict: 'approve' | 'request-changes', note = ''): Promise<Extract<ReviewRecord, { kind: 'verdict' }>> {
+export async function giveVerdict(
+  who: Teammate,
+  folder: string,
+  draftId: string,
+  verdict: 'approve' | 'request-changes',
+  note = '',
+): Promise<Extract<ReviewRecord, { kind: 'verdict' }>> {
   const draft = await who.call('drafts.get', { id: draftId })
   const before = new Set(recordsOf(folder, draftId).map(({ record }) => record.id))
   await who.call('reviews.setVerdict', { draftId, verdict, note, baseVersion: draft.version })

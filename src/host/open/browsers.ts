@@ -78,7 +78,9 @@ export function browserCandidates(options: Omit<FindBrowserOptions, 'isExecutabl
   const pathDirs = pathVariable.split(path.delimiter).filter((dir) => dir !== '' && path.isAbsolute(dir))
   // Only real programs: a .cmd or .bat shim on PATH would need a shell to run.
   const extension = windows ? '.exe' : ''
-  const windowsRoots = windows ? [env.PROGRAMFILES ?? env.ProgramFiles, env['PROGRAMFILES(X86)'] ?? env['ProgramFiles(x86)'], env.LOCALAPPDATA].filter((dir): dir is string => !!dir) : []
+  const windowsRoots = windows
+    ? [env.PROGRAMFILES ?? env.ProgramFiles, env['PROGRAMFILES(X86)'] ?? env['ProgramFiles(x86)'], env.LOCALAPPDATA].filter((dir): dir is string => !!dir)
+    : []
 
   const seen = new Set<string>()
   const candidates: Browser[] = []

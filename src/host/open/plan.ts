@@ -9,10 +9,7 @@ import type { Browser } from './browsers'
 export const OPEN_MODES = ['electron', 'window', 'none'] as const
 export type OpenMode = (typeof OPEN_MODES)[number]
 
-export type OpenPlan =
-  | { mode: 'window'; browser: Browser; line: string }
-  | { mode: 'none'; line: string }
-  | { mode: 'refused'; message: string }
+export type OpenPlan = { mode: 'window'; browser: Browser; line: string } | { mode: 'none'; line: string } | { mode: 'refused'; message: string }
 
 export interface PlanOptions {
   /** GRANT_DESK_OPEN, when set. `electron` never reaches the host (scripts/start.mjs runs Electron). */
@@ -32,7 +29,10 @@ export function planOpening({ requested, chosen, find }: PlanOptions): OpenPlan 
   }
   const why = requested === 'window' ? 'GRANT_DESK_OPEN=window' : NO_ELECTRON
   if (chosen && !chosen.browser) {
-    return { mode: 'refused', message: `Grant Desk: GRANT_DESK_BROWSER is ${chosen.path}, which is not a program this user can run; point it at a Chromium-family browser, or unset it to let Grant Desk look for one.` }
+    return {
+      mode: 'refused',
+      message: `Grant Desk: GRANT_DESK_BROWSER is ${chosen.path}, which is not a program this user can run; point it at a Chromium-family browser, or unset it to let Grant Desk look for one.`,
+    }
   }
   const browser = chosen?.browser ?? find()
   if (browser) {

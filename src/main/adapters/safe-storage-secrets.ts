@@ -10,14 +10,7 @@ import { dirname } from 'node:path'
 import type { SafeStorage } from 'electron'
 import writeFileAtomic from 'write-file-atomic'
 import { consoleLogger, type Logger } from '../core/errors'
-import {
-  type CredentialBook,
-  MemorySecretStore,
-  type SecretStore,
-  UnreadableSecrets,
-  readSecretsFile,
-  setSecretsFileAside,
-} from '../core/secret-store'
+import { type CredentialBook, MemorySecretStore, type SecretStore, UnreadableSecrets, readSecretsFile, setSecretsFileAside } from '../core/secret-store'
 
 export type SafeStoragePort = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>
 

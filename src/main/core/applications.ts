@@ -63,9 +63,7 @@ export class ApplicationsLog {
       const items = await this.#read()
       const index = items.findIndex((item) => item.applicationId === incoming.applicationId)
       const existing = index >= 0 ? items[index] : undefined
-      const stored: ApplicationRecord = existing
-        ? { ...incoming, submittedAt: existing.submittedAt, draftId: existing.draftId ?? incoming.draftId }
-        : incoming
+      const stored: ApplicationRecord = existing ? { ...incoming, submittedAt: existing.submittedAt, draftId: existing.draftId ?? incoming.draftId } : incoming
       if (index >= 0) items[index] = stored
       else items.push(stored)
       await this.#write(items.sort(newestFirst))

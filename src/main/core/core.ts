@@ -135,7 +135,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       sync.noteChange()
       // Who saved a change is an author of the draft (one record each, in its review folder).
       if (event.kind === 'created' || (event.kind === 'saved' && changedContent(event.before, event.draft))) {
-        authorWrites.run(() => reviews.recordAuthor(event.folder, event.draft.id, event.kind === 'created' ? 'created' : 'edited'), (error) => log.warn('could not record the author of a draft', error))
+        authorWrites.run(
+          () => reviews.recordAuthor(event.folder, event.draft.id, event.kind === 'created' ? 'created' : 'edited'),
+          (error) => log.warn('could not record the author of a draft', error),
+        )
       }
       return history.record(event)
     },
@@ -217,7 +220,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       deadlines.push({ grantId: grant.id, title: grant.title, reward: grant.reward, deadline: grant.deadline })
     }
     if (deadlines.length === 0) {
-      throw new AppFailure('invalid_input', 'None of your drafts is open with a deadline still ahead, so there is nothing to add to a calendar. Start a draft from a grant’s page first.')
+      throw new AppFailure(
+        'invalid_input',
+        'None of your drafts is open with a deadline still ahead, so there is nothing to add to a calendar. Start a draft from a grant’s page first.',
+      )
     }
     return { deadlines, label: 'grant-desk-deadlines' }
   }
@@ -281,7 +287,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'drafts.list': async () => {
       const listed = await drafts.list()
       // Histories of drafts that left this folder go to the trash (never fails the listing).
-      await history.sweep(listed.folder, listed.items.map((item) => item.id))
+      await history.sweep(
+        listed.folder,
+        listed.items.map((item) => item.id),
+      )
       return listed
     },
     'drafts.create': async ({ grantId, pitch, customFields, projectKind }) => {

@@ -10,13 +10,7 @@
  * unreadable is set aside (backed up, never deleted) and reported once as a notice.
  */
 import { type Logger } from './errors'
-import {
-  CREDENTIAL_BOOK_FORMAT,
-  CredentialBook,
-  LegacyCredentials,
-  type SecretStore,
-  type ServiceCredentials,
-} from './secret-store'
+import { CREDENTIAL_BOOK_FORMAT, CredentialBook, LegacyCredentials, type SecretStore, type ServiceCredentials } from './secret-store'
 
 export interface CredentialVaultOptions {
   store: SecretStore
@@ -114,7 +108,8 @@ export class CredentialVault {
       if (origin === null) {
         // Nobody can tell which service it was for: asking for a new login is the safe answer.
         this.#log.warn('a login kept before logins were tied to a service address was dropped: the address in Settings is not a web address')
-        this.#notice = 'Your saved login was made before Grant Desk tied logins to a service address, and the address in Settings is not a web address, so it was not kept. Log in again.'
+        this.#notice =
+          'Your saved login was made before Grant Desk tied logins to a service address, and the address in Settings is not a web address, so it was not kept. Log in again.'
         try {
           await this.#store.clear()
         } catch (error) {

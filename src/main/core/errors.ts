@@ -15,12 +15,7 @@ export class AppFailure extends Error {
    */
   readonly reason: string | undefined
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    extra: Omit<AppError, 'code' | 'message'> = {},
-    options?: { cause?: unknown; reason?: string },
-  ) {
+  constructor(code: ErrorCode, message: string, extra: Omit<AppError, 'code' | 'message'> = {}, options?: { cause?: unknown; reason?: string }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.extra = extra
@@ -45,7 +40,8 @@ export function toAppError(error: unknown, log: Logger): AppError {
   log.error('unexpected failure', error)
   return {
     code: 'storage_error',
-    message: 'Grant Desk hit an unexpected problem and did not finish this action. Nothing you typed was lost; try again, and if it keeps happening, restart the app.',
+    message:
+      'Grant Desk hit an unexpected problem and did not finish this action. Nothing you typed was lost; try again, and if it keeps happening, restart the app.',
   }
 }
 

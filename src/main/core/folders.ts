@@ -190,7 +190,11 @@ export async function storedDraftsFolder(folder: string, options: FolderCheckOpt
   if (platform !== 'linux') return { folder: normalised }
   const fs = fsOf(options)
   try {
-    const special = await bounded(() => specialFilesystem(normalised, fs), options.timeoutMs ?? FOLDER_CHECK_MS, () => refuse(normalised, 'it did not answer'))
+    const special = await bounded(
+      () => specialFilesystem(normalised, fs),
+      options.timeoutMs ?? FOLDER_CHECK_MS,
+      () => refuse(normalised, 'it did not answer'),
+    )
     if (special) return { problem: refuse(normalised, specialWhy(special)).message }
   } catch {
     // Not answering, or statfs unavailable: the drafts store decides when it opens the folder.

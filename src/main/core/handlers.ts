@@ -34,12 +34,21 @@ export function createDispatch(handlers: Handlers, log: Logger, options: { budge
     // zod's records drop a `__proto__` key silently; a payload that carries one is refused whole.
     const forbidden = forbiddenKeyPath(input)
     if (forbidden !== null) {
-      return { ok: false, error: { code: 'invalid_input', message: `That request could not be used: it has a property named “__proto__” (at ${forbidden}).`, fields: { [forbidden]: 'must not be named “__proto__”' } } }
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: `That request could not be used: it has a property named “__proto__” (at ${forbidden}).`,
+          fields: { [forbidden]: 'must not be named “__proto__”' },
+        },
+      }
     }
     const parsed = schemas.input.safeParse(input)
     if (!parsed.success) {
       const fields = issueMessages(parsed.error)
-      const list = Object.entries(fields).map(([key, message]) => `${key} ${message}`).join('; ')
+      const list = Object.entries(fields)
+        .map(([key, message]) => `${key} ${message}`)
+        .join('; ')
       return { ok: false, error: { code: 'invalid_input', message: `That request could not be used: ${list}.`, fields } }
     }
     let value: unknown
@@ -54,7 +63,10 @@ export function createDispatch(handlers: Handlers, log: Logger, options: { budge
       log.error(`${channel} produced an answer outside the contract`, issueMessages(checked.error))
       return {
         ok: false,
-        error: new AppFailure('bad_response', 'Grant Desk produced an answer it could not check, so it was not shown. Try again; if it keeps happening, restart the app.').toAppError(),
+        error: new AppFailure(
+          'bad_response',
+          'Grant Desk produced an answer it could not check, so it was not shown. Try again; if it keeps happening, restart the app.',
+        ).toAppError(),
       }
     }
     return { ok: true, value: checked.data }

@@ -26,9 +26,7 @@ const STORAGE_NOTES: Record<SecretStore['kind'], string> = {
   'plain-file': 'Your login is kept in a file only your user account can read, but it is not encrypted (development browser host).',
 }
 
-export const SESSION_EXPIRED_MESSAGE =
-  'Your session has expired. Log in again, then repeat the action — nothing you typed was lost.'
-
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Log in again, then repeat the action — nothing you typed was lost.'
 
 export class Session {
   readonly #vault: CredentialVault
@@ -79,7 +77,12 @@ export class Session {
       answer = await this.#client.login({ email, password: request.password })
     } catch (error) {
       if (isFailure(error, 'unauthorized')) {
-        throw new AppFailure('unauthorized', 'That email and password do not match an account on the grant service. Check both and try again.', {}, { cause: error })
+        throw new AppFailure(
+          'unauthorized',
+          'That email and password do not match an account on the grant service. Check both and try again.',
+          {},
+          { cause: error },
+        )
       }
       throw error
     }
@@ -87,7 +90,12 @@ export class Session {
     try {
       await this.#vault.put(answer.origin, { email, accessToken: answer.credentials.access_token, apiKey: answer.credentials.api_key })
     } catch (error) {
-      throw new AppFailure('storage_error', 'You are logged in, but Grant Desk could not store your login. Check that its data folder is writable, then log in again.', {}, { cause: error })
+      throw new AppFailure(
+        'storage_error',
+        'You are logged in, but Grant Desk could not store your login. Check that its data folder is writable, then log in again.',
+        {},
+        { cause: error },
+      )
     }
     this.#lastEmail.set(answer.origin, email)
     this.#accessTokenRefused.delete(answer.origin)
@@ -115,7 +123,12 @@ export class Session {
     try {
       await this.#vault.remove(origin)
     } catch (error) {
-      throw new AppFailure('storage_error', 'Grant Desk could not erase your stored login. Check that its data folder is writable, then try again.', {}, { cause: error })
+      throw new AppFailure(
+        'storage_error',
+        'Grant Desk could not erase your stored login. Check that its data folder is writable, then try again.',
+        {},
+        { cause: error },
+      )
     }
     this.#accessTokenRefused.delete(origin)
   }

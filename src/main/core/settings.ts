@@ -249,7 +249,9 @@ export class SettingsService {
     const names = dropped.map((key) => SETTING_NAMES[key]).join(', ')
     const which = dropped.length === 1 ? 'a value' : 'values'
     const those = dropped.length === 1 ? 'that setting is' : 'those settings are'
-    const folder = dropped.includes('draftsFolder') ? ' Your drafts are still in the folder you had chosen: choose it again (a full path of this computer) to see them.' : ''
+    const folder = dropped.includes('draftsFolder')
+      ? ' Your drafts are still in the folder you had chosen: choose it again (a full path of this computer) to see them.'
+      : ''
     const check = dropped.length === 1 ? 'Check it below and save.' : 'Check them below and save.'
     return `Your settings file had ${which} Grant Desk could not use (${names}), so ${those} back to the default. ${check}${folder}${copy ? ` A copy of the old file was kept as ${copy}.` : ''}`
   }
@@ -286,7 +288,12 @@ export class SettingsService {
     try {
       aside = await this.#backend.write(next)
     } catch (error) {
-      throw new AppFailure('storage_error', 'Your settings could not be saved. Check that the app’s data folder is writable, then try again.', {}, { cause: error })
+      throw new AppFailure(
+        'storage_error',
+        'Your settings could not be saved. Check that the app’s data folder is writable, then try again.',
+        {},
+        { cause: error },
+      )
     }
     this.#values = Promise.resolve(next)
     // The applicant has now seen and saved their settings; only a file damaged meanwhile is news.

@@ -209,7 +209,12 @@ export class SubmissionService {
       grant = await this.#client.getGrant(draft.grant.id)
     } catch (error) {
       if (isFailure(error, 'not_found')) {
-        throw new AppFailure('not_found', `“${draft.grant.title}” is no longer on the grant service, so it cannot take applications. Your draft is kept.`, {}, { cause: error })
+        throw new AppFailure(
+          'not_found',
+          `“${draft.grant.title}” is no longer on the grant service, so it cannot take applications. Your draft is kept.`,
+          {},
+          { cause: error },
+        )
       }
       throw error
     }
@@ -242,14 +247,25 @@ export class SubmissionService {
   #checklist(draft: Draft, grant: GrantDetail, review: ReviewData): ChecklistReport {
     // Judged against the grant as it is now: its current schema, title, reward and deadline.
     const current = { ...draft, grant: { ...draft.grant, title: grant.title, reward: grant.reward, deadline: grant.deadline } }
-    const { findings, summary } = lint(draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime(), ...(hasReview(review) ? { review } : {}) }))
+    const { findings, summary } = lint(
+      draftLintInput(current, { schema: grant.application_schema, now: this.#now().getTime(), ...(hasReview(review) ? { review } : {}) }),
+    )
     const errors = findings.filter((finding) => finding.severity === 'error')
     return {
       errors: summary.errors,
       warnings: summary.warnings,
       infos: summary.infos,
       verdict: summary.verdict,
-      findings: errors.map(({ ruleId, severity, message, hint, line, column, endLine, endColumn }) => ({ ruleId, severity, message, hint, line, column, endLine, endColumn })),
+      findings: errors.map(({ ruleId, severity, message, hint, line, column, endLine, endColumn }) => ({
+        ruleId,
+        severity,
+        message,
+        hint,
+        line,
+        column,
+        endLine,
+        endColumn,
+      })),
     }
   }
 

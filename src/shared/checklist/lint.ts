@@ -158,11 +158,12 @@ export function summarize(findings: readonly Finding[]): Summary {
   const missing = PART_ORDER.filter((part) => absent.has(part))
   let verdict: string
   if (errors > 0) {
-    verdict = `${plural(errors, 'problem')} must be fixed before this is ready` +
-      (warnings > 0 ? `, and ${plural(warnings, 'warning')} would make it stronger.` : '.')
+    verdict =
+      `${plural(errors, 'problem')} must be fixed before this is ready` + (warnings > 0 ? `, and ${plural(warnings, 'warning')} would make it stronger.` : '.')
   } else if (missing.length > 0) {
     const others = warnings - causes(findings, 'warning', (f) => f.missing !== undefined)
-    verdict = `Not ready yet: the pitch has ${listing(missing.map((part) => MISSING_PART[part]))}` +
+    verdict =
+      `Not ready yet: the pitch has ${listing(missing.map((part) => MISSING_PART[part]))}` +
       (others > 0 ? `, and ${plural(others, 'other warning')} would make it stronger.` : '.')
   } else if (warnings - reviewWarnings >= MANY_WARNINGS) {
     // Each warning is a point of the guidance drawn from rejected applications: many of them

@@ -203,11 +203,7 @@ export interface PartReuse {
 
 export function parseMarkdown(
   source: string,
-  {
-    lines = source.split(/\r\n|\n|\r/),
-    partSize = PART_SIZE,
-    reuse,
-  }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
+  { lines = source.split(/\r\n|\n|\r/), partSize = PART_SIZE, reuse }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
   const points = splitPoints(lines, { blocks: reuse !== undefined })
   if (points.length === 0 && !reuse) return fromMarkdown(source, PARSE_OPTIONS)
@@ -282,12 +278,14 @@ export function plainText(node: Nodes): string {
 
 /** Removes the markup of emphasis, code spans, links and images, keeping their text. */
 export function stripInline(text: string): string {
-  return text
-    // Link text stops at the next bracket and the target at the next parenthesis, so a line of
-    // 50,000 "[" stays linear.
-    .replace(/!?\[([^[\]\n]*)\]\([^()\n]*\)/g, '$1')
-    .replace(/[*_~`]+/g, '')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+  return (
+    text
+      // Link text stops at the next bracket and the target at the next parenthesis, so a line of
+      // 50,000 "[" stays linear.
+      .replace(/!?\[([^[\]\n]*)\]\([^()\n]*\)/g, '$1')
+      .replace(/[*_~`]+/g, '')
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+  )
 }
 
 /** A line a YAML block of details may hold: a key, an indented continuation, a list item, a comment or a blank. */
@@ -399,9 +397,7 @@ function indexSections(root: Root, source: string, lines: readonly string[]): Se
       }
     }
     const nodes = root.children.slice(index + 1, nextSameOrHigher)
-    const lastLine = nextSameOrHigher < root.children.length
-      ? root.children[nextSameOrHigher]!.position!.start.line - 1
-      : lines.length
+    const lastLine = nextSameOrHigher < root.children.length ? root.children[nextSameOrHigher]!.position!.start.line - 1 : lines.length
     sections.push({
       heading: node,
       title: plainText(node).trim(),

@@ -14,10 +14,7 @@ export interface Amount {
 // optional part backtrack quadratically on long runs of spaces).
 const CURRENCY_AFTER = '(?:USDC|USDT|DAI|USD|US\\$|dollars?)'
 const NUMBER = '(?<![\\d.,])(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)(?:[ \\t]?([kKmM])(?![a-zA-Z]))?'
-const AMOUNT = new RegExp(
-  `(?:(US\\$|\\$|USD|USDC)[ \\t]?${NUMBER})|(?:${NUMBER}[ \\t]{0,3}(${CURRENCY_AFTER})\\b)`,
-  'g',
-)
+const AMOUNT = new RegExp(`(?:(US\\$|\\$|USD|USDC)[ \\t]?${NUMBER})|(?:${NUMBER}[ \\t]{0,3}(${CURRENCY_AFTER})\\b)`, 'g')
 
 function toNumber(digits: string, suffix: string | undefined): number {
   const base = Number(digits.replace(/,/g, ''))
@@ -50,16 +47,18 @@ export function parsePlainAmount(text: string): number | null {
  * never read as money; "$" and the USD stablecoins are dollars (see findAmounts).
  */
 const FIAT = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|SGD|HKD|KRW|INR|SEK|NOK|DKK|PLN|BRL'
-const TOKENS = 'USDC|USDT|DAI|Dai|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|RING|XRT|ADA|SOL|ATOM|CCD|MATIC|POL|OP|ARB|AVAX|XTZ|STX|XLM|HBAR|TON|APT|SUI|SEI|TIA|GLMR|ASTR|KILT'
+const TOKENS =
+  'USDC|USDT|DAI|Dai|DOT|KSM|ALGOs?|Algos?|ETH|BTC|CC|CRU|NEAR|FIL|RING|XRT|ADA|SOL|ATOM|CCD|MATIC|POL|OP|ARB|AVAX|XTZ|STX|XLM|HBAR|TON|APT|SUI|SEI|TIA|GLMR|ASTR|KILT'
 const CURRENCY_NAME = 'dollars?|euros?|pounds sterling|francs?|Canton Coins?|Algos'
 const SYMBOL = '(?:US\\$|A\\$|C\\$|S\\$|\\$|€|£|¥|₹)'
-const NUMBER_ANY = '(?<![\\d.,])(\\d{1,3}(?:[,\\u00a0\\u202f ]\\d{3})+(?:\\.\\d+)?|\\d{1,3}(?:\\.\\d{3})+,\\d{1,2}|\\d+(?:[.,]\\d+)?)(?:[ \\t]?([kKmM])(?![a-zA-Z]))?'
+const NUMBER_ANY =
+  '(?<![\\d.,])(\\d{1,3}(?:[,\\u00a0\\u202f ]\\d{3})+(?:\\.\\d+)?|\\d{1,3}(?:\\.\\d{3})+,\\d{1,2}|\\d+(?:[.,]\\d+)?)(?:[ \\t]?([kKmM])(?![a-zA-Z]))?'
 // A code counts next to a number even when glued to it ("20,000USDT"), never inside a word.
 const CODE = `(?<![A-Za-z])(?:${FIAT}|${TOKENS})(?![A-Za-z])`
 // A code before a number needs a number that reads as an amount ("CC 120,000", not "MATIC 2").
 const MONEY = new RegExp(
   `(?:(${SYMBOL}|${CODE}(?=[ \\t]?~?(?:\\d{2}|\\d[,\\u00a0\\u202f ]\\d{3})))[ \\t]?~?${NUMBER_ANY})` +
-  `|(?:${NUMBER_ANY}[ \\t]{0,3}(${SYMBOL}|${CODE}|\\b(?:${CURRENCY_NAME})\\b))`,
+    `|(?:${NUMBER_ANY}[ \\t]{0,3}(${SYMBOL}|${CODE}|\\b(?:${CURRENCY_NAME})\\b))`,
   'g',
 )
 const USD_LIKE = /^(?:\$|US\$|USD|USDC|USDT|DAI|Dai|dollars?)$/
@@ -103,7 +102,8 @@ export interface Duration {
   text: string
 }
 
-const DURATION = /(?<![\d.])(\d+(?:\.\d+)?)(?:[ \t]{0,3}(?:-|–|to)[ \t]{0,3}(\d+(?:\.\d+)?))?(?:[ \t]{0,3}|-)(days?|weeks?|wks?|w\b|months?|mos?\b|years?|yrs?)\b/gi
+const DURATION =
+  /(?<![\d.])(\d+(?:\.\d+)?)(?:[ \t]{0,3}(?:-|–|to)[ \t]{0,3}(\d+(?:\.\d+)?))?(?:[ \t]{0,3}|-)(days?|weeks?|wks?|w\b|months?|mos?\b|years?|yrs?)\b/gi
 
 /** `3 weeks`, `2-3 months`, `a 4-month project`, `10 days`, `1 year`, in weeks (a range counts its upper end). */
 export function findDurations(text: string): Duration[] {
@@ -111,13 +111,7 @@ export function findDurations(text: string): Duration[] {
   for (const m of text.matchAll(DURATION)) {
     const amount = Number(m[2] ?? m[1])
     const unit = m[3]!.toLowerCase()
-    const weeks = unit.startsWith('d')
-      ? amount / 7
-      : unit.startsWith('w')
-        ? amount
-        : unit.startsWith('m')
-          ? amount * 4.345
-          : amount * 52.18
+    const weeks = unit.startsWith('d') ? amount / 7 : unit.startsWith('w') ? amount : unit.startsWith('m') ? amount * 4.345 : amount * 52.18
     durations.push({ weeks, index: m.index ?? 0, text: m[0] })
   }
   return durations
@@ -141,4 +135,3 @@ export function sentences(text: string): string[] {
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length
 }
-

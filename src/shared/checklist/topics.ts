@@ -10,8 +10,10 @@ export const TOPICS = {
   // Real templates open with "Overview" or "Project Description" (W3F, Crust, Mintbase): the
   // problem statement is read from there when no problem section exists.
   // "Description" and "Summary" only as what the heading is ("Brief Description", "Project summary"), not "Summary API".
-  problem: /\b(problem|challenge|motivation|pain point|background|the gap|project description|overview|abstract|introduction)\b|^\W*(?:\d+[.)]?\s*)?(?:(?:project|brief|short|general|executive)\s+)?(?:description|summary)\W*$/i,
-  solution: /\b(solution|technical|technology|architecture|implementation|approach|design|how it works|stack|how (?:we|it)|how (?:we|I)(?:'ll|’ll| will)? solve|project details|specification)\b/i,
+  problem:
+    /\b(problem|challenge|motivation|pain point|background|the gap|project description|overview|abstract|introduction)\b|^\W*(?:\d+[.)]?\s*)?(?:(?:project|brief|short|general|executive)\s+)?(?:description|summary)\W*$/i,
+  solution:
+    /\b(solution|technical|technology|architecture|implementation|approach|design|how it works|stack|how (?:we|it)|how (?:we|I)(?:'ll|’ll| will)? solve|project details|specification)\b/i,
   milestones: /\b(milestones?|roadmap|work ?plan|phases?)\b/i,
   budget: /\b(budget|costs?|funding request|financials?|pricing)\b/i,
   deliverables: /\b(deliverables?|artifacts?|outputs?|what (?:we|I)(?:'ll|’ll| will| plan to)? deliver|deliver(?:ed|ing))\b/i,
@@ -20,7 +22,8 @@ export const TOPICS = {
   kpis: /\b(kpis?|metrics|success criteria|measur\w*|key results|targets?|goals?|objectives?|expected outcomes?|outcomes?|success metrics)\b/i,
   timeline: /\b(timeline|schedule|duration|time ?frame|plan)\b/i,
   // "Team's experience", "Experience with Algorand", "Relevant experience": the team's record.
-  priorWork: /\b(prior|previous|past) (work|projects?|grants?)|track record|portfolio\b|\b(?:team['’]?s?|our|relevant|past|previous|prior|professional|work)\s+experience\b|\bexperience (?:with|in|of)\b/i,
+  priorWork:
+    /\b(prior|previous|past) (work|projects?|grants?)|track record|portfolio\b|\b(?:team['’]?s?|our|relevant|past|previous|prior|professional|work)\s+experience\b|\bexperience (?:with|in|of)\b/i,
   audit: /\b(audits?|security)\b/i,
 } as const
 

@@ -1,24 +1,16 @@
 /** The contract's drafts: ids, versions, the draft, its summary, create, save and delete. Part of the one contract, re-exported by src/shared/ipc.ts. */
 import { z } from 'zod'
-import {
-  ApplicationSchema,
-  GrantType,
-  Id,
-  IsoTimestamp,
-} from '../api'
+import { ApplicationSchema, GrantType, Id, IsoTimestamp } from '../api'
 import { ProjectKind } from '../draft-file'
 import { ReviewBrief } from '../review/view'
-
 
 // ---------------------------------------------------------------------------------------------
 // Drafts
 
 /** A draft's id is its file name without `.md`: a slug, so it can never name a path. */
-export const DraftId = z
-  .string({ error: 'must be text' })
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, {
-    error: 'must be a draft id: lowercase letters, digits and dashes',
-  })
+export const DraftId = z.string({ error: 'must be text' }).regex(/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/, {
+  error: 'must be a draft id: lowercase letters, digits and dashes',
+})
 export type DraftId = z.infer<typeof DraftId>
 
 /** Opaque version of a draft file (a hash of its bytes); a save names the one it started from. */
@@ -29,9 +21,7 @@ export const DraftVersion = z.string({ error: 'must be text' }).regex(/^[a-f0-9]
 /** Pitches far past anything a service accepts are refused before they are written. */
 export const PITCH_MAX_CHARS = 1_000_000
 
-const Pitch = z
-  .string({ error: 'must be text' })
-  .max(PITCH_MAX_CHARS, { error: `must be at most ${PITCH_MAX_CHARS.toLocaleString('en-US')} characters` })
+const Pitch = z.string({ error: 'must be text' }).max(PITCH_MAX_CHARS, { error: `must be at most ${PITCH_MAX_CHARS.toLocaleString('en-US')} characters` })
 
 const CustomFields = z.record(z.string(), z.string({ error: 'must be text' }), {
   error: 'must be an object of text values',

@@ -14,7 +14,10 @@ export const ReviewsAddThreadInput = z
     anchor: Anchor,
     body: CommentBody,
     /** Replacement text for the quote (a pitch or field passage only). */
-    suggestion: z.string({ error: 'must be text' }).max(MAX_QUOTE_CHARS * 2, { error: 'is too long' }).optional(),
+    suggestion: z
+      .string({ error: 'must be text' })
+      .max(MAX_QUOTE_CHARS * 2, { error: 'is too long' })
+      .optional(),
   })
   .refine((input) => input.body.trim() !== '' || input.suggestion !== undefined, {
     error: 'Write a comment (or a suggested replacement) first.',

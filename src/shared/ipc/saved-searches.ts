@@ -2,7 +2,6 @@
 import { z } from 'zod'
 import { Id, IsoTimestamp } from '../api'
 
-
 // ---------------------------------------------------------------------------------------------
 // Saved searches and new grants (see main/core/saved-searches)
 
@@ -28,7 +27,9 @@ export const SavedSearchName = z
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'must not contain control characters' })
 
 /** A saved search's id: made by the core, never a path. */
-export const SavedSearchId = z.string({ error: 'must be text' }).regex(/^s-[a-z0-9]{8,32}$/, { error: 'must be a saved search id as returned by savedSearches.list' })
+export const SavedSearchId = z
+  .string({ error: 'must be text' })
+  .regex(/^s-[a-z0-9]{8,32}$/, { error: 'must be a saved search id as returned by savedSearches.list' })
 
 export const SavedSearch = z.object({
   id: SavedSearchId,

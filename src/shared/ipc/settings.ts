@@ -57,12 +57,9 @@ export const SettingsValues = z.object({
   /** Base address of the grant service. `GRANT_SERVICE_URL` overrides it for a run. */
   serviceUrl: HttpUrl,
   /** Feedback goes to `<namespace>/grant-apply`. */
-  feedbackNamespace: z
-    .string({ error: 'must be text' })
-    .max(100, { error: 'must be at most 100 characters' })
-    .regex(FEEDBACK_NAMESPACE_PATTERN, {
-      error: 'must be lowercase letters, digits and single dashes, like "grant-desk"',
-    }),
+  feedbackNamespace: z.string({ error: 'must be text' }).max(100, { error: 'must be at most 100 characters' }).regex(FEEDBACK_NAMESPACE_PATTERN, {
+    error: 'must be lowercase letters, digits and single dashes, like "grant-desk"',
+  }),
   /** How this person signs reviews of a teammate's draft. */
   reviewerName: z
     .string({ error: 'must be text' })

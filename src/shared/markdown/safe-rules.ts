@@ -57,7 +57,9 @@ function replacement(node: Element): ElementContent | null {
   if (node.tagName === 'img') {
     const label = imageLabel(node.properties['alt'])
     const src = node.properties['src']
-    return isLinkableImage(src) ? { type: 'element', tagName: 'a', properties: { href: src }, children: [text(label)] } : { type: 'element', tagName: 'span', properties: {}, children: [text(label)] }
+    return isLinkableImage(src)
+      ? { type: 'element', tagName: 'a', properties: { href: src }, children: [text(label)] }
+      : { type: 'element', tagName: 'span', properties: {}, children: [text(label)] }
   }
   if (node.tagName === 'a' && !isSafeLink(node.properties['href'])) {
     return { type: 'element', tagName: 'span', properties: {}, children: node.children }

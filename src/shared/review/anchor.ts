@@ -345,7 +345,10 @@ function checkedSpan(text: string, exact: string, prefix: string, suffix: string
   if (Math.abs(length - n) > MAX_CHANGE * longest) return null
   // The diff stops at the earlier of its own cap (as it always has) and the quote's deadline; one
   // stopped by the deadline is not minimal, so the quote is not placed from it.
-  const diffs = deadline === NO_DEADLINE ? dmp.diff_main(exact, text.slice(start, end), false) : dmp.diff_main(exact, text.slice(start, end), false, Math.min(Date.now() + dmp.Diff_Timeout * 1000, deadline))
+  const diffs =
+    deadline === NO_DEADLINE
+      ? dmp.diff_main(exact, text.slice(start, end), false)
+      : dmp.diff_main(exact, text.slice(start, end), false, Math.min(Date.now() + dmp.Diff_Timeout * 1000, deadline))
   checkDeadline(deadline)
   const distance = dmp.diff_levenshtein(diffs)
   if (distance > MAX_CHANGE * longest) return null

@@ -190,8 +190,12 @@ export function summarize(data: ReviewData, current: ReviewedContent): ReviewSum
 
   const ordered = data.verdicts.map((verdict) => outcomes.get(verdict.id)!).filter(Boolean)
   const notCounted = [
-    ...reviewers.filter((reviewer) => reviewer.notCounted !== null && reviewer.state !== 'conflict').map((reviewer) => ({ author: reviewer.author, reason: reviewer.notCounted! })),
-    ...ordered.filter((outcome) => outcome.status === 'invalid').map((outcome) => ({ author: outcome.verdict.author, reason: `${outcome.verdict.author}’s verdict ${outcome.verdict.id} ${outcome.reason}` })),
+    ...reviewers
+      .filter((reviewer) => reviewer.notCounted !== null && reviewer.state !== 'conflict')
+      .map((reviewer) => ({ author: reviewer.author, reason: reviewer.notCounted! })),
+    ...ordered
+      .filter((outcome) => outcome.status === 'invalid')
+      .map((outcome) => ({ author: outcome.verdict.author, reason: `${outcome.verdict.author}’s verdict ${outcome.verdict.id} ${outcome.reason}` })),
   ]
   return {
     openThreads: data.threads.filter(isOpen).length,

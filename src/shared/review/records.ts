@@ -23,11 +23,9 @@ import { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS } from './limits'
 export const RECORD_ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/
 /** Records from a `grant-desk-draft/1` file's `reviews:` list get ids derived from their content. */
 export const LEGACY_ID_PATTERN = /^v1-[0-9a-f]{12}$/
-export const RecordId = z
-  .string({ error: 'must be text' })
-  .refine((value) => RECORD_ID_PATTERN.test(value) || LEGACY_ID_PATTERN.test(value), {
-    error: 'must be a review record id like 20261123T110545123Z-3fa9c2d1',
-  })
+export const RecordId = z.string({ error: 'must be text' }).refine((value) => RECORD_ID_PATTERN.test(value) || LEGACY_ID_PATTERN.test(value), {
+  error: 'must be a review record id like 20261123T110545123Z-3fa9c2d1',
+})
 export type RecordId = z.infer<typeof RecordId>
 
 /** The record folder of a draft: beside it, named after its id. */
@@ -43,7 +41,10 @@ const Body = z.string({ error: 'must be text' }).max(MAX_COMMENT_CHARS, { error:
 
 /** A text quote (W3C Web Annotation TextQuoteSelector) and the line where it started. */
 export const Quote = z.object({
-  exact: z.string({ error: 'must be text' }).min(1, { error: 'must not be empty' }).max(MAX_QUOTE_CHARS, { error: `must be at most ${MAX_QUOTE_CHARS} characters` }),
+  exact: z
+    .string({ error: 'must be text' })
+    .min(1, { error: 'must not be empty' })
+    .max(MAX_QUOTE_CHARS, { error: `must be at most ${MAX_QUOTE_CHARS} characters` }),
   prefix: z.string({ error: 'must be text' }).max(200).default(''),
   suffix: z.string({ error: 'must be text' }).max(200).default(''),
   line: z.number({ error: 'must be a line number' }).int().positive(),
@@ -87,7 +88,10 @@ export const ThreadRecord = z.looseObject({
   anchor: Anchor,
   body: Body,
   /** Replacement text proposed for the quote. */
-  suggestion: z.string().max(MAX_QUOTE_CHARS * 2).optional(),
+  suggestion: z
+    .string()
+    .max(MAX_QUOTE_CHARS * 2)
+    .optional(),
   ...Editable,
 })
 export const ReplyRecord = z.looseObject({ ...Base, kind: z.literal('reply'), thread: RecordId, body: Body, ...Editable })
@@ -178,7 +182,25 @@ export function parseRecordFile(fileName: string, text: string): ReviewRecord {
 }
 
 /** The keys of each kind in the order they are written; unknown keys follow, sorted. */
-const KEY_ORDER = ['id', 'kind', 'thread', 'author', 'role', 'created_at', 'edited_at', 'deleted_at', 'anchor', 'verdict', 'decision', 'body', 'suggestion', 'note', 'supersedes', 'reviewed', 'signature']
+const KEY_ORDER = [
+  'id',
+  'kind',
+  'thread',
+  'author',
+  'role',
+  'created_at',
+  'edited_at',
+  'deleted_at',
+  'anchor',
+  'verdict',
+  'decision',
+  'body',
+  'suggestion',
+  'note',
+  'supersedes',
+  'reviewed',
+  'signature',
+]
 const ANCHOR_ORDER = ['target', 'field', 'quote']
 const QUOTE_ORDER = ['line', 'prefix', 'exact', 'suffix']
 const REVIEWED_ORDER = ['hash', 'fields', 'pitch']

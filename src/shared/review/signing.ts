@@ -13,7 +13,10 @@ import type { VerdictRecord } from './records'
 
 export const VERDICT_SIGNATURE_FORMAT = 'grant-desk-verdict/1'
 
-export function verdictSigningPayload(draftId: string, record: Pick<VerdictRecord, 'id' | 'author' | 'created_at' | 'verdict' | 'note' | 'supersedes' | 'reviewed'>): string {
+export function verdictSigningPayload(
+  draftId: string,
+  record: Pick<VerdictRecord, 'id' | 'author' | 'created_at' | 'verdict' | 'note' | 'supersedes' | 'reviewed'>,
+): string {
   return JSON.stringify([
     VERDICT_SIGNATURE_FORMAT,
     draftId,

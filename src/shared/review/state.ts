@@ -38,7 +38,14 @@ function byTime<T extends { createdAt: string; id: string }>(a: T, b: T): number
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
-function comment(record: { id: string; author: string; created_at: string; body: string; edited_at?: string | undefined; deleted_at?: string | undefined }): CommentView {
+function comment(record: {
+  id: string
+  author: string
+  created_at: string
+  body: string
+  edited_at?: string | undefined
+  deleted_at?: string | undefined
+}): CommentView {
   const deleted = record.deleted_at !== undefined
   return { id: record.id, author: record.author, createdAt: record.created_at, editedAt: record.edited_at ?? null, deleted, body: deleted ? '' : record.body }
 }
@@ -65,7 +72,10 @@ export function foldRecords(records: readonly ReviewRecord[], unreadable: readon
     threads.set(record.id, {
       ...comment(record),
       anchor: record.anchor,
-      suggestion: record.suggestion !== undefined && record.deleted_at === undefined ? { text: record.suggestion, decision: null, decidedBy: null, decidedAt: null } : null,
+      suggestion:
+        record.suggestion !== undefined && record.deleted_at === undefined
+          ? { text: record.suggestion, decision: null, decidedBy: null, decidedAt: null }
+          : null,
       replies: [],
       resolved: false,
       events: [],
@@ -103,7 +113,8 @@ export function foldRecords(records: readonly ReviewRecord[], unreadable: readon
       thread.createdAt = record.created_at
     }
     if (record.kind === 'reply') thread.replies.push(comment(record))
-    else if (record.kind === 'suggestion') events.push({ thread: record.thread, id: record.id, event: { kind: record.decision, author: record.author, at: record.created_at } })
+    else if (record.kind === 'suggestion')
+      events.push({ thread: record.thread, id: record.id, event: { kind: record.decision, author: record.author, at: record.created_at } })
     else events.push({ thread: record.thread, id: record.id, event: { kind: record.kind, author: record.author, at: record.created_at } })
   }
   events.sort((a, b) => byTime({ createdAt: a.event.at, id: a.id }, { createdAt: b.event.at, id: b.id }))
@@ -142,7 +153,6 @@ export function isOpen(thread: ThreadView): boolean {
   if (thread.deleted || thread.missing) return thread.replies.some((reply) => !reply.deleted)
   return true
 }
-
 
 /**
  * Whether anyone has reviewed the draft at all: a record, or a record file that could not be

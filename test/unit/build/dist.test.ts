@@ -40,18 +40,21 @@ function runDist(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout:
   })
 }
 
-describe.skipIf(installed)(`npm run dist without the Electron download${installed ? ' (skipped: node_modules/electron/dist is installed here, so dist would build)' : ''}`, () => {
-  it('says so in one line and exits 1, before building anything', async () => {
-    const mirror = `http://127.0.0.1:${await closedPort()}/`
-    const { code, stdout, stderr } = await runDist({ ...process.env, ELECTRON_MIRROR: mirror, electron_config_cache: cache })
-    expect(code).toBe(1)
-    expect(stdout).toBe('')
-    const lines = stderr.split('\n').filter((line) => line !== '')
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(/^npm run dist: cannot build installers here: Electron \d+\.\d+\.\d+ for \w+-\w+ is neither installed nor downloadable \(/)
-    expect(lines[0]).toContain(`${mirror}v`)
-    expect(lines[0]).toContain('ECONNREFUSED')
-    expect(lines[0]).toContain('on a machine with internet access')
-    expect(stderr).not.toMatch(/^\s+at /m)
-  })
-})
+describe.skipIf(installed)(
+  `npm run dist without the Electron download${installed ? ' (skipped: node_modules/electron/dist is installed here, so dist would build)' : ''}`,
+  () => {
+    it('says so in one line and exits 1, before building anything', async () => {
+      const mirror = `http://127.0.0.1:${await closedPort()}/`
+      const { code, stdout, stderr } = await runDist({ ...process.env, ELECTRON_MIRROR: mirror, electron_config_cache: cache })
+      expect(code).toBe(1)
+      expect(stdout).toBe('')
+      const lines = stderr.split('\n').filter((line) => line !== '')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/^npm run dist: cannot build installers here: Electron \d+\.\d+\.\d+ for \w+-\w+ is neither installed nor downloadable \(/)
+      expect(lines[0]).toContain(`${mirror}v`)
+      expect(lines[0]).toContain('ECONNREFUSED')
+      expect(lines[0]).toContain('on a machine with internet access')
+      expect(stderr).not.toMatch(/^\s+at /m)
+    })
+  },
+)

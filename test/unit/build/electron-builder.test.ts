@@ -29,15 +29,23 @@ const quietLogger = { isEnabled: false, add: () => {} }
 
 /** The project's files as electron-builder's matcher for `files` selects them (node_modules aside: it adds dependencies itself). */
 function packedFiles(): string[] {
-  const [matcher] = getMainFileMatchers(PROJECT, '/app', (pattern: string) => pattern, {}, {
-    info: {
-      projectDir: PROJECT,
-      buildResourcesDir: config.directories.buildResources,
-      config: structuredClone(config),
-      isPrepackedAppAsar: false,
-      debugLogger: quietLogger,
+  const [matcher] = getMainFileMatchers(
+    PROJECT,
+    '/app',
+    (pattern: string) => pattern,
+    {},
+    {
+      info: {
+        projectDir: PROJECT,
+        buildResourcesDir: config.directories.buildResources,
+        config: structuredClone(config),
+        isPrepackedAppAsar: false,
+        debugLogger: quietLogger,
+      },
     },
-  }, join(PROJECT, config.directories.output), false)
+    join(PROJECT, config.directories.output),
+    false,
+  )
   const filter = matcher!.createFilter()
   const packed: string[] = []
   // As electron-builder walks the app folder: a folder the filter refuses is not entered.
@@ -92,7 +100,10 @@ describe('electron-builder.yml', () => {
     expect(readFileSync(join(PROJECT, 'out/main/index.js'), 'utf8')).toContain('../preload/index.cjs')
     for (const pattern of (config.files as string[]).filter((p) => !p.startsWith('!'))) {
       const folder = pattern.replace(/\/\*\*$/, '/')
-      expect(packed.some((file) => file.startsWith(folder)), `${pattern} packs nothing`).toBe(true)
+      expect(
+        packed.some((file) => file.startsWith(folder)),
+        `${pattern} packs nothing`,
+      ).toBe(true)
     }
     // Each asset the page asks for is packed (a renamed output folder would break the window).
     const page = readFileSync(join(PROJECT, 'out/renderer/index.html'), 'utf8')
@@ -105,10 +116,11 @@ describe('electron-builder.yml', () => {
     assertBuilt()
     const packed = packedFiles()
     expect(packed.every((file) => file === 'package.json' || /^out\/(main|preload|renderer)\//.test(file))).toBe(true)
-    const forbidden = packed.filter((file) =>
-      /^(src|test|bench|scripts|docs|resources|bin|\.ci|\.data|dist|out\/browser|out\/cli|out\/host)\//.test(file) ||
-      /\.map$/.test(file) ||
-      /^(vitest|playwright|electron\.vite|vite\.[a-z]+)\.config\.ts$|^tsconfig|electron-builder\.yml|package-lock\.json/.test(file),
+    const forbidden = packed.filter(
+      (file) =>
+        /^(src|test|bench|scripts|docs|resources|bin|\.ci|\.data|dist|out\/browser|out\/cli|out\/host)\//.test(file) ||
+        /\.map$/.test(file) ||
+        /^(vitest|playwright|electron\.vite|vite\.[a-z]+)\.config\.ts$|^tsconfig|electron-builder\.yml|package-lock\.json/.test(file),
     )
     expect(forbidden).toEqual([])
   })

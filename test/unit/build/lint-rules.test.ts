@@ -24,35 +24,76 @@ async function refusals(file: string, code: string): Promise<string[]> {
 
 describe('the layer rules', () => {
   it('let each layer import its own and the layers below', async () => {
-    expect(await refusals('src/renderer/src/features/drafts/Probe.tsx', "import { useDrafts } from '../../state/drafts'\nimport { ErrorNotice } from '../../components/ErrorNotice'\nimport { call } from '../../lib/bridge'\nimport { CalendarButton } from '../reminders'\nexport const probe = [useDrafts, ErrorNotice, call, CalendarButton]\n")).toEqual([])
-    expect(await refusals('src/renderer/src/state/probe.ts', "import { call } from '../lib/bridge'\nimport { ERROR_CODES } from '../../../shared/ipc'\nexport const probe = [call, ERROR_CODES]\n")).toEqual([])
+    expect(
+      await refusals(
+        'src/renderer/src/features/drafts/Probe.tsx',
+        "import { useDrafts } from '../../state/drafts'\nimport { ErrorNotice } from '../../components/ErrorNotice'\nimport { call } from '../../lib/bridge'\nimport { CalendarButton } from '../reminders'\nexport const probe = [useDrafts, ErrorNotice, call, CalendarButton]\n",
+      ),
+    ).toEqual([])
+    expect(
+      await refusals(
+        'src/renderer/src/state/probe.ts',
+        "import { call } from '../lib/bridge'\nimport { ERROR_CODES } from '../../../shared/ipc'\nexport const probe = [call, ERROR_CODES]\n",
+      ),
+    ).toEqual([])
     expect(await refusals('src/cli/probe.ts', "import { reviewCopyOfDraft } from '../main/core'\nexport const probe = reviewCopyOfDraft\n")).toEqual([])
   })
 
   it('refuse an import that runs back up a layer of the renderer', async () => {
-    expect(await refusals('src/renderer/src/state/probe.ts', "import { DraftsList } from '../features/drafts'\nexport const probe = DraftsList\n")).toContain('boundaries/dependencies')
-    expect(await refusals('src/renderer/src/lib/probe.ts', "import { useDrafts } from '../state/drafts'\nexport const probe = useDrafts\n")).toContain('boundaries/dependencies')
-    expect(await refusals('src/renderer/src/components/Probe.tsx', "import { DraftsList } from '../features/drafts'\nexport const probe = DraftsList\n")).toContain('boundaries/dependencies')
+    expect(await refusals('src/renderer/src/state/probe.ts', "import { DraftsList } from '../features/drafts'\nexport const probe = DraftsList\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/renderer/src/lib/probe.ts', "import { useDrafts } from '../state/drafts'\nexport const probe = useDrafts\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(
+      await refusals('src/renderer/src/components/Probe.tsx', "import { DraftsList } from '../features/drafts'\nexport const probe = DraftsList\n"),
+    ).toContain('boundaries/dependencies')
   })
 
   it("refuse a feature reaching into another feature's files instead of its index.ts", async () => {
-    expect(await refusals('src/renderer/src/features/drafts/Probe.tsx', "import { CalendarButton } from '../reminders/CalendarButton'\nexport const probe = CalendarButton\n")).toContain('boundaries/dependencies')
+    expect(
+      await refusals(
+        'src/renderer/src/features/drafts/Probe.tsx',
+        "import { CalendarButton } from '../reminders/CalendarButton'\nexport const probe = CalendarButton\n",
+      ),
+    ).toContain('boundaries/dependencies')
   })
 
   it('keep zustand behind state/store.ts, and a store changed only by its own module', async () => {
-    expect(await refusals('src/renderer/src/features/drafts/Probe.tsx', "import { create } from 'zustand'\nexport const probe = create\n")).toContain('no-restricted-imports')
-    expect(await refusals('src/renderer/src/state/probe.ts', "import { create } from 'zustand'\nexport const probe = create\n")).toContain('no-restricted-imports')
-    expect(await refusals('src/renderer/src/state/probe.ts', "import { useGrants } from './grants'\nexport const probe = () => useGrants.setState({ loadedAt: null })\n")).toContain('local/no-foreign-set-state')
-    expect(await refusals('src/renderer/src/state/probe.ts', "import { createStore } from './store'\nexport const useProbe = createStore<{ n: number }>(() => ({ n: 0 }))\nexport const bump = () => useProbe.setState({ n: 1 })\n")).toEqual([])
+    expect(await refusals('src/renderer/src/features/drafts/Probe.tsx', "import { create } from 'zustand'\nexport const probe = create\n")).toContain(
+      'no-restricted-imports',
+    )
+    expect(await refusals('src/renderer/src/state/probe.ts', "import { create } from 'zustand'\nexport const probe = create\n")).toContain(
+      'no-restricted-imports',
+    )
+    expect(
+      await refusals(
+        'src/renderer/src/state/probe.ts',
+        "import { useGrants } from './grants'\nexport const probe = () => useGrants.setState({ loadedAt: null })\n",
+      ),
+    ).toContain('local/no-foreign-set-state')
+    expect(
+      await refusals(
+        'src/renderer/src/state/probe.ts',
+        "import { createStore } from './store'\nexport const useProbe = createStore<{ n: number }>(() => ({ n: 0 }))\nexport const bump = () => useProbe.setState({ n: 1 })\n",
+      ),
+    ).toEqual([])
   })
 
   it('keep electron out of the core, Node and the DOM out of shared, and the CLI on the core’s public API', async () => {
     expect(await refusals('src/main/core/probe.ts', "import { app } from 'electron'\nexport const probe = app\n")).toContain('no-restricted-imports')
-    expect(await refusals('src/shared/probe.ts', "import { readFileSync } from 'node:fs'\nexport const probe = readFileSync\n")).toContain('no-restricted-imports')
+    expect(await refusals('src/shared/probe.ts', "import { readFileSync } from 'node:fs'\nexport const probe = readFileSync\n")).toContain(
+      'no-restricted-imports',
+    )
     expect(await refusals('src/shared/probe.ts', 'export const probe = () => document.title\n')).toContain('no-restricted-globals')
     expect(await refusals('src/shared/probe.ts', 'export const probe = () => process.env\n')).toContain('no-restricted-globals')
-    expect(await refusals('src/cli/probe.ts', "import { draftView } from '../main/core/drafts/view'\nexport const probe = draftView\n")).toContain('boundaries/dependencies')
-    expect(await refusals('src/shared/probe.ts', "import { createCore } from '../main/core/core'\nexport const probe = createCore\n")).toContain('boundaries/dependencies')
+    expect(await refusals('src/cli/probe.ts', "import { draftView } from '../main/core/drafts/view'\nexport const probe = draftView\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/shared/probe.ts', "import { createCore } from '../main/core/core'\nexport const probe = createCore\n")).toContain(
+      'boundaries/dependencies',
+    )
   })
 })
 
@@ -70,6 +111,10 @@ describe('the import graph behind local/no-import-cycle', () => {
     write('c.ts', "import { a } from './a'\nexport type C = ReturnType<typeof a>\n")
     const found = cycles(importGraph(root))
     expect(found).toHaveLength(1)
-    expect(found[0]!.map((file) => file.slice(root.length))).toEqual(['/src/renderer/src/state/a.ts', '/src/renderer/src/state/b.ts', '/src/renderer/src/state/c.ts'])
+    expect(found[0]!.map((file) => file.slice(root.length))).toEqual([
+      '/src/renderer/src/state/a.ts',
+      '/src/renderer/src/state/b.ts',
+      '/src/renderer/src/state/c.ts',
+    ])
   })
 })

@@ -17,7 +17,13 @@ const BIN = join(process.cwd(), 'bin/grant-desk.mjs')
 let dir: string
 let preload: string
 
-interface Run { code: number; stdout: string; stderr: string; ms: number; maxRssMb: number }
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+  ms: number
+  maxRssMb: number
+}
 
 async function cli(...args: string[]): Promise<Run> {
   const started = performance.now()
@@ -31,7 +37,8 @@ async function cli(...args: string[]): Promise<Run> {
 }
 
 /** A pitch with no errors, so the exit code says whether the file was read (0) or refused (2). */
-const PITCH = '# Atlas\n\nLumen contract developers wait 20 minutes for a funded test account.\n\n## Milestones\n\n| Milestone | Deliverables | Weeks | Amount (USD) |\n| --- | --- | --- | --- |\n| M1 Faucet | https://github.com/lumen/faucet | 4 | 6,000 |\n'
+const PITCH =
+  '# Atlas\n\nLumen contract developers wait 20 minutes for a funded test account.\n\n## Milestones\n\n| Milestone | Deliverables | Weeks | Amount (USD) |\n| --- | --- | --- | --- |\n| M1 Faucet | https://github.com/lumen/faucet | 4 | 6,000 |\n'
 
 beforeAll(async () => {
   dir = tempDir('grant-desk-bounded-')
@@ -84,22 +91,30 @@ describe('grant-desk lint reads within bounds', () => {
     ['lint', []],
     ['review', []],
     ['export', ['-o', 'copy.html']],
-  ] as const)('%s: a FIFO named on the command line gets exit 2 within 1 s, with the reason', async (command, extra) => {
-    const fifo = join(dir, `${command}-pipe.md`)
-    execFileSync('mkfifo', [fifo])
-    const run = await cli(command, ...extra.map((a) => (a === 'copy.html' ? join(dir, a) : a)), fifo)
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain('it is a named pipe (FIFO)')
-    expect(run.ms).toBeLessThan(1_000 + startup)
-  }, 30_000)
+  ] as const)(
+    '%s: a FIFO named on the command line gets exit 2 within 1 s, with the reason',
+    async (command, extra) => {
+      const fifo = join(dir, `${command}-pipe.md`)
+      execFileSync('mkfifo', [fifo])
+      const run = await cli(command, ...extra.map((a) => (a === 'copy.html' ? join(dir, a) : a)), fifo)
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain('it is a named pipe (FIFO)')
+      expect(run.ms).toBeLessThan(1_000 + startup)
+    },
+    30_000,
+  )
 
-  it.each(['lint', 'review', 'export'])('%s: a device named on the command line gets exit 2 within 1 s, never read', async (command) => {
-    const run = await cli(command, '/dev/zero')
-    expect(run.code).toBe(2)
-    expect(run.stderr).toContain('it is a character device')
-    expect(run.ms).toBeLessThan(1_000 + startup)
-    expect(run.maxRssMb).toBeLessThan(200)
-  }, 30_000)
+  it.each(['lint', 'review', 'export'])(
+    '%s: a device named on the command line gets exit 2 within 1 s, never read',
+    async (command) => {
+      const run = await cli(command, '/dev/zero')
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain('it is a character device')
+      expect(run.ms).toBeLessThan(1_000 + startup)
+      expect(run.maxRssMb).toBeLessThan(200)
+    },
+    30_000,
+  )
 
   it('skips a FIFO inside a folder it searches, and lints the rest', async () => {
     const folder = join(dir, 'with-pipe')

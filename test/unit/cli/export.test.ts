@@ -14,7 +14,9 @@ import { serializeRecord, type ReviewRecord } from '../../../src/shared/review/r
 import { FIXTURES } from '../../support/checklist'
 import { tempDir } from '../../support/service'
 
-const DRAFT = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8').replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2').replace('reviews: []\n', '')
+const DRAFT = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')
+  .replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2')
+  .replace('reviews: []\n', '')
 const { pitch: PITCH } = parseDraftFile(DRAFT)
 
 async function run(...argv: string[]) {
@@ -44,8 +46,22 @@ function writeDraft(records: ReviewRecord[] = [], text = DRAFT): string {
 }
 
 const start = PITCH.indexOf('cannot see why')
-const OPEN: ReviewRecord = { id: '20261123T090000000Z-0000000a', kind: 'thread', author: 'Ben', created_at: '2026-11-23T09:00:00.000Z', anchor: { target: 'pitch', quote: quoteAt(PITCH, start, start + 14) }, body: 'Who says so?' }
-const DONE: ReviewRecord = { id: '20261123T090100000Z-0000000b', kind: 'thread', author: 'Cy', created_at: '2026-11-23T09:01:00.000Z', anchor: { target: 'draft' }, body: 'ALREADY SETTLED' }
+const OPEN: ReviewRecord = {
+  id: '20261123T090000000Z-0000000a',
+  kind: 'thread',
+  author: 'Ben',
+  created_at: '2026-11-23T09:00:00.000Z',
+  anchor: { target: 'pitch', quote: quoteAt(PITCH, start, start + 14) },
+  body: 'Who says so?',
+}
+const DONE: ReviewRecord = {
+  id: '20261123T090100000Z-0000000b',
+  kind: 'thread',
+  author: 'Cy',
+  created_at: '2026-11-23T09:01:00.000Z',
+  anchor: { target: 'draft' },
+  body: 'ALREADY SETTLED',
+}
 const RESOLVE: ReviewRecord = { id: '20261123T090200000Z-0000000c', kind: 'resolve', thread: DONE.id, author: 'Ada', created_at: '2026-11-23T09:02:00.000Z' }
 
 describe('grant-desk export', () => {
@@ -73,7 +89,11 @@ describe('grant-desk export', () => {
     const result = await run('export', '--format', 'html', file, '-o', out)
     expect(result.code).toBe(0)
     expect(result.err).toBe('')
-    expect(result.out).toMatch(new RegExp(`^Wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: The copy holds the version saved .+, with its 1 open thread; resolved threads are left out\\.\\n$`))
+    expect(result.out).toMatch(
+      new RegExp(
+        `^Wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: The copy holds the version saved .+, with its 1 open thread; resolved threads are left out\\.\\n$`,
+      ),
+    )
     const html = readFileSync(out, 'utf8')
     expect(html).toMatch(/^<!doctype html>[\s\S]*Who says so\?[\s\S]*<\/html>\n$/)
     // Atomic: nothing but the copy is left behind (no temporary file beside it).

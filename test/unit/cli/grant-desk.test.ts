@@ -114,7 +114,8 @@ describe('grant-desk lint', () => {
   it('lists every rule with its severity and description', async () => {
     const result = await run('rules')
     expect(result.code).toBe(0)
-    for (const rule of ALL_RULES) expect(result.out).toContain(`${rule.id} (${rule.severity}${rule.appliesTo ? '; grants only' : ''}): ${rule.title}\n    ${rule.description}`)
+    for (const rule of ALL_RULES)
+      expect(result.out).toContain(`${rule.id} (${rule.severity}${rule.appliesTo ? '; grants only' : ''}): ${rule.title}\n    ${rule.description}`)
   })
 
   it('exits 2 when a folder has no drafts', async () => {
@@ -146,9 +147,14 @@ describe('the grant-desk bin', () => {
     writeFileSync(draft, readFileSync(GOOD, 'utf8').replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2'))
     mkdirSync(join(dir, 'tracekit.reviews'))
     const id = '20261123T090000000Z-0000000a'
-    writeFileSync(join(dir, 'tracekit.reviews', `${id}.yaml`), `id: ${id}\nkind: thread\nauthor: Ben\ncreated_at: 2026-11-23T09:00:00.000Z\nanchor:\n  target: draft\nbody: Cite the survey.\n`)
+    writeFileSync(
+      join(dir, 'tracekit.reviews', `${id}.yaml`),
+      `id: ${id}\nkind: thread\nauthor: Ben\ncreated_at: 2026-11-23T09:00:00.000Z\nanchor:\n  target: draft\nbody: Cite the survey.\n`,
+    )
     const bin = join(process.cwd(), 'bin/grant-desk.mjs')
-    const gated = await promisify(execFile)(process.execPath, [bin, 'review', '--require-approval', draft]).catch((error: { code: number; stdout: string; stderr: string }) => error)
+    const gated = await promisify(execFile)(process.execPath, [bin, 'review', '--require-approval', draft]).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
     expect('code' in gated ? gated.code : 0).toBe(1)
     expect(gated.stdout).toContain('  open · whole draft · Ben · no replies: “Cite the survey.”')
     expect(gated.stderr).toContain('tracekit.md: not approved for merging: 1 open thread; not approved yet')
@@ -170,7 +176,24 @@ describe('the grant-desk bin', () => {
 })
 
 describe('grouped findings in the CLI', () => {
-  const pitch = ['# Atlas', '', '## Milestones', '', '### Milestone 1', '', 'Indexer.', '', '### Milestone 2', '', 'Docs.', '', '### Milestone 3', '', 'Launch.', ''].join('\n')
+  const pitch = [
+    '# Atlas',
+    '',
+    '## Milestones',
+    '',
+    '### Milestone 1',
+    '',
+    'Indexer.',
+    '',
+    '### Milestone 2',
+    '',
+    'Docs.',
+    '',
+    '### Milestone 3',
+    '',
+    'Launch.',
+    '',
+  ].join('\n')
 
   it('prints one line per group with its parts indented under it; JSON and SARIF keep each part with the group id', async () => {
     const dir = tempDir('grant-desk-cli-')
@@ -181,7 +204,12 @@ describe('grouped findings in the CLI', () => {
     const lines = text.out.split('\n')
     const head = lines.findIndex((l) => /atlas\.md:5:1: warning milestone-parts: 3 milestones lack parts/.test(l))
     expect(head).toBeGreaterThanOrEqual(0)
-    expect(lines.slice(head + 1, head + 7).filter((l) => /^ {4}\d+:\d+: Milestone \d/.test(l)).map((l) => l.trim().split(':')[0])).toEqual(['5', '9', '13'])
+    expect(
+      lines
+        .slice(head + 1, head + 7)
+        .filter((l) => /^ {4}\d+:\d+: Milestone \d/.test(l))
+        .map((l) => l.trim().split(':')[0]),
+    ).toEqual(['5', '9', '13'])
     expect(lines.filter((l) => l.includes('milestone-parts'))).toHaveLength(1)
 
     const json = JSON.parse((await run('lint', '--format', 'json', file)).out) as Array<{ findings: Array<{ ruleId: string; group?: { id: string } }> }>

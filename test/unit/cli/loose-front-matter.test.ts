@@ -39,7 +39,12 @@ describe('a front matter without format:', () => {
     const { findings } = lintFile(HAND_WRITTEN)
     expect(findings.filter((f) => f.ruleId === 'required-fields')).toEqual([expect.objectContaining({ severity: 'error', field: 'github_repository' })])
     expect(findings.filter((f) => f.ruleId === 'optional-fields')).toEqual([expect.objectContaining({ field: 'website' })])
-    expect(findings.some((f) => f.ruleId === 'front-matter' && f.severity === 'info' && f.message.includes('no “format:” line') && f.message.includes('grant, custom_fields, status'))).toBe(true)
+    expect(
+      findings.some(
+        (f) =>
+          f.ruleId === 'front-matter' && f.severity === 'info' && f.message.includes('no “format:” line') && f.message.includes('grant, custom_fields, status'),
+      ),
+    ).toBe(true)
     expect(findings.some((f) => f.message.includes('not understood and ignored'))).toBe(false)
   })
 
@@ -47,7 +52,10 @@ describe('a front matter without format:', () => {
     const text = HAND_WRITTEN.replace('  deadline: 2099-06-30T12:00:00.000Z', '  deadline: end of June')
     const { findings } = lintFile(text)
     const line = text.split('\n').indexOf('  deadline: end of June') + 1
-    expect(findings.find((f) => f.ruleId === 'front-matter' && f.severity === 'warning')).toMatchObject({ line, message: expect.stringContaining('grant.deadline cannot be used') })
+    expect(findings.find((f) => f.ruleId === 'front-matter' && f.severity === 'warning')).toMatchObject({
+      line,
+      message: expect.stringContaining('grant.deadline cannot be used'),
+    })
     expect(findings.filter((f) => f.ruleId === 'required-fields')).toHaveLength(1)
   })
 

@@ -51,7 +51,9 @@ describe('self-approval', () => {
     expect(own.code).toBe(1)
     expect(own.report.authors).toEqual(['Ada'])
     expect(own.report.approval).toBe('none')
-    expect(own.report.verdicts).toEqual([expect.objectContaining({ author: 'Ada', status: 'current', counted: false, reason: 'Ada wrote this draft, so Ada’s own approval does not count' })])
+    expect(own.report.verdicts).toEqual([
+      expect.objectContaining({ author: 'Ada', status: 'current', counted: false, reason: 'Ada wrote this draft, so Ada’s own approval does not count' }),
+    ])
     expect(own.err).toContain('not approved for merging: not approved yet · the author’s own approval does not count')
 
     await giveVerdict(ben, folder, draftId, 'approve')
@@ -82,7 +84,12 @@ describe('forged records', () => {
     expect(result.code).toBe(1)
     expect(result.report.approval).toBe('changes-requested')
     const forged = result.report.verdicts.find((verdict) => verdict.createdAt.startsWith('9999'))
-    expect(forged).toMatchObject({ status: 'invalid', counted: false, future: true, reason: expect.stringContaining('is dated in the future (9999-12-31T00:00:00.000Z)') })
+    expect(forged).toMatchObject({
+      status: 'invalid',
+      counted: false,
+      future: true,
+      reason: expect.stringContaining('is dated in the future (9999-12-31T00:00:00.000Z)'),
+    })
   })
 
   it('a copy of Ben’s old approval under a new name, dated plausibly: the two cannot be ordered, so unknown, exit 1', async () => {
@@ -129,7 +136,10 @@ describe('forged records', () => {
     plant(folder, draftId, { ...approval, author: 'Ben\u200B' })
     const result = await gate(folder, draftId)
     expect(result.code).toBe(1)
-    expect(result.report.verdicts[0]).toMatchObject({ counted: false, reason: expect.stringContaining('characters that do not show or that reorder text (U+200B)') })
+    expect(result.report.verdicts[0]).toMatchObject({
+      counted: false,
+      reason: expect.stringContaining('characters that do not show or that reorder text (U+200B)'),
+    })
     const text = await cli('review', join(folder, `${draftId}.md`))
     expect(text.out).toContain('Ben⟨U+200B⟩ [name flagged: it contains characters that do not show')
   })
@@ -184,7 +194,9 @@ describe('unreadable records', () => {
   it('any other file in the review folder: unreadable, never silently skipped', async () => {
     await giveVerdict(ben, folder, draftId, 'approve')
     writeFileSync(join(folder, `${draftId}.reviews`, 'verdict.yaml.orig'), 'kind: verdict\n')
-    expect((await gate(folder, draftId)).report.unreadable).toEqual([{ fileName: 'verdict.yaml.orig', reason: expect.stringContaining('is not a review record') }])
+    expect((await gate(folder, draftId)).report.unreadable).toEqual([
+      { fileName: 'verdict.yaml.orig', reason: expect.stringContaining('is not a review record') },
+    ])
   })
 })
 

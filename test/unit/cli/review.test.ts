@@ -17,7 +17,9 @@ import { hostileQuotes, longPitch } from '../../support/hostile-quotes'
 import { tempDir } from '../../support/service'
 
 /** The checklist's complete draft, as a version 2 file (records live beside it, not in it). */
-const DRAFT = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8').replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2').replace('reviews: []\n', '')
+const DRAFT = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')
+  .replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2')
+  .replace('reviews: []\n', '')
 const { pitch: PITCH, frontMatter } = parseDraftFile(DRAFT)
 const FIELDS = frontMatter.custom_fields
 /** The file line of the pitch's first line. */
@@ -50,12 +52,26 @@ function quote(text: string, pitch = PITCH): Anchor {
   if (start === -1) throw new Error(`“${text}” is not in the pitch`)
   return { target: 'pitch', quote: quoteAt(pitch, start, start + text.length) }
 }
-const thread = (minute: number, author: string, anchor: Anchor, body: string, extra: object = {}) => ({ ...stamp(minute), kind: 'thread', author, anchor, body, ...extra }) as Extract<ReviewRecord, { kind: 'thread' }>
+const thread = (minute: number, author: string, anchor: Anchor, body: string, extra: object = {}) =>
+  ({ ...stamp(minute), kind: 'thread', author, anchor, body, ...extra }) as Extract<ReviewRecord, { kind: 'thread' }>
 const reply = (minute: number, to: string, author: string, body: string): ReviewRecord => ({ ...stamp(minute), kind: 'reply', thread: to, author, body })
 const resolve = (minute: number, to: string, author = 'Ada'): ReviewRecord => ({ ...stamp(minute), kind: 'resolve', thread: to, author })
-const decide = (minute: number, to: string, decision: 'applied' | 'declined', author = 'Ada'): ReviewRecord => ({ ...stamp(minute), kind: 'suggestion', thread: to, decision, author })
+const decide = (minute: number, to: string, decision: 'applied' | 'declined', author = 'Ada'): ReviewRecord => ({
+  ...stamp(minute),
+  kind: 'suggestion',
+  thread: to,
+  decision,
+  author,
+})
 /** A verdict as the app writes it: `supersedes` names the reviewer's verdicts it replaces. */
-const verdict = (minute: number, author: string, kind: 'approve' | 'request-changes', pitch = PITCH, note = '', supersedes: ReviewRecord[] = []): Extract<ReviewRecord, { kind: 'verdict' }> => ({
+const verdict = (
+  minute: number,
+  author: string,
+  kind: 'approve' | 'request-changes',
+  pitch = PITCH,
+  note = '',
+  supersedes: ReviewRecord[] = [],
+): Extract<ReviewRecord, { kind: 'verdict' }> => ({
   ...stamp(minute),
   kind: 'verdict',
   author,
@@ -79,12 +95,26 @@ const shown = (file: string) => relative(process.cwd(), file)
 
 describe('grant-desk review', () => {
   it('lists threads with their anchors, verdicts and unreadable records, and exits 0 without --require-approval', async () => {
-    const onPitch = thread(0, 'Ben', quote('cannot see why a transaction failed'), 'Who says so?\nCite the survey.', { suggestion: 'cannot tell why a transaction failed' })
+    const onPitch = thread(0, 'Ben', quote('cannot see why a transaction failed'), 'Who says so?\nCite the survey.', {
+      suggestion: 'cannot tell why a transaction failed',
+    })
     const onField = thread(1, 'Cy', { target: 'field', field: 'project_name', quote: null }, 'Is the name taken on npm?')
     const whole = thread(2, 'Ben', { target: 'draft' }, 'Strong draft overall.')
     const gone = thread(3, 'Cy', quote('the old pitch said this', `Intro.\nthe old pitch said this\n`), 'Still true?')
-    const records = [onPitch, reply(4, onPitch.id, 'Ada', 'The survey is linked below.'), reply(5, onPitch.id, 'Ben', 'Thanks.'), decide(6, onPitch.id, 'declined'), onField, whole, resolve(7, whole.id), gone]
-    records.push(verdict(8, 'Ada', 'approve', PITCH.replace('6 hours', '5 hours'), 'Looks good.'), verdict(9, 'Ben', 'request-changes', PITCH, 'Cite the survey,\nthen I approve.'))
+    const records = [
+      onPitch,
+      reply(4, onPitch.id, 'Ada', 'The survey is linked below.'),
+      reply(5, onPitch.id, 'Ben', 'Thanks.'),
+      decide(6, onPitch.id, 'declined'),
+      onField,
+      whole,
+      resolve(7, whole.id),
+      gone,
+    ]
+    records.push(
+      verdict(8, 'Ada', 'approve', PITCH.replace('6 hours', '5 hours'), 'Looks good.'),
+      verdict(9, 'Ben', 'request-changes', PITCH, 'Cite the survey,\nthen I approve.'),
+    )
     const file = writeDraft('tracekit', records)
     writeFileSync(join(dir, 'tracekit.reviews', '20261123T101000000Z-0badf00d.yaml'), 'id: 20261123T101000000Z-0badf00d\nkind: thread\nauthor: [Ada\n')
 
@@ -103,14 +133,18 @@ describe('grant-desk review', () => {
       '  open · outdated “the old pitch said this” · Cy · no replies: “Still true?”',
       '  verdict · Ada · approved an earlier version · 2026-11-23T09:08:00.000Z: “Looks good.”',
       '  verdict · Ben · changes requested · 2026-11-23T09:09:00.000Z: “Cite the survey, then I approve.”',
-      expect.stringMatching(/^ {2}unreadable · 20261123T101000000Z-0badf00d\.yaml is not valid YAML \(line \d\): .+ Grant Desk leaves it untouched: fix it in a text editor, or delete it\.$/),
+      expect.stringMatching(
+        /^ {2}unreadable · 20261123T101000000Z-0badf00d\.yaml is not valid YAML \(line \d\): .+ Grant Desk leaves it untouched: fix it in a text editor, or delete it\.$/,
+      ),
       '1 draft reviewed: 0 approved with no open threads.',
       '',
     ])
   })
 
   it('prints one JSON object per draft in the documented shape', async () => {
-    const onPitch = thread(0, 'Ben', quote('74% named debugging failed transactions'), 'Of how many?', { suggestion: '74% of 212 named debugging failed transactions' })
+    const onPitch = thread(0, 'Ben', quote('74% named debugging failed transactions'), 'Of how many?', {
+      suggestion: '74% of 212 named debugging failed transactions',
+    })
     const onField = thread(1, 'Cy', { target: 'field', field: 'project_name', quote: { exact: 'Tracekit', prefix: '', suffix: '', line: 1 } }, 'Capital K?')
     const records = [onPitch, decide(2, onPitch.id, 'applied', 'Ada'), onField, reply(3, onField.id, 'Ada', 'No, lower case.'), verdict(4, 'Ben', 'approve')]
     const file = writeDraft('tracekit', records)
@@ -133,12 +167,23 @@ describe('grant-desk review', () => {
             id: onPitch.id,
             author: 'Ben',
             state: 'resolved',
-            anchor: { target: 'pitch', line: PITCH_LINE + PITCH.split('\n').findIndex((l) => l.includes('74% named')), pitchLine: 1 + PITCH.split('\n').findIndex((l) => l.includes('74% named')), quote: '74% named debugging failed transactions', status: 'exact' },
+            anchor: {
+              target: 'pitch',
+              line: PITCH_LINE + PITCH.split('\n').findIndex((l) => l.includes('74% named')),
+              pitchLine: 1 + PITCH.split('\n').findIndex((l) => l.includes('74% named')),
+              quote: '74% named debugging failed transactions',
+              status: 'exact',
+            },
             body: 'Of how many?',
             deleted: false,
             createdAt: '2026-11-23T09:00:00.000Z',
             replies: [],
-            suggestion: { text: '74% of 212 named debugging failed transactions', decision: 'applied', decidedBy: 'Ada', decidedAt: '2026-11-23T09:02:00.000Z' },
+            suggestion: {
+              text: '74% of 212 named debugging failed transactions',
+              decision: 'applied',
+              decidedBy: 'Ada',
+              decidedAt: '2026-11-23T09:02:00.000Z',
+            },
           },
           {
             id: onField.id,
@@ -171,7 +216,20 @@ describe('grant-desk review', () => {
       },
     ])
     // Keys in the documented order.
-    expect(Object.keys(reports[0]!)).toEqual(['file', 'id', 'openThreads', 'approval', 'summary', 'approvals', 'authors', 'policy', 'threads', 'verdicts', 'unreadable', 'gate'])
+    expect(Object.keys(reports[0]!)).toEqual([
+      'file',
+      'id',
+      'openThreads',
+      'approval',
+      'summary',
+      'approvals',
+      'authors',
+      'policy',
+      'threads',
+      'verdicts',
+      'unreadable',
+      'gate',
+    ])
     expect(Object.keys(reports[0]!.threads[1]!.anchor)).toEqual(['target', 'field', 'line', 'quote', 'status'])
   })
 
@@ -242,7 +300,15 @@ describe('grant-desk review', () => {
     const result = await run('review', '--format', 'json', file)
     expect(result.code).toBe(0)
     const [report] = JSON.parse(result.out) as DraftReviewReport[]
-    expect(report!.threads).toEqual([expect.objectContaining({ id: expect.stringMatching(/^v1-[0-9a-f]{12}$/), author: 'Ada', state: 'open', anchor: { target: 'draft', status: 'whole' }, body: 'Tighten the budget.' })])
+    expect(report!.threads).toEqual([
+      expect.objectContaining({
+        id: expect.stringMatching(/^v1-[0-9a-f]{12}$/),
+        author: 'Ada',
+        state: 'open',
+        anchor: { target: 'draft', status: 'whole' },
+        body: 'Tighten the budget.',
+      }),
+    ])
     expect(report!.unreadable).toEqual([{ fileName: 'legacy.md (reviews, entry 2)', reason: expect.stringContaining('fix or remove it in a text editor') }])
   })
 
@@ -281,7 +347,8 @@ describe('grant-desk review', () => {
     expect(anchors.filter((a) => a.status === 'exact').map((a) => a.quote)).toEqual(['cannot see why a transaction failed'])
     expect(anchors.filter((a) => a.status === 'fuzzy')).toEqual([])
     expect(anchors.filter((a) => a.status === 'pending').length).toBeGreaterThan(190)
-    for (const anchor of anchors.filter((a) => a.status === 'pending')) expect(anchor).toEqual({ target: 'pitch', quote: expect.any(String), status: 'pending' })
+    for (const anchor of anchors.filter((a) => a.status === 'pending'))
+      expect(anchor).toEqual({ target: 'pitch', quote: expect.any(String), status: 'pending' })
 
     const plain = await run('review', file)
     expect(plain.code).toBe(0)
@@ -299,7 +366,11 @@ describe('grant-desk review', () => {
 describe('grant-desk lint with review records', () => {
   it('reports open threads at their lines and a stale approval, without changing the exit code', async () => {
     const onPitch = thread(0, 'Ben', quote('cannot see why a transaction failed'), 'Who says so?')
-    const file = writeDraft('tracekit', [onPitch, thread(1, 'Cy', { target: 'field', field: 'github_repository', quote: null }, 'Public yet?'), verdict(2, 'Ada', 'approve', `${PITCH}\nP.S.`)])
+    const file = writeDraft('tracekit', [
+      onPitch,
+      thread(1, 'Cy', { target: 'field', field: 'github_repository', quote: null }, 'Public yet?'),
+      verdict(2, 'Ada', 'approve', `${PITCH}\nP.S.`),
+    ])
     const result = await run('lint', file)
     expect(result.code).toBe(0)
     const line = PITCH_LINE + PITCH.split('\n').findIndex((l) => l.includes('cannot see why'))
@@ -321,7 +392,9 @@ describe('grant-desk lint with review records', () => {
     const file = writeDraft('fresh', [])
     const result = await run('lint', '--format', 'json', file)
     expect(result.code).toBe(0)
-    expect(JSON.parse(result.out)).toEqual([{ file: shown(file), findings: [], summary: expect.objectContaining({ verdict: 'Ready to submit: every check passes.' }) }])
+    expect(JSON.parse(result.out)).toEqual([
+      { file: shown(file), findings: [], summary: expect.objectContaining({ verdict: 'Ready to submit: every check passes.' }) },
+    ])
     mkdirSync(join(dir, 'plain.reviews'))
     writeFileSync(join(dir, 'plain.md'), PITCH)
     writeFileSync(join(dir, 'plain.reviews', `${stamp(0).id}.yaml`), 'not: a record\n')

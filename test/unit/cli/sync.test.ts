@@ -46,7 +46,9 @@ describe('grant-desk sync', () => {
     await authorRecorded(ada.drafts, draft.id)
     const sent = await sync(ada.drafts)
     expect(sent.code).toBe(0)
-    expect(sent.out).toBe(`Committed: Ada Example: start 'Open grant with a form'; 1 comment (3 files).\nSynced ${ada.drafts} (main ↔ origin/main): sent 1 commit.\n`)
+    expect(sent.out).toBe(
+      `Committed: Ada Example: start 'Open grant with a form'; 1 comment (3 files).\nSynced ${ada.drafts} (main ↔ origin/main): sent 1 commit.\n`,
+    )
     expect(ada.git('status', '--porcelain')).toBe('')
 
     const received = await sync(ben.drafts)
@@ -63,7 +65,10 @@ describe('grant-desk sync', () => {
     await authorRecorded(ada.drafts, created.id)
     await sync(ada.drafts)
     await sync(ben.drafts)
-    for (const [who, amount] of [[ada, '45,000'], [ben, '35,000']] as const) {
+    for (const [who, amount] of [
+      [ada, '45,000'],
+      [ben, '35,000'],
+    ] as const) {
       const now = await who.app.call('drafts.get', { id: created.id })
       await who.app.call('drafts.save', { id: created.id, pitch: `Budget: ${amount} USD.\n`, customFields: {}, baseVersion: now.version })
     }

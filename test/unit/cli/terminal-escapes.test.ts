@@ -16,7 +16,9 @@ import { FIXTURES } from '../../support/checklist'
 import { tempDir } from '../../support/service'
 import { cli } from '../../support/team'
 
-const DRAFT = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8').replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2').replace('reviews: []\n', '')
+const DRAFT = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')
+  .replace('format: grant-desk-draft/1', 'format: grant-desk-draft/2')
+  .replace('reviews: []\n', '')
 const { pitch: PITCH, frontMatter } = parseDraftFile(DRAFT)
 
 /** What a hostile teammate puts in a record: a window title, a hidden OSC 8 link, clear-screen, bell, a C1 CSI, a lone CR, a bidi override. */
@@ -39,7 +41,15 @@ function hostileFolder(fileStem: string): string {
   const id = fileStem
   const records: ReviewRecord[] = [
     { ...at(1), kind: 'thread', author: EVIL_NAME, anchor: { target: 'draft' }, body: `${EVIL} look` },
-    { ...at(2), kind: 'verdict', author: 'Cy', verdict: 'request-changes', note: `Fix ${EVIL}`, supersedes: [], reviewed: reviewedVersion(PITCH, frontMatter.custom_fields) },
+    {
+      ...at(2),
+      kind: 'verdict',
+      author: 'Cy',
+      verdict: 'request-changes',
+      note: `Fix ${EVIL}`,
+      supersedes: [],
+      reviewed: reviewedVersion(PITCH, frontMatter.custom_fields),
+    },
   ]
   mkdirSync(join(dir, `${id}.reviews`))
   for (const record of records) writeFileSync(join(dir, `${id}.reviews`, `${record.id}.yaml`), serializeRecord(record))

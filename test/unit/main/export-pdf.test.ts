@@ -102,7 +102,10 @@ describe('the PDF printer', () => {
     fake.printToPdf = () => {
       throw new Error('printing failed')
     }
-    await expect(printer().print({ html: HTML, fileName: 'x.pdf' })).rejects.toMatchObject({ code: 'storage_error', message: expect.stringMatching(/could not make the PDF \(printing failed\)\. Export the HTML copy/) })
+    await expect(printer().print({ html: HTML, fileName: 'x.pdf' })).rejects.toMatchObject({
+      code: 'storage_error',
+      message: expect.stringMatching(/could not make the PDF \(printing failed\)\. Export the HTML copy/),
+    })
     expect(fake.saveDialogs).toEqual([])
     expect(printWindow().isDestroyed()).toBe(true)
   })
@@ -110,7 +113,10 @@ describe('the PDF printer', () => {
   it('says where it could not write', async () => {
     const target = join(dir, 'missing-folder', 'x.pdf')
     fake.saveDialogAnswer = { canceled: false, filePath: target }
-    await expect(printer().print({ html: HTML, fileName: 'x.pdf' })).rejects.toMatchObject({ code: 'storage_error', message: expect.stringContaining(`could not be saved to ${target}`) })
+    await expect(printer().print({ html: HTML, fileName: 'x.pdf' })).rejects.toMatchObject({
+      code: 'storage_error',
+      message: expect.stringContaining(`could not be saved to ${target}`),
+    })
     expect(existsSync(target)).toBe(false)
   })
 })
@@ -127,8 +133,21 @@ describe('export.pdf from the app window', () => {
     const drafts = join(dir, 'drafts')
     mkdirSync(drafts)
     const stamp = '2026-11-20T17:30:00.000Z'
-    const grant = { id: '11111111-1111-4111-8111-111111111111', title: 'Open grant', reward: '10,000 USDC', deadline: '2099-01-01T00:00:00.000Z', apply_endpoint: 'POST /x', application_schema: null }
-    writeFileSync(join(drafts, 'tracekit.md'), serializeDraftFile({ format: DRAFT_FORMAT, grant, custom_fields: {}, status: 'draft', application_id: null, created_at: stamp, updated_at: stamp }, '# Tracekit\n\nThe pitch.\n'))
+    const grant = {
+      id: '11111111-1111-4111-8111-111111111111',
+      title: 'Open grant',
+      reward: '10,000 USDC',
+      deadline: '2099-01-01T00:00:00.000Z',
+      apply_endpoint: 'POST /x',
+      application_schema: null,
+    }
+    writeFileSync(
+      join(drafts, 'tracekit.md'),
+      serializeDraftFile(
+        { format: DRAFT_FORMAT, grant, custom_fields: {}, status: 'draft', application_id: null, created_at: stamp, updated_at: stamp },
+        '# Tracekit\n\nThe pitch.\n',
+      ),
+    )
 
     const pdf = createPdfPrinter({ getWindow: () => window as unknown as BrowserWindow, log: silentLogger })
     core = await createCore({

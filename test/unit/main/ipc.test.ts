@@ -159,10 +159,12 @@ describe('core events', () => {
     await fromApp('drafts.list') // the drafts folder now exists and is watched
     // Front matter the store cannot use: listed as a damaged draft, which is still a change.
     writeFileSync(join(dir, 'drafts', 'written-elsewhere.md'), '---\nformat: grant-desk-draft/1\n---\n')
-    await expect.poll(() => window.webContents.sent, { timeout: 10_000 }).toContainEqual({
-      channel: EVENT_CHANNEL,
-      args: [{ event: 'drafts.changed', payload: { ids: expect.arrayContaining(['written-elsewhere']) } }],
-    })
+    await expect
+      .poll(() => window.webContents.sent, { timeout: 10_000 })
+      .toContainEqual({
+        channel: EVENT_CHANNEL,
+        args: [{ event: 'drafts.changed', payload: { ids: expect.arrayContaining(['written-elsewhere']) } }],
+      })
     for (const message of window.webContents.sent) {
       expect(message.channel).toBe(EVENT_CHANNEL)
       expect(Object.keys(message.args[0] as object).sort()).toEqual(['event', 'payload'])

@@ -38,7 +38,10 @@ afterEach(async () => {
 async function findTwoNewGrants(): Promise<void> {
   await app.call('savedSearches.create', { name: 'Everything open', filters: FILTERS })
   await app.call('savedSearches.create', { name: 'Tooling', filters: { ...FILTERS, query: 'tooling' } })
-  await addGrantsToSandbox(service, [extraGrant('cccccccc-0000-4000-8000-000000000001', 'New tooling grant'), { ...extraGrant('cccccccc-0000-4000-8000-000000000002', 'New art grant'), track: 'Art' }])
+  await addGrantsToSandbox(service, [
+    extraGrant('cccccccc-0000-4000-8000-000000000001', 'New tooling grant'),
+    { ...extraGrant('cccccccc-0000-4000-8000-000000000002', 'New art grant'), track: 'Art' },
+  ])
   timer.fire()
   await timer.scheduled()
 }
@@ -48,7 +51,10 @@ describe('notifications of new grants in the desktop app', () => {
     await findTwoNewGrants()
     const shown = fake.notifications.filter((n) => n.shown).map((n) => n.options)
     expect(shown).toHaveLength(2)
-    expect(shown).toContainEqual({ title: '2 new grants in “Everything open”', body: expect.stringMatching(/^(New tooling grant, New art grant|New art grant, New tooling grant)$/) })
+    expect(shown).toContainEqual({
+      title: '2 new grants in “Everything open”',
+      body: expect.stringMatching(/^(New tooling grant, New art grant|New art grant, New tooling grant)$/),
+    })
     expect(shown).toContainEqual({ title: '1 new grant in “Tooling”', body: 'New tooling grant' })
 
     // The next check, with nothing new, shows nothing more.

@@ -105,7 +105,9 @@ describe('ElectronStoreSettingsBackend', () => {
     const copies = readdirSync(dir).filter((name) => name.startsWith(`${SETTINGS_FILE_NAME}.damaged-`))
     expect(copies).toHaveLength(1)
     expect(readFileSync(join(dir, copies[0]!), 'utf8')).toBe(original)
-    expect(view.notice).toMatch(/^Your settings file had values Grant Desk could not use \(service address, drafts folder\), so those settings are back to the default\./)
+    expect(view.notice).toMatch(
+      /^Your settings file had values Grant Desk could not use \(service address, drafts folder\), so those settings are back to the default\./,
+    )
     expect(view.notice).toContain(join(dir, copies[0]!))
     // electron-store now holds the values in use; a restart finds nothing to report.
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ ...defaultSettings(), reviewerName: 'Ana' })

@@ -46,11 +46,7 @@ describe('POST /api/build/{id}/apply: authentication', () => {
     const json = { pitch: 'p' }
     expectError(await request(url, 'POST', applyPath(IDS.freeForm), { json }), 401, 'unauthorized')
     expectError(await request(url, 'POST', applyPath(IDS.freeForm), { json, token: 'gst_forged' }), 401, 'invalid_token')
-    expectError(
-      await request(url, 'POST', applyPath(IDS.freeForm), { json, headers: { authorization: 'Basic YWRhOnB3' } }),
-      401,
-      'unauthorized',
-    )
+    expectError(await request(url, 'POST', applyPath(IDS.freeForm), { json, headers: { authorization: 'Basic YWRhOnB3' } }), 401, 'unauthorized')
     expect(storedApplications(service!.dataFile)).toEqual([])
   })
 
@@ -81,11 +77,7 @@ describe('POST /api/build/{id}/apply: the grant', () => {
 
   it('answers 400 grant_closed for a grant its sponsor closed before the deadline', async () => {
     const { url, credentials } = await started()
-    expectError(
-      await request(url, 'POST', applyPath(IDS.closedEarly), { json: { pitch: 'p' }, token: credentials.access_token }),
-      400,
-      'grant_closed',
-    )
+    expectError(await request(url, 'POST', applyPath(IDS.closedEarly), { json: { pitch: 'p' }, token: credentials.access_token }), 400, 'grant_closed')
   })
 })
 
@@ -116,11 +108,7 @@ describe('POST /api/build/{id}/apply: the body', () => {
 
   it('answers 400 invalid_json for a body that is not JSON', async () => {
     const { url, credentials } = await started()
-    expectError(
-      await request(url, 'POST', applyPath(IDS.freeForm), { body: '{"pitch": ', token: credentials.access_token }),
-      400,
-      'invalid_json',
-    )
+    expectError(await request(url, 'POST', applyPath(IDS.freeForm), { body: '{"pitch": ', token: credentials.access_token }), 400, 'invalid_json')
   })
 
   it('answers 413 for a body over 1 MiB and accepts one just under it', async () => {
@@ -184,9 +172,7 @@ describe('POST /api/build/{id}/apply: success and duplicates', () => {
   it('stores a free-form application as the pitch alone', async () => {
     const { url, credentials } = await started()
     expect((await request(url, 'POST', applyPath(IDS.freeForm), { json: { pitch: 'Only this' }, token: credentials.api_key })).status).toBe(201)
-    expect(storedApplications(service!.dataFile)).toEqual([
-      { grant_id: IDS.freeForm, pitch: 'Only this', custom_fields: null, status: 'pending' },
-    ])
+    expect(storedApplications(service!.dataFile)).toEqual([{ grant_id: IDS.freeForm, pitch: 'Only this', custom_fields: null, status: 'pending' }])
   })
 
   it('answers 409 with the existing application_id to a second application by the same user', async () => {
@@ -207,9 +193,7 @@ describe('POST /api/build/{id}/apply: success and duplicates', () => {
   it('creates exactly one application from 20 concurrent applies and answers 19 × 409 with its id', async () => {
     const { url, credentials } = await started()
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        request(url, 'POST', applyPath(IDS.freeForm), { json: { pitch: `attempt ${i}` }, token: credentials.access_token }),
-      ),
+      Array.from({ length: 20 }, (_, i) => request(url, 'POST', applyPath(IDS.freeForm), { json: { pitch: `attempt ${i}` }, token: credentials.access_token })),
     )
     const created = responses.filter((r) => r.status === 201)
     const duplicates = responses.filter((r) => r.status === 409)
@@ -222,9 +206,7 @@ describe('POST /api/build/{id}/apply: success and duplicates', () => {
 
   it('keeps applications across a restart: the resend still answers 409 with the same id', async () => {
     const { url, credentials } = await started()
-    const first = ApplicationResult.parse(
-      (await request(url, 'POST', applyPath(IDS.freeForm), { json: { pitch: 'one' }, token: credentials.api_key })).body,
-    )
+    const first = ApplicationResult.parse((await request(url, 'POST', applyPath(IDS.freeForm), { json: { pitch: 'one' }, token: credentials.api_key })).body)
     service = await service!.restart()
     const again = await request(service.url, 'POST', applyPath(IDS.freeForm), { json: { pitch: 'one' }, token: credentials.api_key })
     expect(ErrorBody.parse(again.body).application_id).toBe(first.application_id)
@@ -235,9 +217,7 @@ describe('POST /api/build/{id}/apply: success and duplicates', () => {
     let now = Date.now()
     service = await startTestService({ fixture: testFixture(now), clock: () => now })
     const { api_key } = await login(service.url)
-    const first = ApplicationResult.parse(
-      (await request(service.url, 'POST', applyPath(IDS.bounty), { json: { pitch: 'p' }, token: api_key })).body,
-    )
+    const first = ApplicationResult.parse((await request(service.url, 'POST', applyPath(IDS.bounty), { json: { pitch: 'p' }, token: api_key })).body)
     now += 2 * 86_400_000
     const late = await request(service.url, 'POST', applyPath(IDS.bounty), { json: { pitch: 'p' }, token: api_key })
     expect(late.status).toBe(409)

@@ -9,8 +9,7 @@ afterEach(async () => {
   service = undefined
 })
 
-const apply = (base: string, token: string) =>
-  request(base, 'POST', `/api/build/${IDS.freeForm}/apply`, { token, json: { pitch: 'My pitch' } })
+const apply = (base: string, token: string) => request(base, 'POST', `/api/build/${IDS.freeForm}/apply`, { token, json: { pitch: 'My pitch' } })
 
 describe('POST /api/auth/login', () => {
   it('answers 200 with an access token and an api key for correct credentials', async () => {
@@ -93,10 +92,7 @@ describe('POST /api/auth/login', () => {
     const credentials = await login(service.url)
     const db = new Database(service.dataFile, { readonly: true })
     try {
-      const dump = JSON.stringify([
-        db.prepare('SELECT * FROM users').all(),
-        db.prepare('SELECT * FROM access_tokens').all(),
-      ])
+      const dump = JSON.stringify([db.prepare('SELECT * FROM users').all(), db.prepare('SELECT * FROM access_tokens').all()])
       expect(dump).not.toContain(USERS[0].password)
       expect(dump).not.toContain(credentials.access_token)
       expect(dump).not.toContain(credentials.api_key)

@@ -113,7 +113,10 @@ describe('the grant list kept between requests', () => {
     try {
       const get = async (query: string) => (await fetch(`${service.url}/api/build?${query}`)).text()
       for (const query of ['status=all', 'status=open', 'status=closed', 'status=all&type=bounty']) {
-        const [status, type] = [new URLSearchParams(query).get('status') as 'all' | 'open' | 'closed', new URLSearchParams(query).get('type') as 'bounty' | null]
+        const [status, type] = [
+          new URLSearchParams(query).get('status') as 'all' | 'open' | 'closed',
+          new URLSearchParams(query).get('type') as 'bounty' | null,
+        ]
         const fresh = service.store.listGrants({ status, ...(type ? { type } : {}) })
         expect(await get(query), query).toBe(JSON.stringify({ items: fresh, count: fresh.length }))
         expect(await get(query), `${query}, again from the cache`).toBe(JSON.stringify({ items: fresh, count: fresh.length }))

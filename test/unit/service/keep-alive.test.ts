@@ -36,7 +36,9 @@ function send(method: string, path: string, headers: Record<string, string> = {}
     const req = httpRequest({ agent, method, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket, body: Buffer.concat(chunks).toString('utf8') }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -60,7 +62,12 @@ describe('an answer given before the body was read closes the connection', () =>
   it('413 for a 3 MB application (the reported case)', async () => {
     const { access_token } = await login(service.url)
     const big = Buffer.from(JSON.stringify({ pitch: 'x'.repeat(3 * 1024 * 1024) }))
-    const answer = await send('POST', `/api/build/${IDS.freeForm}/apply`, { ...json, authorization: `Bearer ${access_token}`, 'content-length': String(big.length) }, big)
+    const answer = await send(
+      'POST',
+      `/api/build/${IDS.freeForm}/apply`,
+      { ...json, authorization: `Bearer ${access_token}`, 'content-length': String(big.length) },
+      big,
+    )
     expect(answer.status).toBe(413)
     expect(answer.connection).toBe('close')
     await followingRequestsWork()
@@ -119,7 +126,14 @@ describe('an answer given before the body was read closes the connection', () =>
     const answer = await new Promise<Answer>((resolve, reject) => {
       const url = new URL(`/api/build/${IDS.freeForm}/apply`, service.url)
       const req = httpRequest(
-        { agent, method: 'POST', hostname: url.hostname, port: url.port, path: url.pathname, headers: { ...json, authorization: `Bearer ${access_token}`, 'content-length': String(50 * 1024 * 1024) } },
+        {
+          agent,
+          method: 'POST',
+          hostname: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          headers: { ...json, authorization: `Bearer ${access_token}`, 'content-length': String(50 * 1024 * 1024) },
+        },
         (res) => {
           res.resume()
           res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket, body: '' }))
@@ -141,7 +155,12 @@ describe('an answer given before the body was read closes the connection', () =>
     expect(detail.status).toBe(200)
     expect(detail.connection).not.toBe('close')
     expect(detail.reused).toBe(true)
-    const applied = await send('POST', `/api/build/${IDS.freeForm}/apply`, { ...json, authorization: `Bearer ${access_token}` }, JSON.stringify({ pitch: 'A pitch.' }))
+    const applied = await send(
+      'POST',
+      `/api/build/${IDS.freeForm}/apply`,
+      { ...json, authorization: `Bearer ${access_token}` },
+      JSON.stringify({ pitch: 'A pitch.' }),
+    )
     expect(applied.status).toBe(201)
     expect(applied.connection).not.toBe('close')
     const again = await send('GET', '/api/build?status=all')

@@ -84,7 +84,9 @@ describe('npm run service', () => {
 
     writeFileSync(file, '{"grants": [')
     service.child.kill('SIGHUP')
-    await expect.poll(() => service.output().stderr, { timeout: 10_000 }).toMatch(/is not JSON[\s\S]*The fixture was not reloaded; the service keeps the data it had\./)
+    await expect
+      .poll(() => service.output().stderr, { timeout: 10_000 })
+      .toMatch(/is not JSON[\s\S]*The fixture was not reloaded; the service keeps the data it had\./)
     expect(await ids()).toContain(NEW_ID)
     expect(service.child.exitCode).toBeNull()
   })

@@ -104,24 +104,18 @@ describe('tolerant parsing (spec says "not shown")', () => {
     expect(data).not.toHaveProperty('nested')
   })
 
-  it.each(['infrastructure', 'Some Brand New Track', '', 'ai/ml & data'])(
-    'accepts any track string: %j',
-    (track) => {
-      expect(ok(GrantSummary.safeParse(summary({ track }))).track).toBe(track)
-    },
-  )
+  it.each(['infrastructure', 'Some Brand New Track', '', 'ai/ml & data'])('accepts any track string: %j', (track) => {
+    expect(ok(GrantSummary.safeParse(summary({ track }))).track).toBe(track)
+  })
 
   it('still requires track to be a string', () => {
     expect(GrantSummary.safeParse(summary({ track: 42 })).success).toBe(false)
     expect(GrantSummary.safeParse(without(summary(), 'track')).success).toBe(false)
   })
 
-  it.each(['date', 'checkbox', 'url', 'textarea', 'select', 'number', 'something-new'])(
-    'keeps a schema field type as-is: %j',
-    (type) => {
-      expect(ok(SchemaField.safeParse(field({ type }))).type).toBe(type)
-    },
-  )
+  it.each(['date', 'checkbox', 'url', 'textarea', 'select', 'number', 'something-new'])('keeps a schema field type as-is: %j', (type) => {
+    expect(ok(SchemaField.safeParse(field({ type }))).type).toBe(type)
+  })
 
   it('keeps an unknown field type inside a grant detail', () => {
     const data = ok(
@@ -151,18 +145,14 @@ describe('tolerant parsing (spec says "not shown")', () => {
   })
 
   it('parses a detail with sponsor, status and track and keeps them', () => {
-    const data = ok(
-      GrantDetail.safeParse(detail({ sponsor: 'Acme Labs', status: 'closed', track: 'whatever' })),
-    )
+    const data = ok(GrantDetail.safeParse(detail({ sponsor: 'Acme Labs', status: 'closed', track: 'whatever' })))
     expect(data.sponsor).toBe('Acme Labs')
     expect(data.status).toBe('closed')
     expect(data.track).toBe('whatever')
   })
 
   it('still checks status on a detail when it is present', () => {
-    expect(messagesAt(GrantDetail.safeParse(detail({ status: 'archived' })), 'status')).toEqual([
-      'must be "open" or "closed"',
-    ])
+    expect(messagesAt(GrantDetail.safeParse(detail({ status: 'archived' })), 'status')).toEqual(['must be "open" or "closed"'])
   })
 
   it('drops unknown extra fields of a grant detail', () => {
@@ -228,9 +218,7 @@ describe('strict parsing (what the app depends on)', () => {
   })
 
   it('accepts a UUID without RFC version bits (guid shape) and an upper-case one', () => {
-    expect(ok(GrantSummary.safeParse(summary({ id: '00000000-0000-0000-0000-000000000000' }))).id).toBe(
-      '00000000-0000-0000-0000-000000000000',
-    )
+    expect(ok(GrantSummary.safeParse(summary({ id: '00000000-0000-0000-0000-000000000000' }))).id).toBe('00000000-0000-0000-0000-000000000000')
     expect(ok(GrantSummary.safeParse(summary({ id: GRANT_ID.toUpperCase() }))).id).toBe(GRANT_ID.toUpperCase())
   })
 
@@ -279,9 +267,7 @@ describe('strict parsing (what the app depends on)', () => {
   )
 
   it.each(['archived', 'Open', 'OPEN', 'all', ''])('rejects grant status %j', (status) => {
-    expect(messagesAt(GrantSummary.safeParse(summary({ status })), 'status')).toEqual([
-      'must be "open" or "closed"',
-    ])
+    expect(messagesAt(GrantSummary.safeParse(summary({ status })), 'status')).toEqual(['must be "open" or "closed"'])
   })
 
   it.each(['open', 'closed'])('accepts grant status %j', (status) => {
@@ -293,9 +279,7 @@ describe('strict parsing (what the app depends on)', () => {
   })
 
   it('rejects a schema field with required missing', () => {
-    expect(messagesAt(SchemaField.safeParse(without(field(), 'required')), 'required')).toEqual([
-      'must be true or false',
-    ])
+    expect(messagesAt(SchemaField.safeParse(without(field(), 'required')), 'required')).toEqual(['must be true or false'])
   })
 
   it('accepts required true and false', () => {
@@ -346,9 +330,7 @@ describe('ListGrantsQuery', () => {
   })
 
   it.each(['bogus', 'OPEN', ''])('rejects status %j', (status) => {
-    expect(messagesAt(ListGrantsQuery.safeParse({ status }), 'status')).toEqual([
-      'must be "open", "closed" or "all"',
-    ])
+    expect(messagesAt(ListGrantsQuery.safeParse({ status }), 'status')).toEqual(['must be "open", "closed" or "all"'])
   })
 
   it.each(['grant', 'bounty'])('accepts type %j', (type) => {
@@ -427,15 +409,11 @@ describe('LoginRequest', () => {
   })
 
   it.each(['not-an-email', 'ada@', '@example.com', 'ada example.com', ''])('rejects email %j', (email) => {
-    expect(messagesAt(LoginRequest.safeParse({ email, password: 'pw' }), 'email')).toEqual([
-      'must be an email address',
-    ])
+    expect(messagesAt(LoginRequest.safeParse({ email, password: 'pw' }), 'email')).toEqual(['must be an email address'])
   })
 
   it('rejects an empty password', () => {
-    expect(messagesAt(LoginRequest.safeParse({ email: 'ada@example.com', password: '' }), 'password')).toEqual([
-      'must not be empty',
-    ])
+    expect(messagesAt(LoginRequest.safeParse({ email: 'ada@example.com', password: '' }), 'password')).toEqual(['must not be empty'])
   })
 
   it('rejects a missing password', () => {
@@ -449,12 +427,9 @@ describe('LoginRequest', () => {
 describe('FeedbackRequest', () => {
   const SKILL_MESSAGE = 'must look like "<namespace>/grant-apply" (lowercase letters, digits and dashes)'
 
-  it.each(['acme-labs/grant-apply', 'acme/grant-apply', 'acme2/grant-apply', 'a-b-c/grant-apply'])(
-    'accepts skill %j',
-    (skill) => {
-      expect(ok(FeedbackRequest.safeParse({ skill, issue: 'It broke.' })).skill).toBe(skill)
-    },
-  )
+  it.each(['acme-labs/grant-apply', 'acme/grant-apply', 'acme2/grant-apply', 'a-b-c/grant-apply'])('accepts skill %j', (skill) => {
+    expect(ok(FeedbackRequest.safeParse({ skill, issue: 'It broke.' })).skill).toBe(skill)
+  })
 
   it.each([
     'Acme/grant-apply',
@@ -472,15 +447,11 @@ describe('FeedbackRequest', () => {
   })
 
   it.each(['', '   ', '\n'])('rejects blank issue %j', (issue) => {
-    expect(messagesAt(FeedbackRequest.safeParse({ skill: 'acme/grant-apply', issue }), 'issue')).toEqual([
-      'issue must not be empty',
-    ])
+    expect(messagesAt(FeedbackRequest.safeParse({ skill: 'acme/grant-apply', issue }), 'issue')).toEqual(['issue must not be empty'])
   })
 
   it('rejects a missing issue', () => {
-    expect(messagesAt(FeedbackRequest.safeParse({ skill: 'acme/grant-apply' }), 'issue')).toEqual([
-      'issue must be text',
-    ])
+    expect(messagesAt(FeedbackRequest.safeParse({ skill: 'acme/grant-apply' }), 'issue')).toEqual(['issue must be text'])
   })
 
   it('has a 10,000-character limit', () => {
@@ -501,9 +472,7 @@ describe('FeedbackRequest', () => {
 
   it('rejects an issue of 10,001 characters', () => {
     const issue = 'x'.repeat(10_001)
-    expect(messagesAt(FeedbackRequest.safeParse({ skill: 'acme/grant-apply', issue }), 'issue')).toEqual([
-      'must be at most 10,000 characters',
-    ])
+    expect(messagesAt(FeedbackRequest.safeParse({ skill: 'acme/grant-apply', issue }), 'issue')).toEqual(['must be at most 10,000 characters'])
   })
 })
 
@@ -587,9 +556,7 @@ describe('issueMessages', () => {
   }
 
   it('keys messages by formatted path', () => {
-    const error = errorOf(
-      GrantList.safeParse({ items: [summary(), summary({ id: 'x', deadline: 'soon' })], count: 2 }),
-    )
+    const error = errorOf(GrantList.safeParse({ items: [summary(), summary({ id: 'x', deadline: 'soon' })], count: 2 }))
     expect(issueMessages(error)).toEqual({
       'items[1].id': 'must be a UUID',
       'items[1].deadline': 'invalid ISO date',

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DRAFT_FORMAT, DraftFileError, LEGACY_DRAFT_FORMAT, parseDraftFile, readLooseDraft, serializeDraftFile, splitFrontMatter, topLevelKeys, upgradedFrontMatter } from '../../../src/shared/draft-file'
+import {
+  DRAFT_FORMAT,
+  DraftFileError,
+  LEGACY_DRAFT_FORMAT,
+  parseDraftFile,
+  readLooseDraft,
+  serializeDraftFile,
+  splitFrontMatter,
+  topLevelKeys,
+  upgradedFrontMatter,
+} from '../../../src/shared/draft-file'
 import { FIXTURES } from '../../support/checklist'
 
 const good = readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8')
@@ -39,7 +49,11 @@ describe('parseDraftFile', () => {
     ['an unclosed front matter', '---\nformat: grant-desk-draft/1\n# pitch', 'the front matter is not closed by a line "---"'],
     ['invalid YAML', '---\ngrant: [unclosed\n---\npitch', 'the front matter is not valid YAML'],
     ['a duplicate key', '---\nstatus: draft\nstatus: submitted\n---\n', 'the front matter is not valid YAML'],
-    ['another format', good.replace('format: grant-desk-draft/1', 'format: something-else/2'), 'format: must be "grant-desk-draft/2" (or "grant-desk-draft/1", which is read and upgraded)'],
+    [
+      'another format',
+      good.replace('format: grant-desk-draft/1', 'format: something-else/2'),
+      'format: must be "grant-desk-draft/2" (or "grant-desk-draft/1", which is read and upgraded)',
+    ],
     ['a bad grant id', good.replace('id: 984805b6-25b5-4e62-a083-d5b38b15a948', 'id: 42'), 'grant.id: must be a UUID'],
     ['a bad status', good.replace('status: draft', 'status: sent'), 'status: must be "draft" or "submitted"'],
     ['a non-text field value', good.replace('project_name: Tracekit', 'project_name: [a, b]'), 'custom_fields.project_name: must be text'],
@@ -50,7 +64,10 @@ describe('parseDraftFile', () => {
 })
 
 describe('version 1 files', () => {
-  const v1 = good.replace('reviews: []', 'reviews:\n  - author: Cy\n    created_at: 2026-11-01T10:00:00.000Z\n    body: Tighten the intro.\n  - just a string\n')
+  const v1 = good.replace(
+    'reviews: []',
+    'reviews:\n  - author: Cy\n    created_at: 2026-11-01T10:00:00.000Z\n    body: Tighten the intro.\n  - just a string\n',
+  )
 
   it('reads readable review entries, and lists the others with their position and reason', () => {
     const draft = parseDraftFile(v1)
@@ -81,12 +98,20 @@ describe('a front matter without format: (issue 21)', () => {
   })
 
   it('lists its top-level keys by a scan of its lines, without parsing it', () => {
-    expect(topLevelKeys('grant:\n  title: X\n  deadline: 2099-01-01\ncustom_fields: {}\n"quoted": 1\n- not: a key\n')).toEqual(['grant', 'custom_fields', 'quoted'])
+    expect(topLevelKeys('grant:\n  title: X\n  deadline: 2099-01-01\ncustom_fields: {}\n"quoted": 1\n- not: a key\n')).toEqual([
+      'grant',
+      'custom_fields',
+      'quoted',
+    ])
   })
 
   it('is read as a draft key by key: valid keys are used, each invalid key is reported, unknown keys listed', () => {
     const draft = readLooseDraft({
-      grant: { title: 'Lumen Tooling', deadline: 'next Friday', application_schema: [{ name: 'project_name', label: 'Project name', type: 'text', required: true }] },
+      grant: {
+        title: 'Lumen Tooling',
+        deadline: 'next Friday',
+        application_schema: [{ name: 'project_name', label: 'Project name', type: 'text', required: true }],
+      },
       custom_fields: { project_name: '' },
       status: 'Approved',
       project_kind: 'sdk',

@@ -49,12 +49,9 @@ describe('isNumberText', () => {
     expect(isNumberText(value)).toBe(true)
   })
 
-  it.each(['1,50', '15,00,0', ',150', '150,', 'abc', '1e5', '', '   ', '1.', '.5', '1 500', '12abc', '--3', '$1500'])(
-    'rejects %j',
-    (value) => {
-      expect(isNumberText(value)).toBe(false)
-    },
-  )
+  it.each(['1,50', '15,00,0', ',150', '150,', 'abc', '1e5', '', '   ', '1.', '.5', '1 500', '12abc', '--3', '$1500'])('rejects %j', (value) => {
+    expect(isNumberText(value)).toBe(false)
+  })
 })
 
 describe('isBlank', () => {
@@ -121,9 +118,7 @@ describe('customFieldProblems', () => {
   ]
 
   it('returns {} when everything fits', () => {
-    expect(
-      customFieldProblems(schema, { repo_url: 'https://github.com/acme/tool', plan: 'Ship it', budget: '15,000' }),
-    ).toEqual({})
+    expect(customFieldProblems(schema, { repo_url: 'https://github.com/acme/tool', plan: 'Ship it', budget: '15,000' })).toEqual({})
   })
 
   it('returns {} when optional fields are empty or missing', () => {
@@ -181,9 +176,7 @@ describe('customFieldProblems', () => {
   })
 
   it('reports a select value outside its options with the label', () => {
-    const withSelect: SchemaField[] = [
-      { name: 'category', label: 'Category', type: 'select', required: true, options: ['Tooling', 'Docs'] },
-    ]
+    const withSelect: SchemaField[] = [{ name: 'category', label: 'Category', type: 'select', required: true, options: ['Tooling', 'Docs'] }]
     expect(customFieldProblems(withSelect, { category: 'Marketing' })).toEqual({
       'custom_fields.category': 'Category must be one of: Tooling, Docs',
     })

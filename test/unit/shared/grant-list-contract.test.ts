@@ -21,8 +21,7 @@ import { GrantDetail, GrantList, GrantSummary } from '../../../src/shared/api'
 
 const RefId = z.guid({ error: 'must be a UUID' })
 
-const REF_ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
+const REF_ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
 
 function refParseIsoTimestamp(text: string): number | null {
   const m = REF_ISO_TIMESTAMP.exec(text)
@@ -112,7 +111,13 @@ function structuredCloneLoose(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(structuredCloneLoose)
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {}
-    for (const key of Object.keys(value)) Object.defineProperty(out, key, { value: structuredCloneLoose((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true })
+    for (const key of Object.keys(value))
+      Object.defineProperty(out, key, {
+        value: structuredCloneLoose((value as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
     return out
   }
   return value
@@ -132,10 +137,46 @@ const list = (items: unknown[], count: unknown = items.length) => ({ items, coun
 const MISSING = Symbol('missing')
 
 /** Values that are not strings, tried for every field. */
-const NOT_STRINGS: unknown[] = [undefined, null, 0, -1, 1.5, Number.NaN, Infinity, true, false, [], ['open'], {}, { value: 'open' }, 10n, Symbol('s'), () => 'open', new Date('2026-11-21T12:00:00.000Z'), new String('open')]
+const NOT_STRINGS: unknown[] = [
+  undefined,
+  null,
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  Infinity,
+  true,
+  false,
+  [],
+  ['open'],
+  {},
+  { value: 'open' },
+  10n,
+  Symbol('s'),
+  () => 'open',
+  new Date('2026-11-21T12:00:00.000Z'),
+  new String('open'),
+]
 
 /** Strings around the edges, tried for every field. */
-const ODD_STRINGS = ['', ' ', '\n', '\u0000', 'x'.repeat(10_000), '🎉 emoji', 'Ünïcödé', '<script>alert(1)</script>', '__proto__', 'constructor', 'https://example.org/grants/1', 'javascript:alert(1)', 'ftp://example.org', '//example.org', 'http://', 'not a url']
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\n',
+  '\u0000',
+  'x'.repeat(10_000),
+  '🎉 emoji',
+  'Ünïcödé',
+  '<script>alert(1)</script>',
+  '__proto__',
+  'constructor',
+  'https://example.org/grants/1',
+  'javascript:alert(1)',
+  'ftp://example.org',
+  '//example.org',
+  'http://',
+  'not a url',
+]
 
 const IDS = [
   GRANT.id,
@@ -231,13 +272,27 @@ function withField(grant: Record<string, unknown>, field: string, value: unknown
 
 /** A short, readable label for any value (bigints, symbols and functions included). */
 function show(value: unknown): string {
-  const text = JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' || typeof v === 'symbol' || typeof v === 'function' ? `<${String(v)}>` : typeof v === 'string' && v.length > 60 ? `${v.slice(0, 60)}…` : v)) ?? String(value)
+  const text =
+    JSON.stringify(value, (_, v: unknown) =>
+      typeof v === 'bigint' || typeof v === 'symbol' || typeof v === 'function'
+        ? `<${String(v)}>`
+        : typeof v === 'string' && v.length > 60
+          ? `${v.slice(0, 60)}…`
+          : v,
+    ) ?? String(value)
   return text.length > 300 ? `${text.slice(0, 300)}…` : text
 }
 
 describe('GrantList judges every answer as it did before the speed-up', () => {
   it('a valid list: same output (normalised deadlines, extra fields dropped)', () => {
-    const items = DEADLINES.map((deadline, i) => ({ ...GRANT, id: IDS[i % 5]!, deadline, status: i % 2 ? 'closed' : 'open', extra: { nested: [i] }, 'x-meta': null }))
+    const items = DEADLINES.map((deadline, i) => ({
+      ...GRANT,
+      id: IDS[i % 5]!,
+      deadline,
+      status: i % 2 ? 'closed' : 'open',
+      extra: { nested: [i] },
+      'x-meta': null,
+    }))
     const valid = items.filter((item) => GrantSummary.safeParse(item).success)
     expect(valid.length).toBeGreaterThan(15)
     expectSameVerdict(GrantList, RefGrantList, list(valid), 'valid list')
@@ -263,7 +318,15 @@ describe('GrantList judges every answer as it did before the speed-up', () => {
 
   it('grants of the wrong shape and extra fields', () => {
     const grants: unknown[] = [
-      null, undefined, 0, 'grant', true, [], [GRANT], new Map(Object.entries(GRANT)), {},
+      null,
+      undefined,
+      0,
+      'grant',
+      true,
+      [],
+      [GRANT],
+      new Map(Object.entries(GRANT)),
+      {},
       { ...GRANT, extra: 'dropped' },
       { ...GRANT, id: GRANT.id, ID: 'x', Deadline: 'x', STATUS: 'x' },
       { ...GRANT, application_schema: null, description: 'd' },
@@ -282,7 +345,15 @@ describe('GrantList judges every answer as it did before the speed-up', () => {
 
   it('lists and counts of every shape', () => {
     const answers: unknown[] = [
-      null, undefined, 0, '', 'items', [], [GRANT], true, {},
+      null,
+      undefined,
+      0,
+      '',
+      'items',
+      [],
+      [GRANT],
+      true,
+      {},
       { items: [GRANT] },
       { count: 1 },
       { items: null, count: 0 },
@@ -294,7 +365,29 @@ describe('GrantList judges every answer as it did before the speed-up', () => {
       { items: [], count: 0, extra: 'dropped', next: 'https://example.org/?page=2' },
       { items: [GRANT], count: 1, total: 10_000 },
       JSON.parse(`{"__proto__": {"count": 1}, "items": []}`),
-      ...[0, 1, 2, 10_000, -1, -0, 1.5, 0.1, Number.NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e21, Number.MIN_VALUE, '1', null, true, [1], {}, 1n].map((count) => list([GRANT], count)),
+      ...[
+        0,
+        1,
+        2,
+        10_000,
+        -1,
+        -0,
+        1.5,
+        0.1,
+        Number.NaN,
+        Infinity,
+        -Infinity,
+        Number.MAX_SAFE_INTEGER,
+        Number.MAX_SAFE_INTEGER + 2,
+        1e21,
+        Number.MIN_VALUE,
+        '1',
+        null,
+        true,
+        [1],
+        {},
+        1n,
+      ].map((count) => list([GRANT], count)),
       list(Array.from({ length: 1000 }, (_, i) => ({ ...GRANT, title: `round ${i}` }))),
     ]
     for (const answer of answers) expectSameVerdict(GrantList, RefGrantList, answer, `answer ${show(answer)}`)
@@ -302,17 +395,23 @@ describe('GrantList judges every answer as it did before the speed-up', () => {
 
   it('on 3,000 seeded random lists mixing valid and broken grants', () => {
     const next = random(20261125)
-    const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!
     const fields = Object.keys(FIELD_VALUES) as (keyof typeof GRANT)[]
     const tally = { ok: 0, refused: 0 }
     for (let n = 0; n < 3_000; n++) {
       const items = Array.from({ length: Math.floor(next() * 6) }, () => {
-        let grant: Record<string, unknown> = { ...GRANT, id: pick(IDS.slice(0, 5)), deadline: new Date(Math.floor(next() * 2 ** 42)).toISOString(), status: pick(['open', 'closed']) }
-        // Most grants stay valid; some get one to three fields broken, some an extra field.
-        if (next() < 0.25) for (let e = 1 + Math.floor(next() * 3); e > 0; e--) {
-          const field = pick(fields)
-          grant = withField(grant, field, next() < 0.1 ? MISSING : pick(FIELD_VALUES[field]))
+        let grant: Record<string, unknown> = {
+          ...GRANT,
+          id: pick(IDS.slice(0, 5)),
+          deadline: new Date(Math.floor(next() * 2 ** 42)).toISOString(),
+          status: pick(['open', 'closed']),
         }
+        // Most grants stay valid; some get one to three fields broken, some an extra field.
+        if (next() < 0.25)
+          for (let e = 1 + Math.floor(next() * 3); e > 0; e--) {
+            const field = pick(fields)
+            grant = withField(grant, field, next() < 0.1 ? MISSING : pick(FIELD_VALUES[field]))
+          }
         if (next() < 0.2) grant[pick(['extra', 'Status', 'url', '__meta'])] = pick(ODD_STRINGS)
         return grant
       })
@@ -345,7 +444,16 @@ describe('GrantDetail judges every answer as it did before the speed-up', () => 
       id: FIELD_VALUES.id,
       deadline: FIELD_VALUES.deadline,
       status: FIELD_VALUES.status,
-      application_schema: [null, [], {}, 'none', [{}], [{ name: '', label: 'x', type: 'url', required: true }], [{ name: 'a', label: 'x', type: 'select', required: false, options: ['a', 1] }], [{ name: 'a', label: 'x', type: 'url', required: 'yes' }]],
+      application_schema: [
+        null,
+        [],
+        {},
+        'none',
+        [{}],
+        [{ name: '', label: 'x', type: 'url', required: true }],
+        [{ name: 'a', label: 'x', type: 'select', required: false, options: ['a', 1] }],
+        [{ name: 'a', label: 'x', type: 'url', required: 'yes' }],
+      ],
       title: NOT_STRINGS,
       description: NOT_STRINGS,
       reward: NOT_STRINGS,
@@ -356,7 +464,13 @@ describe('GrantDetail judges every answer as it did before the speed-up', () => 
     }
     for (const [field, values] of Object.entries(pools)) {
       for (const value of [MISSING, ...values]) {
-        expectSameVerdict(GrantDetail, RefGrantDetail, withField(DETAIL, field, value), `detail ${field} = ${value === MISSING ? '(missing)' : show(value)}`, tally)
+        expectSameVerdict(
+          GrantDetail,
+          RefGrantDetail,
+          withField(DETAIL, field, value),
+          `detail ${field} = ${value === MISSING ? '(missing)' : show(value)}`,
+          tally,
+        )
       }
     }
     expect(tally.ok).toBeGreaterThan(40)

@@ -11,8 +11,7 @@ import { z } from 'zod'
 import { GrantList, IsoTimestamp, normaliseIsoTimestamp } from '../../../src/shared/api'
 
 /** `parseIsoTimestamp` before the speed-ups, verbatim: the reference that decides every value. */
-const REFERENCE_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
+const REFERENCE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
 
 function referenceParse(text: string): number | null {
   const m = REFERENCE_PATTERN.exec(text)
@@ -42,7 +41,9 @@ const ReferenceIsoTimestamp = z.string({ error: 'invalid ISO date' }).transform(
 
 function judge(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value)
-  return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues.map((issue) => ({ message: issue.message, path: issue.path })) }
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, issues: result.error.issues.map((issue) => ({ message: issue.message, path: issue.path })) }
 }
 
 const HAND_PICKED: unknown[] = [
@@ -152,7 +153,7 @@ describe('IsoTimestamp is as strict as before the speed-up', () => {
 
   it('on 40,000 seeded random mutations of valid timestamps in every form', () => {
     const next = random(20261126)
-    const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!
     const pad = (n: number, width = 2) => String(n).padStart(width, '0')
     /** A valid timestamp of a random instant, written in a random form the contract accepts. */
     const anyForm = (): string => {
@@ -161,7 +162,10 @@ describe('IsoTimestamp is as strict as before the speed-up', () => {
       const local = new Date(ms + offset * 60_000).toISOString()
       if (local.length !== 24) return new Date(ms).toISOString()
       const seconds = next() < 0.85
-      const fraction = seconds && next() < 0.6 ? `.${String(ms % 1000).padStart(3, '0')}${'0123456789'.slice(0, Math.floor(next() * 7))}`.slice(0, 2 + Math.floor(next() * 9)) : ''
+      const fraction =
+        seconds && next() < 0.6
+          ? `.${String(ms % 1000).padStart(3, '0')}${'0123456789'.slice(0, Math.floor(next() * 7))}`.slice(0, 2 + Math.floor(next() * 9))
+          : ''
       const zone =
         offset === 0 && next() < 0.5
           ? pick(['Z', 'z'])
@@ -224,7 +228,15 @@ describe('IsoTimestamp is as strict as before the speed-up', () => {
   })
 
   it('inside a grant list, the issue names the same path', () => {
-    const grant = { id: '00000000-0000-4000-8000-000000000001', title: 't', sponsor: 's', reward: 'r', deadline: '2026-02-30T00:00:00.000Z', status: 'open', track: 'x' }
+    const grant = {
+      id: '00000000-0000-4000-8000-000000000001',
+      title: 't',
+      sponsor: 's',
+      reward: 'r',
+      deadline: '2026-02-30T00:00:00.000Z',
+      status: 'open',
+      track: 'x',
+    }
     const result = GrantList.safeParse({ items: [grant, { ...grant, deadline: '2026-03-01T00:00:00+01:00' }], count: 2 })
     expect(result.success).toBe(false)
     if (!result.success) expect(result.error.issues.map((issue) => [issue.path, issue.message])).toEqual([[['items', 0, 'deadline'], 'invalid ISO date']])

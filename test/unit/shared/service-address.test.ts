@@ -11,7 +11,14 @@ describe('serviceOrigin', () => {
   })
 
   it('keeps different schemes, hosts and ports apart', () => {
-    const origins = ['http://example.org', 'https://example.org', 'http://example.org:8080', 'http://www.example.org', 'http://localhost', 'http://127.0.0.1'].map(serviceOrigin)
+    const origins = [
+      'http://example.org',
+      'https://example.org',
+      'http://example.org:8080',
+      'http://www.example.org',
+      'http://localhost',
+      'http://127.0.0.1',
+    ].map(serviceOrigin)
     expect(new Set(origins).size).toBe(6)
   })
 

@@ -70,7 +70,10 @@ export function foldLine(line: string): string {
 }
 
 function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z')
 }
 
 function eventLines(deadline: CalendarDeadline, offsetsMinutes: readonly number[], stamp: string): string[] {
@@ -90,7 +93,13 @@ function eventLines(deadline: CalendarDeadline, offsetsMinutes: readonly number[
     'TRANSP:TRANSPARENT',
   ]
   for (const minutes of [...offsetsMinutes].sort((a, b) => b - a)) {
-    lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(`“${deadline.title}” closes in ${describeOffset(minutes)}`)}`, `TRIGGER:-PT${minutes}M`, 'END:VALARM')
+    lines.push(
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      `DESCRIPTION:${escapeText(`“${deadline.title}” closes in ${describeOffset(minutes)}`)}`,
+      `TRIGGER:-PT${minutes}M`,
+      'END:VALARM',
+    )
   }
   lines.push('END:VEVENT')
   return lines

@@ -31,7 +31,10 @@ export function describeFsError(error: unknown): { what: string; advice: string 
     case 'EROFS':
       return { what: 'the disk is read-only', advice: 'Choose a drafts folder on a writable disk in Settings, then try again.' }
     case 'ENOENT':
-      return { what: 'the folder does not exist', advice: 'Check that the drafts folder (or its disk) is still there, or choose another one in Settings, then try again.' }
+      return {
+        what: 'the folder does not exist',
+        advice: 'Check that the drafts folder (or its disk) is still there, or choose another one in Settings, then try again.',
+      }
     case 'ENOTDIR':
     case 'EEXIST':
       return { what: 'a part of the path is a file, not a folder', advice: 'Choose another drafts folder in Settings, then try again.' }

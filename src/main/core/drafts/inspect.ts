@@ -35,7 +35,18 @@ export type Inspection =
   | { kind: 'missing' }
   | { kind: 'ignored'; identity: FileIdentity | null }
   | { kind: 'ok'; id: string; fileName: string; path: string; version: string; mtimeMs: number; identity: FileIdentity | null; file: DraftFile }
-  | { kind: 'damaged'; id: string; fileName: string; path: string; version: string; mtimeMs: number; identity: FileIdentity | null; reason: string; link: boolean; misnamed: boolean }
+  | {
+      kind: 'damaged'
+      id: string
+      fileName: string
+      path: string
+      version: string
+      mtimeMs: number
+      identity: FileIdentity | null
+      reason: string
+      link: boolean
+      misnamed: boolean
+    }
 
 export type Relevant = Extract<Inspection, { kind: 'ok' | 'damaged' }>
 
@@ -70,7 +81,8 @@ function bytesLookLikeDraft(bytes: Buffer): boolean {
 /** Control characters no text editor writes (tab, line breaks, form feed, escape and DOS's end-of-file are text). */
 function hasControlCharacters(bytes: Buffer): boolean {
   for (const byte of bytes) {
-    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0b && byte !== 0x0c && byte !== 0x0d && byte !== 0x1a && byte !== 0x1b) || byte === 0x7f) return true
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0b && byte !== 0x0c && byte !== 0x0d && byte !== 0x1a && byte !== 0x1b) || byte === 0x7f)
+      return true
   }
   return false
 }
@@ -248,7 +260,8 @@ async function inspectEntry(folder: string, fileName: string, id: string, misnam
     return { kind: 'ok', id, fileName, path, version, mtimeMs: info.mtimeMs, identity, file: parseDraftFile(text) }
   } catch (error) {
     // Anything a parser throws is about this one file: it is listed as damaged, and the others still list.
-    const what = error instanceof DraftFileError ? error.message : `an unexpected problem (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
+    const what =
+      error instanceof DraftFileError ? error.message : `an unexpected problem (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
     return damaged(version, info.mtimeMs, `${fileName} could not be read as a draft: ${what}. Fix the file by hand in a text editor, or delete it.`)
   }
 }

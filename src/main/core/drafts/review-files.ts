@@ -54,7 +54,9 @@ export function contentHash(pitch: string, fields: Record<string, string>): stri
   const entries = Object.entries(fields)
     .filter(([, value]) => value !== '')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return createHash('sha256').update(JSON.stringify({ pitch, fields: entries })).digest('hex')
+  return createHash('sha256')
+    .update(JSON.stringify({ pitch, fields: entries }))
+    .digest('hex')
 }
 
 export function reviewedVersion(pitch: string, fields: Record<string, string>): ReviewedVersion {
@@ -72,7 +74,10 @@ export function reviewedVersion(pitch: string, fields: Record<string, string>): 
  */
 export function legacyRecords(reviews: readonly DraftReview[]): ReviewRecord[] {
   return reviews.map((review) => ({
-    id: `v1-${createHash('sha256').update(JSON.stringify([review.author, review.created_at, review.body])).digest('hex').slice(0, 12)}`,
+    id: `v1-${createHash('sha256')
+      .update(JSON.stringify([review.author, review.created_at, review.body]))
+      .digest('hex')
+      .slice(0, 12)}`,
     kind: 'thread' as const,
     author: review.author.trim() === '' ? 'unknown' : review.author.trim().slice(0, 80),
     created_at: review.created_at,
@@ -142,7 +147,8 @@ function yamlMapCost(text: string): number {
   let cost = 0
   const pending: unknown[] = [...new Parser().parse(text)]
   while (pending.length > 0) {
-    const token = pending.pop() as { type?: string; value?: unknown; key?: unknown; items?: { key?: unknown; value?: unknown }[]; start?: unknown } | null | undefined
+    const token = pending.pop() as
+      { type?: string; value?: unknown; key?: unknown; items?: { key?: unknown; value?: unknown }[]; start?: unknown } | null | undefined
     if (!token || typeof token !== 'object') continue
     if (token.type === 'document') pending.push(token.value)
     const items = token.items
@@ -164,8 +170,10 @@ function parseRecordText(fileName: string, text: string): ReviewRecord {
 }
 
 function describe(fileName: string, error: unknown): string {
-  if (error instanceof RecordFileError) return `${fileName} is ${error.message.startsWith('not') || error.message.startsWith('too') ? '' : 'unreadable: '}${error.message}. Grant Desk leaves it untouched: fix it in a text editor, or delete it.`
-  if (errorCode(error) === 'ELOOP') return `${fileName} is a link. Grant Desk does not follow links in a review folder; replace it with the file itself, or delete it.`
+  if (error instanceof RecordFileError)
+    return `${fileName} is ${error.message.startsWith('not') || error.message.startsWith('too') ? '' : 'unreadable: '}${error.message}. Grant Desk leaves it untouched: fix it in a text editor, or delete it.`
+  if (errorCode(error) === 'ELOOP')
+    return `${fileName} is a link. Grant Desk does not follow links in a review folder; replace it with the file itself, or delete it.`
   return `${fileName} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}). Check its permissions, or delete it.`
 }
 
@@ -184,22 +192,36 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
     }
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { records: [], unreadable: [], stamp: 'none', temporary: [] }
-    throw new AppFailure('storage_error', `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`, {}, { cause: error })
+    throw new AppFailure(
+      'storage_error',
+      `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`,
+      {},
+      { cause: error },
+    )
   }
   let names: string[]
   try {
     names = (await readdir(folder)).sort()
   } catch (error) {
-    throw new AppFailure('storage_error', `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`, {}, { cause: error })
+    throw new AppFailure(
+      'storage_error',
+      `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`,
+      {},
+      { cause: error },
+    )
   }
   const records: ReviewRecord[] = []
   const unreadable: UnreadableRecord[] = []
   const temporary = names.filter(isRecordTempName)
   // Read side by side (a folder of thousands waits on the disk, not the processor), used in order.
-  const reads = await mapLimited(names.filter((name) => RECORD_FILE_PATTERN.test(name)), RECORD_READS, (name) => {
-    const path = join(folder, name)
-    return cache ? cache.read(path, () => loadRecord(path, name)) : loadRecord(path, name).then((loaded) => loaded.read)
-  })
+  const reads = await mapLimited(
+    names.filter((name) => RECORD_FILE_PATTERN.test(name)),
+    RECORD_READS,
+    (name) => {
+      const path = join(folder, name)
+      return cache ? cache.read(path, () => loadRecord(path, name)) : loadRecord(path, name).then((loaded) => loaded.read)
+    },
+  )
   let next = 0
   for (const name of names) {
     // Hidden and temporary files belong to git, sync tools and atomic writes in progress.
@@ -233,7 +255,10 @@ async function ensureFolder(folder: string): Promise<void> {
   try {
     const info = await lstat(folder)
     if (info.isSymbolicLink() || !info.isDirectory()) {
-      throw new AppFailure('storage_error', `${folder} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, so Grant Desk does not write review records into it. Replace it with a folder, then try again.`)
+      throw new AppFailure(
+        'storage_error',
+        `${folder} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, so Grant Desk does not write review records into it. Replace it with a folder, then try again.`,
+      )
     }
     return
   } catch (error) {
@@ -281,7 +306,8 @@ export async function rewriteRecord(draftsFolder: string, draftId: string, recor
     if (serializeRecord(record) === (await readRecordFile(path))) return
   } catch (error) {
     if (errorCode(error) !== 'ENOENT') {
-      if (errorCode(error) === 'ELOOP') throw new AppFailure('storage_error', `${path} is a link; Grant Desk does not write through links. Replace it with the file itself.`)
+      if (errorCode(error) === 'ELOOP')
+        throw new AppFailure('storage_error', `${path} is a link; Grant Desk does not write through links. Replace it with the file itself.`)
       // An unreadable record is never replaced by a new version of what we think it was.
       throw new AppFailure('storage_error', `${path} could not be read back, so it was not rewritten. ${describe(`${record.id}.yaml`, error)}`)
     }

@@ -101,7 +101,11 @@ export async function loadPolicyFile(file: string): Promise<LoadedPolicy> {
     policy = parsePolicy(text)
   } catch (error) {
     const why = error instanceof PolicyFileError ? error.message : String(error)
-    return failed(file, DEFAULT_POLICY, `The review policy ${file} cannot be used: ${why}. Fix it (see the README, “Reviewing drafts as a team”); until then no draft counts as approved.`)
+    return failed(
+      file,
+      DEFAULT_POLICY,
+      `The review policy ${file} cannot be used: ${why}. Fix it (see the README, “Reviewing drafts as a team”); until then no draft counts as approved.`,
+    )
   }
   const view: PolicyView = {
     file,
@@ -116,13 +120,21 @@ export async function loadPolicyFile(file: string): Promise<LoadedPolicy> {
   const path = resolve(base, policy.allowedSigners)
   const inside = relative(base, path)
   if (isAbsolute(policy.allowedSigners) || inside === '' || inside.startsWith('..') || inside.split(sep)[0] === '..') {
-    return failed(file, policy, `The review policy ${file} names allowed_signers: ${policy.allowedSigners}, which is not a file inside the policy's folder. Name it relative to the policy file (like allowed_signers or .grant-desk/allowed_signers); until then no draft counts as approved.`)
+    return failed(
+      file,
+      policy,
+      `The review policy ${file} names allowed_signers: ${policy.allowedSigners}, which is not a file inside the policy's folder. Name it relative to the policy file (like allowed_signers or .grant-desk/allowed_signers); until then no draft counts as approved.`,
+    )
   }
   try {
     const signers = await readSmallFile(path, MAX_ALLOWED_SIGNERS_BYTES)
     return { view, policy, allowedSigners: { path, text: signers } }
   } catch (error) {
-    return failed(file, policy, `The allowed-signers file ${path}, named by the review policy ${file}, ${fsReason(error)}. Add it (one line per reviewer: their name, then their SSH public key), or fix the path; until then no draft counts as approved.`)
+    return failed(
+      file,
+      policy,
+      `The allowed-signers file ${path}, named by the review policy ${file}, ${fsReason(error)}. Add it (one line per reviewer: their name, then their SSH public key), or fix the path; until then no draft counts as approved.`,
+    )
   }
 }
 

@@ -61,7 +61,10 @@ export interface ReadReviewOptions {
  * Every record of a draft: its record files, and a version 1 file's own list (the files win on
  * an id both have), with each verdict checked (verdict-checks.ts) and the policy that applies.
  */
-export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>, options: ReadReviewOptions = {}): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
+export async function readReviewRecords(
+  subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>,
+  options: ReadReviewOptions = {},
+): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
   const stored = await readRecordFolder(subject.folder, subject.id, options.cache)
   const ids = new Set(stored.records.map((record) => record.id))
   const legacy = legacyRecords(subject.file.legacyReviews).filter((record) => !ids.has(record.id))
@@ -75,14 +78,22 @@ export async function readReviewRecords(subject: Pick<ReviewSubject, 'folder' | 
   ]
   const policy = options.policy ?? (await loadPolicyFor(subject.folder))
   const verdicts = records.filter((record): record is VerdictRecord => record.kind === 'verdict')
-  const checks = await checkVerdicts(verdicts, { draftId: subject.id, policy, now: options.now ?? new Date(), ...(options.verifier ? { verifier: options.verifier } : {}) })
+  const checks = await checkVerdicts(verdicts, {
+    draftId: subject.id,
+    policy,
+    now: options.now ?? new Date(),
+    ...(options.verifier ? { verifier: options.verifier } : {}),
+  })
   const data = foldRecords(records, unreadable, { policy: policy.view, checkVerdict: (record) => checks.get(record.id)! })
   return { records, data }
 }
 
 /** The review of a draft whose record folder could not be read at all: unknown, never approved. */
 export function unreadableReview(fileName: string, reason: string): ReviewData {
-  return foldRecords([], [{ fileName, reason }], { policy: DEFAULT_POLICY_VIEW, checkVerdict: () => ({ problem: 'was not read', signature: 'none', future: false }) })
+  return foldRecords([], [{ fileName, reason }], {
+    policy: DEFAULT_POLICY_VIEW,
+    checkVerdict: () => ({ problem: 'was not read', signature: 'none', future: false }),
+  })
 }
 
 /** A draft's review in one line, against the draft as saved. */
@@ -92,7 +103,10 @@ export async function readReviewBrief(subject: Pick<ReviewSubject, 'folder' | 'i
 }
 
 /** Whether a save changed what a reviewer reads (the pitch or a field), which makes its saver an author. */
-export function changedContent(before: { pitch: string; customFields: Record<string, string> }, after: { pitch: string; customFields: Record<string, string> }): boolean {
+export function changedContent(
+  before: { pitch: string; customFields: Record<string, string> },
+  after: { pitch: string; customFields: Record<string, string> },
+): boolean {
   if (before.pitch !== after.pitch) return true
   const names = new Set([...Object.keys(before.customFields), ...Object.keys(after.customFields)])
   for (const name of names) if ((before.customFields[name] ?? '') !== (after.customFields[name] ?? '')) return true
@@ -167,7 +181,9 @@ export class ReviewService {
     if (anchor.target === 'field') {
       const schema = subject.file.frontMatter.grant.application_schema
       if (!schema?.some((field) => field.name === anchor.field)) {
-        throw new AppFailure('invalid_input', `This application has no field "${anchor.field}" to comment on.`, { fields: { 'anchor.field': 'is not a field of this application' } })
+        throw new AppFailure('invalid_input', `This application has no field "${anchor.field}" to comment on.`, {
+          fields: { 'anchor.field': 'is not a field of this application' },
+        })
       }
     }
     await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({
@@ -187,7 +203,14 @@ export class ReviewService {
     const author = await this.#author()
     const subject = await this.#open(draftId)
     await this.#thread(subject, input.threadId)
-    await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({ id, kind: 'reply', thread: input.threadId, author, created_at: createdAt, body: input.body }))
+    await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({
+      id,
+      kind: 'reply',
+      thread: input.threadId,
+      author,
+      created_at: createdAt,
+      body: input.body,
+    }))
     await this.#written(subject)
     return this.#data(subject)
   }
@@ -216,9 +239,19 @@ export class ReviewService {
     if (!thread.suggestion) throw new AppFailure('invalid_input', 'This comment suggests no replacement text, so there is nothing to apply or decline.')
     if (thread.suggestion.decision !== null) {
       if (thread.suggestion.decision === input.decision) return data
-      throw new AppFailure('invalid_input', `${thread.suggestion.decidedBy} already ${thread.suggestion.decision} this suggestion. Reply in the thread to discuss it again.`)
+      throw new AppFailure(
+        'invalid_input',
+        `${thread.suggestion.decidedBy} already ${thread.suggestion.decision} this suggestion. Reply in the thread to discuss it again.`,
+      )
     }
-    await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({ id, kind: 'suggestion', thread: input.threadId, decision: input.decision, author, created_at: createdAt }))
+    await addRecord(subject.folder, subject.id, this.#now(), (id, createdAt) => ({
+      id,
+      kind: 'suggestion',
+      thread: input.threadId,
+      decision: input.decision,
+      author,
+      created_at: createdAt,
+    }))
     await this.#written(subject)
     return this.#data(subject)
   }
@@ -300,7 +333,9 @@ export class ReviewService {
     }
     const problem = nameProblem(name)
     if (problem !== null) {
-      throw new AppFailure('invalid_input', `Your reviewer name “${showHidden(name)}” ${problem}. Change it in Settings.`, { fields: { reviewerName: problem } })
+      throw new AppFailure('invalid_input', `Your reviewer name “${showHidden(name)}” ${problem}. Change it in Settings.`, {
+        fields: { reviewerName: problem },
+      })
     }
     return name
   }
@@ -309,7 +344,10 @@ export class ReviewService {
     const { data } = await readReviewRecords(subject, this.#reading)
     const thread = data.threads.find((candidate) => candidate.id === threadId && !candidate.missing)
     if (!thread) {
-      throw new AppFailure('not_found', 'This comment is no longer in the draft’s review folder (a teammate may have removed it, or it has not synced yet). The list was refreshed.')
+      throw new AppFailure(
+        'not_found',
+        'This comment is no longer in the draft’s review folder (a teammate may have removed it, or it has not synced yet). The list was refreshed.',
+      )
     }
     return { thread, data }
   }

@@ -13,7 +13,11 @@ import type { Relevant } from './inspect'
 function notSentOf(fm: DraftFrontMatter): DraftNotSent | null {
   const note = fm.not_sent
   if (!note || fm.status === 'submitted') return null
-  return { applicationId: note.application_id, fromDraftId: note.from_draft !== null && DraftId.safeParse(note.from_draft).success ? note.from_draft : null, at: note.at }
+  return {
+    applicationId: note.application_id,
+    fromDraftId: note.from_draft !== null && DraftId.safeParse(note.from_draft).success ? note.from_draft : null,
+    at: note.at,
+  }
 }
 
 export function draftView(folder: string, id: string, version: string, file: DraftFile): Draft {

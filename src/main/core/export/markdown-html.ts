@@ -125,7 +125,9 @@ function rehypePrintable() {
       if (label === href || `mailto:${label}` === href) element.properties['className'] = [BARE_LINK_CLASS]
     })
     tree.children = tree.children.map((child) =>
-      child.type === 'text' && child.value.trim() !== '' ? { type: 'element', tagName: 'p', properties: {}, children: [child], ...(child.position ? { position: child.position } : {}) } : child,
+      child.type === 'text' && child.value.trim() !== ''
+        ? { type: 'element', tagName: 'p', properties: {}, children: [child], ...(child.position ? { position: child.position } : {}) }
+        : child,
     )
     return undefined
   }
@@ -176,7 +178,12 @@ function rehypeNoteMarks(marks: readonly NoteMark[]) {
     for (const [block, list] of byBlock) {
       const links: ElementContent[] = list
         .sort((a, b) => a.number - b.number)
-        .map((mark) => ({ type: 'element', tagName: 'a', properties: { href: `#${mark.target}`, ariaLabel: `Review note ${mark.number}` }, children: [{ type: 'text', value: `[${mark.number}]` }] }))
+        .map((mark) => ({
+          type: 'element',
+          tagName: 'a',
+          properties: { href: `#${mark.target}`, ariaLabel: `Review note ${mark.number}` },
+          children: [{ type: 'text', value: `[${mark.number}]` }],
+        }))
       block.children.push({ type: 'text', value: ' ' }, { type: 'element', tagName: 'sup', properties: {}, children: links })
     }
     return undefined

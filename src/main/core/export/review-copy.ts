@@ -74,7 +74,12 @@ function when(iso: string, timeZone: string): string {
 
 /** A slug for the file name, whatever the draft file was called (the CLI takes any name). */
 export function reviewCopyFileName(draftId: string, exportedAt: Date, timeZone: string = localTimeZone()): string {
-  const slug = draftId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'draft'
+  const slug =
+    draftId
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'draft'
   return `${slug}-${isoDay(exportedAt, timeZone)}.html`
 }
 
@@ -124,7 +129,13 @@ function notesOf(draft: ReviewCopyInput['draft'], review: ReviewData): Note[] {
       const match = pitchMatch.get(thread.id)!
       if (match.status === 'outdated') {
         rank = [1, anchor.quote.line]
-        note = { thread, place: `Pitch, a passage no longer in the text (it was at line ${anchor.quote.line})`, quote: anchor.quote.exact, current: null, mark: null }
+        note = {
+          thread,
+          place: `Pitch, a passage no longer in the text (it was at line ${anchor.quote.line})`,
+          quote: anchor.quote.exact,
+          current: null,
+          mark: null,
+        }
       } else {
         rank = [0, match.line]
         const reworded = match.status === 'fuzzy' ? ' (reworded since)' : ''
@@ -139,7 +150,13 @@ function notesOf(draft: ReviewCopyInput['draft'], review: ReviewData): Note[] {
       } else {
         const match = locateQuote(draft.customFields[anchor.field] ?? '', anchor.quote)
         const state = match.status === 'outdated' ? ', a passage no longer in it' : match.status === 'fuzzy' ? ' (reworded since)' : ''
-        note = { thread, place: `${label}${state}`, quote: anchor.quote.exact, current: match.status === 'outdated' ? null : match.text, mark: { field: anchor.field } }
+        note = {
+          thread,
+          place: `${label}${state}`,
+          quote: anchor.quote.exact,
+          current: match.status === 'outdated' ? null : match.text,
+          mark: { field: anchor.field },
+        }
       }
     } else {
       rank = [3, 0]
@@ -174,14 +191,18 @@ function suggestionHtml(note: Note, timeZone: string): string {
     ? `<p><strong>Suggested change</strong> (struck-through words out, underlined words in):</p><p class="diff">${parts
         .map((part, index) => {
           if (part.kind === 'same') return escapeHtml(part.text)
-          if (part.kind === 'added') return `<span class="visually-hidden">[added: </span><ins>${escapeHtml(part.text)}</ins><span class="visually-hidden">]</span>`
+          if (part.kind === 'added')
+            return `<span class="visually-hidden">[added: </span><ins>${escapeHtml(part.text)}</ins><span class="visually-hidden">]</span>`
           // A word swapped for another would print as one run ("oldnew"): a space keeps them apart.
           const gap = parts[index + 1]?.kind === 'added' && !/\s$/.test(part.text) ? ' ' : ''
           return `<span class="visually-hidden">[removed: </span><del>${escapeHtml(part.text)}</del><span class="visually-hidden">]</span>${gap}`
         })
         .join('')}</p>`
     : `<p><strong>Suggests:</strong> <span class="body">${escapeHtml(suggestion.text)}</span></p>`
-  const decided = suggestion.decision && suggestion.decidedAt ? `<p class="meta">${suggestion.decision === 'applied' ? 'Applied' : 'Declined'} by ${escapeHtml(suggestion.decidedBy ?? 'a teammate')} · ${when(suggestion.decidedAt, timeZone)}</p>` : ''
+  const decided =
+    suggestion.decision && suggestion.decidedAt
+      ? `<p class="meta">${suggestion.decision === 'applied' ? 'Applied' : 'Declined'} by ${escapeHtml(suggestion.decidedBy ?? 'a teammate')} · ${when(suggestion.decidedAt, timeZone)}</p>`
+      : ''
   return `<div class="suggestion">${shown}${decided}</div>`
 }
 
@@ -191,7 +212,10 @@ function noteHtml(note: Note, timeZone: string): string {
     ? '<p class="empty">The comment that started this thread is not in the review folder yet (not synced, or unreadable); its replies follow.</p>'
     : commentHtml(thread, 'Comment', timeZone)
   const quote = note.quote === null ? '' : `<blockquote class="quote"><p class="body">${escapeHtml(note.quote)}</p></blockquote>`
-  const replies = thread.replies.length === 0 ? '' : `<ul class="replies" aria-label="Replies">${thread.replies.map((reply) => `<li>${commentHtml(reply, 'Reply', timeZone)}</li>`).join('')}</ul>`
+  const replies =
+    thread.replies.length === 0
+      ? ''
+      : `<ul class="replies" aria-label="Replies">${thread.replies.map((reply) => `<li>${commentHtml(reply, 'Reply', timeZone)}</li>`).join('')}</ul>`
   return `<li class="note" id="${noteId(note.number)}"><h3>Note ${note.number} · ${escapeHtml(note.place)}</h3>${quote}${first}${suggestionHtml(note, timeZone)}${replies}</li>`
 }
 
@@ -209,13 +233,17 @@ function grantSection(input: ReviewCopyInput, timeZone: string): string {
   if (input.sponsor) rows.push(['Sponsor', escapeHtml(input.sponsor)])
   if (grant.type) rows.push(['Kind', grant.type === 'bounty' ? 'Bounty' : 'Grant'])
   rows.push(['Reward', escapeHtml(grant.reward)], ['Deadline', when(grant.deadline, timeZone)])
-  rows.push(['Draft', draft.status === 'submitted' ? `Submitted${draft.applicationId ? ` as application ${escapeHtml(draft.applicationId)}` : ''}` : 'Not submitted yet'])
+  rows.push([
+    'Draft',
+    draft.status === 'submitted' ? `Submitted${draft.applicationId ? ` as application ${escapeHtml(draft.applicationId)}` : ''}` : 'Not submitted yet',
+  ])
   return `<section aria-labelledby="grant-heading"><h2 id="grant-heading">The grant</h2>${facts(rows)}</section>`
 }
 
 function fieldValue(field: SchemaField, value: string | undefined): string {
   if (value === undefined || isBlank(value)) return `<span class="empty">Empty${field.required ? ' — this field is required' : ''}</span>`
-  if (field.type === 'url' && isHttpUrl(value.trim())) return `<a class="${BARE_LINK_CLASS}" href="${escapeHtml(value.trim())}" rel="noreferrer">${escapeHtml(value.trim())}</a>`
+  if (field.type === 'url' && isHttpUrl(value.trim()))
+    return `<a class="${BARE_LINK_CLASS}" href="${escapeHtml(value.trim())}" rel="noreferrer">${escapeHtml(value.trim())}</a>`
   return escapeHtml(value)
 }
 
@@ -267,17 +295,22 @@ const VERDICT_WORDS: Record<ReviewerState, string> = {
 }
 
 function reviewSection(summary: ReviewSummary, approvalLine: string, notes: readonly Note[], unreadable: number, timeZone: string): string {
-  const verdicts = summary.reviewers.length === 0
-    ? ''
-    : `<ul aria-label="Verdicts">${summary.reviewers
-        .map(({ author, state, verdict, notCounted }) => {
-          const note = verdict.note.trim() === '' ? '' : `: <span class="body">${escapeHtml(verdict.note)}</span>`
-          const uncounted = notCounted === null ? '' : ` <em>(not counted: ${escapeHtml(showHidden(notCounted))})</em>`
-          return `<li><strong>${escapeHtml(showHidden(author))}</strong> ${VERDICT_WORDS[state]} · ${when(verdict.createdAt, timeZone)}${note}${uncounted}</li>`
-        })
-        .join('')}</ul>`
-  const missing = unreadable === 0 ? '' : `<p class="hint">${plural(unreadable, 'review record')} could not be read and ${unreadable === 1 ? 'is' : 'are'} not included.</p>`
-  const list = notes.length === 0 ? '<p>No open threads: every comment has been resolved.</p>' : `<ol class="notes">${notes.map((note) => noteHtml(note, timeZone)).join('')}</ol>`
+  const verdicts =
+    summary.reviewers.length === 0
+      ? ''
+      : `<ul aria-label="Verdicts">${summary.reviewers
+          .map(({ author, state, verdict, notCounted }) => {
+            const note = verdict.note.trim() === '' ? '' : `: <span class="body">${escapeHtml(verdict.note)}</span>`
+            const uncounted = notCounted === null ? '' : ` <em>(not counted: ${escapeHtml(showHidden(notCounted))})</em>`
+            return `<li><strong>${escapeHtml(showHidden(author))}</strong> ${VERDICT_WORDS[state]} · ${when(verdict.createdAt, timeZone)}${note}${uncounted}</li>`
+          })
+          .join('')}</ul>`
+  const missing =
+    unreadable === 0 ? '' : `<p class="hint">${plural(unreadable, 'review record')} could not be read and ${unreadable === 1 ? 'is' : 'are'} not included.</p>`
+  const list =
+    notes.length === 0
+      ? '<p>No open threads: every comment has been resolved.</p>'
+      : `<ol class="notes">${notes.map((note) => noteHtml(note, timeZone)).join('')}</ol>`
   return `<section id="notes" aria-labelledby="notes-heading"><h2 id="notes-heading">Open review threads</h2><p class="verdict">${escapeHtml(approvalLine)}</p>${verdicts}${missing}<p class="hint">Resolved threads are left out. Each note is marked in the text above with its number.</p>${list}</section>`
 }
 
@@ -294,7 +327,9 @@ export function buildReviewCopy(input: ReviewCopyInput): ReviewCopy {
   // the copy shows the review in a section of its own.
   const { findings, summary: checklist } = lint(draftLintInput(draft, { now: exportedAt.getTime() }))
 
-  const marks: NoteMark[] = notes.flatMap((note) => (note.mark !== null && 'line' in note.mark ? [{ line: note.mark.line, number: note.number, target: noteId(note.number) }] : []))
+  const marks: NoteMark[] = notes.flatMap((note) =>
+    note.mark !== null && 'line' in note.mark ? [{ line: note.mark.line, number: note.number, target: noteId(note.number) }] : [],
+  )
   const pitch = isBlank(draft.pitch) ? '<p class="empty">The pitch is empty.</p>' : markdownToHtml(draft.pitch, { headingTop: PITCH_HEADING_TOP, marks })
   const title = `Review copy: ${draft.grant.title}`
 

@@ -51,7 +51,9 @@ export function contentHash(content: VersionContent): string {
   const fields = Object.entries(content.fields)
     .filter(([, value]) => value !== '')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return createHash('sha256').update(JSON.stringify([content.pitch, fields])).digest('hex')
+  return createHash('sha256')
+    .update(JSON.stringify([content.pitch, fields]))
+    .digest('hex')
 }
 
 const VersionId = z.string().regex(/^[0-9]{6,12}-[0-9a-f]{8}$/)
@@ -93,7 +95,10 @@ export function metaOf(file: SnapshotFile): SnapshotMeta {
 export function serializeSnapshot(file: SnapshotFile): string {
   const { format, id, time, since, source, savedBy, sent, size, hash, prev, summary, sizeChange } = file
   const head = { format, id, time, since, source, savedBy, sent, size, hash, prev, summary, sizeChange }
-  const body = file.base === null ? { base: null, pitch: file.pitch, fields: file.fields } : { base: file.base, patch: file.patch, ...(file.fields ? { fields: file.fields } : {}) }
+  const body =
+    file.base === null
+      ? { base: null, pitch: file.pitch, fields: file.fields }
+      : { base: file.base, patch: file.patch, ...(file.fields ? { fields: file.fields } : {}) }
   return `${JSON.stringify({ ...head, ...body })}\n`
 }
 

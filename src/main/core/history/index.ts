@@ -176,7 +176,13 @@ export class DraftHistory {
         // watched (the app was closed during a `git pull`) is kept before it can be lost. Unless
         // a save came between the read above and now: then its own version is the newest.
         if (!(await this.#stillCurrent(draft))) throw new SkipCatchUp()
-        const kept = await history.append({ content: contentOf(draft), source: 'external', time: this.#now(), savedBy: await this.#teammate(draft), labels: labelsOf(draft) })
+        const kept = await history.append({
+          content: contentOf(draft),
+          source: 'external',
+          time: this.#now(),
+          savedBy: await this.#teammate(draft),
+          labels: labelsOf(draft),
+        })
         if (kept !== 'unchanged') walk = null
         this.#failures.delete(key)
       } catch (error) {

@@ -158,7 +158,12 @@ export class SnapshotFolder {
     }
 
     const coalesce =
-      version.source === 'save' && last !== null && last.source === 'save' && !last.sent && time >= Date.parse(last.time) && time - Date.parse(last.since) < this.#limits.coalesceMs
+      version.source === 'save' &&
+      last !== null &&
+      last.source === 'save' &&
+      !last.sent &&
+      time >= Date.parse(last.time) &&
+      time - Date.parse(last.since) < this.#limits.coalesceMs
     const prev = coalesce ? (list.at(-2) ?? null) : newest
     if (coalesce && prev?.hash === hash) {
       // The minute of typing was undone: the draft is the version before it again.
@@ -311,7 +316,8 @@ export class SnapshotFolder {
   /** What a version file on disk (just read or written) says: its meta, and its patch if small. */
   #know(file: SnapshotFile): void {
     this.#metas.set(file.id, metaOf(file))
-    if (file.base !== null && file.patch.length <= MAX_KEPT_PATCH) this.#patches.set(file.id, { base: file.base, patch: file.patch, ...(file.fields ? { fields: file.fields } : {}) })
+    if (file.base !== null && file.patch.length <= MAX_KEPT_PATCH)
+      this.#patches.set(file.id, { base: file.base, patch: file.patch, ...(file.fields ? { fields: file.fields } : {}) })
     else this.#patches.delete(file.id)
   }
 
@@ -419,7 +425,7 @@ export class SnapshotFolder {
   async #content(id: string): Promise<VersionContent> {
     const chain: SnapshotMeta[] = []
     let content: VersionContent | null = null
-    for (let cursor: string | null = id; cursor !== null; ) {
+    for (let cursor: string | null = id; cursor !== null;) {
       const cached = this.#contents.get(cursor)
       if (cached) {
         content = cached

@@ -19,13 +19,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { GrantSummary } from '../../../shared/api'
 import { grantMatchesQuery } from '../../../shared/grant-search'
-import {
-  type GrantsListInput,
-  type GrantsListOutput,
-  MAX_SAVED_SEARCHES,
-  type SavedSearchFilters,
-  type SavedSearchesView,
-} from '../../../shared/ipc'
+import { type GrantsListInput, type GrantsListOutput, MAX_SAVED_SEARCHES, type SavedSearchFilters, type SavedSearchesView } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
 import { Mutex } from '../locks'
 import { SavedSearchFile, type StoredSearch, type StoredState, pruneKnown } from './file'
@@ -88,7 +82,12 @@ export class SavedSearchService {
           const notice = await this.#file.save(state)
           if (notice) this.#notice = notice
         } catch (error) {
-          throw new AppFailure('storage_error', 'Your saved searches could not be saved. Check that the app’s data folder is writable, then try again.', {}, { cause: error })
+          throw new AppFailure(
+            'storage_error',
+            'Your saved searches could not be saved. Check that the app’s data folder is writable, then try again.',
+            {},
+            { cause: error },
+          )
         }
         this.#options.onChanged(this.#view(state))
       }
@@ -124,7 +123,15 @@ export class SavedSearchService {
       }
       this.#refuseTakenName(state, name, null)
       const now = this.#options.now().toISOString()
-      const search: StoredSearch = { id: `s-${randomBytes(8).toString('hex')}`, name, filters, createdAt: now, baselineAt: null, lastCheckedAt: null, newGrantIds: [] }
+      const search: StoredSearch = {
+        id: `s-${randomBytes(8).toString('hex')}`,
+        name,
+        filters,
+        createdAt: now,
+        baselineAt: null,
+        lastCheckedAt: null,
+        newGrantIds: [],
+      }
       if (items) this.#takeBaseline(state, search, items, now)
       state.searches.push(search)
       return { value: undefined, changed: true }
@@ -260,7 +267,8 @@ export class SavedSearchService {
 
   #find(state: StoredState, id: string): StoredSearch {
     const search = state.searches.find((one) => one.id === id)
-    if (!search) throw new AppFailure('not_found', 'That saved search is no longer there (deleted in another window?). The list of saved searches has been read again.')
+    if (!search)
+      throw new AppFailure('not_found', 'That saved search is no longer there (deleted in another window?). The list of saved searches has been read again.')
     return search
   }
 

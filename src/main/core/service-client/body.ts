@@ -51,4 +51,3 @@ export async function readBody(response: Response, abort: AbortController, limit
     clearTimeout(timer)
   }
 }
-

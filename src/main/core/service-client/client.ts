@@ -17,7 +17,19 @@ import { AppFailure, consoleLogger } from '../errors'
 import { applyUrl } from './apply-url'
 import { BodyTooLarge, ERROR_BODY_BYTES, readBody } from './body'
 import { badResponse, budgetSpent, statusFailure, tooLarge } from './failures'
-import { MAX_TIMER_MS, MIN_ATTEMPT_MS, RETRY_AFTER_STATUSES, RETRY_STATUSES, causeChain, clamp, describe, formatWait, neverSent, retryAfterMs, sleep } from './http'
+import {
+  MAX_TIMER_MS,
+  MIN_ATTEMPT_MS,
+  RETRY_AFTER_STATUSES,
+  RETRY_STATUSES,
+  causeChain,
+  clamp,
+  describe,
+  formatWait,
+  neverSent,
+  retryAfterMs,
+  sleep,
+} from './http'
 import { clip } from './text'
 import type { Answer, Call, Operation, ServiceClient, ServiceClientOptions } from './types'
 
@@ -82,8 +94,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     // Set when an attempt was refused and reported at once, before ky's retries: the footer
     // must not say Online for the seconds the retries take after the service died.
     let reportedDown = false
-    const deadline =
-      budget === null ? null : setTimeout(() => bodyAbort.abort(new TimeoutError(new Request(call.url))), Math.max(1, budget))
+    const deadline = budget === null ? null : setTimeout(() => bodyAbort.abort(new TimeoutError(new Request(call.url))), Math.max(1, budget))
     // ky's timeout ends when the headers arrive; the body gets what is left of the same attempt,
     // so one attempt (headers and body together) never takes longer than `attemptMs`.
     let attemptStarted = Date.now()
@@ -120,7 +131,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         shouldRetry: ({ error, retryCount }) => {
           const status = error instanceof HTTPError ? error.response.status : null
           if (status !== null && !RETRY_STATUSES.includes(status)) return undefined
-          const after = status !== null && RETRY_AFTER_STATUSES.includes(status) ? retryAfterMs(error instanceof HTTPError ? error.response.headers : new Headers()) : null
+          const after =
+            status !== null && RETRY_AFTER_STATUSES.includes(status) ? retryAfterMs(error instanceof HTTPError ? error.response.headers : new Headers()) : null
           if (after !== null && after > maxRetryAfterMs) return false
           const wait = after ?? Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (retryCount - 1))
           const left = remainingBudgetMs()

@@ -99,7 +99,7 @@ function readIssueList(items: unknown[]): { messages: string[]; fields: Record<s
     const message = str(item['msg']) ?? str(item['message']) ?? str(item['detail']) ?? str(item['title'])
     if (message === null) continue
     const source = item['source']
-    const pointer = isRecord(source) ? str(source['pointer']) ?? str(source['parameter']) : null
+    const pointer = isRecord(source) ? (str(source['pointer']) ?? str(source['parameter'])) : null
     const key =
       locationKey(item['loc']) ??
       str(item['field']) ??

@@ -26,16 +26,28 @@ export function statusFailure(log: Logger, call: Call, status: number, headers: 
       return fail('unauthorized', `${svc ?? 'The grant service did not accept this email and password.'} Check the email and password and try again.`)
     }
     if (call.op === 'apply') {
-      return fail('unauthorized', `The grant service at ${host} refused your sign-in token.${svc ? ` It said: ${svc}` : ''} Log in again and submit; your draft is kept.`)
+      return fail(
+        'unauthorized',
+        `The grant service at ${host} refused your sign-in token.${svc ? ` It said: ${svc}` : ''} Log in again and submit; your draft is kept.`,
+      )
     }
-    return fail('unauthorized', `The grant service at ${host} refused the request (HTTP ${status}).${svc ? ` It said: ${svc}` : ''} Log in again and try once more.`)
+    return fail(
+      'unauthorized',
+      `The grant service at ${host} refused the request (HTTP ${status}).${svc ? ` It said: ${svc}` : ''} Log in again and try once more.`,
+    )
   }
 
   if (status === 404) {
     if (call.op === 'grant' || call.op === 'apply') {
-      return fail('not_found', `This grant is no longer on the service at ${host}; the sponsor may have withdrawn it. Refresh the grant list${call.op === 'apply' ? ' — your draft is kept' : ''}.`)
+      return fail(
+        'not_found',
+        `This grant is no longer on the service at ${host}; the sponsor may have withdrawn it. Refresh the grant list${call.op === 'apply' ? ' — your draft is kept' : ''}.`,
+      )
     }
-    return fail('not_found', `The grant service at ${host} does not know ${new URL(call.url).pathname}. The service address in Settings may be wrong; check it and try again.`)
+    return fail(
+      'not_found',
+      `The grant service at ${host} does not know ${new URL(call.url).pathname}. The service address in Settings may be wrong; check it and try again.`,
+    )
   }
 
   if (status === 409 && call.op === 'apply') {
@@ -62,12 +74,24 @@ export function statusFailure(log: Logger, call: Call, status: number, headers: 
   if (call.op === 'apply' && (status === 400 || status === 422)) {
     const kind = status === 422 ? 'invalid' : classifyApply400(said.code, said.fields)
     if (kind === 'invalid') {
-      return fail('invalid_input', `${svc ?? 'The grant service did not accept the application as filled in.'} Fix the marked fields and submit again.`, fieldsExtra)
+      return fail(
+        'invalid_input',
+        `${svc ?? 'The grant service did not accept the application as filled in.'} Fix the marked fields and submit again.`,
+        fieldsExtra,
+      )
     }
     if (kind === 'closed') {
-      return fail('deadline_passed', 'The sponsor has closed this grant early, so it no longer accepts applications. Your draft is kept; look for another grant to send it to.', {}, 'grant_closed')
+      return fail(
+        'deadline_passed',
+        'The sponsor has closed this grant early, so it no longer accepts applications. Your draft is kept; look for another grant to send it to.',
+        {},
+        'grant_closed',
+      )
     }
-    return fail('deadline_passed', `${svc ?? 'The deadline for this grant has passed, so it no longer accepts applications.'} Your draft is kept; look for another grant to send it to.`)
+    return fail(
+      'deadline_passed',
+      `${svc ?? 'The deadline for this grant has passed, so it no longer accepts applications.'} Your draft is kept; look for another grant to send it to.`,
+    )
   }
 
   if (status === 400 || status === 422) {
@@ -78,18 +102,28 @@ export function statusFailure(log: Logger, call: Call, status: number, headers: 
   if (status === 429) {
     const seconds = retryExtra.retryAfterSeconds
     const wait = seconds === undefined ? 'Wait a minute' : `Wait ${formatWait(seconds)}`
-    return fail('rate_limited', `The grant service at ${host} is receiving too many requests and asked Grant Desk to slow down.${svc ? ` It said: ${svc}` : ''} ${wait} and try again; your work is kept.`, retryExtra)
+    return fail(
+      'rate_limited',
+      `The grant service at ${host} is receiving too many requests and asked Grant Desk to slow down.${svc ? ` It said: ${svc}` : ''} ${wait} and try again; your work is kept.`,
+      retryExtra,
+    )
   }
 
   if (status >= 500) {
     const seconds = retryExtra.retryAfterSeconds
     const when = seconds === undefined ? 'in a few minutes' : `in ${formatWait(seconds)}`
-    return fail('server_error', `The grant service at ${host} had a problem and did not finish (HTTP ${status}).${svc ? ` It said: ${svc}` : ''} Your work is kept; try again ${when}.`, retryExtra)
+    return fail(
+      'server_error',
+      `The grant service at ${host} had a problem and did not finish (HTTP ${status}).${svc ? ` It said: ${svc}` : ''} Your work is kept; try again ${when}.`,
+      retryExtra,
+    )
   }
 
-  return fail('server_error', `The grant service at ${host} gave an answer Grant Desk did not expect (HTTP ${status}).${svc ? ` It said: ${svc}` : ''} Your work is kept; try again later.`)
+  return fail(
+    'server_error',
+    `The grant service at ${host} gave an answer Grant Desk did not expect (HTTP ${status}).${svc ? ` It said: ${svc}` : ''} Your work is kept; try again later.`,
+  )
 }
-
 
 export function badResponse(log: Logger, call: Call, detail: string, extraLog?: unknown): AppFailure {
   log.warn(`${describe(call)}: ${detail}`, extraLog)
@@ -99,7 +133,6 @@ export function badResponse(log: Logger, call: Call, detail: string, extraLog?: 
       : `The grant service at ${call.host} sent an answer Grant Desk cannot read. Your work is kept; try again later, and if it keeps happening, check the service address in Settings.`
   return new AppFailure('bad_response', message)
 }
-
 
 export function tooLarge(log: Logger, call: Call, limit: number, declared: string | null): AppFailure {
   log.warn(`${describe(call)}: the answer's body passed the ${limit}-byte limit and was dropped`, { contentLength: declared })
@@ -111,7 +144,6 @@ export function tooLarge(log: Logger, call: Call, limit: number, declared: strin
   return new AppFailure('bad_response', message)
 }
 
-
 export function budgetSpent(log: Logger, call: Call): AppFailure {
   log.warn(`${describe(call)}: not sent, the action's time budget is used up`)
   const message =
@@ -120,4 +152,3 @@ export function budgetSpent(log: Logger, call: Call): AppFailure {
       : `The grant service at ${call.host} is answering too slowly, so Grant Desk stopped waiting. Your work is kept; try again in a moment.`
   return new AppFailure('timeout', message)
 }
-

@@ -1,5 +1,15 @@
 /** The service client's shapes: its options, its interface, and one call as it travels. */
-import type { ApplicationRequest, ApplicationResult, Credentials, FeedbackRequest, FeedbackResult, GrantDetail, GrantList, GrantType, LoginRequest } from '../../../shared/api'
+import type {
+  ApplicationRequest,
+  ApplicationResult,
+  Credentials,
+  FeedbackRequest,
+  FeedbackResult,
+  GrantDetail,
+  GrantList,
+  GrantType,
+  LoginRequest,
+} from '../../../shared/api'
 import type { AppError } from '../../../shared/ipc'
 import type { Credential } from '../credential'
 import type { Logger } from '../errors'

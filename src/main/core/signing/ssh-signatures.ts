@@ -82,11 +82,18 @@ export async function signWithSshKey(keyPath: string, payload: string, namespace
   }
   const signature = run.stdout.trim()
   if (run.code === 0 && signature.startsWith('-----BEGIN SSH SIGNATURE-----')) return `${signature}\n`
-  const said = run.stderr.replace(/Signing data on standard input\s*/g, '').trim().split('\n')[0] ?? ''
+  const said =
+    run.stderr
+      .replace(/Signing data on standard input\s*/g, '')
+      .trim()
+      .split('\n')[0] ?? ''
   if (/passphrase|incorrect passphrase|read_passphrase|can't open \/dev\/tty/i.test(run.stderr)) {
-    throw new SigningError(`the key ${keyPath} needs its passphrase, which Grant Desk never asks for: add the key to ssh-agent (ssh-add ${keyPath.replace(/\.pub$/, '')}) and choose its .pub file in Settings`)
+    throw new SigningError(
+      `the key ${keyPath} needs its passphrase, which Grant Desk never asks for: add the key to ssh-agent (ssh-add ${keyPath.replace(/\.pub$/, '')}) and choose its .pub file in Settings`,
+    )
   }
-  if (/No such file|not found|cannot load|Load key/i.test(said)) throw new SigningError(`ssh-keygen could not use the key ${keyPath} (${said}). Choose an SSH key file in Settings → Signing key`)
+  if (/No such file|not found|cannot load|Load key/i.test(said))
+    throw new SigningError(`ssh-keygen could not use the key ${keyPath} (${said}). Choose an SSH key file in Settings → Signing key`)
   throw new SigningError(`ssh-keygen could not sign with ${keyPath}${said ? ` (${said})` : ''}`)
 }
 
@@ -111,7 +118,14 @@ export class SignatureVerifier {
    * not, the reason says which way it failed: the content changed after signing, a key the file
    * does not list, another person's key, or a key the file does not allow for reviews.
    */
-  async verify(input: { allowedSignersPath: string; allowedSigners: string; principal: string; namespace: string; payload: string; signature: string }): Promise<VerifyResult> {
+  async verify(input: {
+    allowedSignersPath: string
+    allowedSigners: string
+    principal: string
+    namespace: string
+    payload: string
+    signature: string
+  }): Promise<VerifyResult> {
     const key = createHash('sha256')
       .update(JSON.stringify([input.allowedSigners, input.principal, input.namespace, input.payload, input.signature]))
       .digest('hex')
@@ -139,15 +153,27 @@ export class SignatureVerifier {
       // Why not: first whether the signature fits the content at all, then whose key made it.
       const intact = await sshKeygen(['-Y', 'check-novalidate', '-n', input.namespace, '-s', sigFile], input.payload)
       if (intact.code !== 0) {
-        return { ok: false, reason: 'its signature does not match its content (the verdict was changed after it was signed, or the signature was made for something else)' }
+        return {
+          ok: false,
+          reason: 'its signature does not match its content (the verdict was changed after it was signed, or the signature was made for something else)',
+        }
       }
       const found = await sshKeygen(['-Y', 'find-principals', '-f', input.allowedSignersPath, '-s', sigFile], '')
-      const principals = found.code === 0 ? found.stdout.split('\n').map((line) => line.trim()).filter(Boolean) : []
+      const principals =
+        found.code === 0
+          ? found.stdout
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean)
+          : []
       if (principals.length === 0) return { ok: false, reason: 'it is signed with a key that is not in the allowed-signers file' }
       if (!principals.includes(input.principal)) {
         return { ok: false, reason: `it is signed with the key of ${principals.join(', ')} in the allowed-signers file, not with a key of ${input.principal}` }
       }
-      return { ok: false, reason: `the allowed-signers file does not accept ${input.principal}’s key for review verdicts (check its namespaces=, valid-after and valid-before options)` }
+      return {
+        ok: false,
+        reason: `the allowed-signers file does not accept ${input.principal}’s key for review verdicts (check its namespaces=, valid-after and valid-before options)`,
+      }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

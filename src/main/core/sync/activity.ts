@@ -108,7 +108,10 @@ export function commitSubject(name: string, activities: readonly DraftActivity[]
 export function commitBody(activities: readonly DraftActivity[]): string {
   return activities
     .map((activity) => {
-      const what = [verbOf(activity) ? `${{ start: 'started', edit: 'edited', submit: 'submitted', delete: 'deleted' }[verbOf(activity)!]}` : '', recordCounts([activity])].filter((part) => part !== '')
+      const what = [
+        verbOf(activity) ? `${{ start: 'started', edit: 'edited', submit: 'submitted', delete: 'deleted' }[verbOf(activity)!]}` : '',
+        recordCounts([activity]),
+      ].filter((part) => part !== '')
       return `- ${activity.title} (${activity.draftId}.md): ${what.join('; ')}`
     })
     .join('\n')

@@ -34,13 +34,21 @@ export interface Arrivals {
 async function incomingCommits(repo: Repository, from: string | null, to: string): Promise<IncomingCommit[]> {
   const pathspec = repo.prefix === '' ? ':(top)' : literalPathspec(repo.prefix)
   const range = from === null ? to : `${from}..${to}`
-  const out = await repo.git.run(['log', '--no-merges', '--no-renames', '-z', '--name-status', '--format=%x1e%H%x1f%an', range, '--', pathspec], { readOnly: true })
+  const out = await repo.git.run(['log', '--no-merges', '--no-renames', '-z', '--name-status', '--format=%x1e%H%x1f%an', range, '--', pathspec], {
+    readOnly: true,
+  })
   const commits: IncomingCommit[] = []
   for (const chunk of out.stdout.split('\x1e')) {
     if (chunk === '') continue
     const end = chunk.indexOf('\0')
     const [sha, author] = (end < 0 ? chunk : chunk.slice(0, end)).split('\x1f') as [string, string]
-    const fields = end < 0 ? [] : chunk.slice(end + 1).replace(/^\n/, '').split('\0')
+    const fields =
+      end < 0
+        ? []
+        : chunk
+            .slice(end + 1)
+            .replace(/^\n/, '')
+            .split('\0')
     const files: IncomingCommit['files'] = []
     for (let i = 0; i + 1 < fields.length; i += 2) files.push({ status: fields[i]!, path: fields[i + 1]! })
     commits.push({ sha: sha.trim(), author: author?.trim() || 'A teammate', files })
@@ -74,7 +82,10 @@ export async function readArrivals(repo: Repository, from: string | null, to: st
   const titleOf = async (id: string): Promise<string> => {
     if (!titles.has(id)) {
       const path = `${repo.prefix}${id}.md`
-      titles.set(id, readDraft(await fileAt(repo, `${to}:${path}`))?.title ?? (from ? readDraft(await fileAt(repo, `${from}:${path}`))?.title : undefined) ?? id)
+      titles.set(
+        id,
+        readDraft(await fileAt(repo, `${to}:${path}`))?.title ?? (from ? readDraft(await fileAt(repo, `${from}:${path}`))?.title : undefined) ?? id,
+      )
     }
     return titles.get(id)!
   }
@@ -107,7 +118,8 @@ export async function readArrivals(repo: Repository, from: string | null, to: st
       if (record) recordAuthors.add(record.author)
       if (record && !sameName(record.author, options.me)) {
         if (record.kind === 'thread') newThreads.push({ draftId: kind.id, threadId: record.id, kind: 'new' })
-        else if (record.kind === 'reply' && !newThreads.some((one) => one.threadId === record.thread)) newThreads.push({ draftId: kind.id, threadId: record.thread, kind: 'reply' })
+        else if (record.kind === 'reply' && !newThreads.some((one) => one.threadId === record.thread))
+          newThreads.push({ draftId: kind.id, threadId: record.thread, kind: 'reply' })
       }
     }
     if (recordAuthors.size === 1) reviewerNames.set(commit.author, [...recordAuthors][0]!)

@@ -60,7 +60,10 @@ function readRecord(fileName: string, text: string | null): ReviewRecord | null 
  * What the changes mean, per draft (activity.ts), read from the work tree and HEAD. `notes`
  * names drafts left out; `paths` is what is committed.
  */
-export async function describeChanges(repo: Repository, changes: readonly Change[]): Promise<{ activities: DraftActivity[]; teamFiles: string[]; paths: string[]; notes: string[] }> {
+export async function describeChanges(
+  repo: Repository,
+  changes: readonly Change[],
+): Promise<{ activities: DraftActivity[]; teamFiles: string[]; paths: string[]; notes: string[] }> {
   const activities = new Map<string, DraftActivity>()
   const teamFiles: string[] = []
   const paths: string[] = []
@@ -69,7 +72,8 @@ export async function describeChanges(repo: Repository, changes: readonly Change
     let activity = activities.get(id)
     if (!activity) {
       const draftPath = `${repo.prefix}${id}.md`
-      const title = draftInfo(await workTreeFile(repo, draftPath))?.title ?? (repo.head ? draftInfo(await fileAt(repo, `HEAD:${draftPath}`))?.title : undefined) ?? id
+      const title =
+        draftInfo(await workTreeFile(repo, draftPath))?.title ?? (repo.head ? draftInfo(await fileAt(repo, `HEAD:${draftPath}`))?.title : undefined) ?? id
       activity = emptyActivity(id, title)
       activities.set(id, activity)
     }
@@ -80,7 +84,9 @@ export async function describeChanges(repo: Repository, changes: readonly Change
     if (change.kind.kind === 'draft') {
       const now = how === 'D' ? null : await workTreeFile(repo, change.path)
       if (now !== null && conflictMarkerLine(now) !== null) {
-        notes.push(`${change.path.slice(repo.prefix.length)} was not sent: it holds git conflict markers (line ${conflictMarkerLine(now)}). Open it in a text editor, keep the text you want, and sync again.`)
+        notes.push(
+          `${change.path.slice(repo.prefix.length)} was not sent: it holds git conflict markers (line ${conflictMarkerLine(now)}). Open it in a text editor, keep the text you want, and sync again.`,
+        )
         continue
       }
       const activity = await activityOf(change.kind.id)

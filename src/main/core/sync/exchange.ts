@@ -167,7 +167,11 @@ export class Exchange {
           await repo.git.run(['merge', '--abort'])
           throw commitFailure(error, 'the merge of your teammates’ changes')
         }
-        throw new SyncFailure('git_failed', `Git could not merge your teammates’ changes (“${gitWords(text)}”). Nothing was merged.${await this.#context.unsent()} Try again; if it keeps happening, run git pull in a terminal to see why.`, { cause: error })
+        throw new SyncFailure(
+          'git_failed',
+          `Git could not merge your teammates’ changes (“${gitWords(text)}”). Nothing was merged.${await this.#context.unsent()} Try again; if it keeps happening, run git pull in a terminal to see why.`,
+          { cause: error },
+        )
       }
     }
     return { kind: 'done', arrival: await this.#context.arrived(repo, before, 'HEAD'), notes }
@@ -196,14 +200,17 @@ export class Exchange {
     if (tracking !== null && ahead === 0) return { kind: 'sent', commits: 0 }
     const setUpstream = repo.upstream === null
     try {
-      await repo.git.run(['push', '--porcelain', ...(setUpstream ? ['--set-upstream'] : []), '--', remote.name, `HEAD:${remote.mergeRef}`], { idleTimeoutMs: 2 * 60_000 })
+      await repo.git.run(['push', '--porcelain', ...(setUpstream ? ['--set-upstream'] : []), '--', remote.name, `HEAD:${remote.mergeRef}`], {
+        idleTimeoutMs: 2 * 60_000,
+      })
       return { kind: 'sent', commits: ahead }
     } catch (error) {
       if (!(error instanceof GitCommandError)) throw error
       const refs = error.stdout.split('\n').filter((line) => /^[!*+=-]\t/.test(line))
       // The remote moved on: before the push started ("fetch first"), or while it ran (a teammate's push
       // took the branch between git reading it and updating it: "failed to update ref", "cannot lock ref").
-      if (refs.some((line) => /\[rejected\].*\((?:fetch first|non-fast-forward|stale info)\)|\[remote rejected\].*\(failed to update ref\)/.test(line))) return { kind: 'rejected' }
+      if (refs.some((line) => /\[rejected\].*\((?:fetch first|non-fast-forward|stale info)\)|\[remote rejected\].*\(failed to update ref\)/.test(line)))
+        return { kind: 'rejected' }
       if (refs.some((line) => /\[remote rejected\]/.test(line))) {
         throw new SyncFailure(
           'hook_refused',
@@ -212,16 +219,25 @@ export class Exchange {
         )
       }
       if (refs.some((line) => line.startsWith('!'))) {
-        throw new SyncFailure('push_rejected', `The team repository refused your changes (“${gitWords(refs.join('\n'))}”).${await this.#context.unsent()} Sync again; if it keeps happening, run git push in a terminal to see why.`, { cause: error })
+        throw new SyncFailure(
+          'push_rejected',
+          `The team repository refused your changes (“${gitWords(refs.join('\n'))}”).${await this.#context.unsent()} Sync again; if it keeps happening, run git push in a terminal to see why.`,
+          { cause: error },
+        )
       }
       const failure = remoteFailure(error, remote, await this.#context.unsent())
       if (failure.problem === 'git_failed') {
         // No ref was even tried and the remote was reachable: this repository's pre-push hook said no.
-        throw new SyncFailure('hook_refused', `A git hook of this repository (pre-push) refused to send your changes${hookOutput(error.stderr)}. Nothing was sent.${await this.#context.unsent()} Fix what the hook asks for, then sync again.`, { cause: error })
+        throw new SyncFailure(
+          'hook_refused',
+          `A git hook of this repository (pre-push) refused to send your changes${hookOutput(error.stderr)}. Nothing was sent.${await this.#context.unsent()} Fix what the hook asks for, then sync again.`,
+          { cause: error },
+        )
       }
       throw failure
     }
-  }}
+  }
+}
 
 /** The remote a sync uses: the upstream's, or the only one (whose branch then becomes the upstream). */
 export function chosenRemote(repo: Repository): Remote | null {
@@ -255,6 +271,11 @@ export function pathsInTheWay(text: string): string[] {
 
 export function mergeArrivals(a: SyncArrival | null, b: SyncArrival | null): SyncArrival | null {
   if (!a || !b) return a ?? b
-  return { ...b, commits: a.commits + b.commits, people: [...a.people, ...b.people], newThreads: [...a.newThreads, ...b.newThreads], text: [a.text, b.text].filter((t) => t !== '').join('; ') }
+  return {
+    ...b,
+    commits: a.commits + b.commits,
+    people: [...a.people, ...b.people],
+    newThreads: [...a.newThreads, ...b.newThreads],
+    text: [a.text, b.text].filter((t) => t !== '').join('; '),
+  }
 }
-

@@ -70,7 +70,16 @@ export interface RunOptions {
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000
 
 /** Variables that make git work on another repository than the one in the folder it runs in. */
-const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX']
+const REPOSITORY_VARIABLES = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_COMMON_DIR',
+  'GIT_NAMESPACE',
+  'GIT_PREFIX',
+]
 
 /** The user's environment as simple-git would otherwise refuse it (see the header). */
 const USER_ENVIRONMENT = {

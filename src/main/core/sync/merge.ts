@@ -135,8 +135,7 @@ async function writeResolved(repo: Repository, path: string, text: string | null
 
 export type Settled =
   /** `conflicts`: the drafts left for the applicant; `written`: the version of each such file as written (by path). */
-  | { kind: 'settled'; conflicts: string[]; written: Record<string, string>; notes: string[] }
-  | { kind: 'unresolvable'; paths: string[]; reasons: string[] }
+  { kind: 'settled'; conflicts: string[]; written: Record<string, string>; notes: string[] } | { kind: 'unresolvable'; paths: string[]; reasons: string[] }
 
 /**
  * After `git merge` stopped on conflicts: every unmerged path is settled (see the header), or

@@ -17,11 +17,7 @@ import { RECORD_FILE_PATTERN } from '../../../shared/review/records'
 export const POLICY_FILE = POLICY_FILE_NAME
 export const ATTRIBUTES_FILE = '.gitattributes'
 
-export type SyncPath =
-  | { kind: 'draft'; id: string }
-  | { kind: 'record'; id: string; recordId: string }
-  | { kind: 'policy' }
-  | { kind: 'attributes' }
+export type SyncPath = { kind: 'draft'; id: string } | { kind: 'record'; id: string; recordId: string } | { kind: 'policy' } | { kind: 'attributes' }
 
 const isId = (text: string) => DraftId.safeParse(text).success
 

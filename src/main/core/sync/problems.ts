@@ -65,7 +65,11 @@ export function remoteFailure(error: unknown, remote: { name: string; url: strin
       { cause: error },
     )
   }
-  if (/does not appear to be a git repository|repository .* not found|Repository not found|The requested URL returned error: 404|not a git repository|No such file or directory|project you were looking for could not be found/i.test(text)) {
+  if (
+    /does not appear to be a git repository|repository .* not found|Repository not found|The requested URL returned error: 404|not a git repository|No such file or directory|project you were looking for could not be found/i.test(
+      text,
+    )
+  ) {
     return new SyncFailure(
       'remote_not_found',
       `There is no git repository at ${where}, so nothing was sent or received. Check the team repository’s address in Settings (ask whoever set it up), then sync again.${unsent}`,
@@ -84,7 +88,11 @@ export function remoteFailure(error: unknown, remote: { name: string; url: strin
       { cause: error },
     )
   }
-  return new SyncFailure('git_failed', `Git could not talk to the team repository (${where}): “${gitWords(text)}”.${unsent} Check the address in Settings and your connection, then sync again.`, { cause: error })
+  return new SyncFailure(
+    'git_failed',
+    `Git could not talk to the team repository (${where}): “${gitWords(text)}”.${unsent} Check the address in Settings and your connection, then sync again.`,
+    { cause: error },
+  )
 }
 
 /** A commit that git refused: no identity, or a hook said no. */
@@ -92,7 +100,11 @@ export function commitFailure(error: unknown, what: string): SyncFailure {
   if (!(error instanceof GitCommandError)) throw error
   if (error.notInstalled) return new SyncFailure('git_missing', GIT_MISSING, { cause: error })
   const text = `${error.stderr}\n${error.stdout}`
-  if (/Please tell me who you are|unable to auto-detect email address|empty ident name|Author identity unknown|Committer identity unknown|invalid ident/i.test(text)) {
+  if (
+    /Please tell me who you are|unable to auto-detect email address|empty ident name|Author identity unknown|Committer identity unknown|invalid ident/i.test(
+      text,
+    )
+  ) {
     return new SyncFailure(
       'identity_missing',
       `Git does not know who you are yet, so ${what} could not be committed (your changes are kept as they are). Set your name and email for git once, in a terminal: git config --global user.name "Your Name" and git config --global user.email you@example.org, then sync again.`,

@@ -68,7 +68,11 @@ export async function gitVersion(git: Git): Promise<string> {
     return /(\d+\.\d+(?:\.\d+)?)/.exec(text)?.[1] ?? text
   } catch (error) {
     if (error instanceof GitCommandError && error.notInstalled) throw new SyncFailure('git_missing', GIT_MISSING, { cause: error })
-    throw new SyncFailure('git_failed', `Grant Desk could not run git (“${error instanceof GitCommandError ? gitWords(error.stderr) : String(error)}”). Check that git works in a terminal, then try again.`, { cause: error })
+    throw new SyncFailure(
+      'git_failed',
+      `Grant Desk could not run git (“${error instanceof GitCommandError ? gitWords(error.stderr) : String(error)}”). Check that git works in a terminal, then try again.`,
+      { cause: error },
+    )
   }
 }
 

@@ -143,7 +143,8 @@ export class SyncService {
     try {
       repo = await this.#open(git, folder)
     } catch (error) {
-      if (isSyncFailure(error) && error.problem === 'not_a_repository') return { ...base, gitVersion: version, repository: null, summary: 'Not tracked with git' }
+      if (isSyncFailure(error) && error.problem === 'not_a_repository')
+        return { ...base, gitVersion: version, repository: null, summary: 'Not tracked with git' }
       if (isSyncFailure(error) && error.problem === 'git_missing') {
         this.#gitVersion = null
         return { ...base, gitVersion: null, repository: null, summary: 'Git is not installed: install it to sync with your team' }
@@ -158,7 +159,15 @@ export class SyncService {
     const folder = await this.#folder()
     const memory = await this.#memory.folder(folder)
     const repository = await describeRepository(repo)
-    return { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running, gitVersion: this.#gitVersion, repository, summary: summaryOf(repository) }
+    return {
+      folder,
+      lastSyncAt: memory.lastSyncAt,
+      lastProblem: memory.lastProblem,
+      running,
+      gitVersion: this.#gitVersion,
+      repository,
+      summary: summaryOf(repository),
+    }
   }
 
   async conflicts(): Promise<SyncConflict[]> {
@@ -226,79 +235,102 @@ export class SyncService {
 
   /** One sync (see the header). */
   sync(): Promise<SyncResult> {
-    return this.#exclusive(() => this.#sync(), (result) => result.state)
+    return this.#exclusive(
+      () => this.#sync(),
+      (result) => result.state,
+    )
   }
 
   /** Saves a conflicted draft as the applicant resolved it; the last one completes the merge and the sync. */
   resolve(input: { draftId: string; pitch: string; customFields: Record<string, string>; baseVersion: string }): Promise<SyncResult> {
-    return this.#exclusive(async () => {
-      const repo = await this.#repository()
-      const marker = await appMerge(repo)
-      const path = `${repo.prefix}${input.draftId}.md`
-      if (!marker || !repo.unmerged.includes(path)) {
-        throw new AppFailure('not_found', 'This draft has no conflict waiting to be resolved (it may have been resolved already, or the merge was undone). Sync again to see where things are.')
-      }
-      if (!this.#options.saveDraft) throw new AppFailure('invalid_input', 'Open Grant Desk to resolve this conflict: the choice between the two versions is made in the app.')
-      await this.#options.saveDraft({ id: input.draftId, pitch: input.pitch, customFields: input.customFields, baseVersion: input.baseVersion })
-      await repo.git.run(['add', '--verbose', '--', literalPathspec(path)])
-      return this.#sync()
-    }, (result) => result.state)
+    return this.#exclusive(
+      async () => {
+        const repo = await this.#repository()
+        const marker = await appMerge(repo)
+        const path = `${repo.prefix}${input.draftId}.md`
+        if (!marker || !repo.unmerged.includes(path)) {
+          throw new AppFailure(
+            'not_found',
+            'This draft has no conflict waiting to be resolved (it may have been resolved already, or the merge was undone). Sync again to see where things are.',
+          )
+        }
+        if (!this.#options.saveDraft)
+          throw new AppFailure('invalid_input', 'Open Grant Desk to resolve this conflict: the choice between the two versions is made in the app.')
+        await this.#options.saveDraft({ id: input.draftId, pitch: input.pitch, customFields: input.customFields, baseVersion: input.baseVersion })
+        await repo.git.run(['add', '--verbose', '--', literalPathspec(path)])
+        return this.#sync()
+      },
+      (result) => result.state,
+    )
   }
 
   /** Undoes Grant Desk's merge in progress (merge.ts: edits made since are kept). */
   abort(): Promise<SyncState> {
-    return this.#exclusive(async () => {
-      const repo = await this.#repository()
-      const marker = await appMerge(repo)
-      if (!marker) throw new AppFailure('not_found', 'No merge of Grant Desk’s is in progress, so there is nothing to undo.')
-      await abortAppMerge(repo, marker)
-      return this.state(false)
-    }, (state) => state)
+    return this.#exclusive(
+      async () => {
+        const repo = await this.#repository()
+        const marker = await appMerge(repo)
+        if (!marker) throw new AppFailure('not_found', 'No merge of Grant Desk’s is in progress, so there is nothing to undo.')
+        await abortAppMerge(repo, marker)
+        return this.state(false)
+      },
+      (state) => state,
+    )
   }
 
   /** "Track this folder with git": `git init`, a `.gitattributes`, and the remote when given. */
   track(remoteUrl?: string): Promise<SyncState> {
     if (remoteUrl !== undefined) checkRemoteUrl(remoteUrl, 'remoteUrl')
-    return this.#exclusive(async () => {
-      const folder = await this.#folder()
-      const git = new Git({ cwd: folder, env: this.#options.env })
-      await gitVersion(git)
-      let existing: Repository | null = null
-      try {
-        existing = await this.#open(git, folder)
-      } catch (error) {
-        if (!isSyncFailure(error) || error.problem !== 'not_a_repository') throw error
-      }
-      if (existing) {
-        throw new SyncFailure(
-          'already_tracked',
-          `The drafts folder is already tracked with git, in the repository at ${existing.root}.${remoteUrl ? ' To set the team repository’s address, change it under team sync instead.' : ''}`,
-        )
-      }
-      const configured = await git.run(['config', '--get', 'init.defaultBranch'], { okExitCodes: [1] })
-      try {
-        await git.run(['init', ...(configured.stdout.trim() === '' ? ['-b', 'main'] : [])])
-      } catch (error) {
-        throw new SyncFailure('git_failed', `Git could not start a repository in ${folder} (“${error instanceof GitCommandError ? gitWords(error.stderr) : String(error)}”). Check that the folder is writable, then try again.`, { cause: error })
-      }
-      // A team's own .gitattributes is left as it is.
-      const attributes = join(folder, ATTRIBUTES_FILE)
-      if (!(await pathExists(attributes))) await writeFileAtomic(attributes, GITATTRIBUTES)
-      if (remoteUrl) await git.run(['remote', 'add', '--', 'origin', remoteUrl])
-      return this.state(false)
-    }, (state) => state)
+    return this.#exclusive(
+      async () => {
+        const folder = await this.#folder()
+        const git = new Git({ cwd: folder, env: this.#options.env })
+        await gitVersion(git)
+        let existing: Repository | null = null
+        try {
+          existing = await this.#open(git, folder)
+        } catch (error) {
+          if (!isSyncFailure(error) || error.problem !== 'not_a_repository') throw error
+        }
+        if (existing) {
+          throw new SyncFailure(
+            'already_tracked',
+            `The drafts folder is already tracked with git, in the repository at ${existing.root}.${remoteUrl ? ' To set the team repository’s address, change it under team sync instead.' : ''}`,
+          )
+        }
+        const configured = await git.run(['config', '--get', 'init.defaultBranch'], { okExitCodes: [1] })
+        try {
+          await git.run(['init', ...(configured.stdout.trim() === '' ? ['-b', 'main'] : [])])
+        } catch (error) {
+          throw new SyncFailure(
+            'git_failed',
+            `Git could not start a repository in ${folder} (“${error instanceof GitCommandError ? gitWords(error.stderr) : String(error)}”). Check that the folder is writable, then try again.`,
+            { cause: error },
+          )
+        }
+        // A team's own .gitattributes is left as it is.
+        const attributes = join(folder, ATTRIBUTES_FILE)
+        if (!(await pathExists(attributes))) await writeFileAtomic(attributes, GITATTRIBUTES)
+        if (remoteUrl) await git.run(['remote', 'add', '--', 'origin', remoteUrl])
+        return this.state(false)
+      },
+      (state) => state,
+    )
   }
 
   /** Sets the team repository's address: the remote in use (or `origin`). */
   setRemote(url: string): Promise<SyncState> {
     checkRemoteUrl(url, 'url')
-    return this.#exclusive(async () => {
-      const repo = await this.#repository()
-      const name = repo.upstream?.remote ?? (repo.remotes.length === 1 ? repo.remotes[0]!.name : 'origin')
-      const exists = repo.remotes.some((remote) => remote.name === name)
-      await repo.git.run(exists ? ['remote', 'set-url', '--', name, url] : ['remote', 'add', '--', name, url])
-      return this.state(false)
-    }, (state) => state)
+    return this.#exclusive(
+      async () => {
+        const repo = await this.#repository()
+        const name = repo.upstream?.remote ?? (repo.remotes.length === 1 ? repo.remotes[0]!.name : 'origin')
+        const exists = repo.remotes.some((remote) => remote.name === name)
+        await repo.git.run(exists ? ['remote', 'set-url', '--', name, url] : ['remote', 'add', '--', name, url])
+        return this.state(false)
+      },
+      (state) => state,
+    )
   }
 
   async close(): Promise<void> {
@@ -381,7 +413,10 @@ export class SyncService {
     let marker: MergeMarker | null = await appMerge(repo)
     // First: a rebase also detaches HEAD, and its own advice is the one that helps.
     if (repo.operation !== null && marker === null) {
-      throw new SyncFailure('operation_in_progress', `Grant Desk cannot sync ${repo.root} now: ${OPERATION_ADVICE[repo.operation]}, then sync again. Nothing was changed.`)
+      throw new SyncFailure(
+        'operation_in_progress',
+        `Grant Desk cannot sync ${repo.root} now: ${OPERATION_ADVICE[repo.operation]}, then sync again. Nothing was changed.`,
+      )
     }
     if (repo.branch === null) {
       throw new SyncFailure(
@@ -414,7 +449,10 @@ export class SyncService {
     const remote = chosenRemote(repo)
     if (!remote) {
       if (repo.remotes.length === 0) {
-        throw new SyncFailure('no_remote', `This folder’s repository has no team repository to sync with.${await this.#unsent()} Add the team repository’s address under team sync in Settings, then sync again.`)
+        throw new SyncFailure(
+          'no_remote',
+          `This folder’s repository has no team repository to sync with.${await this.#unsent()} Add the team repository’s address under team sync in Settings, then sync again.`,
+        )
       }
       throw new SyncFailure(
         'no_upstream',
@@ -467,7 +505,10 @@ export class SyncService {
   }
 
   /** The answer of a sync, with the repository as it is now (opened once more, after all that changed it). */
-  async #result(outcome: 'synced' | 'conflict', parts: { committed: Committed | null; sent: number; received: SyncArrival | null; notes: string[] }): Promise<SyncResult> {
+  async #result(
+    outcome: 'synced' | 'conflict',
+    parts: { committed: Committed | null; sent: number; received: SyncArrival | null; notes: string[] },
+  ): Promise<SyncResult> {
     const repo = await this.#repository()
     const marker = outcome === 'conflict' ? await appMerge(repo) : null
     return {
@@ -511,8 +552,6 @@ export class SyncService {
     }
     return arrival
   }
-
-
 }
 
 /** The contract checked the address's form; the platform's own paths are checked here. */

@@ -22,7 +22,10 @@ export async function describeRepository(repo: Repository): Promise<SyncReposito
     ahead,
     behind,
     unsent: await countChanges(repo, unsent),
-    uncommitted: await countChanges(repo, changes.map((change) => change.path)),
+    uncommitted: await countChanges(
+      repo,
+      changes.map((change) => change.path),
+    ),
     operation: repo.operation,
     appMerge: marker !== null,
     conflicts: marker ? await conflictBriefs(repo) : [],

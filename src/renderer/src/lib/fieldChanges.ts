@@ -13,7 +13,11 @@ export interface FieldChange {
 }
 
 /** The fields whose value differs between `before` and `after` (a missing field and an empty one are the same). */
-export function changedFields(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>, schema: readonly SchemaField[] | null): FieldChange[] {
+export function changedFields(
+  before: Readonly<Record<string, string>>,
+  after: Readonly<Record<string, string>>,
+  schema: readonly SchemaField[] | null,
+): FieldChange[] {
   const labels = new Map((schema ?? []).map((field) => [field.name, field.label || field.name]))
   const order = new Map((schema ?? []).map((field, index) => [field.name, index]))
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])]

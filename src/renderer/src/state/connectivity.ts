@@ -61,6 +61,9 @@ export function setOnline(online: boolean): void {
 
 /** Follows the core's events; the re-checks while offline start beside it (recheck.ts). */
 export function followCoreEvents(): () => void {
-  const stops = [onEvent('connectivity', ({ online }) => setOnline(online)), onEvent('service.waiting', ({ seconds, operation }) => setWaiting(seconds, operation))]
+  const stops = [
+    onEvent('connectivity', ({ online }) => setOnline(online)),
+    onEvent('service.waiting', ({ seconds, operation }) => setWaiting(seconds, operation)),
+  ]
   return () => stops.forEach((stop) => stop())
 }

@@ -7,7 +7,8 @@ import { FEEDBACK_ISSUE_MAX, characterCount } from '../../../shared/api'
 import type { AppError } from '../../../shared/ipc'
 import { call } from '../lib/bridge'
 
-export type FeedbackSendState = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; message: string; id: string | null } | { state: 'failed'; error: AppError }
+export type FeedbackSendState =
+  { state: 'idle' } | { state: 'sending' } | { state: 'sent'; message: string; id: string | null } | { state: 'failed'; error: AppError }
 
 interface FeedbackState {
   text: string

@@ -44,7 +44,10 @@ export function grantKind(id: string, filter: TypeFilter, bountyIds: ReadonlySet
 
 /** A sponsor's initials for its avatar: the first letters of its first two words ("Acme Foundation" → "AF"). */
 export function sponsorInitials(sponsor: string): string {
-  const words = sponsor.replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter((word) => word !== '')
+  const words = sponsor
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '')
   if (words.length === 0) return '?'
   const letters = words.length === 1 ? [...words[0]!].slice(0, 2) : [[...words[0]!][0]!, [...words[1]!][0]!]
   return letters.join('').toUpperCase()

@@ -17,7 +17,6 @@ import { type Route, parseHash, routeHash } from './routeHash'
 
 export type { Route }
 
-
 export interface GoOptions {
   /** The tab to show on the new screen (default none: the screen's own default). */
   tab?: string | null

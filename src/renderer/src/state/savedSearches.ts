@@ -75,7 +75,11 @@ export const useSavedSearches = createStore<SavedSearchesState>((set, get) => {
 
     save: async (name) => {
       const before = new Set(get().view?.searches.map((search) => search.id))
-      const saved = await act(() => call('savedSearches.create', { name, filters: currentFilters() }), `Saved “${name.trim()}”. Grants it lists now are known; new ones will be marked New.`, 'new')
+      const saved = await act(
+        () => call('savedSearches.create', { name, filters: currentFilters() }),
+        `Saved “${name.trim()}”. Grants it lists now are known; new ones will be marked New.`,
+        'new',
+      )
       if (saved) set({ activeId: get().view?.searches.find((search) => !before.has(search.id))?.id ?? null })
       return saved
     },
@@ -99,7 +103,12 @@ export const useSavedSearches = createStore<SavedSearchesState>((set, get) => {
     refresh: async () => {
       await act(
         () => call('savedSearches.refresh'),
-        (view) => (view.checkProblem ? view.checkProblem : view.newGrantIds.length === 0 ? 'Checked: no new grants.' : `Checked: ${plural(view.newGrantIds.length, 'new grant')}.`),
+        (view) =>
+          view.checkProblem
+            ? view.checkProblem
+            : view.newGrantIds.length === 0
+              ? 'Checked: no new grants.'
+              : `Checked: ${plural(view.newGrantIds.length, 'new grant')}.`,
       )
     },
   }
@@ -111,7 +120,12 @@ useGrants.subscribe((state, previous) => {
   if (activeId === null) return
   if (state.status === previous.status && state.type === previous.type && state.query === previous.query && state.sort === previous.sort) return
   const search = view?.searches.find((one) => one.id === activeId)
-  const same = search && search.filters.status === state.status && search.filters.type === state.type && search.filters.query === state.query.trim() && search.filters.sort === state.sort
+  const same =
+    search &&
+    search.filters.status === state.status &&
+    search.filters.type === state.type &&
+    search.filters.query === state.query.trim() &&
+    search.filters.sort === state.sort
   if (!same) useSavedSearches.setState({ activeId: null })
 })
 

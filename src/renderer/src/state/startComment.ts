@@ -68,7 +68,12 @@ export function startDraftComment(): void {
  */
 export function startCommentFromKeyboard(): void {
   const active = document.activeElement
-  if (active && active.closest('.fields-form') && (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) && active.name) {
+  if (
+    active &&
+    active.closest('.fields-form') &&
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) &&
+    active.name
+  ) {
     const fields = useEditor.getState().customFields
     const value = Object.hasOwn(fields, active.name) ? (fields[active.name] ?? '') : ''
     startFieldComment(active.name, controlSelection(active, value))

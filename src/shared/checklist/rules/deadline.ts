@@ -14,26 +14,37 @@ export const deadline: Rule = {
     if (!grant.deadline) return []
     const at = parseIsoTimestamp(grant.deadline)
     if (at === null) {
-      return [{ ...DOCUMENT_START, severity: 'info', message: `The grant’s deadline “${grant.deadline}” could not be read.`, hint: 'Check the deadline on the grant’s page.' }]
+      return [
+        {
+          ...DOCUMENT_START,
+          severity: 'info',
+          message: `The grant’s deadline “${grant.deadline}” could not be read.`,
+          hint: 'Check the deadline on the grant’s page.',
+        },
+      ]
     }
     // The service's zone, named: the checklist reads the same on every computer.
     const when = dateTime(new Date(at), 'UTC')
     if (at <= now) {
-      return [{
-        ...DOCUMENT_START,
-        message: `The deadline passed on ${when}; the grant no longer accepts applications.`,
-        hint: 'Look for a later round of this program, or another open grant, and adapt this pitch to it.',
-      }]
+      return [
+        {
+          ...DOCUMENT_START,
+          message: `The deadline passed on ${when}; the grant no longer accepts applications.`,
+          hint: 'Look for a later round of this program, or another open grant, and adapt this pitch to it.',
+        },
+      ]
     }
     if (at - now <= CLOSING_SOON_MS) {
       const hours = Math.max(1, Math.round((at - now) / 3_600_000))
       const left = hours < 48 ? `${hours} hour${hours === 1 ? '' : 's'}` : `${Math.round(hours / 24)} days`
-      return [{
-        ...DOCUMENT_START,
-        severity: 'info',
-        message: `The deadline is in ${left} (${when}).`,
-        hint: 'Fix the errors first, then the warnings; submit with time to spare for a dropped connection.',
-      }]
+      return [
+        {
+          ...DOCUMENT_START,
+          severity: 'info',
+          message: `The deadline is in ${left} (${when}).`,
+          hint: 'Fix the errors first, then the warnings; submit with time to spare for a dropped connection.',
+        },
+      ]
     }
     return []
   },

@@ -17,12 +17,14 @@ export const requiredFields: Rule = {
   description: 'Every required field of the application form has a value; the service refuses the application otherwise.',
   check({ schema, fields }: RuleContext): RuleFinding[] {
     if (schema === undefined) {
-      return [{
-        ...DOCUMENT_START,
-        severity: 'info',
-        message: 'The grant’s application form is not known, so its fields could not be checked.',
-        hint: 'Open the grant once while online so its form is saved with the draft.',
-      }]
+      return [
+        {
+          ...DOCUMENT_START,
+          severity: 'info',
+          message: 'The grant’s application form is not known, so its fields could not be checked.',
+          hint: 'Open the grant once while online so its form is saved with the draft.',
+        },
+      ]
     }
     return (schema ?? [])
       .filter((field) => field.required && isBlank(fields[field.name]))
@@ -81,33 +83,33 @@ export const optionalFields: Rule = {
   id: 'optional-fields',
   title: 'Optional fields filled',
   severity: 'warning',
-  description: 'Approved proposals fill every field, including optional ones (56–70% of approved proposals answered each optional question). A field the pitch itself answers (a label line named like it, a repository link) is noted, with the answer to copy.',
+  description:
+    'Approved proposals fill every field, including optional ones (56–70% of approved proposals answered each optional question). A field the pitch itself answers (a label line named like it, a repository link) is noted, with the answer to copy.',
   check({ schema, fields, doc }: RuleContext): RuleFinding[] {
     const empty = (schema ?? []).filter((field) => !field.required && isBlank(fields[field.name]))
     // One cause, optional questions left unanswered: one group when there are several.
     const group = empty.length > 1 ? { id: 'optional-fields:empty', title: `${empty.length} optional fields are empty.` } : undefined
-    return empty
-      .map((field) => {
-        const answer = answeredInPitch(doc, field)
-        const shown = answer && answer.value.length > 80 ? `${answer.value.slice(0, 79)}…` : answer?.value
-        return {
-          ...DOCUMENT_START,
-          field: field.name,
-          ...(group ? { group } : {}),
-          // The reviewer finds the answer (or that there is none) in the pitch; the form only lacks its copy.
-          ...(answer ? { severity: 'info' as const } : {}),
-          message: !answer
-            ? `The optional field “${label(field)}” is empty.`
-            : answer.none
-              ? `The optional field “${label(field)}” is empty; the pitch says there is none (“${shown}”).`
-              : `The optional field “${label(field)}” is empty, though the pitch gives it (“${shown}”).`,
-          hint: !answer
-            ? `Fill in “${label(field)}” too: reviewers read a blank field as a missing answer, and approved proposals fill every field.`
-            : answer.none
-              ? `Write “${shown}” in “${label(field)}” too, so the form does not read as a question left out.`
-              : `Copy it into “${label(field)}” in the application form (if it is the right answer), so the service receives it with the application.`,
-        }
-      })
+    return empty.map((field) => {
+      const answer = answeredInPitch(doc, field)
+      const shown = answer && answer.value.length > 80 ? `${answer.value.slice(0, 79)}…` : answer?.value
+      return {
+        ...DOCUMENT_START,
+        field: field.name,
+        ...(group ? { group } : {}),
+        // The reviewer finds the answer (or that there is none) in the pitch; the form only lacks its copy.
+        ...(answer ? { severity: 'info' as const } : {}),
+        message: !answer
+          ? `The optional field “${label(field)}” is empty.`
+          : answer.none
+            ? `The optional field “${label(field)}” is empty; the pitch says there is none (“${shown}”).`
+            : `The optional field “${label(field)}” is empty, though the pitch gives it (“${shown}”).`,
+        hint: !answer
+          ? `Fill in “${label(field)}” too: reviewers read a blank field as a missing answer, and approved proposals fill every field.`
+          : answer.none
+            ? `Write “${shown}” in “${label(field)}” too, so the form does not read as a question left out.`
+            : `Copy it into “${label(field)}” in the application form (if it is the right answer), so the service receives it with the application.`,
+      }
+    })
   },
 }
 
@@ -115,7 +117,8 @@ export const fieldValues: Rule = {
   id: 'field-values',
   title: 'Field values well-formed',
   severity: 'error',
-  description: 'Each filled field has the form its type asks for: a web address for url fields, a number for number fields, one of the choices for select fields.',
+  description:
+    'Each filled field has the form its type asks for: a web address for url fields, a number for number fields, one of the choices for select fields.',
   check({ schema, fields }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     for (const field of schema ?? []) {

@@ -127,31 +127,51 @@ export const reviewApproval: Rule = {
       case 'approved':
         return []
       case 'unknown':
-        return [{
-          ...DOCUMENT_START,
-          message: `The review state is ${describeApproval(summary)}, so the draft does not count as approved.`,
-          hint: 'The Review panel (or `grant-desk review`) names the file and what to fix.',
-        }]
+        return [
+          {
+            ...DOCUMENT_START,
+            message: `The review state is ${describeApproval(summary)}, so the draft does not count as approved.`,
+            hint: 'The Review panel (or `grant-desk review`) names the file and what to fix.',
+          },
+        ]
       case 'partly-approved':
-        return [{
-          ...DOCUMENT_START,
-          severity: 'info',
-          message: `${describeApproval(summary).split(' · ')[0]}: the team’s policy asks for ${summary.approvals.required}.`,
-          hint: `Ask ${summary.approvals.required - summary.approvals.counted} more teammate${summary.approvals.required - summary.approvals.counted === 1 ? '' : 's'} who did not write it to approve it.${authorsOwn}`,
-        }]
+        return [
+          {
+            ...DOCUMENT_START,
+            severity: 'info',
+            message: `${describeApproval(summary).split(' · ')[0]}: the team’s policy asks for ${summary.approvals.required}.`,
+            hint: `Ask ${summary.approvals.required - summary.approvals.counted} more teammate${summary.approvals.required - summary.approvals.counted === 1 ? '' : 's'} who did not write it to approve it.${authorsOwn}`,
+          },
+        ]
       case 'none':
-        return [{ ...DOCUMENT_START, severity: 'info', message: 'No teammate has approved this draft yet.', hint: `Ask a teammate who did not write it to read it and approve it in the Review panel.${authorsOwn}` }]
+        return [
+          {
+            ...DOCUMENT_START,
+            severity: 'info',
+            message: 'No teammate has approved this draft yet.',
+            hint: `Ask a teammate who did not write it to read it and approve it in the Review panel.${authorsOwn}`,
+          },
+        ]
       case 'changes-made': {
         const asked = names(who('changes-made').map((reviewer) => reviewer.author))
-        return [{ ...DOCUMENT_START, severity: 'info', message: 'No teammate has approved this draft yet.', hint: `The changes ${asked} requested are answered: ask ${asked} to look again and approve.` }]
+        return [
+          {
+            ...DOCUMENT_START,
+            severity: 'info',
+            message: 'No teammate has approved this draft yet.',
+            hint: `The changes ${asked} requested are answered: ask ${asked} to look again and approve.`,
+          },
+        ]
       }
       case 'stale': {
         const approvers = names(who('approved-earlier').map((reviewer) => reviewer.author))
-        return [{
-          ...DOCUMENT_START,
-          message: `${approvers} approved an earlier version; the pitch or fields changed since.`,
-          hint: `Ask ${approvers} to look at the changes and approve again; the Review panel shows what changed.`,
-        }]
+        return [
+          {
+            ...DOCUMENT_START,
+            message: `${approvers} approved an earlier version; the pitch or fields changed since.`,
+            hint: `Ask ${approvers} to look at the changes and approve again; the Review panel shows what changed.`,
+          },
+        ]
       }
       case 'changes-requested':
         return who('changes-requested').map(({ author, verdict }) => ({

@@ -17,7 +17,8 @@ function isEmptyNode(node: RootContent): boolean {
 /** A heading that carries its own answer ("Payout: $10,000 USD", "Duration: 4 weeks"): a label, not a section to fill. */
 const LABEL_HEADING = /^[^:]{1,40}:\s*\S/
 /** A catch-all section the applicant may leave out: "Additional information", "Other", "Notes", "Appendix", "Anything else". */
-const SUPPLEMENTARY = /^\W*(?:\d+[.)]?\s*)?(?:additional|other|further|extra|optional|misc\w*|appendix|appendices|notes?|comments?|references?|anything else|faq)\b/i
+const SUPPLEMENTARY =
+  /^\W*(?:\d+[.)]?\s*)?(?:additional|other|further|extra|optional|misc\w*|appendix|appendices|notes?|comments?|references?|anything else|faq)\b/i
 /** A heading written as a sentence ("Please refer to the roadmap of … ."): it is the text, not a title over one. */
 const PROSE_HEADING = /^(?:\S+\s+){7,}\S*[.!]\s*$/
 
@@ -25,7 +26,8 @@ export const blankSection: Rule = {
   id: 'blank-section',
   title: 'No blank sections',
   severity: 'error',
-  description: 'Every heading has content under it. A heading with only the template’s hint comment or an empty table, or with nothing after it at all, is a blank answer (error); a heading directly followed by another one often titles what follows, and an empty catch-all section (“Additional information”, “Notes”) answers no question (info). A heading that states its own value (“Payout: $10,000”) is not blank.',
+  description:
+    'Every heading has content under it. A heading with only the template’s hint comment or an empty table, or with nothing after it at all, is a blank answer (error); a heading directly followed by another one often titles what follows, and an empty catch-all section (“Additional information”, “Notes”) answers no question (info). A heading that states its own value (“Payout: $10,000”) is not blank.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     for (const [index, section] of doc.sections.entries()) {
@@ -59,7 +61,8 @@ export const blankSection: Rule = {
  * ("[Insert guide](…)", a table of contents' "[Additional Information](#…)") or sits in a code
  * span (`backup [address]`) is text, and so is "a todo list".
  */
-const PLACEHOLDER = /\[(?:your|insert|add|describe|enter|name of|project name)\b[^[\]\n]*\](?![([])|<(?:your|insert|project[ _]name)(?![a-z])[^<>\n]*>|\b(?:TODO|FIXME|XXX)\b|\blorem ipsum\b/gi
+const PLACEHOLDER =
+  /\[(?:your|insert|add|describe|enter|name of|project name)\b[^[\]\n]*\](?![([])|<(?:your|insert|project[ _]name)(?![a-z])[^<>\n]*>|\b(?:TODO|FIXME|XXX)\b|\blorem ipsum\b/gi
 /** Written in capitals only: "todo" and "xxx" in prose are words. */
 const MARKER = /^(?:TODO|FIXME|XXX)$/i
 /** "TBD" as a whole answer (a line, a list item, a table cell or a label's value): the question is left open. */
@@ -96,7 +99,8 @@ export const templatePlaceholder: Rule = {
   id: 'template-placeholder',
   title: 'Template placeholders replaced',
   severity: 'error',
-  description: 'No placeholder text of the template is left: bracketed prompts like “[Your project name]”, TODO/FIXME/XXX markers and lorem ipsum (errors); an answer that is only “TBD” and an empty row at the end of a filled table (warnings). Link labels, code spans and “TBD” in running prose are not placeholders.',
+  description:
+    'No placeholder text of the template is left: bracketed prompts like “[Your project name]”, TODO/FIXME/XXX markers and lorem ipsum (errors); an answer that is only “TBD” and an empty row at the end of a filled table (warnings). Link labels, code spans and “TBD” in running prose are not placeholders.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     let fence = false
@@ -127,7 +131,15 @@ export const templatePlaceholder: Rule = {
       const width = node.children[0]?.children.length ?? 0
       for (const row of rows.slice(lastFilled + 1)) {
         const source = doc.lines[(row.position?.start.line ?? 1) - 1] ?? ''
-        if ((source.trim().replace(/^\||\|$/g, '').match(/\|/g)?.length ?? 0) + 1 < width) continue
+        if (
+          (source
+            .trim()
+            .replace(/^\||\|$/g, '')
+            .match(/\|/g)?.length ?? 0) +
+            1 <
+          width
+        )
+          continue
         findings.push({
           ...nodePosition(row),
           severity: 'warning',
@@ -144,7 +156,8 @@ export const mergeConflict: Rule = {
   id: 'merge-conflict',
   title: 'No git merge-conflict markers',
   severity: 'error',
-  description: 'The pitch holds no block of <<<<<<< / ======= / >>>>>>> lines that git leaves when two people changed the same draft; reviewers would read both versions and the markers.',
+  description:
+    'The pitch holds no block of <<<<<<< / ======= / >>>>>>> lines that git leaves when two people changed the same draft; reviewers would read both versions and the markers.',
   check({ doc }: RuleContext): RuleFinding[] {
     const line = conflictMarkerLine(doc.lines.join('\n'))
     if (line === null) return []

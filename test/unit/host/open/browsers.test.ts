@@ -34,9 +34,18 @@ describe('findBrowser on Linux', () => {
   })
 
   it('finds Chrome, Edge and Brave in /opt when they are not on PATH', () => {
-    expect(findBrowser({ ...LINUX, env: { PATH: '' }, isExecutable: installed('/opt/google/chrome/chrome') })).toEqual({ name: 'Google Chrome', path: '/opt/google/chrome/chrome' })
-    expect(findBrowser({ ...LINUX, env: { PATH: '' }, isExecutable: installed('/opt/microsoft/msedge/msedge') })).toEqual({ name: 'Microsoft Edge', path: '/opt/microsoft/msedge/msedge' })
-    expect(findBrowser({ ...LINUX, env: { PATH: '' }, isExecutable: installed('/opt/brave.com/brave/brave') })).toEqual({ name: 'Brave', path: '/opt/brave.com/brave/brave' })
+    expect(findBrowser({ ...LINUX, env: { PATH: '' }, isExecutable: installed('/opt/google/chrome/chrome') })).toEqual({
+      name: 'Google Chrome',
+      path: '/opt/google/chrome/chrome',
+    })
+    expect(findBrowser({ ...LINUX, env: { PATH: '' }, isExecutable: installed('/opt/microsoft/msedge/msedge') })).toEqual({
+      name: 'Microsoft Edge',
+      path: '/opt/microsoft/msedge/msedge',
+    })
+    expect(findBrowser({ ...LINUX, env: { PATH: '' }, isExecutable: installed('/opt/brave.com/brave/brave') })).toEqual({
+      name: 'Brave',
+      path: '/opt/brave.com/brave/brave',
+    })
   })
 
   it('finds the snap of Chromium and Ubuntu’s chromium-browser', () => {
@@ -47,7 +56,9 @@ describe('findBrowser on Linux', () => {
   it('takes Chromium over Chrome, Chrome over Edge, Edge over Brave', () => {
     const all = installed('/usr/bin/brave-browser', '/usr/bin/microsoft-edge', '/usr/bin/google-chrome', '/usr/bin/chromium')
     expect(findBrowser({ ...LINUX, isExecutable: all })?.name).toBe('Chromium')
-    expect(findBrowser({ ...LINUX, isExecutable: installed('/usr/bin/brave-browser', '/usr/bin/microsoft-edge', '/usr/bin/google-chrome') })?.name).toBe('Google Chrome')
+    expect(findBrowser({ ...LINUX, isExecutable: installed('/usr/bin/brave-browser', '/usr/bin/microsoft-edge', '/usr/bin/google-chrome') })?.name).toBe(
+      'Google Chrome',
+    )
     expect(findBrowser({ ...LINUX, isExecutable: installed('/usr/bin/brave-browser', '/usr/bin/microsoft-edge') })?.name).toBe('Microsoft Edge')
   })
 

@@ -20,11 +20,19 @@ describe('planOpening', () => {
   it('prints the address when no browser is found, and says what was looked for', () => {
     const plan = planOpening({ requested: undefined, find: () => null })
     expect(plan.mode).toBe('none')
-    expect(plan).toHaveProperty('line', 'Grant Desk: starting without a window, because the Electron binary is not installed and no Chromium, Google Chrome, Microsoft Edge or Brave was found; open the address below in a browser.')
+    expect(plan).toHaveProperty(
+      'line',
+      'Grant Desk: starting without a window, because the Electron binary is not installed and no Chromium, Google Chrome, Microsoft Edge or Brave was found; open the address below in a browser.',
+    )
   })
 
   it('GRANT_DESK_OPEN=none never looks for a browser', () => {
-    const plan = planOpening({ requested: 'none', find: () => { throw new Error('looked') } })
+    const plan = planOpening({
+      requested: 'none',
+      find: () => {
+        throw new Error('looked')
+      },
+    })
     expect(plan).toEqual({ mode: 'none', line: expect.stringContaining('(GRANT_DESK_OPEN=none)') })
   })
 

@@ -92,7 +92,12 @@ describe('the action budget', () => {
       app = await startTestCore({ serviceUrl: stall.url, actionBudgetMs: 3_000, client: { timeoutMs: 2_000 } })
       await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
       const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
-      await app.call('drafts.save', { id: draft.id, pitch: '# Pitch\n\nA stalled service must not hold me for a minute.', customFields: {}, baseVersion: draft.version })
+      await app.call('drafts.save', {
+        id: draft.id,
+        pitch: '# Pitch\n\nA stalled service must not hold me for a minute.',
+        customFields: {},
+        baseVersion: draft.version,
+      })
       const { value: error, ms } = await timed(() => app!.fail('applications.submit', { draftId: draft.id, submitAnyway: true }))
       expect(error.code).toBe('timeout')
       expect(error.message).toMatch(/submit again/)
@@ -135,7 +140,11 @@ async function startStallingProxy(target: string): Promise<{ url: string; applie
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)) headers[name] = value
       }
-      const upstream = await fetch(target + (req.url ?? '/'), { method: req.method ?? 'GET', headers, ...(req.method === 'GET' ? {} : { body: Buffer.concat(chunks) }) })
+      const upstream = await fetch(target + (req.url ?? '/'), {
+        method: req.method ?? 'GET',
+        headers,
+        ...(req.method === 'GET' ? {} : { body: Buffer.concat(chunks) }),
+      })
       res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' })
       res.end(Buffer.from(await upstream.arrayBuffer()))
     })().catch(() => req.socket.destroy())

@@ -109,7 +109,11 @@ describe('credentials are kept per service origin and sent nowhere else', () => 
 
     // Switching back to A: logged in at once, after a restart too (the file is keyed by origin).
     await useAddress(proxyA.url)
-    expect(await app.call('session.status')).toMatchObject({ loggedIn: true, email: USER.email, otherServices: [{ service: serviceOrigin(proxyB.url), email: USERS[1].email }] })
+    expect(await app.call('session.status')).toMatchObject({
+      loggedIn: true,
+      email: USER.email,
+      otherServices: [{ service: serviceOrigin(proxyB.url), email: USERS[1].email }],
+    })
     await app.dispose()
     await start()
     expect(await app.call('session.status')).toMatchObject({ loggedIn: true, email: USER.email })
@@ -194,7 +198,11 @@ describe('the browser host’s credentials file from before logins were keyed', 
     const dir = tempDir('grant-desk-legacy-')
     const file = join(dir, 'credentials.json')
     await writeFile(file, JSON.stringify(legacy), { mode: 0o600 })
-    const vault = new CredentialVault({ store: new PlainFileSecretStore(file), currentOrigin: async () => 'http://127.0.0.1:8787', log: { warn() {}, error() {} } })
+    const vault = new CredentialVault({
+      store: new PlainFileSecretStore(file),
+      currentOrigin: async () => 'http://127.0.0.1:8787',
+      log: { warn() {}, error() {} },
+    })
     expect(await vault.get('http://127.0.0.1:8787')).toEqual(legacy)
     expect(await vault.get('http://127.0.0.1:9999')).toBeNull()
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ format: CREDENTIAL_BOOK_FORMAT, services: { 'http://127.0.0.1:8787': legacy } })

@@ -21,7 +21,8 @@ const SDK_GRANT: GrantDetail = {
     { name: 'technical_plan', label: 'Technical plan', type: 'textarea', required: true },
     { name: 'requested_amount_usd', label: 'Requested amount (USD)', type: 'number', required: false },
   ],
-  template_md: '# Project name\n\n## Problem statement\n\n_What problem does it solve, for whom?_\n\n## Milestones\n\n| Milestone | Deliverable | Budget |\n|---|---|---|\n',
+  template_md:
+    '# Project name\n\n## Problem statement\n\n_What problem does it solve, for whom?_\n\n## Milestones\n\n| Milestone | Deliverable | Budget |\n|---|---|---|\n',
   _apply_endpoint: 'POST /api/build/984805b6-25b5-4e62-a083-d5b38b15a948/apply',
   sponsor: 'Arcadia Foundation',
   status: 'open',
@@ -415,7 +416,11 @@ describe('DraftStore damaged files', () => {
       /merge-conflict markers/,
     ],
     ['invalid UTF-8', Buffer.concat([Buffer.from(GOOD_DRAFT.slice(0, 200)), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(GOOD_DRAFT.slice(200))]), /not UTF-8/],
-    ['a conflict in the front matter', `<<<<<<< HEAD\nformat: grant-desk-draft/1\n=======\nformat: grant-desk-draft/1\n>>>>>>> theirs\n`, /merge-conflict markers/],
+    [
+      'a conflict in the front matter',
+      `<<<<<<< HEAD\nformat: grant-desk-draft/1\n=======\nformat: grant-desk-draft/1\n>>>>>>> theirs\n`,
+      /merge-conflict markers/,
+    ],
   ])('lists a file with %s as damaged with its reason, and never writes it', async (_, content, reason) => {
     const store = makeStore()
     mkdirSync(folder, { recursive: true })
@@ -506,7 +511,9 @@ describe('DraftStore.delete', () => {
 
     const result = await store.delete(draft.id, draft.version)
     expect(result.id).toBe(draft.id)
-    expect(result.movedTo).toMatch(new RegExp(`^${trashDir.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/]${draft.id}-2026-11-20T\\d\\d-\\d\\d-\\d\\d-\\d{3}Z\\.md$`))
+    expect(result.movedTo).toMatch(
+      new RegExp(`^${trashDir.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/]${draft.id}-2026-11-20T\\d\\d-\\d\\d-\\d\\d-\\d{3}Z\\.md$`),
+    )
     expect(existsSync(draft.path)).toBe(false)
     expect(readFileSync(result.movedTo)).toEqual(bytes)
     expect((await store.list()).items).toEqual([])

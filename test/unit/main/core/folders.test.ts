@@ -222,11 +222,17 @@ describe('usableDraftsFolder on Windows (the rules, with the file operations rec
 
   it('accepts drive and share paths, normalised before anything is created', async () => {
     const recorded = recordingFs()
-    expect(await usableDraftsFolder('C:\\Users\\ana\\tmp\\..\\..\\ana\\grant-drafts', { platform: 'win32', fs: recorded.fs })).toBe('C:\\Users\\ana\\grant-drafts')
+    expect(await usableDraftsFolder('C:\\Users\\ana\\tmp\\..\\..\\ana\\grant-drafts', { platform: 'win32', fs: recorded.fs })).toBe(
+      'C:\\Users\\ana\\grant-drafts',
+    )
     expect(await usableDraftsFolder('d:/team/drafts/', { platform: 'win32', fs: recorded.fs })).toBe('d:\\team\\drafts')
     expect(await usableDraftsFolder('\\\\server\\share\\team\\..\\drafts', { platform: 'win32', fs: recorded.fs })).toBe('\\\\server\\share\\drafts')
     // Only the normalised folders were touched (and no statfs: that is Linux's check).
-    expect(recorded.calls.filter((call) => call.startsWith('mkdir'))).toEqual(['mkdir C:\\Users\\ana\\grant-drafts', 'mkdir d:\\team\\drafts', 'mkdir \\\\server\\share\\drafts'])
+    expect(recorded.calls.filter((call) => call.startsWith('mkdir'))).toEqual([
+      'mkdir C:\\Users\\ana\\grant-drafts',
+      'mkdir d:\\team\\drafts',
+      'mkdir \\\\server\\share\\drafts',
+    ])
     expect(recorded.calls.some((call) => call.startsWith('statfs'))).toBe(false)
   })
 })

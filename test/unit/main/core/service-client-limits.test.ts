@@ -41,7 +41,7 @@ const open = new Map<string, number>()
 /** Streams `[GRANT, GRANT, …]` of about `size` bytes, respecting backpressure. */
 async function stream(res: ServerResponse, path: string, size: number): Promise<void> {
   const piece = Buffer.from(`${GRANT},`)
-  const chunk = Buffer.concat(Array.from({ length: Math.ceil(64 * 1024 / piece.length) }, () => piece))
+  const chunk = Buffer.concat(Array.from({ length: Math.ceil((64 * 1024) / piece.length) }, () => piece))
   let sent = 0
   res.write('[')
   while (sent < size && !res.destroyed) {
@@ -49,15 +49,16 @@ async function stream(res: ServerResponse, path: string, size: number): Promise<
     sent += chunk.length
     written.set(path, sent)
     // Whichever comes first removes both listeners: a long stream waits thousands of times.
-    if (!ok) await new Promise<void>((resolve) => {
-      const done = () => {
-        res.off('drain', done)
-        res.off('close', done)
-        resolve()
-      }
-      res.once('drain', done)
-      res.once('close', done)
-    })
+    if (!ok)
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done)
+          res.off('close', done)
+          resolve()
+        }
+        res.once('drain', done)
+        res.once('close', done)
+      })
   }
   if (!res.destroyed) res.end(`${GRANT}]`)
 }

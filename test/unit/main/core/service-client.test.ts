@@ -4,20 +4,9 @@ import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { withActionBudget } from '../../../../src/main/core/action-budget'
 import { AppFailure, type Logger } from '../../../../src/main/core/errors'
-import {
-  type ServiceClientOptions,
-  applyUrl,
-  createServiceClient,
-  readErrorBody,
-} from '../../../../src/main/core/service-client'
+import { type ServiceClientOptions, applyUrl, createServiceClient, readErrorBody } from '../../../../src/main/core/service-client'
 import { AppError } from '../../../../src/shared/ipc'
-import {
-  type DroppingProxy,
-  type ScriptedServer,
-  startDroppingProxy,
-  startScriptedServer,
-  unusedUrl,
-} from '../../../support/scripted-server'
+import { type DroppingProxy, type ScriptedServer, startDroppingProxy, startScriptedServer, unusedUrl } from '../../../support/scripted-server'
 import { IDS, type TestService, USERS, login, startTestService, testFixture } from '../../../support/service'
 
 interface LogEntry {
@@ -78,9 +67,7 @@ describe('applyUrl', () => {
   })
 
   it('keeps a path prefix of the base URL for relative paths', () => {
-    expect(applyUrl('http://host.test/grants-api', id, `POST /api/build/${id}/apply`)).toBe(
-      `http://host.test/grants-api/api/build/${id}/apply`,
-    )
+    expect(applyUrl('http://host.test/grants-api', id, `POST /api/build/${id}/apply`)).toBe(`http://host.test/grants-api/api/build/${id}/apply`)
     expect(applyUrl('http://host.test/grants-api/', id, 'POST submit/here')).toBe('http://host.test/grants-api/submit/here')
   })
 
@@ -175,7 +162,8 @@ describe('readErrorBody', () => {
   })
 
   it('reads an HTML page by its title and heading and never returns markup', () => {
-    const nginx = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>'
+    const nginx =
+      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>'
     expect(readErrorBody(nginx, 'text/html').message).toBe('502 Bad Gateway')
 
     const tricky =
@@ -228,8 +216,7 @@ describe('against the sandbox', () => {
     const db = new Database(service.dataFile, { readonly: true })
     try {
       return db.prepare('SELECT grant_id, pitch, custom_fields, status FROM applications WHERE id = ?').get(applicationId) as
-        | { grant_id: string; pitch: string; custom_fields: string | null; status: string }
-        | undefined
+        { grant_id: string; pitch: string; custom_fields: string | null; status: string } | undefined
     } finally {
       db.close()
     }
@@ -329,7 +316,12 @@ describe('against the sandbox', () => {
   it('turns a passed deadline into deadline_passed with the service sentence', async () => {
     const { api } = client(service.url)
     const error = await failure(
-      api.apply({ grantId: IDS.pastDeadline, applyEndpoint: `POST /api/build/${IDS.pastDeadline}/apply`, body: { pitch: 'p' }, credential: { token: tokens[0]!.api_key, origin: serviceOrigin(service.url)! } }),
+      api.apply({
+        grantId: IDS.pastDeadline,
+        applyEndpoint: `POST /api/build/${IDS.pastDeadline}/apply`,
+        body: { pitch: 'p' },
+        credential: { token: tokens[0]!.api_key, origin: serviceOrigin(service.url)! },
+      }),
     )
     expect(error.code).toBe('deadline_passed')
     expect(error.message).toMatch(/deadline for this grant passed on/)
@@ -340,7 +332,12 @@ describe('against the sandbox', () => {
   it('turns a grant closed early into deadline_passed saying the sponsor closed it', async () => {
     const { api } = client(service.url)
     const error = await failure(
-      api.apply({ grantId: IDS.closedEarly, applyEndpoint: `POST /api/build/${IDS.closedEarly}/apply`, body: { pitch: 'p' }, credential: { token: tokens[0]!.api_key, origin: serviceOrigin(service.url)! } }),
+      api.apply({
+        grantId: IDS.closedEarly,
+        applyEndpoint: `POST /api/build/${IDS.closedEarly}/apply`,
+        body: { pitch: 'p' },
+        credential: { token: tokens[0]!.api_key, origin: serviceOrigin(service.url)! },
+      }),
     )
     expect(error.code).toBe('deadline_passed')
     expect(error.reason).toBe('grant_closed')
@@ -366,7 +363,12 @@ describe('against the sandbox', () => {
   it('turns a refused token into unauthorized', async () => {
     const { api } = client(service.url)
     const error = await failure(
-      api.apply({ grantId: IDS.freeForm, applyEndpoint: `POST /api/build/${IDS.freeForm}/apply`, body: { pitch: 'p' }, credential: { token: 'gst_forged', origin: serviceOrigin(service.url)! } }),
+      api.apply({
+        grantId: IDS.freeForm,
+        applyEndpoint: `POST /api/build/${IDS.freeForm}/apply`,
+        body: { pitch: 'p' },
+        credential: { token: 'gst_forged', origin: serviceOrigin(service.url)! },
+      }),
     )
     expect(error.code).toBe('unauthorized')
     expect(error.message).toMatch(/token/)
@@ -396,7 +398,12 @@ describe('against the sandbox', () => {
       proxy = await startDroppingProxy(service.url, (r) => r.method === 'POST' && r.url.endsWith('/apply'))
       const { api, reachability } = client(proxy.url)
       const error = await failure(
-        api.apply({ grantId: IDS.bounty, applyEndpoint: `POST /api/build/${IDS.bounty}/apply`, body: { pitch: 'Bounty pitch' }, credential: { token: tokens[1]!.api_key, origin: serviceOrigin(proxy.url)! } }),
+        api.apply({
+          grantId: IDS.bounty,
+          applyEndpoint: `POST /api/build/${IDS.bounty}/apply`,
+          body: { pitch: 'Bounty pitch' },
+          credential: { token: tokens[1]!.api_key, origin: serviceOrigin(proxy.url)! },
+        }),
       )
       const storedId = service.store.findApplication(userId(tokens[1]!.api_key), IDS.bounty)
       expect(storedId).toBeDefined()
@@ -714,7 +721,8 @@ describe('against a scripted server', () => {
         return { ...made, credential: { token: credentials.api_key, origin }, moveBackToA: () => void (address = server.url) }
       }
       /** Every Authorization header either server received. */
-      const authorizations = () => [...server.requests, ...other.requests].flatMap((r) => (r.headers.authorization === undefined ? [] : [`${r.url}: ${String(r.headers.authorization)}`]))
+      const authorizations = () =>
+        [...server.requests, ...other.requests].flatMap((r) => (r.headers.authorization === undefined ? [] : [`${r.url}: ${String(r.headers.authorization)}`]))
 
       it('login: the password goes to B without any header from A’s login, and the login is B’s', async () => {
         const { api } = await loggedInToAThenMovedToB()
@@ -916,9 +924,7 @@ describe('offline', () => {
     const { api, reachability, logs } = client(url)
     const error = await failure(api.listGrants({ status: 'open' }))
     expect(error.code).toBe('offline')
-    expect(error.message).toBe(
-      `Grant Desk cannot reach the grant service at ${hostOf(url)}. Check your connection — your work is kept, and you can try again.`,
-    )
+    expect(error.message).toBe(`Grant Desk cannot reach the grant service at ${hostOf(url)}. Check your connection — your work is kept, and you can try again.`)
     expect(reachability).toEqual([false])
     expect(logs.text()).toMatch(/ECONNREFUSED/)
   })
@@ -942,7 +948,9 @@ describe('offline', () => {
   it('apply to a refused connection fails offline without waiting for a re-send', async () => {
     const url = await unusedUrl()
     const { api, reachability, logs } = client(url)
-    const error = await failure(api.apply({ grantId: IDS.open, applyEndpoint: '', body: { pitch: 'p' }, credential: { token: 't', origin: serviceOrigin(url)! } }))
+    const error = await failure(
+      api.apply({ grantId: IDS.open, applyEndpoint: '', body: { pitch: 'p' }, credential: { token: 't', origin: serviceOrigin(url)! } }),
+    )
     expect(error.code).toBe('offline')
     expect(reachability).toEqual([false])
     expect(logs.text()).not.toMatch(/re-sending/)

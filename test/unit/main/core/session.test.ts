@@ -68,9 +68,17 @@ describe('session', () => {
   sessionTest('turns refused credentials into session_expired, keeps the draft, and lets the action be repeated after login', async ({ app, service }) => {
     await app.call('session.login', { email: USERS[0].email, password: USERS[0].password })
     const created = await app.call('drafts.create', { grantId: IDS.freeForm })
-    const saved = await app.call('drafts.save', { id: created.id, pitch: '# Pitch\n\nWords typed under pressure.', customFields: {}, baseVersion: created.version })
+    const saved = await app.call('drafts.save', {
+      id: created.id,
+      pitch: '# Pitch\n\nWords typed under pressure.',
+      customFields: {},
+      baseVersion: created.version,
+    })
     // Both credentials stop working (as when an account's password changes elsewhere).
-    await app.secrets.save({ format: CREDENTIAL_BOOK_FORMAT, services: { [serviceOrigin(service.url)!]: { email: USERS[0].email, accessToken: 'gst_revoked', apiKey: 'gsk_revoked' } } })
+    await app.secrets.save({
+      format: CREDENTIAL_BOOK_FORMAT,
+      services: { [serviceOrigin(service.url)!]: { email: USERS[0].email, accessToken: 'gst_revoked', apiKey: 'gsk_revoked' } },
+    })
 
     const error = await app.fail('applications.submit', { draftId: created.id, submitAnyway: true })
     expect(error.code).toBe('session_expired')

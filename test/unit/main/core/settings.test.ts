@@ -12,7 +12,10 @@ import { JsonFileSettingsBackend } from '../../../../src/main/core/settings'
 import { startTestCore, type TestCore } from '../../../support/core'
 import { tempDir } from '../../../support/service'
 
-const aside = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('settings.json.damaged-')).sort()
+const aside = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.startsWith('settings.json.damaged-'))
+    .sort()
 
 describe('settings', () => {
   const cores: TestCore[] = []
@@ -152,7 +155,9 @@ describe('settings', () => {
     const view = await app.call('settings.update', { reviewerName: 'Ana B.' })
     const [backup] = aside(dataDir)
     expect(readFileSync(join(dataDir, backup!), 'utf8')).toBe('{"reviewerName": "Ana", <<<<<<< edited by hand')
-    expect(view.notice).toMatch(new RegExp(`^Your settings are saved\\. The settings file had been damaged since Grant Desk started .*kept as ${join(dataDir, backup!)}`))
+    expect(view.notice).toMatch(
+      new RegExp(`^Your settings are saved\\. The settings file had been damaged since Grant Desk started .*kept as ${join(dataDir, backup!)}`),
+    )
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).reviewerName).toBe('Ana B.')
   })
 
@@ -171,7 +176,10 @@ describe('settings', () => {
       expect(readFileSync(join(dataDir, aside(dataDir)[0]!), 'utf8'), folder).toBe(original)
       // The app goes on with the default folder.
       expect((await app.call('drafts.list')).folder, folder).toBe(join(dataDir, 'drafts'))
-      expect(app.logged.some((entry) => entry.message.includes('the drafts folder in the settings file cannot be used')), folder).toBe(true)
+      expect(
+        app.logged.some((entry) => entry.message.includes('the drafts folder in the settings file cannot be used')),
+        folder,
+      ).toBe(true)
     }
     expect(existsSync('/proc/self/grant-drafts')).toBe(false)
     expect(existsSync('/dev/grant-drafts')).toBe(false)

@@ -53,33 +53,44 @@ describe('applications.submit', () => {
     expect(error.code).toBe('invalid_input')
   })
 
-  coreTest('a copy refused with 409 is marked not sent (never submitted), names the draft that was sent, and stays editable and deletable', async ({ app, service }) => {
-    const sent = await draftFor(app, IDS.open, PITCH, FIELDS)
-    const first = await app.call('applications.submit', { draftId: sent.id })
-    const copy = await app.call('drafts.create', { grantId: IDS.open, pitch: PITCH + '\nMore.', customFields: FIELDS })
-    const again = await app.call('applications.submit', { draftId: copy.id })
+  coreTest(
+    'a copy refused with 409 is marked not sent (never submitted), names the draft that was sent, and stays editable and deletable',
+    async ({ app, service }) => {
+      const sent = await draftFor(app, IDS.open, PITCH, FIELDS)
+      const first = await app.call('applications.submit', { draftId: sent.id })
+      const copy = await app.call('drafts.create', { grantId: IDS.open, pitch: PITCH + '\nMore.', customFields: FIELDS })
+      const again = await app.call('applications.submit', { draftId: copy.id })
 
-    expect(again).toMatchObject({ alreadyApplied: true, notSent: true })
-    expect(again.application).toEqual(first.application) // the earlier application, untouched
-    expect(again.draft).toMatchObject({ status: 'draft', applicationId: null, notSent: { applicationId: first.application.applicationId, fromDraftId: sent.id } })
-    // Nothing new reached the service, and the stored application is the first draft's text.
-    expect(countApplications(service.dataFile)).toBe(1)
-    expect(storedApplication(service.dataFile, first.application.applicationId)?.pitch).toBe(PITCH)
-    expect((await app.call('applications.list')).items).toEqual([first.application])
+      expect(again).toMatchObject({ alreadyApplied: true, notSent: true })
+      expect(again.application).toEqual(first.application) // the earlier application, untouched
+      expect(again.draft).toMatchObject({
+        status: 'draft',
+        applicationId: null,
+        notSent: { applicationId: first.application.applicationId, fromDraftId: sent.id },
+      })
+      // Nothing new reached the service, and the stored application is the first draft's text.
+      expect(countApplications(service.dataFile)).toBe(1)
+      expect(storedApplication(service.dataFile, first.application.applicationId)?.pitch).toBe(PITCH)
+      expect((await app.call('applications.list')).items).toEqual([first.application])
 
-    // On disk: a note, not a submission.
-    const file = parseDraftFile(readFileSync(again.draft.path, 'utf8'))
-    expect(file.frontMatter).toMatchObject({ status: 'draft', application_id: null, not_sent: { application_id: first.application.applicationId, from_draft: sent.id } })
-    const listed = (await app.call('drafts.list')).items.find((item) => item.id === copy.id)
-    expect(listed).toMatchObject({ status: 'draft', notSent: { applicationId: first.application.applicationId, fromDraftId: sent.id } })
+      // On disk: a note, not a submission.
+      const file = parseDraftFile(readFileSync(again.draft.path, 'utf8'))
+      expect(file.frontMatter).toMatchObject({
+        status: 'draft',
+        application_id: null,
+        not_sent: { application_id: first.application.applicationId, from_draft: sent.id },
+      })
+      const listed = (await app.call('drafts.list')).items.find((item) => item.id === copy.id)
+      expect(listed).toMatchObject({ status: 'draft', notSent: { applicationId: first.application.applicationId, fromDraftId: sent.id } })
 
-    // Still editable (the note stays with it), and deletable.
-    const edited = await app.call('drafts.save', { id: copy.id, pitch: 'Rewritten.', customFields: FIELDS, baseVersion: again.draft.version })
-    expect(edited).toMatchObject({ status: 'draft', pitch: 'Rewritten.', notSent: { applicationId: first.application.applicationId } })
-    await app.call('drafts.delete', { id: copy.id, baseVersion: edited.version })
-    // The draft that was sent is still the submitted one.
-    expect(await app.call('drafts.get', { id: sent.id })).toMatchObject({ status: 'submitted', applicationId: first.application.applicationId })
-  })
+      // Still editable (the note stays with it), and deletable.
+      const edited = await app.call('drafts.save', { id: copy.id, pitch: 'Rewritten.', customFields: FIELDS, baseVersion: again.draft.version })
+      expect(edited).toMatchObject({ status: 'draft', pitch: 'Rewritten.', notSent: { applicationId: first.application.applicationId } })
+      await app.call('drafts.delete', { id: copy.id, baseVersion: edited.version })
+      // The draft that was sent is still the submitted one.
+      expect(await app.call('drafts.get', { id: sent.id })).toMatchObject({ status: 'submitted', applicationId: first.application.applicationId })
+    },
+  )
 
   coreTest('keeps "already applied" for the draft that was sent: its own 409 marks it submitted', async ({ app, service }) => {
     const draft = await draftFor(app, IDS.open, PITCH, FIELDS)
@@ -224,7 +235,12 @@ describe('applications.submit', () => {
   coreTest('previews exactly what submit would send, and where, without sending anything', async ({ app, service }) => {
     const draft = await draftFor(app, IDS.open, PITCH, { ...FIELDS, details: '  ' })
     const preview = await app.call('applications.preview', { draftId: draft.id })
-    expect(preview).toMatchObject({ method: 'POST', url: `${service.url}/api/build/${IDS.open}/apply`, loggedIn: true, grant: { id: IDS.open, title: 'Open grant with a form' } })
+    expect(preview).toMatchObject({
+      method: 'POST',
+      url: `${service.url}/api/build/${IDS.open}/apply`,
+      loggedIn: true,
+      grant: { id: IDS.open, title: 'Open grant with a form' },
+    })
     // Blank optional fields are left out, as submit leaves them out.
     const { details: _blank, ...sent } = FIELDS
     expect(preview.body).toEqual({ pitch: PITCH, custom_fields: { ...sent } })
@@ -264,9 +280,7 @@ describe('feedback.send', () => {
     await app.call('settings.update', { feedbackNamespace: 'team-kit' })
     const out = await app.call('feedback.send', { issue: 'The guide says 3 to 5 milestones but the form allows 8.' })
     expect(out.message.length).toBeGreaterThan(0)
-    expect(storedFeedback(service.dataFile)).toEqual([
-      { skill: 'team-kit/grant-apply', issue: 'The guide says 3 to 5 milestones but the form allows 8.' },
-    ])
+    expect(storedFeedback(service.dataFile)).toEqual([{ skill: 'team-kit/grant-apply', issue: 'The guide says 3 to 5 milestones but the form allows 8.' }])
     expect((await app.fail('feedback.send', { issue: '   ' })).code).toBe('invalid_input')
   })
 })

@@ -11,15 +11,21 @@ describe('fieldMessage', () => {
   })
 
   it('leaves the core’s whole sentences as they are', () => {
-    expect(fieldMessage('custom_fields.repo', '“Repository” must be a web address starting with http:// or https://.')).toBe('“Repository” must be a web address starting with http:// or https://.')
-    expect(fieldMessage('pitch', 'Write your pitch before submitting: it is the application.')).toBe('Write your pitch before submitting: it is the application.')
+    expect(fieldMessage('custom_fields.repo', '“Repository” must be a web address starting with http:// or https://.')).toBe(
+      '“Repository” must be a web address starting with http:// or https://.',
+    )
+    expect(fieldMessage('pitch', 'Write your pitch before submitting: it is the application.')).toBe(
+      'Write your pitch before submitting: it is the application.',
+    )
   })
 })
 
 describe('ErrorNotice', () => {
   it('shows the message, each field problem, and a retry that calls back', async () => {
     const retry = vi.fn()
-    render(<ErrorNotice error={{ code: 'invalid_input', message: 'That request could not be used.', fields: { password: 'must not be empty' } }} onRetry={retry} />)
+    render(
+      <ErrorNotice error={{ code: 'invalid_input', message: 'That request could not be used.', fields: { password: 'must not be empty' } }} onRetry={retry} />,
+    )
     const alert = screen.getByRole('alert')
     expect(alert.textContent).toContain('That request could not be used.')
     expect(alert.textContent).toContain('Password must not be empty')

@@ -6,7 +6,9 @@ describe('SafeMarkdown', () => {
   it('renders Markdown and strips scripts, event handlers and javascript: links', () => {
     const { container } = render(
       <SafeMarkdown
-        source={'# Title\n\nFunds **tools**. [site](https://example.org) [bad](javascript:alert(1))\n\n<script>alert(1)</script><img src=x onerror="alert(1)"><iframe src="https://evil.test"></iframe>'}
+        source={
+          '# Title\n\nFunds **tools**. [site](https://example.org) [bad](javascript:alert(1))\n\n<script>alert(1)</script><img src=x onerror="alert(1)"><iframe src="https://evil.test"></iframe>'
+        }
       />,
     )
     expect(container.querySelector('strong')?.textContent).toBe('tools')
@@ -51,6 +53,11 @@ describe('SafeMarkdown images and links', () => {
 describe('SafeMarkdown heading levels', () => {
   it('moves headings below the screen’s own, never past h6', () => {
     const { container } = render(<SafeMarkdown source={'# Title\n\n## Problem\n\n##### Deep\n\n###### Deepest'} headingOffset={2} />)
-    expect([...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => `${h.tagName}:${h.textContent}`)).toEqual(['H3:Title', 'H4:Problem', 'H6:Deep', 'H6:Deepest'])
+    expect([...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => `${h.tagName}:${h.textContent}`)).toEqual([
+      'H3:Title',
+      'H4:Problem',
+      'H6:Deep',
+      'H6:Deepest',
+    ])
   })
 })

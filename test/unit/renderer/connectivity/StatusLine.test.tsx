@@ -38,7 +38,14 @@ describe('StatusLine', () => {
 
   it('puts a problem that stops the app in words in place of the line', () => {
     withBridge()
-    render(<StatusLine settings={null} settingsError={{ code: 'unauthorized', message: 'This page has no key to Grant Desk’s browser host.' }} loggedIn={null} email={null} />)
+    render(
+      <StatusLine
+        settings={null}
+        settingsError={{ code: 'unauthorized', message: 'This page has no key to Grant Desk’s browser host.' }}
+        loggedIn={null}
+        email={null}
+      />,
+    )
     expect(screen.getByRole('status').textContent).toBe('This page has no key to Grant Desk’s browser host.')
   })
 })

@@ -65,12 +65,28 @@ describe('ChecklistPanel', () => {
   })
 
   it('collapses a fresh template into one to-do per section instead of a wall of errors', () => {
-    const template = ['# [Your project name]', '', '## Problem statement', '<!-- One sentence. -->', '', '## Budget', '<!-- Itemize. -->', '', '## Team', '<!-- Names. -->', ''].join('\n')
+    const template = [
+      '# [Your project name]',
+      '',
+      '## Problem statement',
+      '<!-- One sentence. -->',
+      '',
+      '## Budget',
+      '<!-- Itemize. -->',
+      '',
+      '## Team',
+      '<!-- Names. -->',
+      '',
+    ].join('\n')
     const linted = lint({ pitch: template, schema: null, grant: { type: 'grant' } })
     render(<ChecklistPanel result={linted} onSelectLine={() => {}} />)
     expect(screen.getByTestId('checklist-progress').textContent).toContain('0 of 3 sections written')
     const todos = screen.getAllByTestId('checklist-write')
-    expect(todos.map((todo) => todo.closest('[data-testid="checklist-block"]')!.querySelector('h3')!.textContent)).toEqual(['Problem statement', 'Budget', 'Team'])
+    expect(todos.map((todo) => todo.closest('[data-testid="checklist-block"]')!.querySelector('h3')!.textContent)).toEqual([
+      'Problem statement',
+      'Budget',
+      'Team',
+    ])
     expect(todos.map((todo) => todo.querySelector('.finding-message')?.textContent)).toEqual(['Write this section', 'Write this section', 'Write this section'])
     expect(todos[1]!.textContent).toContain('Itemize.')
     // Each section's block holds its one to-do and nothing else.
@@ -130,7 +146,10 @@ describe('ChecklistPanel', () => {
   it('selects the lines of a finding when it is clicked', async () => {
     const user = userEvent.setup()
     const onSelectLine = vi.fn()
-    const findings = [finding('error', 'Milestones have no dates', 12, { endLine: 18, section: 'Plan' }), finding('warning', 'No team links', 30, { section: 'Team' })]
+    const findings = [
+      finding('error', 'Milestones have no dates', 12, { endLine: 18, section: 'Plan' }),
+      finding('warning', 'No team links', 30, { section: 'Team' }),
+    ]
     render(<ChecklistPanel result={result(findings, [section('Plan', 10, 20, true), section('Team', 21, 40, true)])} onSelectLine={onSelectLine} />)
     await user.click(screen.getByRole('button', { name: /Milestones have no dates/ }))
     expect(onSelectLine).toHaveBeenCalledWith(12, 18)

@@ -37,7 +37,10 @@ afterEach(async () => {
 })
 
 function slug(id: string): string {
-  return id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  return id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
 }
 
 describe('Export review copy', () => {
@@ -53,7 +56,9 @@ describe('Export review copy', () => {
     const status = await screen.findByTestId('export-status')
     await waitFor(() => expect(clicked).toHaveLength(1))
     // (Reads of the review after the author's record landed in the folder may come in between.)
-    expect(harness.calls.filter((call) => !call.channel.startsWith('reviews.') && call.channel !== 'drafts.get')).toEqual([{ channel: 'export.reviewCopy', input: { draftId: harness.draft.id } }])
+    expect(harness.calls.filter((call) => !call.channel.startsWith('reviews.') && call.channel !== 'drafts.get')).toEqual([
+      { channel: 'export.reviewCopy', input: { draftId: harness.draft.id } },
+    ])
     expect(clicked[0]!.href).toBe('blob:copy')
     expect(clicked[0]!.download).toMatch(new RegExp(`^${slug(harness.draft.id)}-\\d{4}-\\d{2}-\\d{2}\\.html$`))
     const html = await blobs[0]!.text()

@@ -15,11 +15,51 @@ const DAY = 24 * HOUR
 const inDays = (days: number) => new Date(NOW + days * DAY).toISOString()
 
 const GRANTS: GrantSummary[] = [
-  { id: '11111111-1111-4111-8111-111111111111', title: 'Rust tooling fund', sponsor: 'Acme Foundation', reward: '40,000 USDC', deadline: inDays(20), status: 'open', track: 'Infrastructure' },
-  { id: '22222222-2222-4222-8222-222222222222', title: 'Docs sprint bounty', sponsor: 'Acme Foundation', reward: '$500', deadline: inDays(1.5), status: 'open', track: 'Documentation' },
-  { id: '33333333-3333-4333-8333-333333333333', title: 'Zero-knowledge research', sponsor: 'Cipher Labs', reward: '1.2M USDC', deadline: inDays(45), status: 'open', track: 'Research' },
-  { id: '44444444-4444-4444-8444-444444444444', title: 'Community swag drop', sponsor: 'Meetup Org', reward: 'Swag', deadline: inDays(10), status: 'open', track: 'Community' },
-  { id: '55555555-5555-4555-8555-555555555555', title: 'Audit bounty (ended)', sponsor: 'Cipher Labs', reward: '10,000 USDC', deadline: inDays(-3), status: 'closed', track: 'Security' },
+  {
+    id: '11111111-1111-4111-8111-111111111111',
+    title: 'Rust tooling fund',
+    sponsor: 'Acme Foundation',
+    reward: '40,000 USDC',
+    deadline: inDays(20),
+    status: 'open',
+    track: 'Infrastructure',
+  },
+  {
+    id: '22222222-2222-4222-8222-222222222222',
+    title: 'Docs sprint bounty',
+    sponsor: 'Acme Foundation',
+    reward: '$500',
+    deadline: inDays(1.5),
+    status: 'open',
+    track: 'Documentation',
+  },
+  {
+    id: '33333333-3333-4333-8333-333333333333',
+    title: 'Zero-knowledge research',
+    sponsor: 'Cipher Labs',
+    reward: '1.2M USDC',
+    deadline: inDays(45),
+    status: 'open',
+    track: 'Research',
+  },
+  {
+    id: '44444444-4444-4444-8444-444444444444',
+    title: 'Community swag drop',
+    sponsor: 'Meetup Org',
+    reward: 'Swag',
+    deadline: inDays(10),
+    status: 'open',
+    track: 'Community',
+  },
+  {
+    id: '55555555-5555-4555-8555-555555555555',
+    title: 'Audit bounty (ended)',
+    sponsor: 'Cipher Labs',
+    reward: '10,000 USDC',
+    deadline: inDays(-3),
+    status: 'closed',
+    track: 'Security',
+  },
 ]
 
 function listOutput(overrides: Partial<GrantsListOutput> = {}): GrantsListOutput {
@@ -28,7 +68,18 @@ function listOutput(overrides: Partial<GrantsListOutput> = {}): GrantsListOutput
 
 function putList(result: GrantsListOutput): void {
   // Fresh enough that the screen does not ask the core (absent in these tests) for a new list.
-  useGrants.setState({ status: 'all', type: 'all', query: '', sort: 'deadline', result, loadedAt: Date.now(), loading: false, error: null, scrollOffset: 0, lastOpenedId: null })
+  useGrants.setState({
+    status: 'all',
+    type: 'all',
+    query: '',
+    sort: 'deadline',
+    result,
+    loadedAt: Date.now(),
+    loading: false,
+    error: null,
+    scrollOffset: 0,
+    lastOpenedId: null,
+  })
 }
 
 const rowTitles = () => screen.getAllByTestId('grant-row').map((row) => row.querySelector('strong')?.textContent)
@@ -137,7 +188,13 @@ describe('GrantBrowser', () => {
   })
 
   it('shows the saved list with an offline notice when the service could not be reached', () => {
-    putList(listOutput({ fromCache: true, fetchedAt: new Date(NOW - 2 * HOUR).toISOString(), cacheReason: { code: 'offline', message: 'The grant service could not be reached.' } }))
+    putList(
+      listOutput({
+        fromCache: true,
+        fetchedAt: new Date(NOW - 2 * HOUR).toISOString(),
+        cacheReason: { code: 'offline', message: 'The grant service could not be reached.' },
+      }),
+    )
     render(<GrantBrowser now={NOW} />)
     const notice = screen.getByTestId('grants-offline')
     expect(notice.getAttribute('role')).toBe('status')
@@ -147,7 +204,13 @@ describe('GrantBrowser', () => {
   })
 
   it('leaves the offline notice to the app’s banner when it shows: one offline notice on the screen', () => {
-    putList(listOutput({ fromCache: true, fetchedAt: new Date(NOW - 2 * HOUR).toISOString(), cacheReason: { code: 'offline', message: 'The grant service could not be reached.' } }))
+    putList(
+      listOutput({
+        fromCache: true,
+        fetchedAt: new Date(NOW - 2 * HOUR).toISOString(),
+        cacheReason: { code: 'offline', message: 'The grant service could not be reached.' },
+      }),
+    )
     setOnline(false)
     try {
       render(
@@ -171,7 +234,11 @@ describe('GrantBrowser', () => {
   })
 
   it('renders only a window of rows for a long list', () => {
-    const many: GrantSummary[] = Array.from({ length: 10_000 }, (_, i) => ({ ...GRANTS[0]!, id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Grant ${i}` }))
+    const many: GrantSummary[] = Array.from({ length: 10_000 }, (_, i) => ({
+      ...GRANTS[0]!,
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      title: `Grant ${i}`,
+    }))
     putList(listOutput({ items: many, count: many.length }))
     render(<GrantBrowser now={NOW} />)
     expect(count()).toBe('10,000 grants')

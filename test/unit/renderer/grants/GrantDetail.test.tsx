@@ -122,7 +122,14 @@ describe('GrantDetailView', () => {
 
   it('shows the saved copy with an offline notice, and a failed draft start', () => {
     renderView({
-      data: detail({}, { fromCache: true, fetchedAt: new Date(NOW - 3 * 3_600_000).toISOString(), cacheReason: { code: 'offline', message: 'The grant service could not be reached.' } }),
+      data: detail(
+        {},
+        {
+          fromCache: true,
+          fetchedAt: new Date(NOW - 3 * 3_600_000).toISOString(),
+          cacheReason: { code: 'offline', message: 'The grant service could not be reached.' },
+        },
+      ),
       createError: { code: 'storage_error', message: 'The drafts folder is not writable.' },
     })
     expect(screen.getByTestId('grant-offline').textContent).toMatch(/^Offline — showing the copy saved 3 hours ago\. The grant service could not be reached\./)

@@ -37,7 +37,17 @@ function channels(h: Harness): string[] {
 
 describe('History panel', () => {
   it('words size changes and badges', () => {
-    const version = (partial: Partial<HistoryVersion>): HistoryVersion => ({ id: '000001-aaaaaaaa', time: '2026-01-01T10:00:00.000Z', savedBy: 'Ada', source: 'save', sent: false, size: 10, sizeChange: null, summary: '', ...partial })
+    const version = (partial: Partial<HistoryVersion>): HistoryVersion => ({
+      id: '000001-aaaaaaaa',
+      time: '2026-01-01T10:00:00.000Z',
+      savedBy: 'Ada',
+      source: 'save',
+      sent: false,
+      size: 10,
+      sizeChange: null,
+      summary: '',
+      ...partial,
+    })
     expect(sizeChangeText(120)).toBe('+120 chars')
     expect(sizeChangeText(-40)).toBe('−40 chars')
     expect(sizeChangeText(null)).toBe('first version')

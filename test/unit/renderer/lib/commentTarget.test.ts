@@ -37,8 +37,9 @@ describe('preview selection', () => {
   const pitch = '# Tools\n\nWe build fast tools.\n\n## Later\n\nStill fast tools, and more **fast tools**.'
 
   it('finds the selected words in the pitch, taking the occurrence nearest the selection', () => {
-    const { root, selection } = previewWith('<h3>Tools</h3><p>We build fast tools.</p><h4>Later</h4><p>Still fast tools, and more <strong>fast tools</strong>.</p>', (r) =>
-      rangeOf(r.querySelector('strong')!.firstChild!, 0, 10),
+    const { root, selection } = previewWith(
+      '<h3>Tools</h3><p>We build fast tools.</p><h4>Later</h4><p>Still fast tools, and more <strong>fast tools</strong>.</p>',
+      (r) => rangeOf(r.querySelector('strong')!.firstChild!, 0, 10),
     )
     const picked = previewSelection(root, selection, pitch)
     expect(picked).toEqual({ ok: true, start: pitch.lastIndexOf('fast tools'), end: pitch.lastIndexOf('fast tools') + 10 })
@@ -108,7 +109,11 @@ describe('field selection', () => {
     url.type = 'url'
     url.value = 'https://example.org'
     expect(controlSelection(url, url.value)).toBeNull()
-    expect(fieldAnchor('name', 'Grant Desk', { start: 6, end: 10 })).toEqual({ target: 'field', field: 'name', quote: { exact: 'Desk', prefix: 'Grant ', suffix: '', line: 1 } })
+    expect(fieldAnchor('name', 'Grant Desk', { start: 6, end: 10 })).toEqual({
+      target: 'field',
+      field: 'name',
+      quote: { exact: 'Desk', prefix: 'Grant ', suffix: '', line: 1 },
+    })
     expect(fieldAnchor('repo', 'https://example.org', null)).toEqual({ target: 'field', field: 'repo', quote: null })
   })
 })

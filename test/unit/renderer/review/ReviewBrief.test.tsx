@@ -60,10 +60,18 @@ describe('Review brief', () => {
     harness = await startHarness({ pitch: PITCH })
     const ben = await harness.teammate('Ben')
     const { app, draft } = harness
-    await ben.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'pitch', quote: quote(PITCH, 'We ask for 10,000 USDC.') }, body: 'Too little?\nThink again.' })
+    await ben.call('reviews.addThread', {
+      draftId: draft.id,
+      anchor: { target: 'pitch', quote: quote(PITCH, 'We ask for 10,000 USDC.') },
+      body: 'Too little?\nThink again.',
+    })
     const data = await ben.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'Add a team section.' })
     const resolvedOne = await ben.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'Typo in the title.' })
-    await ben.call('reviews.setResolved', { draftId: draft.id, threadId: resolvedOne.threads.find((thread) => thread.body === 'Typo in the title.')!.id, resolved: true })
+    await ben.call('reviews.setResolved', {
+      draftId: draft.id,
+      threadId: resolvedOne.threads.find((thread) => thread.body === 'Typo in the title.')!.id,
+      resolved: true,
+    })
     void data
     const preview = await app.call('applications.preview', { draftId: draft.id })
 
@@ -71,10 +79,11 @@ describe('Review brief', () => {
     const section = screen.getByRole('region', { name: 'Team review' })
     expect(section.querySelector('p')!.textContent).toBe('Not approved yet.')
     expect(within(section).getByText(/^2 open threads:/).textContent).toBe('2 open threads: teammates’ comments nobody has resolved. You can still submit.')
-    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Ben on pitch line 5: “We ask for 10,000 USDC.” — Too little?',
-      'Ben on the whole draft: Add a team section.',
-    ])
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Ben on pitch line 5: “We ask for 10,000 USDC.” — Too little?', 'Ben on the whole draft: Add a team section.'])
     // The review adds no gate of its own: only the checklist's errors need "Submit anyway".
     const anyway = screen.queryByRole('checkbox', { name: 'Submit anyway, with these problems' })
     expect(anyway !== null).toBe(preview.checklist.errors > 0)

@@ -75,10 +75,22 @@ describe('Review panel', () => {
     harness = await startHarness({ pitch: PITCH })
     const ben = await harness.teammate('Ben')
     const draftId = harness.draft.id
-    const budget = await ben.call('reviews.addThread', { draftId, anchor: { target: 'pitch', quote: quote(PITCH, 'ask for 10,000 USDC over six months') }, body: 'Is that enough?' })
+    const budget = await ben.call('reviews.addThread', {
+      draftId,
+      anchor: { target: 'pitch', quote: quote(PITCH, 'ask for 10,000 USDC over six months') },
+      body: 'Is that enough?',
+    })
     void budget
-    await ben.call('reviews.addThread', { draftId, anchor: { target: 'pitch', quote: quote(PITCH, 'fast tools for grant writers') }, body: 'Say **who** they are.\n<b>Name one.</b>' })
-    const team = await ben.call('reviews.addThread', { draftId, anchor: { target: 'pitch', quote: quote(PITCH, 'long-time maintainers') }, body: 'Link your profiles.' })
+    await ben.call('reviews.addThread', {
+      draftId,
+      anchor: { target: 'pitch', quote: quote(PITCH, 'fast tools for grant writers') },
+      body: 'Say **who** they are.\n<b>Name one.</b>',
+    })
+    const team = await ben.call('reviews.addThread', {
+      draftId,
+      anchor: { target: 'pitch', quote: quote(PITCH, 'long-time maintainers') },
+      body: 'Link your profiles.',
+    })
     const teamThread = team.threads.find((thread) => thread.body === 'Link your profiles.')!
     await ben.call('reviews.setResolved', { draftId, threadId: teamThread.id, resolved: true })
     await act(() => useReview.getState().refresh())
@@ -126,7 +138,10 @@ describe('Review panel', () => {
   it('lists record files that could not be read, with the reason, and says they are left alone', async () => {
     harness = await startHarness({ pitch: PITCH })
     // A teammate's file that is not a record (a bad merge, a hand edit), written as a sync tool would.
-    const fs = (await import(/* @vite-ignore */ NODE_FS)) as { mkdirSync(path: string, options: { recursive: true }): void; writeFileSync(path: string, text: string): void }
+    const fs = (await import(/* @vite-ignore */ NODE_FS)) as {
+      mkdirSync(path: string, options: { recursive: true }): void
+      writeFileSync(path: string, text: string): void
+    }
     const folder = `${harness.folder}/${harness.draft.id}.reviews`
     fs.mkdirSync(folder, { recursive: true })
     fs.writeFileSync(`${folder}/20260301T120000000Z-0badf00d.yaml`, 'kind: [not yaml\n')
@@ -153,7 +168,11 @@ describe('Review panel', () => {
     expect(live.textContent).toBe('')
 
     const ben = await harness.teammate('Ben')
-    await ben.call('reviews.addThread', { draftId: harness.draft.id, anchor: { target: 'pitch', quote: quote(PITCH, 'fast tools for grant writers') }, body: 'Which writers?' })
+    await ben.call('reviews.addThread', {
+      draftId: harness.draft.id,
+      anchor: { target: 'pitch', quote: quote(PITCH, 'fast tools for grant writers') },
+      body: 'Which writers?',
+    })
     // Through the folder watcher's drafts.changed, as a synced folder would bring it.
     await until(() => screen.queryByText('Which writers?') !== null, 10_000)
     expect(live.textContent).toBe('New comment from Ben')

@@ -102,7 +102,9 @@ describe('Suggestions', () => {
     const apply = within(card).getByRole('button', { name: 'Apply' }) as HTMLButtonElement
     expect(apply.disabled).toBe(true)
     expect(apply.getAttribute('aria-describedby')).toBeTruthy()
-    expect(document.getElementById(apply.getAttribute('aria-describedby')!)!.textContent).toBe('The quoted text is no longer in the draft, so there is nothing to replace.')
+    expect(document.getElementById(apply.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'The quoted text is no longer in the draft, so there is nothing to replace.',
+    )
 
     await userEvent.click(within(card).getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(card.querySelector('.suggestion-decision')?.textContent).toBe('Declined by Ada'))

@@ -70,7 +70,9 @@ describe('Verdicts', () => {
     const user = userEvent.setup()
     render(<ReviewPanel />)
     await waitFor(() => expect(screen.getByTestId('verdict-approve').textContent).toBe('Approve (as a note)'))
-    expect(screen.getByTestId('verdict-author-note').textContent).toBe('You wrote this draft, so your verdict is recorded as a note for your teammates and does not count toward approval.')
+    expect(screen.getByTestId('verdict-author-note').textContent).toBe(
+      'You wrote this draft, so your verdict is recorded as a note for your teammates and does not count toward approval.',
+    )
     // Typed but not saved yet: Approve saves it first, and approves what was saved.
     act(() => useEditor.getState().setPitch(`${PITCH}\n`))
     await user.click(screen.getByTestId('verdict-approve'))
@@ -85,7 +87,12 @@ describe('Verdicts', () => {
     harness = await startHarness({ pitch: PITCH })
     const ben = await harness.teammate('Ben')
     const onDisk = await ben.call('drafts.get', { id: harness.draft.id })
-    await ben.call('reviews.setVerdict', { draftId: harness.draft.id, verdict: 'request-changes', note: 'Add milestones.\nWith dates.', baseVersion: onDisk.version })
+    await ben.call('reviews.setVerdict', {
+      draftId: harness.draft.id,
+      verdict: 'request-changes',
+      note: 'Add milestones.\nWith dates.',
+      baseVersion: onDisk.version,
+    })
     await act(() => useReview.getState().refresh())
     render(<ReviewPanel />)
     expect(verdictLines()).toEqual(['Ben requested changes: Add milestones.\nWith dates.'])

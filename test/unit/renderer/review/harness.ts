@@ -45,7 +45,10 @@ const SUPPORT_CORE = '../../../support/core'
 const SUPPORT_SERVICE = '../../../support/service'
 
 async function support(): Promise<SupportCore & SupportService> {
-  const [core, service] = await Promise.all([import(/* @vite-ignore */ SUPPORT_CORE) as Promise<SupportCore>, import(/* @vite-ignore */ SUPPORT_SERVICE) as Promise<SupportService>])
+  const [core, service] = await Promise.all([
+    import(/* @vite-ignore */ SUPPORT_CORE) as Promise<SupportCore>,
+    import(/* @vite-ignore */ SUPPORT_SERVICE) as Promise<SupportService>,
+  ])
   return { ...core, ...service }
 }
 

@@ -17,7 +17,10 @@ import { NotificationsToggle } from '../../../../src/renderer/src/features/saved
 
 /** What is used of test/support (Node code outside the renderer's TypeScript project; see review/harness.ts). */
 interface TestCore {
-  core: { dispatch(channel: IpcChannel, input: unknown): Promise<IpcResult<unknown>>; subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void }
+  core: {
+    dispatch(channel: IpcChannel, input: unknown): Promise<IpcResult<unknown>>
+    subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void
+  }
   call<C extends IpcChannel>(channel: C, ...input: undefined extends ChannelInput<C> ? [ChannelInput<C>?] : [ChannelInput<C>]): Promise<ChannelOutput<C>>
   dispose(): Promise<void>
 }
@@ -47,9 +50,23 @@ beforeEach(async () => {
   support = { ...core, ...sandbox } as Support
   service = await support.startTestService({ fixture: support.testFixture() })
   app = await support.startTestCore({ serviceUrl: service.url })
-  const api = buildGrantDeskApi((channel, input) => app.core.dispatch(channel, input), (listener) => app.core.subscribe(listener))
+  const api = buildGrantDeskApi(
+    (channel, input) => app.core.dispatch(channel, input),
+    (listener) => app.core.subscribe(listener),
+  )
   Object.defineProperty(window, 'grantDesk', { value: api, configurable: true, writable: true })
-  useGrants.setState({ status: 'open', type: 'all', query: '', sort: 'deadline', result: null, loadedAt: null, loading: false, error: null, scrollOffset: 0, lastOpenedId: null })
+  useGrants.setState({
+    status: 'open',
+    type: 'all',
+    query: '',
+    sort: 'deadline',
+    result: null,
+    loadedAt: null,
+    loading: false,
+    error: null,
+    scrollOffset: 0,
+    lastOpenedId: null,
+  })
   useSavedSearches.setState({ view: null, newIds: new Set(), activeId: null, busy: false, error: null, errorFor: null, message: null })
   stop = startSavedSearches()
 })
@@ -89,7 +106,9 @@ describe('SavedSearchesPanel', () => {
 
     // The list shows it (after a reload of the list) with its New mark.
     await act(() => useGrants.getState().load())
-    const row = await waitFor(() => screen.getAllByTestId('grant-row').find((one) => one.querySelector('strong')?.textContent === 'Freshly posted tooling grant')!)
+    const row = await waitFor(() =>
+      screen.getAllByTestId('grant-row').find((one) => one.querySelector('strong')?.textContent === 'Freshly posted tooling grant')!,
+    )
     expect(within(row).getByTestId('grant-new').textContent).toBe('New')
     // Read before the title (the sponsor's initials before it are hidden from assistive technology).
     expect(row.querySelector('.grant-title')?.textContent).toMatch(/^New Freshly posted tooling grant/)

@@ -39,7 +39,9 @@ const DEMO = [
 describe('LoginForm and the sandbox’s demo logins', () => {
   it('offers them when the service is the bundled sandbox, and one click fills the form', async () => {
     useSession.setState({ status: { ...STATUS, service: 'http://127.0.0.1:8787' } })
-    useSettings.setState({ view: { ...SETTINGS, sandbox: { url: 'http://127.0.0.1:8787', startedBy: 'npm run start:browser', inUse: true, demoLogins: DEMO } } })
+    useSettings.setState({
+      view: { ...SETTINGS, sandbox: { url: 'http://127.0.0.1:8787', startedBy: 'npm run start:browser', inUse: true, demoLogins: DEMO } },
+    })
     render(<LoginForm />)
     expect(screen.getByTestId('demo-logins').textContent).toContain('ada@example.org / grant-desk-demo')
     await userEvent.click(screen.getByRole('button', { name: 'Use sam@example.org' }))

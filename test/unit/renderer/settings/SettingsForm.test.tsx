@@ -47,10 +47,18 @@ describe('SettingsForm', () => {
     })
     const address = screen.getByLabelText('Service address')
     expect(address.getAttribute('aria-invalid')).toBe('true')
-    const described = address.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)
+    const described = address
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
     expect(described).toContain('Service address must be a web address starting with http:// or https://.')
     const folder = screen.getByLabelText('Drafts folder')
-    expect(folder.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Grant Desk cannot use /x for drafts.')
+    expect(
+      folder
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('Grant Desk cannot use /x for drafts.')
     expect(screen.getByLabelText('Reviewer name').getAttribute('aria-invalid')).toBe('false')
     expect(screen.getByRole('alert').textContent).toBe('Nothing was saved. Fix the settings marked above, then save again.')
   })
@@ -77,7 +85,9 @@ describe('SettingsForm', () => {
     const onSave = vi.fn()
     const sandbox = { url: 'http://127.0.0.1:41234', startedBy: 'npm start', inUse: false, demoLogins: [] }
     renderForm({ view: { ...VIEW, sandbox }, onSave })
-    expect(screen.getByTestId('settings-sandbox-elsewhere').textContent).toContain('The sandbox started by npm start is still running at http://127.0.0.1:41234.')
+    expect(screen.getByTestId('settings-sandbox-elsewhere').textContent).toContain(
+      'The sandbox started by npm start is still running at http://127.0.0.1:41234.',
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Use the sandbox' }))
     expect(onSave).toHaveBeenCalledWith({ serviceUrl: VIEW.defaultServiceUrl })
     expect((screen.getByLabelText('Service address') as HTMLInputElement).value).toBe(VIEW.defaultServiceUrl)
@@ -160,13 +170,40 @@ describe('defaultFolderSavedMessage', () => {
 describe('changedValues', () => {
   it('never sends an address the environment overrides, and maps an empty folder to the default', () => {
     const view = { ...VIEW, serviceUrlOverriddenBy: 'GRANT_SERVICE_URL', draftsFolder: '/data/drafts' }
-    expect(changedValues(view, { serviceUrl: 'https://other.example', feedbackNamespace: 'grant-desk', reviewerName: '', signingKey: '', draftsFolder: '  ', savedSearchRefreshMinutes: '30' })).toEqual({ draftsFolder: null })
+    expect(
+      changedValues(view, {
+        serviceUrl: 'https://other.example',
+        feedbackNamespace: 'grant-desk',
+        reviewerName: '',
+        signingKey: '',
+        draftsFolder: '  ',
+        savedSearchRefreshMinutes: '30',
+      }),
+    ).toEqual({ draftsFolder: null })
   })
 
   it('compares and sends values trimmed, as the core stores them', () => {
     const view = { ...VIEW, reviewerName: 'Ana' }
-    expect(changedValues(view, { serviceUrl: ' https://grants.example.org ', feedbackNamespace: 'grant-desk ', reviewerName: ' Ana ', signingKey: '', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({})
-    expect(changedValues(view, { serviceUrl: VIEW.serviceUrl, feedbackNamespace: 'grant-desk', reviewerName: ' Ana Lima ', signingKey: '', draftsFolder: '', savedSearchRefreshMinutes: '30' })).toEqual({ reviewerName: 'Ana Lima' })
+    expect(
+      changedValues(view, {
+        serviceUrl: ' https://grants.example.org ',
+        feedbackNamespace: 'grant-desk ',
+        reviewerName: ' Ana ',
+        signingKey: '',
+        draftsFolder: '',
+        savedSearchRefreshMinutes: '30',
+      }),
+    ).toEqual({})
+    expect(
+      changedValues(view, {
+        serviceUrl: VIEW.serviceUrl,
+        feedbackNamespace: 'grant-desk',
+        reviewerName: ' Ana Lima ',
+        signingKey: '',
+        draftsFolder: '',
+        savedSearchRefreshMinutes: '30',
+      }),
+    ).toEqual({ reviewerName: 'Ana Lima' })
   })
 
   it('sends the check interval as minutes, or null for off', () => {
@@ -181,7 +218,13 @@ describe('RetryNotice', () => {
   it('shows progress while retrying, and the failure again if the retry fails too', async () => {
     let finish = () => {}
     const onRetry = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
-    render(<RetryNotice error={{ code: 'storage_error', message: 'Could not read who is logged in.' }} onRetry={onRetry} busyLabel="Checking whether you are logged in…" />)
+    render(
+      <RetryNotice
+        error={{ code: 'storage_error', message: 'Could not read who is logged in.' }}
+        onRetry={onRetry}
+        busyLabel="Checking whether you are logged in…"
+      />,
+    )
     expect(screen.getByRole('alert').textContent).toContain('Could not read who is logged in.')
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetry).toHaveBeenCalledOnce()

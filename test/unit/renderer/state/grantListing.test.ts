@@ -106,7 +106,11 @@ describe('sortGrants', () => {
 
   it('breaks ties by title, whatever order the service sent', () => {
     const deadline = inDays(7)
-    const items = [grant({ title: 'Cedar', deadline, reward: '1k' }), grant({ title: 'Aspen', deadline, reward: '1,000' }), grant({ title: 'Birch', deadline, reward: '$1000' })]
+    const items = [
+      grant({ title: 'Cedar', deadline, reward: '1k' }),
+      grant({ title: 'Aspen', deadline, reward: '1,000' }),
+      grant({ title: 'Birch', deadline, reward: '$1000' }),
+    ]
     for (const sort of ['deadline', 'reward'] as const) {
       expect(titles(sortGrants(items, sort, NOW))).toEqual(['Aspen', 'Birch', 'Cedar'])
       expect(titles(sortGrants([...items].reverse(), sort, NOW))).toEqual(['Aspen', 'Birch', 'Cedar'])

@@ -30,8 +30,16 @@ describe('latestRequest', () => {
     const slow = deferred<string>()
     const fast = deferred<string>()
     const applied: string[] = []
-    const a = requests.run('open', () => slow.promise, (answer) => applied.push(answer))
-    const b = requests.run('closed', () => fast.promise, (answer) => applied.push(answer))
+    const a = requests.run(
+      'open',
+      () => slow.promise,
+      (answer) => applied.push(answer),
+    )
+    const b = requests.run(
+      'closed',
+      () => fast.promise,
+      (answer) => applied.push(answer),
+    )
     fast.resolve('closed list')
     await b
     slow.resolve('open list')
@@ -55,7 +63,11 @@ describe('latestRequest', () => {
     answer.resolve(7)
     await first
     expect(applied).toEqual([7])
-    await requests.run('open', () => Promise.resolve(8), (value) => applied.push(value))
+    await requests.run(
+      'open',
+      () => Promise.resolve(8),
+      (value) => applied.push(value),
+    )
     expect(asked).toBe(1)
     expect(applied).toEqual([7, 8])
   })
@@ -64,10 +76,22 @@ describe('latestRequest', () => {
     const requests = latestRequest<string>()
     const open = deferred<string>()
     const applied: string[] = []
-    void requests.run('open', () => open.promise, (value) => applied.push(value))
-    void requests.run('closed', () => Promise.resolve('closed'), (value) => applied.push(value))
+    void requests.run(
+      'open',
+      () => open.promise,
+      (value) => applied.push(value),
+    )
+    void requests.run(
+      'closed',
+      () => Promise.resolve('closed'),
+      (value) => applied.push(value),
+    )
     // Back to "open" while the first "open" is still on its way: a new request, whose answer counts.
-    const again = requests.run('open', () => Promise.resolve('open again'), (value) => applied.push(value))
+    const again = requests.run(
+      'open',
+      () => Promise.resolve('open again'),
+      (value) => applied.push(value),
+    )
     open.resolve('open (stale)')
     await again
     await Promise.resolve()
@@ -76,9 +100,19 @@ describe('latestRequest', () => {
 
   it('lets a failed request go, so the next caller asks afresh', async () => {
     const requests = latestRequest()
-    await expect(requests.run(undefined, () => Promise.reject(new Error('lost')), () => {})).rejects.toThrow('lost')
+    await expect(
+      requests.run(
+        undefined,
+        () => Promise.reject(new Error('lost')),
+        () => {},
+      ),
+    ).rejects.toThrow('lost')
     const applied: string[] = []
-    await requests.run(undefined, () => Promise.resolve('fresh'), (value) => applied.push(value))
+    await requests.run(
+      undefined,
+      () => Promise.resolve('fresh'),
+      (value) => applied.push(value),
+    )
     expect(applied).toEqual(['fresh'])
   })
 
@@ -89,7 +123,14 @@ describe('latestRequest', () => {
     await requests.run(
       undefined,
       () => Promise.resolve(++asked),
-      () => inner.push(requests.run(undefined, () => Promise.resolve(++asked), () => {})),
+      () =>
+        inner.push(
+          requests.run(
+            undefined,
+            () => Promise.resolve(++asked),
+            () => {},
+          ),
+        ),
     )
     await Promise.all(inner)
     expect(asked).toBe(2)

@@ -36,8 +36,7 @@ const settings = (reviewerName: string): SettingsView => settingsView({ serviceU
 /** A call whose answers the test gives, one request at a time. */
 function scripted() {
   const pending: { channel: string; input: unknown; answer(result: IpcResult<unknown>): void }[] = []
-  const call = ((channel: string, input: unknown) =>
-    new Promise((resolve) => pending.push({ channel, input, answer: resolve }))) as unknown as ReviewCall
+  const call = ((channel: string, input: unknown) => new Promise((resolve) => pending.push({ channel, input, answer: resolve }))) as unknown as ReviewCall
   const take = async (channel: string) => {
     for (let i = 0; i < 50 && !pending.some((request) => request.channel === channel); i++) await Promise.resolve()
     const index = pending.findIndex((request) => request.channel === channel)
@@ -166,7 +165,9 @@ describe('arrivalText', () => {
   const before = data(thread('t1', 'Ben'))
   it('names who wrote the comments that are new, leaving out mine', () => {
     expect(arrivalText(before, data(thread('t1', 'Ben', [{ id: 'r1', author: 'Cy' }])), 'Ada')).toBe('New comment from Cy')
-    expect(arrivalText(before, data(thread('t1', 'Ben', [{ id: 'r1', author: 'Cy' }]), thread('t2', 'Ben'), thread('t3', 'Dee')), 'Ada')).toBe('3 new comments from Cy, Ben and Dee')
+    expect(arrivalText(before, data(thread('t1', 'Ben', [{ id: 'r1', author: 'Cy' }]), thread('t2', 'Ben'), thread('t3', 'Dee')), 'Ada')).toBe(
+      '3 new comments from Cy, Ben and Dee',
+    )
     expect(arrivalText(before, data(thread('t1', 'Ben'), thread('t2', 'Ada')), 'Ada')).toBe('')
     // The first read of a draft is not news.
     expect(arrivalText(null, before, 'Ada')).toBe('')

@@ -50,7 +50,14 @@ describe('SubmitConfirmation', () => {
     const { rerender } = render(<SubmitConfirmation preview={preview()} now={NOW} onCancel={noop} onSubmit={noop} />)
     expect(document.body.textContent).not.toContain('hidden comment')
 
-    rerender(<SubmitConfirmation preview={preview({ body: { pitch: '# Plan\n\n<!-- List milestones. -->\n\nText <!-- and a budget --> here.' } })} now={NOW} onCancel={noop} onSubmit={noop} />)
+    rerender(
+      <SubmitConfirmation
+        preview={preview({ body: { pitch: '# Plan\n\n<!-- List milestones. -->\n\nText <!-- and a budget --> here.' } })}
+        now={NOW}
+        onCancel={noop}
+        onSubmit={noop}
+      />,
+    )
     const notice = screen.getByText(/hidden comment/)
     expect(notice.className).toContain('notice-warn')
     expect(notice.textContent).toBe(

@@ -50,7 +50,13 @@ describe('SubmitOutcomeView', () => {
   })
 
   it('explains a passed deadline, with no retry', () => {
-    render(<SubmitOutcomeView outcome={failed({ code: 'deadline_passed', message: 'The deadline for this grant passed on 1 Mar 2026.' })} onClose={noop} onRetry={noop} />)
+    render(
+      <SubmitOutcomeView
+        outcome={failed({ code: 'deadline_passed', message: 'The deadline for this grant passed on 1 Mar 2026.' })}
+        onClose={noop}
+        onRetry={noop}
+      />,
+    )
     const outcome = screen.getByTestId('submit-outcome')
     expect(outcome.getAttribute('role')).toBe('alert')
     expect(outcome.textContent).toContain('The deadline for this grant passed on 1 Mar 2026.')
@@ -70,7 +76,13 @@ describe('SubmitOutcomeView', () => {
 
   it('does not claim nothing was sent after a timeout: the application may have arrived', async () => {
     const onRetry = vi.fn()
-    render(<SubmitOutcomeView outcome={failed({ code: 'timeout', message: 'The grant service did not answer within 20 seconds.' })} onClose={noop} onRetry={onRetry} />)
+    render(
+      <SubmitOutcomeView
+        outcome={failed({ code: 'timeout', message: 'The grant service did not answer within 20 seconds.' })}
+        onClose={noop}
+        onRetry={onRetry}
+      />,
+    )
     const text = screen.getByTestId('submit-outcome').textContent
     expect(text).toBe(
       'Grant Desk could not confirm that your application arrived. Try again — if it did arrive, you will see the existing application instead of a second one.',
@@ -84,7 +96,11 @@ describe('SubmitOutcomeView', () => {
     const onRetry = vi.fn()
     render(
       <SubmitOutcomeView
-        outcome={failed({ code: 'rate_limited', message: 'The grant service is receiving too many requests. Wait 30 seconds and try again.', retryAfterSeconds: 30 })}
+        outcome={failed({
+          code: 'rate_limited',
+          message: 'The grant service is receiving too many requests. Wait 30 seconds and try again.',
+          retryAfterSeconds: 30,
+        })}
         onClose={noop}
         onRetry={onRetry}
       />,
@@ -101,7 +117,13 @@ describe('SubmitOutcomeView', () => {
   })
 
   it('shows the core’s words and allows Try again at once when the service named no wait', () => {
-    render(<SubmitOutcomeView outcome={failed({ code: 'rate_limited', message: 'Wait a minute and try again; your work is kept.' })} onClose={noop} onRetry={noop} />)
+    render(
+      <SubmitOutcomeView
+        outcome={failed({ code: 'rate_limited', message: 'Wait a minute and try again; your work is kept.' })}
+        onClose={noop}
+        onRetry={noop}
+      />,
+    )
     expect(screen.getByTestId('submit-outcome').textContent).toBe('Wait a minute and try again; your work is kept.')
     expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(false)
   })
@@ -141,7 +163,11 @@ describe('PreviewFailureView', () => {
   it('lists what to fix before submitting', () => {
     render(
       <PreviewFailureView
-        error={{ code: 'invalid_input', message: '2 things…', fields: { pitch: 'Write your pitch before submitting: it is the application.', 'custom_fields.team': 'Fill in “Team” — this grant requires it.' } }}
+        error={{
+          code: 'invalid_input',
+          message: '2 things…',
+          fields: { pitch: 'Write your pitch before submitting: it is the application.', 'custom_fields.team': 'Fill in “Team” — this grant requires it.' },
+        }}
         onClose={noop}
         onRetry={noop}
       />,

@@ -12,8 +12,26 @@ export const WITH_ERRORS: ChecklistReport = {
   infos: 0,
   verdict: '2 problems must be fixed before this is ready.',
   findings: [
-    { ruleId: 'budget-missing', severity: 'error', message: 'The pitch has no budget section.', hint: 'Add a "## Budget" heading with amounts.', line: 1, column: 1, endLine: 1, endColumn: 2 },
-    { ruleId: 'placeholder-left', severity: 'error', message: 'A template placeholder is still in the text.', hint: 'Replace "TODO" with your own words.', line: 7, column: 3, endLine: 7, endColumn: 7 },
+    {
+      ruleId: 'budget-missing',
+      severity: 'error',
+      message: 'The pitch has no budget section.',
+      hint: 'Add a "## Budget" heading with amounts.',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+    },
+    {
+      ruleId: 'placeholder-left',
+      severity: 'error',
+      message: 'A template placeholder is still in the text.',
+      hint: 'Replace "TODO" with your own words.',
+      line: 7,
+      column: 3,
+      endLine: 7,
+      endColumn: 7,
+    },
   ],
 }
 

@@ -44,18 +44,30 @@ describe('problem-statement', () => {
   })
 
   it('falls back to the opening paragraph after the title', () => {
-    expect(run(problemStatement, md('# Devnet', '', 'Lumen developers wait 20 minutes for test tokens.', '', '## Technical solution', '', 'A Rust CLI.'))).toEqual([])
+    expect(
+      run(problemStatement, md('# Devnet', '', 'Lumen developers wait 20 minutes for test tokens.', '', '## Technical solution', '', 'A Rust CLI.')),
+    ).toEqual([])
   })
 
   it('points at the heading of a problem section with only the template hint', () => {
-    const findings = run(problemStatement, md('# Devnet', '', '## Problem statement', '<!-- One sentence: who has what problem. -->', '', '## Team', '', 'Ada.'))
+    const findings = run(
+      problemStatement,
+      md('# Devnet', '', '## Problem statement', '<!-- One sentence: who has what problem. -->', '', '## Team', '', 'Ada.'),
+    )
     expect(findings).toHaveLength(1)
     expect(findings[0]!.line).toBe(3)
     expect(findings[0]!.message).toContain('“Problem statement” has no paragraph')
   })
 
   it('skips the hint comment and judges the first sentence only', () => {
-    const pitch = md('# Devnet', '', '## Problem statement', '<!-- One sentence. -->', '', 'Lumen developers wait 20 minutes for a funded test account. ' + 'Details follow here at length. '.repeat(20))
+    const pitch = md(
+      '# Devnet',
+      '',
+      '## Problem statement',
+      '<!-- One sentence. -->',
+      '',
+      'Lumen developers wait 20 minutes for a funded test account. ' + 'Details follow here at length. '.repeat(20),
+    )
     expect(run(problemStatement, pitch)).toEqual([])
   })
 
@@ -76,7 +88,14 @@ describe('problem-statement', () => {
 
 describe('problem-quantified', () => {
   it('does not count years, versions or numbers in the template hint', () => {
-    const pitch = md('# Devnet', '', '## Problem statement', '<!-- Say how many of them (a number), e.g. 3 teams. -->', '', 'Since 2024 the v2 faucet is often empty and developers give up.')
+    const pitch = md(
+      '# Devnet',
+      '',
+      '## Problem statement',
+      '<!-- Say how many of them (a number), e.g. 3 teams. -->',
+      '',
+      'Since 2024 the v2 faucet is often empty and developers give up.',
+    )
     const findings = run(problemQuantified, pitch)
     expect(findings).toHaveLength(1)
     expect(findings[0]!.line).toBe(3)
@@ -104,13 +123,24 @@ describe('problem-quantified', () => {
     ]) {
       expect(quantifiesProblem(text), text).toBe(false)
     }
-    const findings = run(problemQuantified, md('# T', '', '## Problem statement', '', 'Building on web3 is hard. Interoperability is one of the biggest problems in the L2 space.'))
+    const findings = run(
+      problemQuantified,
+      md('# T', '', '## Problem statement', '', 'Building on web3 is hard. Interoperability is one of the biggest problems in the L2 space.'),
+    )
     expect(findings).toHaveLength(1)
     expect(findings[0]!.line).toBe(3)
   })
 
   it('still counts a real number, a percentage, an amount or a number word with a noun', () => {
-    for (const text of ['3 teams gave up.', 'Teams lose $4,000 a month.', '58% of respondents', 'thousands of developers wait', 'three wallets broke', 'one in five deploys fails', 'It takes 3–4 weeks on web3.']) {
+    for (const text of [
+      '3 teams gave up.',
+      'Teams lose $4,000 a month.',
+      '58% of respondents',
+      'thousands of developers wait',
+      'three wallets broke',
+      'one in five deploys fails',
+      'It takes 3–4 weeks on web3.',
+    ]) {
       expect(quantifiesProblem(text), text).toBe(true)
     }
   })
@@ -170,17 +200,26 @@ describe('ecosystem-features', () => {
 
 describe('ecosystem-why', () => {
   it('accepts “because”, “unlike”, “only … offers”', () => {
-    for (const text of ['We chose Lumen because its runtime is embeddable.', 'Unlike other chains, Lumen has native accounts.', 'Lumen is the only chain that offers tracing.']) {
+    for (const text of [
+      'We chose Lumen because its runtime is embeddable.',
+      'Unlike other chains, Lumen has native accounts.',
+      'Lumen is the only chain that offers tracing.',
+    ]) {
       expect(run(ecosystemWhy, md('# T', '', '## Ecosystem alignment', '', text))).toEqual([])
     }
   })
 
   it('accepts a “Why Lumen?” subsection with content', () => {
-    expect(run(ecosystemWhy, md('# T', '', '## Ecosystem alignment', '', 'It fits Round 7.', '', '### Why Lumen?', '', 'Its runtime is embeddable.'))).toEqual([])
+    expect(run(ecosystemWhy, md('# T', '', '## Ecosystem alignment', '', 'It fits Round 7.', '', '### Why Lumen?', '', 'Its runtime is embeddable.'))).toEqual(
+      [],
+    )
   })
 
   it('does not take the template’s hint for an answer', () => {
-    const findings = run(ecosystemWhy, md('# T', '', '## Ecosystem alignment', '<!-- Which focus area this serves and why no one else funds it. -->', '', 'It fits Round 7.'))
+    const findings = run(
+      ecosystemWhy,
+      md('# T', '', '## Ecosystem alignment', '<!-- Which focus area this serves and why no one else funds it. -->', '', 'It fits Round 7.'),
+    )
     expect(findings).toHaveLength(1)
     expect(findings[0]!.line).toBe(3)
     expect(findings[0]!.message).toContain('does not say why this ecosystem specifically')
@@ -191,7 +230,11 @@ describe('ecosystem-why', () => {
   })
 
   it('does not take a generic reason (“a great community”) for a specific one, and quotes it', () => {
-    for (const text of ['We chose Arcadia because it has a great community and fast transactions.', 'We chose Arcadia because we love the community.', 'We chose Arcadia for its great community.']) {
+    for (const text of [
+      'We chose Arcadia because it has a great community and fast transactions.',
+      'We chose Arcadia because we love the community.',
+      'We chose Arcadia for its great community.',
+    ]) {
       const findings = run(ecosystemWhy, md('# T', '', '## Ecosystem alignment', '', text))
       expect(findings, text).toHaveLength(1)
       expect(findings[0]!.line).toBe(3)
@@ -222,7 +265,17 @@ describe('ecosystem-why', () => {
     expect(isWhyEcosystemHeading('Why Now?')).toBe(false)
     expect(isWhyEcosystemHeading('Why us')).toBe(false)
     expect(isWhyEcosystemHeading('Why this matters')).toBe(false)
-    const whyNow = md('# T', '', '## Why now', '', 'Cross-chain usage tripled in 2026.', '', '## Ecosystem alignment', '', 'We chose Arcadia for its great community.')
+    const whyNow = md(
+      '# T',
+      '',
+      '## Why now',
+      '',
+      'Cross-chain usage tripled in 2026.',
+      '',
+      '## Ecosystem alignment',
+      '',
+      'We chose Arcadia for its great community.',
+    )
     expect(run(ecosystemWhy, whyNow).map((f) => f.line)).toEqual([7])
     expect(run(ecosystemWhy, md('# T', '', '## Why Lumen', '', 'Lumen is the only network whose contract specs are stored on-chain.'))).toEqual([])
     const vague = run(ecosystemWhy, md('# T', '', '## Why Lumen', '', 'We love the Lumen community.'))
@@ -254,7 +307,10 @@ describe('ecosystem-multiplier', () => {
   })
 
   it('does not count a mere mention of developers outside the ecosystem and solution sections', () => {
-    const findings = run(ecosystemMultiplier, md('# T', '', '## Problem', '', 'Developers use raw traces today.', '', '## Ecosystem alignment', '', 'It fits Round 7.'))
+    const findings = run(
+      ecosystemMultiplier,
+      md('# T', '', '## Problem', '', 'Developers use raw traces today.', '', '## Ecosystem alignment', '', 'It fits Round 7.'),
+    )
     expect(findings).toHaveLength(1)
     expect(findings[0]!.line).toBe(7)
   })
@@ -262,7 +318,15 @@ describe('ecosystem-multiplier', () => {
 
 describe('team-links', () => {
   it('reports each person without a link, at their line and by name', () => {
-    const pitch = md('# T', '', '## Team', '', '- **Ada Okafor**, lead: [GitHub](https://github.com/ada)', '- **Tomás Reyes**, Rust engineer', '- Mei (github.com/mei), design')
+    const pitch = md(
+      '# T',
+      '',
+      '## Team',
+      '',
+      '- **Ada Okafor**, lead: [GitHub](https://github.com/ada)',
+      '- **Tomás Reyes**, Rust engineer',
+      '- Mei (github.com/mei), design',
+    )
     const findings = run(teamLinks, pitch)
     expect(findings).toHaveLength(1)
     expect(findings[0]!.line).toBe(6)
@@ -270,7 +334,17 @@ describe('team-links', () => {
   })
 
   it('does not take a list of prior grants for a list of people', () => {
-    const pitch = md('# T', '', '## Team', '', 'Ada Okafor ([GitHub](https://github.com/ada)).', '', 'Prior grants:', '', '- Lumen Builders Fund 2025, delivered')
+    const pitch = md(
+      '# T',
+      '',
+      '## Team',
+      '',
+      'Ada Okafor ([GitHub](https://github.com/ada)).',
+      '',
+      'Prior grants:',
+      '',
+      '- Lumen Builders Fund 2025, delivered',
+    )
     expect(run(teamLinks, pitch)).toEqual([])
   })
 
@@ -308,7 +382,17 @@ describe('team-prior-work', () => {
   })
 
   it('reads a separate prior-work section', () => {
-    const pitch = md('# T', '', '## Team', '', 'Ada Okafor.', '', '## Track record', '', 'Shipped the Lumen faucet; a 2025 grant completed with its final report.')
+    const pitch = md(
+      '# T',
+      '',
+      '## Team',
+      '',
+      'Ada Okafor.',
+      '',
+      '## Track record',
+      '',
+      'Shipped the Lumen faucet; a 2025 grant completed with its final report.',
+    )
     expect(run(teamPriorWork, pitch)).toEqual([])
   })
 })
@@ -335,17 +419,23 @@ describe('solo-scope', () => {
   })
 
   it('detects a solo applicant from a prose team section written as “I”, naming no one else', () => {
-    const prose = 'I\'m Rafael ([GitHub](https://github.com/rafa-arc), [X](https://x.com/rafa_arc)), a full-stack developer. I built [tipjar](https://github.com/rafa-arc/tipjar). This is my first grant.'
+    const prose =
+      "I'm Rafael ([GitHub](https://github.com/rafa-arc), [X](https://x.com/rafa_arc)), a full-stack developer. I built [tipjar](https://github.com/rafa-arc/tipjar). This is my first grant."
     const findings = run(soloScope, pitchWith(prose))
     expect(findings).toHaveLength(1)
     expect(findings[0]!.line).toBe(3)
     // A second person's profile, or “we”, makes it a team.
-    expect(run(soloScope, pitchWith('I lead the work ([GitHub](https://github.com/rafa)); Mei builds the front end ([GitHub](https://github.com/mei)).'))).toEqual([])
-    expect(run(soloScope, pitchWith('I\'m Rafael and we are two engineers.'))).toEqual([])
+    expect(
+      run(soloScope, pitchWith('I lead the work ([GitHub](https://github.com/rafa)); Mei builds the front end ([GitHub](https://github.com/mei)).')),
+    ).toEqual([])
+    expect(run(soloScope, pitchWith("I'm Rafael and we are two engineers."))).toEqual([])
   })
 
   it('does not take past work alone (“I have built many apps”) for a justification', () => {
-    const findings = run(soloScope, pitchWith('- **Chris Doe** — sole developer. [GitHub](https://github.com/chrisdoe). I have built many web3 apps over the years.'))
+    const findings = run(
+      soloScope,
+      pitchWith('- **Chris Doe** — sole developer. [GitHub](https://github.com/chrisdoe). I have built many web3 apps over the years.'),
+    )
     expect(findings).toHaveLength(1)
   })
 
@@ -383,7 +473,9 @@ describe('prior-project-linked', () => {
   })
 
   it('does not count the pitched project’s own repository', () => {
-    const findings = run(priorProjectLinked, team('Ada: https://github.com/devnet/devnet'), { fields: { github_repository: 'https://github.com/devnet/devnet' } })
+    const findings = run(priorProjectLinked, team('Ada: https://github.com/devnet/devnet'), {
+      fields: { github_repository: 'https://github.com/devnet/devnet' },
+    })
     expect(findings).toHaveLength(1)
   })
 
@@ -406,7 +498,14 @@ describe('kpis-measurable', () => {
   })
 
   it('accepts a number with a unit, a percentage or a date', () => {
-    for (const kpi of ['1,000 weekly npm downloads', '90% of issues answered', 'Mainnet launch by June 2027', 'Audit done in Q3 2027', 'p95 latency under 200 ms', '$5k TVL']) {
+    for (const kpi of [
+      '1,000 weekly npm downloads',
+      '90% of issues answered',
+      'Mainnet launch by June 2027',
+      'Audit done in Q3 2027',
+      'p95 latency under 200 ms',
+      '$5k TVL',
+    ]) {
       expect(isMeasurable(kpi), kpi).toBe(true)
     }
     for (const kpi of ['Grow the community', 'Become the default tool', 'Ship v2', 'Top tool on ERC20']) {
@@ -426,7 +525,13 @@ describe('kpis-measurable', () => {
   })
 
   it('accepts a date relative to the project as the time bound', () => {
-    for (const kpi of ['Paper on ePrint and ARC proposal accepted as draft by month 6', 'Audit report published in week 12', 'Mainnet release within 3 months of launch', 'Plugin listed within 8 weeks', 'Public beta 6 weeks after release']) {
+    for (const kpi of [
+      'Paper on ePrint and ARC proposal accepted as draft by month 6',
+      'Audit report published in week 12',
+      'Mainnet release within 3 months of launch',
+      'Plugin listed within 8 weeks',
+      'Public beta 6 weeks after release',
+    ]) {
       expect(isMeasurable(kpi), kpi).toBe(true)
     }
     expect(isMeasurable('Become the leading tool by month end')).toBe(false)
@@ -468,13 +573,21 @@ describe('program-priorities', () => {
   })
 
   it('does not take the applicant’s own priorities for the program’s', () => {
-    for (const text of ['Security is our top priority for the grant.', 'We focus on the Lumen ecosystem.', 'The dashboard tracks grants.', 'Our mission is to grow the ecosystem.']) {
+    for (const text of [
+      'Security is our top priority for the grant.',
+      'We focus on the Lumen ecosystem.',
+      'The dashboard tracks grants.',
+      'Our mission is to grow the ecosystem.',
+    ]) {
       expect(refersToProgramPriorities(text), text).toBe(false)
     }
   })
 
   it('warns at the ecosystem heading, or at the document start without one', () => {
-    const findings = run(programPriorities, md('# T', '', '## Problem', '', 'Slow.', '', '## Ecosystem alignment', '', 'We build on Lumen because its runtime is embeddable.'))
+    const findings = run(
+      programPriorities,
+      md('# T', '', '## Problem', '', 'Slow.', '', '## Ecosystem alignment', '', 'We build on Lumen because its runtime is embeddable.'),
+    )
     expect(findings).toHaveLength(1)
     // Severity policy (README): it fired on ~90% of accepted and rejected real proposals alike: info.
     expect(findings[0]).toMatchObject({ line: 7, severity: 'info' })
@@ -489,7 +602,9 @@ describe('program-priorities', () => {
   })
 
   it('does not take the template’s hint comment for a reference', () => {
-    expect(run(programPriorities, md('# T', '', '## Ecosystem alignment', '<!-- Which of the program’s priorities this serves. -->', '', 'Lumen.'))).toHaveLength(1)
+    expect(
+      run(programPriorities, md('# T', '', '## Ecosystem alignment', '<!-- Which of the program’s priorities this serves. -->', '', 'Lumen.')),
+    ).toHaveLength(1)
   })
 })
 
@@ -503,7 +618,7 @@ describe('section names', () => {
     ['Expected Outcomes', 'kpis'],
     ['Outcomes', 'kpis'],
     ['Success metrics', 'kpis'],
-    ['How we\'ll solve it', 'solution'],
+    ["How we'll solve it", 'solution'],
     ['How it works', 'solution'],
     ['Our approach', 'solution'],
   ] as const)('reads “%s” as %s', (title, topic) => {

@@ -32,7 +32,10 @@ describe.skipIf(!present)('the checklist on the corpus of real proposals', () =>
   })
 
   it('leaves at least 95% of accepted proposals without an error, and gives them a median of at most 6 warnings (a group counted once)', () => {
-    expect(stats.accepted.zeroErrors / stats.accepted.count, stats.acceptedErrors.map((e) => `${e.file}:${e.line} ${e.ruleId}`).join('\n')).toBeGreaterThanOrEqual(0.95)
+    expect(
+      stats.accepted.zeroErrors / stats.accepted.count,
+      stats.acceptedErrors.map((e) => `${e.file}:${e.line} ${e.ruleId}`).join('\n'),
+    ).toBeGreaterThanOrEqual(0.95)
     expect(stats.accepted.medianWarnings).toBeLessThanOrEqual(6)
   })
 
@@ -46,16 +49,22 @@ describe.skipIf(!present)('the checklist on the corpus of real proposals', () =>
   })
 
   it('notices each part cut out of a proposal (ablation recall at least 95% per part and family)', () => {
-    const low = families.flatMap((f) => PARTS
-      .filter((part) => f.ablation[part].has > 0 && f.ablation[part].caught / f.ablation[part].has < 0.95)
-      .map((part) => `${f.family} ${part}: ${f.ablation[part].caught}/${f.ablation[part].has}, missed ${f.ablation[part].missed.join(', ')}`))
+    const low = families.flatMap((f) =>
+      PARTS.filter((part) => f.ablation[part].has > 0 && f.ablation[part].caught / f.ablation[part].has < 0.95).map(
+        (part) => `${f.family} ${part}: ${f.ablation[part].caught}/${f.ablation[part].has}, missed ${f.ablation[part].missed.join(', ')}`,
+      ),
+    )
     expect(low).toEqual([])
     // Every part was cut from many proposals: the figure measures something.
     for (const part of PARTS) expect(families.reduce((n, f) => n + f.ablation[part].has, 0)).toBeGreaterThan(300)
   })
 
   it('never reports a front-matter error or a broken check on a real proposal', () => {
-    const broken = stats.files.flatMap((f) => f.findings.filter((x) => (x.ruleId === 'front-matter' && x.severity === 'error') || x.message.includes('could not run')).map((x) => `${f.file}: ${x.message}`))
+    const broken = stats.files.flatMap((f) =>
+      f.findings
+        .filter((x) => (x.ruleId === 'front-matter' && x.severity === 'error') || x.message.includes('could not run'))
+        .map((x) => `${f.file}: ${x.message}`),
+    )
     expect(broken).toEqual([])
   })
 

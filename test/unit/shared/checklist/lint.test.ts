@@ -33,7 +33,13 @@ describe('inline control comments', () => {
   })
 
   it('leaves other rules alone', () => {
-    const other: Rule = { id: 'other-rule', title: 'Other', severity: 'warning', description: 'Reports line 2 always.', check: () => [{ line: 2, column: 1, endLine: 2, endColumn: 2, message: 'm', hint: 'h' }] }
+    const other: Rule = {
+      id: 'other-rule',
+      title: 'Other',
+      severity: 'warning',
+      description: 'Reports line 2 always.',
+      check: () => [{ line: 2, column: 1, endLine: 2, endColumn: 2, message: 'm', hint: 'h' }],
+    }
     const result = lint({ pitch: md('<!-- checklist-disable blank-section -->', '# A') }, [blankSection, other])
     expect(result.findings.map((f) => f.ruleId)).toEqual(['other-rule'])
   })
@@ -41,27 +47,67 @@ describe('inline control comments', () => {
   it('warns about a rule id that does not exist, naming the real ones', () => {
     const result = lint({ pitch: md('# A', 'text', '<!-- checklist-disable blank-sections -->') }, [blankSection])
     expect(result.findings).toEqual([
-      expect.objectContaining({ ruleId: 'checklist-comment', severity: 'warning', line: 3, message: expect.stringContaining('"blank-sections"'), hint: 'Use one of: blank-section.' }),
+      expect.objectContaining({
+        ruleId: 'checklist-comment',
+        severity: 'warning',
+        line: 3,
+        message: expect.stringContaining('"blank-sections"'),
+        hint: 'Use one of: blank-section.',
+      }),
     ])
   })
 })
 
 describe('lint', () => {
   it('turns a rule that throws into an info finding and runs the others', () => {
-    const broken: Rule = { id: 'broken-rule', title: 'Broken', severity: 'error', description: 'Throws to test isolation.', check: () => { throw new Error('boom') } }
+    const broken: Rule = {
+      id: 'broken-rule',
+      title: 'Broken',
+      severity: 'error',
+      description: 'Throws to test isolation.',
+      check: () => {
+        throw new Error('boom')
+      },
+    }
     const result = lint({ pitch: md('# A') }, [broken, blankSection])
-    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([['blank-section', 'error'], ['broken-rule', 'info']])
+    expect(result.findings.map((f) => [f.ruleId, f.severity])).toEqual([
+      ['blank-section', 'error'],
+      ['broken-rule', 'info'],
+    ])
     expect(result.findings[1]!.message).toContain('boom')
   })
 
   it('sorts findings by line, then column, then severity', () => {
-    const at = (line: number, column: number, severity: Finding['severity']) => ({ line, column, endLine: line, endColumn: column + 1, message: 'm', hint: 'h', severity })
-    const rule: Rule = { id: 'many', title: 'Many', severity: 'info', description: 'Reports in a shuffled order.', check: () => [at(3, 1, 'info'), at(1, 5, 'warning'), at(1, 5, 'error'), at(1, 2, 'info')] }
+    const at = (line: number, column: number, severity: Finding['severity']) => ({
+      line,
+      column,
+      endLine: line,
+      endColumn: column + 1,
+      message: 'm',
+      hint: 'h',
+      severity,
+    })
+    const rule: Rule = {
+      id: 'many',
+      title: 'Many',
+      severity: 'info',
+      description: 'Reports in a shuffled order.',
+      check: () => [at(3, 1, 'info'), at(1, 5, 'warning'), at(1, 5, 'error'), at(1, 2, 'info')],
+    }
     expect(lint({ pitch: '' }, [rule]).findings.map((f) => `${f.line}:${f.column}:${f.severity}`)).toEqual(['1:2:info', '1:5:error', '1:5:warning', '3:1:info'])
   })
 
   it('uses the rule’s severity unless the finding sets its own', () => {
-    const rule: Rule = { id: 'mixed', title: 'Mixed', severity: 'warning', description: 'One default, one info.', check: () => [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'm', hint: 'h' }, { line: 2, column: 1, endLine: 2, endColumn: 1, message: 'm', hint: 'h', severity: 'info' }] }
+    const rule: Rule = {
+      id: 'mixed',
+      title: 'Mixed',
+      severity: 'warning',
+      description: 'One default, one info.',
+      check: () => [
+        { line: 1, column: 1, endLine: 1, endColumn: 1, message: 'm', hint: 'h' },
+        { line: 2, column: 1, endLine: 2, endColumn: 1, message: 'm', hint: 'h', severity: 'info' },
+      ],
+    }
     expect(lint({ pitch: '' }, [rule]).findings.map((f) => f.severity)).toEqual(['warning', 'info'])
   })
 })
@@ -72,7 +118,15 @@ describe('a blank section', () => {
     title: 'About sections',
     severity: 'warning',
     description: 'Reports at every heading and at line 1, to test superseding.',
-    check: ({ doc }) => [1, ...doc.sections.filter((s) => s.heading).map((s) => s.line)].map((line) => ({ line, column: 1, endLine: line, endColumn: 2, message: 'm', hint: 'h' })),
+    check: ({ doc }) =>
+      [1, ...doc.sections.filter((s) => s.heading).map((s) => s.line)].map((line) => ({
+        line,
+        column: 1,
+        endLine: line,
+        endColumn: 2,
+        message: 'm',
+        hint: 'h',
+      })),
   }
 
   it('supersedes what other rules report at its heading, not elsewhere or at the document start', () => {
@@ -83,8 +137,7 @@ describe('a blank section', () => {
 })
 
 describe('the verdict of a draft with sections still to write', () => {
-  const pitch = (problem: string) =>
-    ['# Title', '', '## Problem', '', problem, '', '## Team', '', '<!-- Who is on the team, with links. -->', ''].join('\n')
+  const pitch = (problem: string) => ['# Title', '', '## Problem', '', problem, '', '## Team', '', '<!-- Who is on the team, with links. -->', ''].join('\n')
   it('leads with the sections to write, not with problems, and counts only the errors outside them', () => {
     const fresh = lint({ pitch: pitch('<!-- What problem, for whom? -->'), schema: null, grant: { type: 'bounty' } })
     expect(fresh.summary.errors).toBeGreaterThan(0)
@@ -98,13 +151,20 @@ describe('summarize', () => {
   const f = (severity: Finding['severity']): Finding => ({ ruleId: 'r', severity, message: 'm', hint: 'h', line: 1, column: 1, endLine: 1, endColumn: 1 })
   it('says plainly how many problems must be fixed', () => {
     expect(summarize([f('error'), f('error'), f('error'), f('warning')])).toEqual({
-      errors: 3, warnings: 1, infos: 0, ready: false,
+      errors: 3,
+      warnings: 1,
+      infos: 0,
+      ready: false,
       verdict: '3 problems must be fixed before this is ready, and 1 warning would make it stronger.',
     })
     expect(summarize([f('error')]).verdict).toBe('1 problem must be fixed before this is ready.')
   })
   it('calls a draft with only a few warnings or infos ready', () => {
-    expect(summarize([f('warning'), f('warning'), f('info')])).toMatchObject({ ready: true, infos: 1, verdict: 'Ready to submit; 2 warnings would make it stronger.' })
+    expect(summarize([f('warning'), f('warning'), f('info')])).toMatchObject({
+      ready: true,
+      infos: 1,
+      verdict: 'Ready to submit; 2 warnings would make it stronger.',
+    })
     expect(summarize([f('warning')]).verdict).toBe('Ready to submit; 1 warning would make it stronger.')
     expect(summarize([f('info')]).verdict).toBe('Ready to submit: every check passes.')
     expect(summarize([]).verdict).toBe('Ready to submit: every check passes.')
@@ -121,13 +181,17 @@ describe('summarize', () => {
       warnings: 3,
       verdict: 'Ready to submit; 3 warnings would make it stronger.',
     })
-    expect(summarize([f('warning'), f('warning'), f('warning'), review('review-approval')]).verdict).toBe('Nothing blocks submitting, but 4 warnings point to gaps reviewers often reject for.')
+    expect(summarize([f('warning'), f('warning'), f('warning'), review('review-approval')]).verdict).toBe(
+      'Nothing blocks submitting, but 4 warnings point to gaps reviewers often reject for.',
+    )
   })
 })
 
 describe('text readers', () => {
   it('finds amounts of dollars and dollar stablecoins in their usual spellings', () => {
-    expect(findAmounts('$5,000 then 5k USDC, USD 12,500, 15,000 USD, 2.5M DAI and US$300').map((a) => a.value)).toEqual([5000, 5000, 12500, 15000, 2_500_000, 300])
+    expect(findAmounts('$5,000 then 5k USDC, USD 12,500, 15,000 USD, 2.5M DAI and US$300').map((a) => a.value)).toEqual([
+      5000, 5000, 12500, 15000, 2_500_000, 300,
+    ])
     expect(findAmounts('in 2027 we ship v2 to 40 teams')).toEqual([])
   })
   it('reads a bare amount cell', () => {
@@ -140,7 +204,10 @@ describe('text readers', () => {
     expect(findDurations('4 weeks, then 2-3 months, 10 days and 1 year').map((d) => Math.round(d.weeks * 10) / 10)).toEqual([4, 13, 1.4, 52.2])
   })
   it('finds links without trailing punctuation', () => {
-    expect(findUrls('See [x](https://github.com/a/b), and https://docs.example/page.').map((u) => u.url)).toEqual(['https://github.com/a/b', 'https://docs.example/page'])
+    expect(findUrls('See [x](https://github.com/a/b), and https://docs.example/page.').map((u) => u.url)).toEqual([
+      'https://github.com/a/b',
+      'https://docs.example/page',
+    ])
   })
   it('splits sentences', () => {
     expect(sentences('One thing fails. Two things work! Does 3 work?')).toEqual(['One thing fails.', 'Two things work!', 'Does 3 work?'])

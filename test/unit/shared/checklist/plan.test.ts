@@ -199,7 +199,11 @@ describe('milestone-parts', () => {
   // Issue 21: costs count in any currency; a column headed in ETH is ETH, never taken for USD.
   it('does not take an amount in another currency for USD, and reads it as that currency', () => {
     const pitch = TABLE.replace('Amount (USD)', 'Payment (ETH)')
-    expect(milestonesOf(pitch).map((m) => [m.amountUsd, m.amountOther])).toEqual([[null, '10,000 ETH'], [null, '12,000 ETH'], [null, '9,000 ETH']])
+    expect(milestonesOf(pitch).map((m) => [m.amountUsd, m.amountOther])).toEqual([
+      [null, '10,000 ETH'],
+      [null, '12,000 ETH'],
+      [null, '9,000 ETH'],
+    ])
     expect(run(pitch, [milestoneParts])).toEqual([])
   })
 })
@@ -287,11 +291,19 @@ Total requested: 20,000 USD
 
 describe('budget-itemized', () => {
   it('warns at the document start without a budget section', () => {
-    expect(run('# X\n\n## Team\n\nMe.\n', [budgetItemized])).toEqual([expect.objectContaining({ line: 1, severity: 'warning', missing: 'budget', message: 'The pitch has no budget: no budget section, and no costs, total or amounts per milestone anywhere.' })])
+    expect(run('# X\n\n## Team\n\nMe.\n', [budgetItemized])).toEqual([
+      expect.objectContaining({
+        line: 1,
+        severity: 'warning',
+        missing: 'budget',
+        message: 'The pitch has no budget: no budget section, and no costs, total or amounts per milestone anywhere.',
+      }),
+    ])
   })
 
   it('reports each item lacking a rate or a fixed cost, or a fixed cost lacking its rationale, at its line', () => {
-    const findings = run(`## Budget
+    const findings = run(
+      `## Budget
 
 | Item | Cost | Rationale |
 | --- | --- | --- |
@@ -299,7 +311,9 @@ describe('budget-itemized', () => {
 | Hosting | $2,400 | |
 | Documentation | | a guide and an API reference |
 | Audit | $5,000 | external review of the contracts |
-`, [budgetItemized])
+`,
+      [budgetItemized],
+    )
     expect(findings.map((f) => [f.line, f.message])).toEqual([
       [6, '“Hosting” is a fixed cost of $2,400 with no rationale.'],
       [7, '“Documentation” has neither hours × rate nor a fixed cost.'],
@@ -313,7 +327,8 @@ describe('budget-itemized', () => {
 
 describe('budget-coverage', () => {
   const budget = (rows: string) => `## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n${rows}`
-  const rows = '| Development | 100 h × $100 | SDK | 10,000 |\n| Hosting | fixed | RPC node for a year | 1,000 |\n| Documentation | 10 h × $100 | guides | 1,000 |\n'
+  const rows =
+    '| Development | 100 h × $100 | SDK | 10,000 |\n| Hosting | fixed | RPC node for a year | 1,000 |\n| Documentation | 10 h × $100 | guides | 1,000 |\n'
 
   it('requires an audit only when the work includes smart contracts', () => {
     expect(run(`# A CLI\n\n${budget(rows)}`, [budgetCoverage])).toEqual([])
@@ -335,7 +350,9 @@ describe('budget-total', () => {
     expect(run(pitch('Tracekit: a tracing SDK for Arcadia', '42,000'), [budgetTotal])).toEqual([])
     const [finding] = run(pitch('Devnet: a command-line tool for local networks', '42,000'), [budgetTotal])
     expect(finding).toMatchObject({ severity: 'warning', line: 11 })
-    expect(finding!.message).toBe('The budget total, $42,000, is above the typical approved range for small tooling ($5,000–$20,000; kind inferred from “command-line”, “tool”).')
+    expect(finding!.message).toBe(
+      'The budget total, $42,000, is above the typical approved range for small tooling ($5,000–$20,000; kind inferred from “command-line”, “tool”).',
+    )
   })
 
   it('lets the declared project_kind override the inferred kind', () => {
@@ -356,7 +373,9 @@ describe('budget-total', () => {
 
   it('warns when the total asks for more than the grant offers', () => {
     const findings = run(pitch('Tracekit: a tracing SDK', '55,000'), [budgetTotal])
-    expect(findings).toEqual([expect.objectContaining({ severity: 'warning', message: 'The budget total, $55,000, asks for more than the grant offers (50,000 USDC).' })])
+    expect(findings).toEqual([
+      expect.objectContaining({ severity: 'warning', message: 'The budget total, $55,000, asks for more than the grant offers (50,000 USDC).' }),
+    ])
     const capped = run(pitch('Tracekit: a tracing SDK', '42,000'), [budgetTotal], { grant: { ...GRANT, reward: 'Up to 30K in stablecoins' } })
     expect(capped.map((f) => f.message)).toEqual(['The budget total, $42,000, asks for more than the grant offers (Up to 30K in stablecoins).'])
     // A reward in tokens cannot be compared.
@@ -370,7 +389,8 @@ describe('budget-total', () => {
 })
 
 describe('milestones-match-budget', () => {
-  const budget = (total: string) => `\n## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n| Development | 310 h × $100 | everything | 31,000 |\n| **Total** | | | **${total}** |\n`
+  const budget = (total: string) =>
+    `\n## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n| Development | 310 h × $100 | everything | 31,000 |\n| **Total** | | | **${total}** |\n`
 
   it('reports both sums when they differ by more than 1%', () => {
     const findings = run(TABLE + budget('42,000'), [milestonesMatchBudget])
@@ -396,7 +416,9 @@ describe('deliverables-concrete', () => {
   it('asks for a deployed address only for contract work', () => {
     expect(run(`# An SDK\n\n${complete}`, [deliverablesConcrete])).toEqual([])
     const [finding] = run(`# A vault\n\nWritten in Solidity.\n\n${complete}`, [deliverablesConcrete])
-    expect(finding!.message).toBe('The section “Deliverables” does not name a deployed contract address (an address is expected because the pitch mentions “Solidity”).')
+    expect(finding!.message).toBe(
+      'The section “Deliverables” does not name a deployed contract address (an address is expected because the pitch mentions “Solidity”).',
+    )
   })
 
   it('names every missing artifact, and falls back to the milestones', () => {
@@ -418,12 +440,15 @@ describe('timeline-length', () => {
   })
 
   it('reads a date range', () => {
-    expect(run(timeline('From 1 March 2027 to 30 April 2028.'), [timelineLength])).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('over 12 months') })])
+    expect(run(timeline('From 1 March 2027 to 30 April 2028.'), [timelineLength])).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('over 12 months') }),
+    ])
     expect(run(timeline('We work from February to May 2027.'), [timelineLength])).toEqual([])
   })
 
   it('adds up a schedule by milestone rather than taking one milestone for the whole', () => {
-    const table = '| Milestone | Dates |\n| --- | --- |\n| M1 | 1 Feb 2027 – 28 Feb 2027 |\n| M2 | 1 Mar 2027 – 30 Apr 2027 |\n| M3 | 1 May 2027 – 31 May 2027 |'
+    const table =
+      '| Milestone | Dates |\n| --- | --- |\n| M1 | 1 Feb 2027 – 28 Feb 2027 |\n| M2 | 1 Mar 2027 – 30 Apr 2027 |\n| M3 | 1 May 2027 – 31 May 2027 |'
     expect(run(timeline(table), [timelineLength])).toEqual([]) // February to May
     expect(run(timeline('Milestone 1 takes 4 weeks.\nMilestone 2 takes 5 weeks.\nMilestone 3 takes 4 weeks.'), [timelineLength])).toEqual([])
     expect(run(timeline('Milestones 1 to 4 take 16 weeks in total.'), [timelineLength])).toEqual([])
@@ -535,7 +560,8 @@ Every milestone is paid on completion.
   })
 
   describe('timeline-length', () => {
-    const milestones = (weeks: number[]) => `## Milestones\n\n| Milestone | Weeks | Amount (USD) |\n| --- | --- | --- |\n${weeks.map((w, i) => `| M${i + 1} Part ${i + 1} | ${w} | 1,000 |`).join('\n')}\n`
+    const milestones = (weeks: number[]) =>
+      `## Milestones\n\n| Milestone | Weeks | Amount (USD) |\n| --- | --- | --- |\n${weeks.map((w, i) => `| M${i + 1} Part ${i + 1} | ${w} | 1,000 |`).join('\n')}\n`
 
     it('counts 8 weeks as 2 months, and prefers the dates to the weeks', () => {
       expect(run(`# X\n\n## Timeline\n\n8 weeks in total.\n`, [timelineLength])).toEqual([])
@@ -545,7 +571,10 @@ Every milestone is paid on completion.
     })
 
     it('does not send a small grant to a bounty when the timeline is short', () => {
-      const [finding] = run(`# X\n\n## Timeline\n\n4 weeks in total.\n\n## Budget\n\n- Development: 100 h × $80 = $8,000 (parser)\n- Documentation: $1,000 fixed (guides)\n`, [timelineLength])
+      const [finding] = run(
+        `# X\n\n## Timeline\n\n4 weeks in total.\n\n## Budget\n\n- Development: 100 h × $80 = $8,000 (parser)\n- Documentation: $1,000 fixed (guides)\n`,
+        [timelineLength],
+      )
       expect(finding!.message).toContain('about 1 month (4 weeks')
       expect(finding!.hint).not.toContain('bounty')
     })
@@ -553,7 +582,9 @@ Every milestone is paid on completion.
     it('warns when the stated total and the milestones’ weeks disagree by more than a quarter, with both numbers', () => {
       const [finding] = run(`# X\n\n${milestones([8, 10, 12])}\n## Timeline\n\n3 months.\n`, [timelineLength])
       expect(finding).toMatchObject({ severity: 'warning', line: 11 })
-      expect(finding!.message).toBe('The timeline states 13 weeks (about 3 months, from the section “Timeline”) but the milestones’ weeks add up to 30 weeks (about 6.9 months).')
+      expect(finding!.message).toBe(
+        'The timeline states 13 weeks (about 3 months, from the section “Timeline”) but the milestones’ weeks add up to 30 weeks (about 6.9 months).',
+      )
       expect(run(`# X\n\n${milestones([4, 5, 4])}\n## Timeline\n\n3 months.\n`, [timelineLength])).toEqual([])
     })
   })
@@ -598,7 +629,9 @@ Every milestone is paid on completion.
       ]
       for (const [body, evidence] of cases) {
         const [finding] = noAudit(body)
-        expect(finding?.message, body).toBe(`The work includes smart contracts, because the pitch mentions “${evidence}”, but the pitch has no audit plan saying who audits them and when.`)
+        expect(finding?.message, body).toBe(
+          `The work includes smart contracts, because the pitch mentions “${evidence}”, but the pitch has no audit plan saying who audits them and when.`,
+        )
       }
     })
   })
@@ -628,7 +661,8 @@ Every milestone is paid on completion.
   })
 
   describe('budget-total', () => {
-    const budget = '## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n| Development | 100 h × $100 | parser and server | 10,000 |\n| Documentation | 20 h × $100 | guides | 2,000 |\n| Total | | | 12,000 |\n'
+    const budget =
+      '## Budget\n\n| Item | Basis | Rationale | Amount |\n| --- | --- | --- | --- |\n| Development | 100 h × $100 | parser and server | 10,000 |\n| Documentation | 20 h × $100 | guides | 2,000 |\n| Total | | | 12,000 |\n'
 
     it('does not infer the kind from proper names, and says which words decided', () => {
       const lsp = `# arcadia-lsp\n\n## Solution\n\nI will build a Language Server Protocol (LSP) server, using the \`vscode-languageserver\` library, and a VS Code extension on the Marketplace.\n\n${budget}`
@@ -643,7 +677,8 @@ Every milestone is paid on completion.
     })
 
     it('warns when the items add up to something else than the stated total, with both sums', () => {
-      const pitch = '# Tracekit: a tracing SDK\n\n## Budget\n\n- Development: 300 h × $100 = $30,000 (SDK)\n- Infrastructure: $6,000 fixed (hosting)\n- Documentation: 80 h × $100 = $8,000 (guides)\n- Total: $40,000\n'
+      const pitch =
+        '# Tracekit: a tracing SDK\n\n## Budget\n\n- Development: 300 h × $100 = $30,000 (SDK)\n- Infrastructure: $6,000 fixed (hosting)\n- Documentation: 80 h × $100 = $8,000 (guides)\n- Total: $40,000\n'
       const findings = run(pitch, [budgetTotal])
       expect(findings).toEqual([expect.objectContaining({ severity: 'warning', line: 8 })])
       expect(findings[0]!.message).toBe('The budget items add up to $44,000 but the budget total is $40,000 (a difference of $4,000).')
@@ -652,14 +687,17 @@ Every milestone is paid on completion.
 
   describe('budget-itemized', () => {
     it('warns at the row whose hours × rate disagree with its amount by more than 1%', () => {
-      const findings = run(`## Budget
+      const findings = run(
+        `## Budget
 
 | Item | Cost basis | Rationale | Amount (USD) |
 | --- | --- | --- | --- |
 | Development | 300 h × $100 | All SDK modules | 45,000 |
 | Documentation | 50 h × $100 | Guides and API reference | 5,020 |
 | **Total** | | | **50,020** |
-`, [budgetItemized])
+`,
+        [budgetItemized],
+      )
       expect(findings.map((f) => [f.line, f.message])).toEqual([[5, '“Development” states $45,000, but its hours × rate come to $30,000.']])
     })
   })

@@ -39,7 +39,10 @@ describe('sectionProgress', () => {
   })
 
   it('counts a section written once it holds text of the applicant’s, in it or in a subsection', () => {
-    const pitch = TEMPLATE.replace('<!-- One sentence. -->', '<!-- One sentence. -->\nWallet developers lose a day per release.').replace('### Advisors\n', '### Advisors\nAda Lovelace.\n')
+    const pitch = TEMPLATE.replace('<!-- One sentence. -->', '<!-- One sentence. -->\nWallet developers lose a day per release.').replace(
+      '### Advisors\n',
+      '### Advisors\nAda Lovelace.\n',
+    )
     expect(sectionProgress(parsePitch(pitch)).map((s) => s.written)).toEqual([true, false, true])
   })
 
@@ -68,7 +71,13 @@ describe('lint names the section of each finding', () => {
   })
 
   it('leaves a finding about an application field without a section', () => {
-    const rule = { id: 'field-rule', title: 'F', severity: 'error' as const, description: 'd', check: () => [{ line: 4, column: 1, endLine: 4, endColumn: 2, message: 'm', hint: 'h', field: 'budget' }] }
+    const rule = {
+      id: 'field-rule',
+      title: 'F',
+      severity: 'error' as const,
+      description: 'd',
+      check: () => [{ line: 4, column: 1, endLine: 4, endColumn: 2, message: 'm', hint: 'h', field: 'budget' }],
+    }
     expect(lint({ pitch: TEMPLATE }, [rule]).findings[0]!.section).toBeUndefined()
   })
 })

@@ -26,14 +26,46 @@ describe('strong pitches in other styles', () => {
 
 describe('weak pitches', () => {
   it.each([
-    ['weak-1', 'vague problem, 7 milestones without amounts, lump-sum budget, no team links, vague KPIs', [
-      'problem-quantified', 'milestones-count', 'milestone-parts', 'budget-itemized', 'team-links', 'prior-project-linked', 'ecosystem-why', 'program-priorities', 'kpis-measurable',
-    ]],
-    ['weak-2', 'solo applicant asking 130K over 18 months', ['problem-quantified', 'milestone-parts', 'budget-itemized', 'solo-scope', 'kpis-measurable', 'timeline-length']],
-    ['weak-3', 'lending protocol to mainnet without an audit; milestones that do not add up', ['audit-plan', 'budget-coverage', 'milestones-match-budget', 'deliverables-concrete']],
-    ['weak-4', 'one person, everything in 3 months by the timeline but 30 weeks by the milestones', [
-      'problem-quantified', 'milestone-parts', 'budget-itemized', 'budget-total', 'solo-scope', 'team-prior-work', 'ecosystem-why', 'program-priorities', 'timeline-length',
-    ]],
+    [
+      'weak-1',
+      'vague problem, 7 milestones without amounts, lump-sum budget, no team links, vague KPIs',
+      [
+        'problem-quantified',
+        'milestones-count',
+        'milestone-parts',
+        'budget-itemized',
+        'team-links',
+        'prior-project-linked',
+        'ecosystem-why',
+        'program-priorities',
+        'kpis-measurable',
+      ],
+    ],
+    [
+      'weak-2',
+      'solo applicant asking 130K over 18 months',
+      ['problem-quantified', 'milestone-parts', 'budget-itemized', 'solo-scope', 'kpis-measurable', 'timeline-length'],
+    ],
+    [
+      'weak-3',
+      'lending protocol to mainnet without an audit; milestones that do not add up',
+      ['audit-plan', 'budget-coverage', 'milestones-match-budget', 'deliverables-concrete'],
+    ],
+    [
+      'weak-4',
+      'one person, everything in 3 months by the timeline but 30 weeks by the milestones',
+      [
+        'problem-quantified',
+        'milestone-parts',
+        'budget-itemized',
+        'budget-total',
+        'solo-scope',
+        'team-prior-work',
+        'ecosystem-why',
+        'program-priorities',
+        'timeline-length',
+      ],
+    ],
   ])('%s (%s) draws the findings a reviewer would', (name, _, expected) => {
     const result = lintFixture(join(dir, `${name}.md`))
     expect(result.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(expected as string[]))

@@ -43,9 +43,22 @@ function quote(text: string, pitch = PITCH): Anchor {
   if (start === -1) throw new Error(`“${text}” is not in the pitch`)
   return { target: 'pitch', quote: quoteAt(pitch, start, start + text.length) }
 }
-const thread = (minute: number, author: string, anchor: Anchor, body = `${author} asks about this.`, extra: object = {}): Extract<ReviewRecord, { kind: 'thread' }> => ({ ...stamp(minute), kind: 'thread', author, anchor, body, ...extra })
+const thread = (
+  minute: number,
+  author: string,
+  anchor: Anchor,
+  body = `${author} asks about this.`,
+  extra: object = {},
+): Extract<ReviewRecord, { kind: 'thread' }> => ({ ...stamp(minute), kind: 'thread', author, anchor, body, ...extra })
 const resolve = (minute: number, to: string): ReviewRecord => ({ ...stamp(minute), kind: 'resolve', thread: to, author: 'Ada' })
-const verdict = (minute: number, author: string, kind: 'approve' | 'request-changes', pitch = PITCH, fields: Record<string, string> = FIELDS, note = ''): ReviewRecord => ({
+const verdict = (
+  minute: number,
+  author: string,
+  kind: 'approve' | 'request-changes',
+  pitch = PITCH,
+  fields: Record<string, string> = FIELDS,
+  note = '',
+): ReviewRecord => ({
   ...stamp(minute),
   kind: 'verdict',
   author,
@@ -55,7 +68,14 @@ const verdict = (minute: number, author: string, kind: 'approve' | 'request-chan
 })
 
 function input(review: ReviewData | undefined, pitch = PITCH, fields: Record<string, string> = FIELDS): LintInput {
-  return { pitch, fields, schema: SCHEMA, grant: { title: 'Arcadia SDK Grants', reward: '50,000 USD', deadline: '2099-01-01T00:00:00.000Z' }, now: START, ...(review ? { review } : {}) }
+  return {
+    pitch,
+    fields,
+    schema: SCHEMA,
+    grant: { title: 'Arcadia SDK Grants', reward: '50,000 USD', deadline: '2099-01-01T00:00:00.000Z' },
+    now: START,
+    ...(review ? { review } : {}),
+  }
 }
 const findingsOf = (id: string, lintInput: LintInput) => lint(lintInput).findings.filter((finding) => finding.ruleId === id)
 
@@ -126,7 +146,9 @@ describe('review-open-threads', () => {
   it('cuts a long comment at 80 characters, and lets a reply speak for a deleted comment', () => {
     const long = 'x'.repeat(79) + '😀 and more'
     const a = thread(0, 'Ben', { target: 'draft' }, long)
-    expect(findingsOf('review-open-threads', input(foldRecords([a])))[0]!.message).toBe(`Open review thread from Ben: “${'x'.repeat(79)}😀…” On the whole draft.`)
+    expect(findingsOf('review-open-threads', input(foldRecords([a])))[0]!.message).toBe(
+      `Open review thread from Ben: “${'x'.repeat(79)}😀…” On the whole draft.`,
+    )
     expect(excerpt('  a\n\n b  ', 80)).toBe('a b')
 
     const deleted = thread(1, 'Ben', { target: 'draft' }, '', { deleted_at: new Date(START + 5 * 60_000).toISOString() })
@@ -144,7 +166,9 @@ describe('review-open-threads', () => {
     const many = (n: number) => foldRecords(Array.from({ length: n }, (_, i) => thread(i, 'Ben', { target: 'draft' }, `Point ${i + 1}`)))
     const findings = findingsOf('review-open-threads', input(many(25)))
     expect(findings).toHaveLength(MAX_THREAD_FINDINGS + 1)
-    expect(findings.filter((f) => f.message.startsWith('Open review thread')).map((f) => f.message.match(/Point \d+/)![0])).toEqual(Array.from({ length: 20 }, (_, i) => `Point ${i + 1}`))
+    expect(findings.filter((f) => f.message.startsWith('Open review thread')).map((f) => f.message.match(/Point \d+/)![0])).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Point ${i + 1}`),
+    )
     expect(findings.at(-1)).toMatchObject({ severity: 'warning', line: 1, message: '…and 5 more open threads' })
     expect(findingsOf('review-open-threads', input(many(21))).at(-1)!.message).toBe('…and 1 more open thread')
     expect(findingsOf('review-open-threads', input(many(20))).some((f) => f.message.startsWith('…'))).toBe(false)
@@ -155,7 +179,9 @@ describe('review-open-threads', () => {
   it('is not hidden by a blank section at the quoted heading, and is silenced like any rule', () => {
     const pitch = '# Tracekit\n\nText.\n\n## Team\n\n## Budget\n\nWe ask for 40,000 USD.\n'
     const a = thread(0, 'Ben', quote('## Team', pitch), 'Who is on it?')
-    const ids = lint(input(foldRecords([a]), pitch)).findings.filter((f) => f.line === 5).map((f) => f.ruleId)
+    const ids = lint(input(foldRecords([a]), pitch))
+      .findings.filter((f) => f.line === 5)
+      .map((f) => f.ruleId)
     expect(ids).toEqual(expect.arrayContaining(['blank-section', 'review-open-threads']))
     const silenced = `<!-- checklist-disable review-open-threads -->\n${pitch}`
     expect(findingsOf('review-open-threads', input(foldRecords([thread(1, 'Ben', quote('## Team', silenced))]), silenced))).toEqual([])
@@ -165,7 +191,8 @@ describe('review-open-threads', () => {
 describe('review-approval', () => {
   // Every verdict here passed the core's checks (hash, name, date, signature: see test/unit/cli/review-gate.test.ts).
   const VALID: FoldContext = { policy: DEFAULT_POLICY_VIEW, checkVerdict: () => ({ problem: null, signature: 'none', future: false }) }
-  const approval = (records: ReviewRecord[], pitch = PITCH, fields: Record<string, string> = FIELDS) => findingsOf('review-approval', input(foldRecords(records, [], VALID), pitch, fields))
+  const approval = (records: ReviewRecord[], pitch = PITCH, fields: Record<string, string> = FIELDS) =>
+    findingsOf('review-approval', input(foldRecords(records, [], VALID), pitch, fields))
 
   it('passes when a teammate approved the draft as it is now', () => {
     expect(approval([verdict(1, 'Ada', 'approve')])).toEqual([])
@@ -175,7 +202,14 @@ describe('review-approval', () => {
 
   it('notes that nobody approved yet', () => {
     expect(approval([])).toEqual([
-      expect.objectContaining({ ruleId: 'review-approval', severity: 'info', line: 1, column: 1, message: 'No teammate has approved this draft yet.', hint: 'Ask a teammate who did not write it to read it and approve it in the Review panel.' }),
+      expect.objectContaining({
+        ruleId: 'review-approval',
+        severity: 'info',
+        line: 1,
+        column: 1,
+        message: 'No teammate has approved this draft yet.',
+        hint: 'Ask a teammate who did not write it to read it and approve it in the Review panel.',
+      }),
     ])
   })
 
@@ -183,10 +217,19 @@ describe('review-approval', () => {
     const approved = verdict(1, 'Ada', 'approve')
     const edited = PITCH.replace('six months', 'eight months')
     expect(approval([approved], edited)).toEqual([
-      expect.objectContaining({ severity: 'warning', line: 1, message: 'Ada approved an earlier version; the pitch or fields changed since.', hint: expect.stringContaining('Ask Ada to look at the changes') }),
+      expect.objectContaining({
+        severity: 'warning',
+        line: 1,
+        message: 'Ada approved an earlier version; the pitch or fields changed since.',
+        hint: expect.stringContaining('Ask Ada to look at the changes'),
+      }),
     ])
-    expect(approval([approved], PITCH, { ...FIELDS, project_name: 'TraceKit' })[0]!.message).toBe('Ada approved an earlier version; the pitch or fields changed since.')
-    expect(approval([approved, verdict(2, 'Cy', 'approve')], edited)[0]!.message).toBe('Ada and Cy approved an earlier version; the pitch or fields changed since.')
+    expect(approval([approved], PITCH, { ...FIELDS, project_name: 'TraceKit' })[0]!.message).toBe(
+      'Ada approved an earlier version; the pitch or fields changed since.',
+    )
+    expect(approval([approved, verdict(2, 'Cy', 'approve')], edited)[0]!.message).toBe(
+      'Ada and Cy approved an earlier version; the pitch or fields changed since.',
+    )
     // Approving the edited text (a verdict that replaces the earlier one) settles it.
     expect(approval([approved, { ...verdict(3, 'Ada', 'approve', edited), supersedes: [approved.id] } as ReviewRecord], edited)).toEqual([])
   })
@@ -195,7 +238,11 @@ describe('review-approval', () => {
     const question = thread(0, 'Ben', quote('six months'))
     const request = verdict(1, 'Ben', 'request-changes', PITCH, FIELDS, 'Split the budget per milestone.\nAnd cite the survey.')
     expect(approval([question, request, verdict(2, 'Ada', 'approve'), verdict(3, 'Cy', 'request-changes')])).toEqual([
-      expect.objectContaining({ severity: 'warning', message: 'Ben requested changes: Split the budget per milestone. And cite the survey.', hint: expect.stringContaining('Answer Ben’s threads') }),
+      expect.objectContaining({
+        severity: 'warning',
+        message: 'Ben requested changes: Split the budget per milestone. And cite the survey.',
+        hint: expect.stringContaining('Answer Ben’s threads'),
+      }),
       expect.objectContaining({ severity: 'warning', message: 'Cy requested changes.' }),
     ])
   })
@@ -211,7 +258,11 @@ describe('review-approval', () => {
     const question = thread(0, 'Ben', quote('six months'))
     const request = verdict(1, 'Ben', 'request-changes')
     expect(approval([question, request, resolve(2, question.id)])).toEqual([
-      expect.objectContaining({ severity: 'info', message: 'No teammate has approved this draft yet.', hint: 'The changes Ben requested are answered: ask Ben to look again and approve.' }),
+      expect.objectContaining({
+        severity: 'info',
+        message: 'No teammate has approved this draft yet.',
+        hint: 'The changes Ben requested are answered: ask Ben to look again and approve.',
+      }),
     ])
   })
 })

@@ -81,7 +81,9 @@ describe('summaries', () => {
   const base = { pitch: PITCH, fields: { project_name: 'Tracekit' } }
 
   it('counts lines added and removed per section, leaving out blank lines', () => {
-    expect(summarizeChange(base, { ...base, pitch: PITCH.replace('10,000 USD.', '10,000 USD.\n\nAudit: 2,000 USD.\nBuffer: 1,000 USD.') })).toBe('+2 lines in Budget')
+    expect(summarizeChange(base, { ...base, pitch: PITCH.replace('10,000 USD.', '10,000 USD.\n\nAudit: 2,000 USD.\nBuffer: 1,000 USD.') })).toBe(
+      '+2 lines in Budget',
+    )
     expect(summarizeChange(base, { ...base, pitch: PITCH.replace('Wallets fail silently.\n\n', '').replace('Ada and Ben.', 'Ada, Ben and Chidi.') })).toBe(
       '−1 line in Problem, changed Team',
     )
@@ -102,13 +104,21 @@ describe('summaries', () => {
   })
 
   it('names at most three sections, then counts the rest', () => {
-    const everywhere = PITCH.replace('Intro', 'An intro').replace('One line', 'A line').replace('Wallets', 'Most wallets').replace('10,000', '12,000').replace('Ada and', 'Ada Lovelace and')
+    const everywhere = PITCH.replace('Intro', 'An intro')
+      .replace('One line', 'A line')
+      .replace('Wallets', 'Most wallets')
+      .replace('10,000', '12,000')
+      .replace('Ada and', 'Ada Lovelace and')
     expect(summarizeChange(base, { ...base, pitch: everywhere })).toBe('changed the opening, changed Tracekit, changed Problem, and 2 more sections')
   })
 })
 
 describe('diffVersions', () => {
-  const join = (parts: { kind: string; text: string }[], keep: string) => parts.filter((p) => p.kind === 'same' || p.kind === keep).map((p) => p.text).join('')
+  const join = (parts: { kind: string; text: string }[], keep: string) =>
+    parts
+      .filter((p) => p.kind === 'same' || p.kind === keep)
+      .map((p) => p.text)
+      .join('')
 
   it('gives word-level parts (as diffWords cuts words: "40,000" is three) that spell both versions', () => {
     const a = 'Line one stays.\nWe ask for 40,000 USD over six months.\nLine three stays.\n'
@@ -116,7 +126,13 @@ describe('diffVersions', () => {
     const parts = diffVersions(a, b)
     expect(join(parts, 'removed')).toBe(a)
     expect(join(parts, 'added')).toBe(b)
-    expect(parts.filter((p) => p.kind !== 'same').map((p) => `${p.kind}:${p.text.trim()}`)).toEqual(['removed:40', 'added:45', 'removed:six', 'added:nine', 'added:A new line.'])
+    expect(parts.filter((p) => p.kind !== 'same').map((p) => `${p.kind}:${p.text.trim()}`)).toEqual([
+      'removed:40',
+      'added:45',
+      'removed:six',
+      'added:nine',
+      'added:A new line.',
+    ])
   })
 
   it('handles equal, empty and wholly different texts', () => {

@@ -97,7 +97,14 @@ describe('locateQuote: exact', () => {
     const quote = quoteOf(PITCH, SENTENCE)
     const inserted = 'Draft 2, after the first review round.\n\n'
     const edited = inserted + PITCH
-    expect(locateQuote(edited, quote)).toEqual({ status: 'exact', start: 167 + inserted.length, end: 167 + inserted.length + SENTENCE.length, line: 11, endLine: 11, text: SENTENCE })
+    expect(locateQuote(edited, quote)).toEqual({
+      status: 'exact',
+      start: 167 + inserted.length,
+      end: 167 + inserted.length + SENTENCE.length,
+      line: 11,
+      endLine: 11,
+      text: SENTENCE,
+    })
   })
 
   it('reports the line of the last character for a quote over several lines', () => {
@@ -123,7 +130,12 @@ describe('locateQuote: exact', () => {
     const at = (lineNumber: number) => (lineNumber - 1) * line.length + 6
     // Lines 2 to 10 have the same 32 characters either side: only the line number tells them apart.
     const quote = quoteAt(text, at(6), at(6) + 22)
-    expect(quote).toEqual({ exact: 'Check the budget table', prefix: ' ] Check the budget table\n- [ ] ', suffix: '\n- [ ] Check the budget table\n- ', line: 6 })
+    expect(quote).toEqual({
+      exact: 'Check the budget table',
+      prefix: ' ] Check the budget table\n- [ ] ',
+      suffix: '\n- [ ] Check the budget table\n- ',
+      line: 6,
+    })
     expect(locateQuote(text, quote)).toEqual({ status: 'exact', start: at(6), end: at(6) + 22, line: 6, endLine: 6, text: 'Check the budget table' })
     // Two lines gone from the top: the copy now on line 6 is the nearest to the old position.
     const edited = text.slice(2 * line.length)
@@ -134,8 +146,22 @@ describe('locateQuote: exact', () => {
   it('finds a quote in a short field value that was extended', () => {
     const quote = quoteAt('Payments SDK for Arcadia', 0, 24)
     expect(quote).toEqual({ exact: 'Payments SDK for Arcadia', prefix: '', suffix: '', line: 1 })
-    expect(locateQuote('Payments SDK for Arcadia and Nova', quote)).toEqual({ status: 'exact', start: 0, end: 24, line: 1, endLine: 1, text: 'Payments SDK for Arcadia' })
-    expect(locateQuote('The Payments SDK for Arcadia', quote)).toEqual({ status: 'exact', start: 4, end: 28, line: 1, endLine: 1, text: 'Payments SDK for Arcadia' })
+    expect(locateQuote('Payments SDK for Arcadia and Nova', quote)).toEqual({
+      status: 'exact',
+      start: 0,
+      end: 24,
+      line: 1,
+      endLine: 1,
+      text: 'Payments SDK for Arcadia',
+    })
+    expect(locateQuote('The Payments SDK for Arcadia', quote)).toEqual({
+      status: 'exact',
+      start: 4,
+      end: 28,
+      line: 1,
+      endLine: 1,
+      text: 'Payments SDK for Arcadia',
+    })
   })
 })
 
@@ -150,9 +176,23 @@ describe('locateQuote: fuzzy', () => {
   it('takes in words changed at either end of the quote', () => {
     const quote = quoteOf(PITCH, SENTENCE)
     const first = 'Our indexer will cache results for fast queries across all rollups'
-    expect(locateQuote(PITCH.replace('The indexer', 'Our indexer'), quote)).toEqual({ status: 'fuzzy', start: 167, end: 167 + first.length, line: 9, endLine: 9, text: first })
+    expect(locateQuote(PITCH.replace('The indexer', 'Our indexer'), quote)).toEqual({
+      status: 'fuzzy',
+      start: 167,
+      end: 167 + first.length,
+      line: 9,
+      endLine: 9,
+      text: first,
+    })
     const last = 'The indexer will cache results for fast queries across every rollup we support'
-    expect(locateQuote(PITCH.replace('all rollups', 'every rollup we support'), quote)).toEqual({ status: 'fuzzy', start: 167, end: 167 + last.length, line: 9, endLine: 9, text: last })
+    expect(locateQuote(PITCH.replace('all rollups', 'every rollup we support'), quote)).toEqual({
+      status: 'fuzzy',
+      start: 167,
+      end: 167 + last.length,
+      line: 9,
+      endLine: 9,
+      text: last,
+    })
   })
 
   it('finds an edited quote that also moved down, by its surrounding text', () => {
@@ -160,12 +200,22 @@ describe('locateQuote: fuzzy', () => {
     const intro = 'A long new introduction. '.repeat(60) + '\n\n'
     const edited = intro + PITCH.replace('cache results', 'store blocks')
     const now = 'The indexer will store blocks for fast queries across all rollups'
-    expect(locateQuote(edited, quote)).toEqual({ status: 'fuzzy', start: intro.length + 167, end: intro.length + 167 + now.length, line: 11, endLine: 11, text: now })
+    expect(locateQuote(edited, quote)).toEqual({
+      status: 'fuzzy',
+      start: intro.length + 167,
+      end: intro.length + 167 + now.length,
+      line: 11,
+      endLine: 11,
+      text: now,
+    })
   })
 
   it('finds an edited quote whose context changed too, near its old line', () => {
     const quote = quoteOf(PITCH, SENTENCE)
-    const edited = PITCH.replace('1. The indexer will cache results for fast', '1) The indexer will keep results for fast').replace(', and it ships', '; it ships')
+    const edited = PITCH.replace('1. The indexer will cache results for fast', '1) The indexer will keep results for fast').replace(
+      ', and it ships',
+      '; it ships',
+    )
     const now = 'The indexer will keep results for fast queries across all rollups'
     expect(locateQuote(edited, quote)).toEqual({ status: 'fuzzy', start: 167, end: 167 + now.length, line: 9, endLine: 9, text: now })
   })
@@ -173,8 +223,22 @@ describe('locateQuote: fuzzy', () => {
   it('finds a short field value with a letter changed', () => {
     const quote = quoteAt('Payments SDK for Arcadia', 0, 24)
     expect(locateQuote('Payment SDK for Arcadia', quote)).toEqual({ status: 'fuzzy', start: 0, end: 23, line: 1, endLine: 1, text: 'Payment SDK for Arcadia' })
-    expect(locateQuote('Payments SDK for Arcadia v2\nThe team', quote)).toEqual({ status: 'exact', start: 0, end: 24, line: 1, endLine: 1, text: 'Payments SDK for Arcadia' })
-    expect(locateQuote('The Payments SDK of Arcadia', quote)).toEqual({ status: 'fuzzy', start: 4, end: 27, line: 1, endLine: 1, text: 'Payments SDK of Arcadia' })
+    expect(locateQuote('Payments SDK for Arcadia v2\nThe team', quote)).toEqual({
+      status: 'exact',
+      start: 0,
+      end: 24,
+      line: 1,
+      endLine: 1,
+      text: 'Payments SDK for Arcadia',
+    })
+    expect(locateQuote('The Payments SDK of Arcadia', quote)).toEqual({
+      status: 'fuzzy',
+      start: 4,
+      end: 27,
+      line: 1,
+      endLine: 1,
+      text: 'Payments SDK of Arcadia',
+    })
   })
 })
 
@@ -192,14 +256,24 @@ describe('locateQuote: outdated', () => {
     const edited = PITCH.replace(`1. ${SENTENCE}, and it ships in three months.\n`, '').replace('## Milestones\n', `## Milestones\n\n${similar}\n`)
     expect(locateQuote(edited, quote)).toEqual({ status: 'outdated' })
     // Deleted with its context, the same words rearranged on its old line.
-    const rearranged = PITCH.replace(`1. ${SENTENCE}, and it ships in three months.`, '1. Across all rollups, results of fast queries are what the indexer will cache.')
+    const rearranged = PITCH.replace(
+      `1. ${SENTENCE}, and it ships in three months.`,
+      '1. Across all rollups, results of fast queries are what the indexer will cache.',
+    )
     expect(locateQuote(rearranged, quote)).toEqual({ status: 'outdated' })
   })
 
   it('never fuzzy-matches a quote shorter than 12 characters', () => {
     const quote = quoteOf(PITCH, 'three months')
     expect(quote.exact).toHaveLength(12)
-    expect(locateQuote(PITCH.replace('three months', 'three month'), quote)).toEqual({ status: 'fuzzy', start: 251, end: 262, line: 9, endLine: 9, text: 'three month' })
+    expect(locateQuote(PITCH.replace('three months', 'three month'), quote)).toEqual({
+      status: 'fuzzy',
+      start: 251,
+      end: 262,
+      line: 9,
+      endLine: 9,
+      text: 'three month',
+    })
     const short = quoteOf(PITCH, 'Arcadia')
     expect(locateQuote(PITCH.replaceAll('Arcadia', 'Arkadia'), short)).toEqual({ status: 'outdated' })
   })
@@ -208,23 +282,56 @@ describe('locateQuote: outdated', () => {
     const quote = quoteOf(PITCH, SENTENCE)
     expect(locateQuote('', quote)).toEqual({ status: 'outdated' })
     expect(locateQuote(PITCH, { ...quote, exact: '' })).toEqual({ status: 'outdated' })
-    expect(locateQuote(PITCH, { exact: 'Arcadia', prefix: '', suffix: '', line: -4 })).toEqual({ status: 'exact', start: 19, end: 26, line: 1, endLine: 1, text: 'Arcadia' })
-    expect(locateQuote(PITCH, { ...quote, line: Number.NaN })).toEqual({ status: 'exact', start: 167, end: 167 + SENTENCE.length, line: 9, endLine: 9, text: SENTENCE })
-    expect(locateQuote(PITCH, { ...quote, line: 1e9 })).toEqual({ status: 'exact', start: 167, end: 167 + SENTENCE.length, line: 9, endLine: 9, text: SENTENCE })
+    expect(locateQuote(PITCH, { exact: 'Arcadia', prefix: '', suffix: '', line: -4 })).toEqual({
+      status: 'exact',
+      start: 19,
+      end: 26,
+      line: 1,
+      endLine: 1,
+      text: 'Arcadia',
+    })
+    expect(locateQuote(PITCH, { ...quote, line: Number.NaN })).toEqual({
+      status: 'exact',
+      start: 167,
+      end: 167 + SENTENCE.length,
+      line: 9,
+      endLine: 9,
+      text: SENTENCE,
+    })
+    expect(locateQuote(PITCH, { ...quote, line: 1e9 })).toEqual({
+      status: 'exact',
+      start: 167,
+      end: 167 + SENTENCE.length,
+      line: 9,
+      endLine: 9,
+      text: SENTENCE,
+    })
     expect(locateQuote('short', quote)).toEqual({ status: 'outdated' })
     const long = 'x'.repeat(5_000)
-    expect(locateQuote(long.replace('x', 'y'), { exact: long, prefix: '', suffix: '', line: 1 })).toEqual({ status: 'fuzzy', start: 0, end: 5_000, line: 1, endLine: 1, text: 'y' + long.slice(1) })
+    expect(locateQuote(long.replace('x', 'y'), { exact: long, prefix: '', suffix: '', line: 1 })).toEqual({
+      status: 'fuzzy',
+      start: 0,
+      end: 5_000,
+      line: 1,
+      endLine: 1,
+      text: 'y' + long.slice(1),
+    })
   })
 
   it('does not throw on random text and quotes', () => {
     let seed = 42
-    const random = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32)
+    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32
     const alphabet = 'ab \n\r|-#🚀é'
     const noise = (length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('')
     let found = 0
     for (let i = 0; i < 300; i++) {
       let text = noise(Math.floor(random() * 200))
-      let quote: TextQuote = { exact: noise(Math.floor(random() * 60)), prefix: noise(Math.floor(random() * 40)), suffix: noise(Math.floor(random() * 40)), line: Math.floor(random() * 20) - 5 }
+      let quote: TextQuote = {
+        exact: noise(Math.floor(random() * 60)),
+        prefix: noise(Math.floor(random() * 40)),
+        suffix: noise(Math.floor(random() * 40)),
+        line: Math.floor(random() * 20) - 5,
+      }
       if (i % 2 === 0 && text.length > 1) {
         // Half the quotes come from the text, which then gets a random edit.
         const start = Math.floor(random() * (text.length - 1))
@@ -318,8 +425,22 @@ describe('locateQuotes', () => {
     expect(locateQuotes(text, quotes)).toEqual(quotes.map((quote) => locateQuote(text, quote)))
     const eight = edited.indexOf('The oracle ships fee estimates for rollup 8.')
     expect(one.slice(60)).toEqual([
-      { status: 'exact', start: 14 + text.indexOf('The audit covers'), end: 14 + text.indexOf('The audit covers') + 28, line: 5, endLine: 5, text: 'The audit covers the bridge.' },
-      { status: 'exact', start: 14 + text.indexOf('| Audit | 500 USDC |'), end: 14 + text.indexOf('| Audit | 500 USDC |') + 20, line: 9, endLine: 9, text: '| Audit | 500 USDC |' },
+      {
+        status: 'exact',
+        start: 14 + text.indexOf('The audit covers'),
+        end: 14 + text.indexOf('The audit covers') + 28,
+        line: 5,
+        endLine: 5,
+        text: 'The audit covers the bridge.',
+      },
+      {
+        status: 'exact',
+        start: 14 + text.indexOf('| Audit | 500 USDC |'),
+        end: 14 + text.indexOf('| Audit | 500 USDC |') + 20,
+        line: 9,
+        endLine: 9,
+        text: '| Audit | 500 USDC |',
+      },
       { status: 'outdated' },
       { status: 'fuzzy', start: eight, end: eight + 44, line: 61, endLine: 61, text: 'The oracle ships fee estimates for rollup 8.' },
       { status: 'outdated' },
@@ -327,16 +448,34 @@ describe('locateQuotes', () => {
     // The spans that overlap an edit: one across the changed words, one mostly inside the deleted
     // paragraph, one that lost its first words with it (the rest is still there).
     const changed = one.flatMap((match, i) => (i < 60 && match.status !== 'exact' ? [[i, match.status]] : []))
-    expect(changed).toEqual([[14, 'fuzzy'], [23, 'outdated'], [24, 'fuzzy']])
+    expect(changed).toEqual([
+      [14, 'fuzzy'],
+      [23, 'outdated'],
+      [24, 'fuzzy'],
+    ])
     expect(quotes[14]!.exact).toBe('t 8\n\nThe oracle ships light client proofs for rollup 8')
-    expect(one[14]).toEqual({ status: 'fuzzy', start: eight - 5, end: eight + 43, line: 59, endLine: 61, text: 't 8\n\nThe oracle ships fee estimates for rollup 8' })
+    expect(one[14]).toEqual({
+      status: 'fuzzy',
+      start: eight - 5,
+      end: eight + 43,
+      line: 59,
+      endLine: 61,
+      text: 't 8\n\nThe oracle ships fee estimates for rollup 8',
+    })
   })
 
   it('finds every unedited quote at its moved offset', () => {
     const matches = locateQuotes('Intro added.\n\n' + text, quotes)
     spans.forEach(([start, end], i) => {
       const newlines = text.slice(start, end - 1).split('\n').length - 1
-      expect(matches[i]).toEqual({ status: 'exact', start: start + 14, end: end + 14, line: quotes[i]!.line + 2, endLine: quotes[i]!.line + 2 + newlines, text: text.slice(start, end) })
+      expect(matches[i]).toEqual({
+        status: 'exact',
+        start: start + 14,
+        end: end + 14,
+        line: quotes[i]!.line + 2,
+        endLine: quotes[i]!.line + 2 + newlines,
+        text: text.slice(start, end),
+      })
     })
     // 'The audit covers the bridge.' is in all 30 sections: its context picks the first one's.
     const audit = 14 + text.indexOf('The audit covers')

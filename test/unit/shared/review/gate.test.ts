@@ -20,10 +20,27 @@ function stamp(minute: number) {
 }
 
 const PITCH_ANCHOR: Anchor = { target: 'pitch', quote: { exact: 'six months', prefix: 'over ', suffix: '.', line: 3 } }
-const thread = (minute: number, author: string): Extract<ReviewRecord, { kind: 'thread' }> => ({ ...stamp(minute), kind: 'thread', author, anchor: PITCH_ANCHOR, body: `${author} asks something` })
+const thread = (minute: number, author: string): Extract<ReviewRecord, { kind: 'thread' }> => ({
+  ...stamp(minute),
+  kind: 'thread',
+  author,
+  anchor: PITCH_ANCHOR,
+  body: `${author} asks something`,
+})
 const mark = (minute: number, to: string, kind: 'resolve' | 'reopen', author = 'Ada'): ReviewRecord => ({ ...stamp(minute), kind, thread: to, author })
-const authorRecord = (minute: number, author: string, role: 'created' | 'edited' = 'created'): ReviewRecord => ({ ...stamp(minute), kind: 'author', author, role })
-function verdict(minute: number, author: string, kind: 'approve' | 'request-changes', content: ReviewedContent, options: { note?: string; supersedes?: VerdictRecord[] | null } = {}): VerdictRecord {
+const authorRecord = (minute: number, author: string, role: 'created' | 'edited' = 'created'): ReviewRecord => ({
+  ...stamp(minute),
+  kind: 'author',
+  author,
+  role,
+})
+function verdict(
+  minute: number,
+  author: string,
+  kind: 'approve' | 'request-changes',
+  content: ReviewedContent,
+  options: { note?: string; supersedes?: VerdictRecord[] | null } = {},
+): VerdictRecord {
   return {
     ...stamp(minute),
     kind: 'verdict',
@@ -40,7 +57,10 @@ const V2: ReviewedContent = { pitch: '# Tracekit\n\nWe ask for 40,000 USD over e
 
 const VALID: VerdictCheck = { problem: null, signature: 'none', future: false }
 function context(policy: Partial<PolicyView> = {}, problems: Record<string, string> = {}): FoldContext {
-  return { policy: { ...DEFAULT_POLICY_VIEW, ...policy }, checkVerdict: (record) => (problems[record.id] ? { ...VALID, problem: problems[record.id]! } : VALID) }
+  return {
+    policy: { ...DEFAULT_POLICY_VIEW, ...policy },
+    checkVerdict: (record) => (problems[record.id] ? { ...VALID, problem: problems[record.id]! } : VALID),
+  }
 }
 
 function state(records: ReviewRecord[], current: ReviewedContent, ctx: FoldContext = context()) {
@@ -60,12 +80,21 @@ describe('the approval state', () => {
   })
 
   it('is approved when someone approved exactly this text', () => {
-    expect(state([verdict(1, 'Ada', 'approve', V1)], V1)).toMatchObject({ approval: 'approved', text: 'approved by Ada', reviewers: ['Ada:approved'], gate: null })
+    expect(state([verdict(1, 'Ada', 'approve', V1)], V1)).toMatchObject({
+      approval: 'approved',
+      text: 'approved by Ada',
+      reviewers: ['Ada:approved'],
+      gate: null,
+    })
     expect(state([verdict(1, 'Ada', 'approve', V1)], { ...V1, fields: { ...V1.fields, team_name: '' } }).approval).toBe('approved')
   })
 
   it('goes stale when the pitch or a field is edited after the approval, and comes back when the edit is undone', () => {
-    expect(state([verdict(1, 'Ada', 'approve', V1)], V2)).toMatchObject({ approval: 'stale', text: 'Ada approved an earlier version', reviewers: ['Ada:approved-earlier'] })
+    expect(state([verdict(1, 'Ada', 'approve', V1)], V2)).toMatchObject({
+      approval: 'stale',
+      text: 'Ada approved an earlier version',
+      reviewers: ['Ada:approved-earlier'],
+    })
     expect(state([verdict(1, 'Ada', 'approve', V1)], { ...V1, fields: { project_name: 'TraceKit' } }).approval).toBe('stale')
     const first = verdict(1, 'Ada', 'approve', V1)
     expect(state([first, verdict(9, 'Ada', 'approve', V2, { supersedes: [first] })], V2).approval).toBe('approved')
@@ -75,7 +104,10 @@ describe('the approval state', () => {
     const question = thread(0, 'Ben')
     const request = verdict(1, 'Ben', 'request-changes', V1, { note: 'See my comment.' })
     expect(state([question, request], V1)).toMatchObject({ approval: 'changes-requested', text: 'changes requested by Ben' })
-    expect(state([question, request, thread(2, 'Cy'), mark(3, question.id, 'resolve')], V1)).toMatchObject({ approval: 'changes-made', threads: '1 open thread' })
+    expect(state([question, request, thread(2, 'Cy'), mark(3, question.id, 'resolve')], V1)).toMatchObject({
+      approval: 'changes-made',
+      threads: '1 open thread',
+    })
     expect(state([question, request, mark(3, question.id, 'resolve'), mark(4, question.id, 'reopen', 'Ben')], V1).approval).toBe('changes-requested')
     expect(state([verdict(1, 'Ben', 'request-changes', V1)], V2).approval).toBe('changes-made')
   })
@@ -117,7 +149,9 @@ describe('verdicts ordered by their chain, never by their dates', () => {
 
   it('reads two verdicts written before chains existed as unordered, and one as the reviewer’s verdict', () => {
     expect(state([verdict(1, 'Ada', 'approve', V1, { supersedes: null })], V1).approval).toBe('approved')
-    expect(state([verdict(1, 'Ada', 'approve', V1, { supersedes: null }), verdict(2, 'Ada', 'request-changes', V1, { supersedes: null })], V1).approval).toBe('unknown')
+    expect(state([verdict(1, 'Ada', 'approve', V1, { supersedes: null }), verdict(2, 'Ada', 'request-changes', V1, { supersedes: null })], V1).approval).toBe(
+      'unknown',
+    )
   })
 
   it('leaves an invalid verdict out of the order and lists it with its reason, unless a valid one of the same person replaced it', () => {
@@ -153,12 +187,25 @@ describe('authors and the policy', () => {
       reviewers: ['Ada:approved (not counted)'],
     })
     const brief = reviewBrief(foldRecords(records, [], context()), V1)
-    expect(brief).toMatchObject({ authors: ['Ada'], approvals: { counted: 0, required: 1 }, notCounted: [{ author: 'Ada', reason: 'Ada wrote this draft, so Ada’s own approval does not count' }] })
-    expect(state([...records, verdict(2, 'Ben', 'approve', V1)], V1)).toMatchObject({ approval: 'approved', text: 'approved by Ben · the author’s own approval does not count', gate: null })
+    expect(brief).toMatchObject({
+      authors: ['Ada'],
+      approvals: { counted: 0, required: 1 },
+      notCounted: [{ author: 'Ada', reason: 'Ada wrote this draft, so Ada’s own approval does not count' }],
+    })
+    expect(state([...records, verdict(2, 'Ben', 'approve', V1)], V1)).toMatchObject({
+      approval: 'approved',
+      text: 'approved by Ben · the author’s own approval does not count',
+      gate: null,
+    })
   })
 
   it('makes everyone who saved a change an author, and an author’s request for changes a note', () => {
-    const records: ReviewRecord[] = [authorRecord(0, 'Ada'), authorRecord(1, 'ben', 'edited'), verdict(2, 'Ben', 'request-changes', V1), verdict(3, 'Cy', 'approve', V1)]
+    const records: ReviewRecord[] = [
+      authorRecord(0, 'Ada'),
+      authorRecord(1, 'ben', 'edited'),
+      verdict(2, 'Ben', 'request-changes', V1),
+      verdict(3, 'Cy', 'approve', V1),
+    ]
     expect(state(records, V1)).toMatchObject({ approval: 'approved', reviewers: ['Ben:changes-requested (not counted)', 'Cy:approved'] })
   })
 
@@ -167,7 +214,11 @@ describe('authors and the policy', () => {
     const records: ReviewRecord[] = [authorRecord(0, 'Ada'), verdict(1, 'Ada', 'approve', V1), verdict(2, 'Ben', 'approve', V1)]
     expect(state(records, V1, policy)).toMatchObject({ approval: 'partly-approved', text: '1 of 2 approvals (Ben) · the author’s own approval does not count' })
     const two = state([...records, verdict(3, 'Cy', 'approve', V1)], V1, policy)
-    expect(two).toMatchObject({ approval: 'approved', text: 'approved by Ben and Cy (2 of 2 approvals) · the author’s own approval does not count', gate: null })
+    expect(two).toMatchObject({
+      approval: 'approved',
+      text: 'approved by Ben and Cy (2 of 2 approvals) · the author’s own approval does not count',
+      gate: null,
+    })
     // One person approving twice is one approval.
     const ben = verdict(1, 'Ben', 'approve', V1)
     expect(state([ben, verdict(2, 'ben', 'approve', V1, { supersedes: [ben] })], V1, policy).approval).toBe('partly-approved')

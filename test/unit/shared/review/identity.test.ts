@@ -25,7 +25,8 @@ describe('reviewer names', () => {
   it('flags Latin letters mixed with Cyrillic or Greek look-alikes, and accepts names in one script or with accents', () => {
     expect(nameProblem('Веn')).toContain('mixes Latin and Cyrillic')
     expect(nameProblem('Αda')).toContain('mixes Latin and Greek')
-    for (const name of ['Ada Lovelace', 'Zoë Müller-Łukasz', 'Дмитрий', 'Σωκράτης', '山田 太郎', 'O’Brien', 'ben@example.org']) expect(nameProblem(name)).toBeNull()
+    for (const name of ['Ada Lovelace', 'Zoë Müller-Łukasz', 'Дмитрий', 'Σωκράτης', '山田 太郎', 'O’Brien', 'ben@example.org'])
+      expect(nameProblem(name)).toBeNull()
   })
 
   it('counts names equal under NFKC, case and spacing as one person, and look-alikes from other scripts as others', () => {

@@ -29,8 +29,23 @@ const RECORDS: Record<string, ReviewRecord> = {
     body: 'Is this realistic?\nThe last SDK took two months.',
     suggestion: 'in six weeks',
   },
-  'field thread': { id: ID, kind: 'thread', author: 'Ben', created_at: AT, anchor: { target: 'field', field: 'project_name', quote: null }, body: 'Use the repository name.' },
-  'whole-draft thread, edited': { id: ID, kind: 'thread', author: 'Ben', created_at: AT, edited_at: '2026-11-23T12:00:00.000Z', anchor: { target: 'draft' }, body: 'Good start.' },
+  'field thread': {
+    id: ID,
+    kind: 'thread',
+    author: 'Ben',
+    created_at: AT,
+    anchor: { target: 'field', field: 'project_name', quote: null },
+    body: 'Use the repository name.',
+  },
+  'whole-draft thread, edited': {
+    id: ID,
+    kind: 'thread',
+    author: 'Ben',
+    created_at: AT,
+    edited_at: '2026-11-23T12:00:00.000Z',
+    anchor: { target: 'draft' },
+    body: 'Good start.',
+  },
   'deleted reply': { id: ID, kind: 'reply', thread: THREAD, author: 'Ada', created_at: AT, deleted_at: '2026-11-24T08:00:00.000Z', body: '' },
   reply: { id: ID, kind: 'reply', thread: THREAD, author: 'Cy', created_at: AT, body: '  indented first line\nthen “quotes”, a # and a: colon\n' },
   resolve: { id: ID, kind: 'resolve', thread: THREAD, author: 'Ada', created_at: AT },
@@ -43,7 +58,11 @@ const RECORDS: Record<string, ReviewRecord> = {
     created_at: AT,
     verdict: 'request-changes',
     note: 'Split the budget per milestone.',
-    reviewed: { hash: HASH, pitch: '# Tracekit\n\n## Budget\n\nWe ask for 40,000 USD.\n', fields: { project_name: 'Tracekit', code_repository: 'https://github.com/tracekit/tracekit' } },
+    reviewed: {
+      hash: HASH,
+      pitch: '# Tracekit\n\n## Budget\n\nWe ask for 40,000 USD.\n',
+      fields: { project_name: 'Tracekit', code_repository: 'https://github.com/tracekit/tracekit' },
+    },
   },
 }
 
@@ -101,19 +120,28 @@ describe('serializeRecord and parseRecordFile', () => {
     expect(serializeRecord(read)).toBe(text)
   })
 
-  it.each([' \n', ' \t\n', '\n\n', 'a\n \n', 'ends in blank lines\n\n\n', 'no newline', 'emoji 😀 and\r\nCRLF', ''])('keeps the text %j exactly, blanks included', (body) => {
-    const record: ReviewRecord = { id: ID, kind: 'reply', thread: THREAD, author: 'Ada', created_at: AT, body }
-    const text = serializeRecord(record)
-    expect(parseRecordFile(`${ID}.yaml`, text)).toEqual(record)
-    expect(serializeRecord(parseRecordFile(`${ID}.yaml`, text))).toBe(text)
-  })
+  it.each([' \n', ' \t\n', '\n\n', 'a\n \n', 'ends in blank lines\n\n\n', 'no newline', 'emoji 😀 and\r\nCRLF', ''])(
+    'keeps the text %j exactly, blanks included',
+    (body) => {
+      const record: ReviewRecord = { id: ID, kind: 'reply', thread: THREAD, author: 'Ada', created_at: AT, body }
+      const text = serializeRecord(record)
+      expect(parseRecordFile(`${ID}.yaml`, text)).toEqual(record)
+      expect(serializeRecord(parseRecordFile(`${ID}.yaml`, text))).toBe(text)
+    },
+  )
 
   it('fills the defaults: empty context, no field quote, no note', () => {
-    const thread = parseRecordFile(`${ID}.yaml`, `id: ${ID}\nkind: thread\nauthor: Ada\ncreated_at: ${AT}\nanchor:\n  target: pitch\n  quote:\n    line: 3\n    exact: x\nbody: b\n`)
+    const thread = parseRecordFile(
+      `${ID}.yaml`,
+      `id: ${ID}\nkind: thread\nauthor: Ada\ncreated_at: ${AT}\nanchor:\n  target: pitch\n  quote:\n    line: 3\n    exact: x\nbody: b\n`,
+    )
     expect(thread).toMatchObject({ anchor: { target: 'pitch', quote: { exact: 'x', prefix: '', suffix: '', line: 3 } } })
     const field = parseRecordFile(`${ID}.yaml`, `id: ${ID}\nkind: thread\nauthor: Ada\ncreated_at: ${AT}\nanchor:\n  target: field\n  field: budget\nbody: b\n`)
     expect(field).toMatchObject({ anchor: { target: 'field', field: 'budget', quote: null } })
-    const verdict = parseRecordFile(`${ID}.yaml`, `id: ${ID}\nkind: verdict\nauthor: Ada\ncreated_at: ${AT}\nverdict: approve\nreviewed:\n  hash: ${HASH}\n  pitch: p\n`)
+    const verdict = parseRecordFile(
+      `${ID}.yaml`,
+      `id: ${ID}\nkind: verdict\nauthor: Ada\ncreated_at: ${AT}\nverdict: approve\nreviewed:\n  hash: ${HASH}\n  pitch: p\n`,
+    )
     expect(verdict).toMatchObject({ note: '', reviewed: { fields: {} } })
   })
 })
@@ -138,8 +166,12 @@ describe('a file that is not a record', () => {
     expect(refused(`id: ${ID}\nkind: verdict\nauthor: Ben\ncreated_at: ${AT}\nverdict: maybe\nreviewed:\n  hash: nope\n  pitch: p\n`)).toBe(
       'not a review record: verdict: must be "approve" or "request-changes"; reviewed.hash: must be a sha256 hex digest',
     )
-    expect(refused(`id: ${ID}\nkind: comment\n`)).toBe('not a review record: kind: must have a kind: thread, reply, resolve, reopen, suggestion, verdict or author')
-    expect(refused(`id: ${ID}\nkind: reply\nthread: ${THREAD}\nauthor: "  "\ncreated_at: yesterday\nbody: b\n`)).toMatch(/^not a review record: author: must not be empty; created_at: /)
+    expect(refused(`id: ${ID}\nkind: comment\n`)).toBe(
+      'not a review record: kind: must have a kind: thread, reply, resolve, reopen, suggestion, verdict or author',
+    )
+    expect(refused(`id: ${ID}\nkind: reply\nthread: ${THREAD}\nauthor: "  "\ncreated_at: yesterday\nbody: b\n`)).toMatch(
+      /^not a review record: author: must not be empty; created_at: /,
+    )
     expect(refused('just a sentence\n')).toMatch(/^not a review record: /)
   })
 

@@ -26,9 +26,22 @@ const thread = (minute: number, author: string, extra: Partial<Extract<ReviewRec
   body: `${author} asks something`,
   ...extra,
 })
-const reply = (minute: number, to: string, author: string, extra: Partial<Extract<ReviewRecord, { kind: 'reply' }>> = {}): ReviewRecord => ({ ...stamp(minute), kind: 'reply', thread: to, author, body: `${author} answers`, ...extra })
+const reply = (minute: number, to: string, author: string, extra: Partial<Extract<ReviewRecord, { kind: 'reply' }>> = {}): ReviewRecord => ({
+  ...stamp(minute),
+  kind: 'reply',
+  thread: to,
+  author,
+  body: `${author} answers`,
+  ...extra,
+})
 const mark = (minute: number, to: string, kind: 'resolve' | 'reopen', author = 'Ada'): ReviewRecord => ({ ...stamp(minute), kind, thread: to, author })
-const decide = (minute: number, to: string, decision: 'applied' | 'declined', author = 'Ada'): ReviewRecord => ({ ...stamp(minute), kind: 'suggestion', thread: to, decision, author })
+const decide = (minute: number, to: string, decision: 'applied' | 'declined', author = 'Ada'): ReviewRecord => ({
+  ...stamp(minute),
+  kind: 'suggestion',
+  thread: to,
+  decision,
+  author,
+})
 const verdict = (minute: number, author: string, kind: 'approve' | 'request-changes', content: ReviewedContent, note = ''): ReviewRecord => ({
   ...stamp(minute),
   kind: 'verdict',
@@ -71,7 +84,10 @@ describe('foldRecords', () => {
     const applied = thread(0, 'Ben', { suggestion: 'eight months' })
     const declined = thread(1, 'Ben', { suggestion: 'a year' })
     const data = foldRecords([applied, declined, decide(2, applied.id, 'applied'), decide(3, declined.id, 'declined')])
-    expect(data.threads[0]).toMatchObject({ resolved: true, suggestion: { text: 'eight months', decision: 'applied', decidedBy: 'Ada', decidedAt: new Date(START + 2 * 60_000).toISOString() } })
+    expect(data.threads[0]).toMatchObject({
+      resolved: true,
+      suggestion: { text: 'eight months', decision: 'applied', decidedBy: 'Ada', decidedAt: new Date(START + 2 * 60_000).toISOString() },
+    })
     expect(data.threads[1]).toMatchObject({ resolved: false, suggestion: { text: 'a year', decision: 'declined' } })
     expect(data.threads.map(isOpen)).toEqual([false, true])
     // Reopened after applying: open again, the decision stays on record.
@@ -96,7 +112,8 @@ describe('foldRecords', () => {
 
   it('keeps a deleted reply’s place in an open thread', () => {
     const a = thread(0, 'Ben')
-    const folded = foldRecords([a, reply(1, a.id, 'Ada', { body: 'oops', deleted_at: new Date(START + 2 * 60_000).toISOString() }), reply(3, a.id, 'Cy')]).threads[0]!
+    const folded = foldRecords([a, reply(1, a.id, 'Ada', { body: 'oops', deleted_at: new Date(START + 2 * 60_000).toISOString() }), reply(3, a.id, 'Cy')])
+      .threads[0]!
     expect(folded.replies.map((r) => [r.author, r.deleted, r.body])).toEqual([
       ['Ada', true, ''],
       ['Cy', false, 'Cy answers'],
@@ -108,7 +125,15 @@ describe('foldRecords', () => {
     const records = [mark(7, absent, 'resolve'), reply(6, absent, 'Ada'), reply(4, absent, 'Cy'), mark(8, absent, 'reopen')]
     const data = foldRecords(records)
     expect(data.threads).toHaveLength(1)
-    expect(data.threads[0]).toMatchObject({ id: absent, missing: true, author: '', body: '', anchor: { target: 'draft' }, resolved: false, createdAt: new Date(START + 4 * 60_000).toISOString() })
+    expect(data.threads[0]).toMatchObject({
+      id: absent,
+      missing: true,
+      author: '',
+      body: '',
+      anchor: { target: 'draft' },
+      resolved: false,
+      createdAt: new Date(START + 4 * 60_000).toISOString(),
+    })
     expect(data.threads[0]!.replies.map((r) => r.author)).toEqual(['Cy', 'Ada'])
     expect(isOpen(data.threads[0]!)).toBe(true)
     expect(foldRecords([...records].reverse())).toEqual(data)

@@ -16,9 +16,8 @@ export function OfflineBanner() {
   const sinceText = since ? ` (since ${ago(new Date(since).toISOString(), Date.now())})` : ''
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
-      <strong>Offline</strong> — the grant service cannot be reached{sinceText}. Drafts
-      keep saving on this computer; lists show the last copy. Grant Desk keeps checking and this notice goes once the service answers. Submit again
-      when you are back online — nothing is sent automatically.{' '}
+      <strong>Offline</strong> — the grant service cannot be reached{sinceText}. Drafts keep saving on this computer; lists show the last copy. Grant Desk keeps
+      checking and this notice goes once the service answers. Submit again when you are back online — nothing is sent automatically.{' '}
       <button type="button" onClick={() => recheckNow()}>
         Check now
       </button>

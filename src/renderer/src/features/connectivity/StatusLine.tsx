@@ -39,7 +39,11 @@ export function StatusLine({
   const who = connection.tone === 'problem' ? '' : sessionText(loggedIn, email)
   return (
     <span role="status" data-testid="wiring" className="status-line">
-      <span className={`status-connection status-${connection.tone}`} data-testid="connection-state" title={settings ? `Grant service: ${settings.effectiveServiceUrl}` : undefined}>
+      <span
+        className={`status-connection status-${connection.tone}`}
+        data-testid="connection-state"
+        title={settings ? `Grant service: ${settings.effectiveServiceUrl}` : undefined}
+      >
         {connection.text}
       </span>
       {who && (

@@ -24,8 +24,8 @@ export function WaitingBanner() {
   const seconds = Math.max(0, Math.ceil((until - now) / 1000))
   return (
     <div className="banner banner-offline" role="status" aria-live="polite" data-testid="waiting-banner">
-      The grant service asked Grant Desk to wait{what ? ` before ${what}` : ''} —{' '}
-      {seconds > 0 ? `trying again in ${seconds} s` : 'trying again now'}. Your work is kept.
+      The grant service asked Grant Desk to wait{what ? ` before ${what}` : ''} — {seconds > 0 ? `trying again in ${seconds} s` : 'trying again now'}. Your work
+      is kept.
     </div>
   )
 }

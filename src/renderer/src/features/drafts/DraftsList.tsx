@@ -69,7 +69,9 @@ export function DraftsList() {
       {listing.state === 'ready' && listing.items.length > 0 && (
         <>
           <DamagedSummary items={listing.items} />
-          {listing.items.some((item) => item.state === 'ok' && item.status === 'draft') && <CalendarButton target={{ openDrafts: true }} label="Add open drafts to calendar" />}
+          {listing.items.some((item) => item.state === 'ok' && item.status === 'draft') && (
+            <CalendarButton target={{ openDrafts: true }} label="Add open drafts to calendar" />
+          )}
           <DraftsTable
             items={listing.items}
             now={now}
@@ -111,7 +113,17 @@ function DamagedSummary({ items }: { items: readonly DraftSummary[] }) {
   )
 }
 
-function DeleteDraftDialog({ item, onCancel, onDeleted, onConflict }: { item: DraftSummary; onCancel: () => void; onDeleted: (movedTo: string) => void; onConflict: () => void }) {
+function DeleteDraftDialog({
+  item,
+  onCancel,
+  onDeleted,
+  onConflict,
+}: {
+  item: DraftSummary
+  onCancel: () => void
+  onDeleted: (movedTo: string) => void
+  onConflict: () => void
+}) {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<AppError | null>(null)
 

@@ -155,7 +155,12 @@ function FindingButton({
 }) {
   const where = field !== undefined ? `field ${labels.get(field) ?? field}` : `line ${finding.line}`
   return (
-    <button type="button" className={`finding finding-${finding.severity}`} data-finding={findingMarkId(finding)} onClick={() => onSelect({ line: finding.line, endLine: finding.endLine, field })}>
+    <button
+      type="button"
+      className={`finding finding-${finding.severity}`}
+      data-finding={findingMarkId(finding)}
+      onClick={() => onSelect({ line: finding.line, endLine: finding.endLine, field })}
+    >
       <span className="finding-tag">{SEVERITY_TAG[finding.severity]}</span> <span className="finding-message">{finding.message}</span>{' '}
       <span className="finding-line">{where}</span>
       <span className="finding-hint">{finding.hint}</span>

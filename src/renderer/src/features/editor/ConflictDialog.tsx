@@ -32,16 +32,15 @@ export function ConflictDialog({ onReloadTheirs, onKeepMine }: ConflictDialogPro
   return (
     <Dialog title="This draft was changed elsewhere" role="alertdialog" testId="conflict-dialog">
       <p>
-        The file of this draft changed on disk after you opened it — a teammate’s edit, a git pull or another editor. Grant Desk
-        did not save over it, so both versions are still safe. Choose which one to keep:
+        The file of this draft changed on disk after you opened it — a teammate’s edit, a git pull or another editor. Grant Desk did not save over it, so both
+        versions are still safe. Choose which one to keep:
       </p>
       <ul className="conflict-choices">
         <li>
           <strong>Reload theirs</strong>: the version on disk replaces what you see. Your unsaved text will be replaced.
         </li>
         <li>
-          <strong>Keep mine as a copy</strong>: your text is saved as a new draft for the same grant and opened; the original
-          file keeps their version.
+          <strong>Keep mine as a copy</strong>: your text is saved as a new draft for the same grant and opened; the original file keeps their version.
         </li>
       </ul>
       {error && <ErrorNotice error={error} />}

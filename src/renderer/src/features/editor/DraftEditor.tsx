@@ -462,6 +462,13 @@ function PitchArea({ readOnly }: { readOnly: boolean }) {
   }, [])
   const marks = usePitchMarks()
   return (
-    <PitchEditor value={useEditor.getState().pitch} onChange={onChange} readOnly={readOnly} onComment={startPitchComment} marks={readOnly ? null : marks} onOpenMark={openMark} />
+    <PitchEditor
+      value={useEditor.getState().pitch}
+      onChange={onChange}
+      readOnly={readOnly}
+      onComment={startPitchComment}
+      marks={readOnly ? null : marks}
+      onOpenMark={openMark}
+    />
   )
 }

@@ -22,7 +22,15 @@
  * Its toolbar's "insert comment" (an HTML comment, sent to the sponsor with the pitch) is
  * replaced by the team review's Comment. Its mode buttons say Write, Split and Preview.
  */
-import MDEditor, { EditorContext, type ICommand, type MDEditorProps, getCommands, getExtraCommands, handleKeyDown, shortcuts } from '@uiw/react-md-editor/nohighlight'
+import MDEditor, {
+  EditorContext,
+  type ICommand,
+  type MDEditorProps,
+  getCommands,
+  getExtraCommands,
+  handleKeyDown,
+  shortcuts,
+} from '@uiw/react-md-editor/nohighlight'
 import {
   type ReactElement,
   type Ref,
@@ -142,7 +150,15 @@ type LibraryTextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
  * Keys do what they do in the library's own textarea: lists continue on Enter, and the
  * toolbar's shortcuts (Ctrl+B…) work.
  */
-function PitchTextarea({ ref, value: _libraryText, defaultValue: _default, dispatch: _dispatch, shortcuts: _shortcuts, useContext: _handle, ...attributes }: LibraryTextareaProps) {
+function PitchTextarea({
+  ref,
+  value: _libraryText,
+  defaultValue: _default,
+  dispatch: _dispatch,
+  shortcuts: _shortcuts,
+  useContext: _handle,
+  ...attributes
+}: LibraryTextareaProps) {
   const box = usePitchBox()
   const editor = useContext(EditorContext)
   const latestEditor = useRef(editor)

@@ -22,7 +22,6 @@ export function exportMissesEdits(saveState: string, editorVersion: string | nul
   return saveState !== 'saved' || editorVersion !== savedVersion
 }
 
-
 const defaultCall: ExportCall = (channel, input) => bridgeCall(channel, input)
 
 export function ExportButton({ call = defaultCall }: { call?: ExportCall }) {

@@ -29,8 +29,7 @@ export function FeedbackScreen() {
       <p>
         Your report goes to the grant service’s feedback for{' '}
         {view ? <code data-testid="feedback-skill">{view.feedbackNamespace}/grant-apply</code> : settingsError ? 'this app' : 'this app (reading settings…)'}.
-        Say which grant or guide is wrong and what it should say. You need to be logged in to send it; if you are not, you will be asked to log in
-        first.
+        Say which grant or guide is wrong and what it should say. You need to be logged in to send it; if you are not, you will be asked to log in first.
       </p>
       {!view && settingsError && <ErrorNotice error={settingsError} onRetry={() => void loadSettings()} />}
       <p className="hint">

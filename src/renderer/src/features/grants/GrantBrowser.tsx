@@ -450,13 +450,36 @@ function GrantRow({
             <>
               <span className="grant-meta">
                 {[
-                  sponsor && <span key="sponsor" className="grant-sponsor">{sponsor}</span>,
-                  kind && <span key="kind" className={`chip chip-${kind}`}>{KIND_LABELS[kind]}</span>,
-                  track && <span key="track" className="chip chip-track">{track}</span>,
+                  sponsor && (
+                    <span key="sponsor" className="grant-sponsor">
+                      {sponsor}
+                    </span>
+                  ),
+                  kind && (
+                    <span key="kind" className={`chip chip-${kind}`}>
+                      {KIND_LABELS[kind]}
+                    </span>
+                  ),
+                  track && (
+                    <span key="track" className="chip chip-track">
+                      {track}
+                    </span>
+                  ),
                 ]
                   .filter(Boolean)
                   // The spaces are text of their own: a name is trimmed element by element.
-                  .flatMap((part, i) => (i === 0 ? [part] : [' ', <span key={`sep${i}`} className="grant-sep">·</span>, ' ', part]))}
+                  .flatMap((part, i) =>
+                    i === 0
+                      ? [part]
+                      : [
+                          ' ',
+                          <span key={`sep${i}`} className="grant-sep">
+                            ·
+                          </span>,
+                          ' ',
+                          part,
+                        ],
+                  )}
                 {COMMA}
               </span>{' '}
             </>

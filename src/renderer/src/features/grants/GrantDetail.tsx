@@ -148,7 +148,19 @@ export interface GrantDetailViewProps {
   onOpenDraft: (id: string) => void
 }
 
-export function GrantDetailView({ data, now, drafts, draftsError, creating, createError, onRetry, onRetryDrafts, onStartDraft, onOpenDraft, myStatus }: GrantDetailViewProps) {
+export function GrantDetailView({
+  data,
+  now,
+  drafts,
+  draftsError,
+  creating,
+  createError,
+  onRetry,
+  onRetryDrafts,
+  onStartDraft,
+  onOpenDraft,
+  myStatus,
+}: GrantDetailViewProps) {
   const { grant } = data
   // The detail may leave out sponsor and track; the list's copy of the grant has them.
   const summary = useGrants((s) => s.result?.items.find((item) => item.id === grant.id))
@@ -223,7 +235,16 @@ export function GrantDetailView({ data, now, drafts, draftsError, creating, crea
         </div>
       )}
 
-      <DraftActions drafts={drafts} draftsError={draftsError} creating={creating} createError={createError} now={now} onRetryDrafts={onRetryDrafts} onStartDraft={onStartDraft} onOpenDraft={onOpenDraft} />
+      <DraftActions
+        drafts={drafts}
+        draftsError={draftsError}
+        creating={creating}
+        createError={createError}
+        now={now}
+        onRetryDrafts={onRetryDrafts}
+        onStartDraft={onStartDraft}
+        onOpenDraft={onOpenDraft}
+      />
 
       <h2>Description</h2>
       <SafeMarkdown source={grant.description} testId="grant-description" headingOffset={2} />
@@ -284,7 +305,10 @@ function DraftActions({
     <div className="grant-draft-area">
       {draftsError && (
         <ErrorNotice
-          error={{ ...draftsError, message: `Your drafts could not be listed, so Grant Desk cannot tell whether you already have one for this grant. ${draftsError.message}` }}
+          error={{
+            ...draftsError,
+            message: `Your drafts could not be listed, so Grant Desk cannot tell whether you already have one for this grant. ${draftsError.message}`,
+          }}
           onRetry={onRetryDrafts}
           retryLabel="List drafts again"
         />
@@ -338,8 +362,7 @@ function DraftActions({
         <Dialog title="Start a second draft?" onClose={() => setConfirming(false)} testId="second-draft-dialog">
           <p>
             A second draft is a separate file: your existing draft{drafts && drafts.length > 1 ? 's stay' : ' stays'} as{' '}
-            {drafts && drafts.length > 1 ? 'they are' : 'it is'}. The service takes one application per grant from you, so only one of them can be
-            submitted.
+            {drafts && drafts.length > 1 ? 'they are' : 'it is'}. The service takes one application per grant from you, so only one of them can be submitted.
           </p>
           <div className="dialog-actions">
             <button type="button" onClick={() => setConfirming(false)}>

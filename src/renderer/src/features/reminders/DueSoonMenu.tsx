@@ -77,7 +77,10 @@ export function DueSoonMenu() {
           {latest && (
             <div className="notice notice-info" data-testid="latest-reminder">
               <p>
-                <strong>{latest.late ? 'Missed while Grant Desk was closed: ' : ''}{latest.title}</strong>
+                <strong>
+                  {latest.late ? 'Missed while Grant Desk was closed: ' : ''}
+                  {latest.title}
+                </strong>
               </p>
               <p>{latest.body}</p>
             </div>

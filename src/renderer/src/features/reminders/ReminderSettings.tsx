@@ -93,7 +93,8 @@ export function ReminderSettings() {
             />
           </p>
           <p id="reminder-times-hint" className="hint">
-            Up to {MAX_REMINDER_OFFSETS}, separated by commas, like “3 days, 1 day, 3 hours”. Each is shown once per draft; “Add to calendar” uses the same times. Saved when you leave the field (or press Enter).
+            Up to {MAX_REMINDER_OFFSETS}, separated by commas, like “3 days, 1 day, 3 hours”. Each is shown once per draft; “Add to calendar” uses the same
+            times. Saved when you leave the field (or press Enter).
           </p>
           {problem && (
             <p id="reminder-times-error" className="notice notice-error">

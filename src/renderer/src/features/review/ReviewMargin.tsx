@@ -32,9 +32,7 @@ export const ReviewMargin = memo(function ReviewMargin() {
   const located = useLocatedThreads(threads)
   const cards = useMemo(() => {
     const groups = groupThreads(located, schema)
-    return [...groups.open, ...groups.outdated]
-      .filter((item) => item.thread.anchor.target === 'pitch')
-      .sort((a, b) => line(a) - line(b))
+    return [...groups.open, ...groups.outdated].filter((item) => item.thread.anchor.target === 'pitch').sort((a, b) => line(a) - line(b))
   }, [located, schema])
   return (
     <aside className="review-margin" data-testid="review-margin" aria-label="Comments on the pitch">

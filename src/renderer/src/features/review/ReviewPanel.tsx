@@ -61,8 +61,8 @@ function UnreadableNotice({ files }: { files: ReviewData['unreadable'] }) {
   return (
     <div className="notice notice-warn" data-testid="review-unreadable">
       <p>
-        {files.length === 1 ? 'One review file could not be read.' : `${files.length} review files could not be read.`} They are kept untouched; fix or
-        delete the file by hand.
+        {files.length === 1 ? 'One review file could not be read.' : `${files.length} review files could not be read.`} They are kept untouched; fix or delete
+        the file by hand.
       </p>
       <ul>
         {files.map((file) => (

@@ -31,7 +31,16 @@ function NameForm({ busy }: { busy: boolean }) {
         }}
       >
         <label htmlFor={id}>{NAME_LABEL}</label>
-        <input id={id} type="text" value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" maxLength={80} disabled={busy} data-autofocus />
+        <input
+          id={id}
+          type="text"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="name"
+          maxLength={80}
+          disabled={busy}
+          data-autofocus
+        />
         <p className="hint">Saved in Settings as your reviewer name; you can change it there.</p>
         {error && <ErrorNotice error={error} fieldLabels={{ reviewerName: 'Your name' }} />}
         <div className="dialog-actions">

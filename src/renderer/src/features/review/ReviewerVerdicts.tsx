@@ -48,7 +48,9 @@ function PolicyState({ summary, data }: { summary: ReviewSummary; data: ReviewDa
   return (
     <div className="review-policy" data-testid="review-policy">
       <p className="review-policy-state" data-approval={summary.approval}>
-        {summary.approvals.required > 1 || summary.approval === 'partly-approved' ? `${summary.approvals.counted} of ${summary.approvals.required} approvals · ` : null}
+        {summary.approvals.required > 1 || summary.approval === 'partly-approved'
+          ? `${summary.approvals.counted} of ${summary.approvals.required} approvals · `
+          : null}
         {capitalize(describeApproval(summary))}
       </p>
       {policy.problem !== null ? (
@@ -56,7 +58,8 @@ function PolicyState({ summary, data }: { summary: ReviewSummary; data: ReviewDa
       ) : (
         policy.file !== null && (
           <p className="hint">
-            Team policy <code>{policy.file}</code>: {policy.approvals} {policy.approvals === 1 ? 'approval' : 'approvals'} by teammates who did not write the draft
+            Team policy <code>{policy.file}</code>: {policy.approvals} {policy.approvals === 1 ? 'approval' : 'approvals'} by teammates who did not write the
+            draft
             {policy.approvers ? `, from ${policy.approvers.join(', ')}` : ''}
             {policy.requireSigned ? '; only signed verdicts count' : ''}.
           </p>
@@ -101,9 +104,13 @@ export function ReviewerVerdicts({ data, now }: { data: ReviewData; now: number 
                   Not counted: {shownName(reviewer.notCounted)}.
                 </p>
               )}
-              {reviewer.state === 'changes-made' && reviewer.verdict.note.trim() && <p className="hint comment-body">They asked: {reviewer.verdict.note.trim()}</p>}
+              {reviewer.state === 'changes-made' && reviewer.verdict.note.trim() && (
+                <p className="hint comment-body">They asked: {reviewer.verdict.note.trim()}</p>
+              )}
               {reviewer.state === 'approved' && reviewer.verdict.note.trim() && <p className="hint comment-body">{reviewer.verdict.note.trim()}</p>}
-              {reviewer.state === 'approved-earlier' && <ChangesSince author={shownName(reviewer.author)} reviewed={reviewer.verdict.reviewed} pitch={pitch} fields={fields} schema={schema} />}
+              {reviewer.state === 'approved-earlier' && (
+                <ChangesSince author={shownName(reviewer.author)} reviewed={reviewer.verdict.reviewed} pitch={pitch} fields={fields} schema={schema} />
+              )}
             </li>
           ))}
         </ul>
@@ -148,7 +155,17 @@ function ChangesSince({
   )
 }
 
-function ChangesList({ reviewed, pitch, fields, schema }: { reviewed: ReviewedVersion; pitch: string; fields: Readonly<Record<string, string>>; schema: readonly SchemaField[] | null }) {
+function ChangesList({
+  reviewed,
+  pitch,
+  fields,
+  schema,
+}: {
+  reviewed: ReviewedVersion
+  pitch: string
+  fields: Readonly<Record<string, string>>
+  schema: readonly SchemaField[] | null
+}) {
   const changes = useMemo(() => changedFields(reviewed.fields, fields, schema), [reviewed.fields, fields, schema])
   return (
     <div className="changes-list">

@@ -55,9 +55,7 @@ export function SubmitReviewSummary({
       )}
       {openThreads.length > 0 && (
         <div className="notice notice-warn">
-          <p>
-            {capitalize(openThreadsText(openThreads.length))}: teammates’ comments nobody has resolved. You can still submit.
-          </p>
+          <p>{capitalize(openThreadsText(openThreads.length))}: teammates’ comments nobody has resolved. You can still submit.</p>
           <ul className="submit-open-threads">
             {openThreads.map((thread) => {
               const quote = 'quote' in thread.anchor && thread.anchor.quote ? thread.anchor.quote.exact : null

@@ -61,13 +61,20 @@ export function SuggestionView({ item, readOnly }: SuggestionViewProps) {
     <div className="suggestion">
       <p className="suggestion-title">Suggested change</p>
       <WordDiff before={current} after={suggestion.text} label="Suggested change" />
-      {item.match?.status === 'fuzzy' && !decided && <p className="hint">The passage has changed since this was suggested; Apply replaces it as it reads now.</p>}
+      {item.match?.status === 'fuzzy' && !decided && (
+        <p className="hint">The passage has changed since this was suggested; Apply replaces it as it reads now.</p>
+      )}
       {decided ? (
         <p className={`suggestion-decision suggestion-${suggestion.decision}`}>{decided}</p>
       ) : (
         !readOnly && (
           <div className="suggestion-actions">
-            <button type="button" onClick={() => void apply()} disabled={busy || item.outdated} aria-describedby={item.outdated ? `apply-why-${thread.id}` : undefined}>
+            <button
+              type="button"
+              onClick={() => void apply()}
+              disabled={busy || item.outdated}
+              aria-describedby={item.outdated ? `apply-why-${thread.id}` : undefined}
+            >
               Apply
             </button>
             <button type="button" onClick={() => void decline()} disabled={busy}>

@@ -68,9 +68,7 @@ export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardPro
         {item.outdated && <span className="badge badge-warning">Outdated</span>}
         {thread.resolved && <span className="badge badge-ok">Resolved</span>}
       </Heading>
-      {quote && (
-        <blockquote className="review-quote">{quote.exact}</blockquote>
-      )}
+      {quote && <blockquote className="review-quote">{quote.exact}</blockquote>}
       {item.outdated && <p className="hint">This text is no longer in the draft; the quote above is what was commented on.</p>}
       {item.pending && (
         <p className="hint" data-testid="thread-not-placed">

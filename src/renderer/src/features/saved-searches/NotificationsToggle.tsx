@@ -11,7 +11,12 @@ export function NotificationsToggle() {
   if (state === 'unsupported') return null
   if (state === 'desktop-app') return <p className="hint">New grants found in the background are announced with a desktop notification.</p>
   if (state === 'granted') return <p className="hint">This browser will notify you of new grants while Grant Desk is open.</p>
-  if (state === 'denied') return <p className="hint">Notifications are blocked for this page; allow them in the browser’s site settings to hear of new grants. The counts above still show.</p>
+  if (state === 'denied')
+    return (
+      <p className="hint">
+        Notifications are blocked for this page; allow them in the browser’s site settings to hear of new grants. The counts above still show.
+      </p>
+    )
   return (
     <button type="button" onClick={() => void askNotificationPermission().then(setState)}>
       Notify me of new grants

@@ -70,7 +70,15 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
       )}
       <label>
         Email
-        <input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required {...(autoFocus ? { 'data-autofocus': true } : {})} />
+        <input
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          {...(autoFocus ? { 'data-autofocus': true } : {})}
+        />
       </label>
       <label>
         Password
@@ -79,8 +87,8 @@ export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { o
       {plainHttp && (
         <div className="notice notice-warn" data-testid="login-plain-http">
           <p>
-            {service ?? 'This service'} is reached over plain HTTP: your password and login would cross the network unencrypted, where others on it could read them.
-            Use the service’s https:// address in Settings if it has one.
+            {service ?? 'This service'} is reached over plain HTTP: your password and login would cross the network unencrypted, where others on it could read
+            them. Use the service’s https:// address in Settings if it has one.
           </p>
           <label>
             <input type="checkbox" checked={allowPlainHttp} onChange={(e) => setAllowPlainHttp(e.target.checked)} /> Log in over plain HTTP anyway

@@ -51,7 +51,14 @@ export function AccountSection() {
       {status && !status.loggedIn && (
         <>
           <p>
-            Not logged in{service ? <> to <strong>{service}</strong></> : null}. Browsing grants needs no login; submitting and sending reports do.
+            Not logged in
+            {service ? (
+              <>
+                {' '}
+                to <strong>{service}</strong>
+              </>
+            ) : null}
+            . Browsing grants needs no login; submitting and sending reports do.
           </p>
           <LoginForm />
         </>

@@ -16,7 +16,14 @@ function addressCheckText(check: AddressCheck): string {
 }
 
 export function AddressCheckStatus({ check, testId = 'address-check' }: { check: AddressCheck; testId?: string }) {
-  const tone = check.state === 'ok' ? 'notice notice-ok' : check.state === 'failed' ? 'notice notice-error' : check.state === 'checking' ? 'loading spinner-status' : undefined
+  const tone =
+    check.state === 'ok'
+      ? 'notice notice-ok'
+      : check.state === 'failed'
+        ? 'notice notice-error'
+        : check.state === 'checking'
+          ? 'loading spinner-status'
+          : undefined
   return (
     <div role="status" data-testid={testId} data-state={check.state}>
       {check.state !== 'idle' && (

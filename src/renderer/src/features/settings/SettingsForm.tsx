@@ -38,7 +38,8 @@ const OFF = 'off'
 function refreshChoices(current: number | null): { value: string; label: string }[] {
   const choices = REFRESH_CHOICES.map((choice) => ({ value: String(choice.minutes), label: choice.label }))
   // A value set in the file by hand is shown as it is, not silently replaced.
-  if (current !== null && !REFRESH_CHOICES.some((choice) => choice.minutes === current)) choices.push({ value: String(current), label: `Every ${current} minutes` })
+  if (current !== null && !REFRESH_CHOICES.some((choice) => choice.minutes === current))
+    choices.push({ value: String(current), label: `Every ${current} minutes` })
   return [...choices, { value: OFF, label: 'Off' }]
 }
 
@@ -169,8 +170,8 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
         {fieldError('serviceUrl')}
         {sendsCredentialsInClear(overridden !== null ? view.effectiveServiceUrl : form.serviceUrl) && (
           <p className="notice notice-warn" data-testid="settings-plain-http">
-            This address uses plain HTTP to another computer: your password and login would cross the network unencrypted. Use the service’s https:// address
-            if it has one; Grant Desk asks before logging in over plain HTTP.
+            This address uses plain HTTP to another computer: your password and login would cross the network unencrypted. Use the service’s https:// address if
+            it has one; Grant Desk asks before logging in over plain HTTP.
           </p>
         )}
         <p className="hint" id="settings-serviceUrl-hint" data-testid="settings-service-source">
@@ -180,8 +181,8 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
             </>
           ) : sandbox?.inUse ? (
             <>
-              Sandbox started by <code>{sandbox.startedBy}</code> at <code>{sandbox.url}</code>, with demo data. To use another grant service, type its
-              address here and save.
+              Sandbox started by <code>{sandbox.startedBy}</code> at <code>{sandbox.url}</code>, with demo data. To use another grant service, type its address
+              here and save.
             </>
           ) : (
             <>The grant service Grant Desk lists grants from and submits to. Logins belong to one address: a new address needs its own login.</>
@@ -228,14 +229,21 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
           </p>
         )}
         <p className="hint" id="settings-reviewerName-hint">
-          How your comments and verdicts are marked, and how you are recorded as an author of the drafts you write. Anyone can type any name: it proves
-          nothing by itself (a signing key does).
+          How your comments and verdicts are marked, and how you are recorded as an author of the drafts you write. Anyone can type any name: it proves nothing
+          by itself (a signing key does).
         </p>
       </div>
 
       <div className="settings-field">
         <label htmlFor="settings-signingKey">{LABELS.signingKey}</label>
-        <input type="text" {...described('signingKey')} value={form.signingKey} onChange={set('signingKey')} placeholder="/home/you/.ssh/id_ed25519" spellCheck={false} />
+        <input
+          type="text"
+          {...described('signingKey')}
+          value={form.signingKey}
+          onChange={set('signingKey')}
+          placeholder="/home/you/.ssh/id_ed25519"
+          spellCheck={false}
+        />
         {fieldError('signingKey')}
         <p className="hint" id="settings-signingKey-hint">
           Optional. An SSH key file that signs your verdicts with <code>ssh-keygen -Y sign</code>, as git signs commits; choose the <code>.pub</code> file of a
@@ -256,8 +264,8 @@ export function SettingsForm({ view, error, saving, savedMessage, check, onSave,
         />
         {fieldError('draftsFolder')}
         <p className="hint" id="settings-draftsFolder-hint">
-          A full folder path. Leave empty for the default folder, <code>{view.defaultDraftsFolder}</code>. In use now: <code>{view.effectiveDraftsFolder}</code>.
-          Drafts already in the old folder stay there.
+          A full folder path. Leave empty for the default folder, <code>{view.defaultDraftsFolder}</code>. In use now: <code>{view.effectiveDraftsFolder}</code>
+          . Drafts already in the old folder stay there.
         </p>
         <div className="settings-row">
           <button

@@ -34,8 +34,8 @@ export function NotSentNotice({ notSent }: { notSent: DraftNotSent }) {
   return (
     <div className="notice notice-warn" role="status" data-testid="not-sent-notice">
       <p>
-        <strong>{notSentText(notSent)}.</strong> The grant service already has your application to this grant, so this draft’s text was not sent.
-        It stays a draft: keep it for notes, or delete it from Drafts.
+        <strong>{notSentText(notSent)}.</strong> The grant service already has your application to this grant, so this draft’s text was not sent. It stays a
+        draft: keep it for notes, or delete it from Drafts.
       </p>
       <OpenSentDraftButton notSent={notSent} />
     </div>

@@ -51,11 +51,13 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
         </dd>
       </dl>
 
-      {!preview.loggedIn && (
-        <p className="notice notice-info">You are not logged in — you will be asked to log in when you submit.</p>
-      )}
+      {!preview.loggedIn && <p className="notice notice-info">You are not logged in — you will be asked to log in when you submit.</p>}
 
-      <SubmitReviewSummary brief={preview.review} openThreads={preview.openThreads} {...(preview.grant.fieldLabels ? { fieldLabels: preview.grant.fieldLabels } : {})} />
+      <SubmitReviewSummary
+        brief={preview.review}
+        openThreads={preview.openThreads}
+        {...(preview.grant.fieldLabels ? { fieldLabels: preview.grant.fieldLabels } : {})}
+      />
 
       {hasErrors && (
         <section aria-labelledby={checklistHeadingId}>
@@ -83,8 +85,8 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
       </div>
       {comments > 0 && (
         <p className="notice notice-warn" data-testid="submit-hidden-comments">
-          Your pitch still contains {comments === 1 ? '1 hidden comment' : `${comments} hidden comments`} (&lt;!-- … --&gt;), e.g. the template’s hints.
-          They are sent with the pitch; reviewers may see them.
+          Your pitch still contains {comments === 1 ? '1 hidden comment' : `${comments} hidden comments`} (&lt;!-- … --&gt;), e.g. the template’s hints. They
+          are sent with the pitch; reviewers may see them.
           {onRemoveHints && hints > 0 && (
             <>
               {' '}

@@ -31,7 +31,15 @@ type Phase =
     }
   | { name: 'done'; preview: ApplicationsPreviewOutput; outcome: SubmitOutcome; submitAnyway: boolean; submitting: boolean }
 
-export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: string; onClose: () => void; onSubmitted: (out: ApplicationsSubmitOutput) => void }) {
+export function SubmitDialog({
+  draftId,
+  onClose,
+  onSubmitted,
+}: {
+  draftId: string
+  onClose: () => void
+  onSubmitted: (out: ApplicationsSubmitOutput) => void
+}) {
   const [phase, setPhase] = useState<Phase>({ name: 'previewing' })
   const now = useNow()
   const body = useRef<HTMLDivElement>(null)
@@ -104,7 +112,9 @@ export function SubmitDialog({ draftId, onClose, onSubmitted }: { draftId: strin
       return
     }
     const why = useEditor.getState().saveError?.message
-    setHintsError(`The hints were removed in the editor, but the draft could not be saved${why ? ` (${why})` : ''}, so the text above is still what would be sent. Close this, save, and submit again.`)
+    setHintsError(
+      `The hints were removed in the editor, but the draft could not be saved${why ? ` (${why})` : ''}, so the text above is still what would be sent. Close this, save, and submit again.`,
+    )
   }
 
   // The dialog focuses its first control when it opens, while the draft is still being checked;

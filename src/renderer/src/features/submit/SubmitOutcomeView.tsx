@@ -169,9 +169,9 @@ export function SubmitOutcomeView({ outcome, onClose, onRetry }: { outcome: Subm
             <strong>{notSentText(notSent)}.</strong>
           </p>
           <p>
-            The grant service already has your application to this grant (application <code data-testid="application-id">{notSent.applicationId}</code>),
-            so this draft’s text was not sent. The service takes one application per grant. This draft stays editable; delete it from Drafts if you no
-            longer need it.
+            The grant service already has your application to this grant (application <code data-testid="application-id">{notSent.applicationId}</code>), so
+            this draft’s text was not sent. The service takes one application per grant. This draft stays editable; delete it from Drafts if you no longer need
+            it.
           </p>
         </div>
         <div className="dialog-actions">
@@ -191,8 +191,8 @@ export function SubmitOutcomeView({ outcome, onClose, onRetry }: { outcome: Subm
         <div className="notice notice-ok submit-outcome" role="status" data-testid="submit-outcome">
           {alreadyApplied ? (
             <p>
-              You had already applied to this grant. Application {id} (status {application.status}) is the one the service has; this draft is
-              now marked submitted.
+              You had already applied to this grant. Application {id} (status {application.status}) is the one the service has; this draft is now marked
+              submitted.
             </p>
           ) : (
             <p>

@@ -15,7 +15,8 @@ type LinkKind = 'repository' | 'profile' | 'other'
 
 const CODE_HOSTS = /^(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|git\.sr\.ht|gist\.github\.com)$/
 const PACKAGE_HOSTS = /^(?:npmjs\.com|crates\.io|pypi\.org|pkg\.go\.dev|hex\.pm|rubygems\.org)$/
-const SOCIAL_HOSTS = /(?:^|\.)(?:x\.com|twitter\.com|linkedin\.com|t\.me|telegram\.me|discord\.gg|discord\.com|warpcast\.com|keybase\.io|mastodon\.social|bsky\.app|farcaster\.xyz|facebook\.com|instagram\.com|youtube\.com)$/
+const SOCIAL_HOSTS =
+  /(?:^|\.)(?:x\.com|twitter\.com|linkedin\.com|t\.me|telegram\.me|discord\.gg|discord\.com|warpcast\.com|keybase\.io|mastodon\.social|bsky\.app|farcaster\.xyz|facebook\.com|instagram\.com|youtube\.com)$/
 /** Code-host paths that are not repositories. */
 const NON_REPO_PATHS = /^(?:orgs|sponsors|settings|users|groups|explore|topics)$/i
 

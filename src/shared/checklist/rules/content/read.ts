@@ -110,7 +110,9 @@ const METADATA_LINE = /^\s*[*_]{0,2}[\p{L}][\p{L}\d' ()/&-]{0,40}?[*_]{0,2}\s*:\
 
 /** Whether a paragraph is only metadata lines (the header of a template), which opens no prose. */
 export function isMetadata(paragraph: Paragraph): boolean {
-  return plainText(paragraph).split('\n').every((line) => METADATA_LINE.test(line))
+  return plainText(paragraph)
+    .split('\n')
+    .every((line) => METADATA_LINE.test(line))
 }
 
 /** The first paragraph of prose: metadata headers ("Project Name: box") are skipped. */

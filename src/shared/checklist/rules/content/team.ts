@@ -26,7 +26,8 @@ function rosterLists(sections: readonly Section[]): List[] {
 }
 
 /** A roster line about the team rather than a person: "Contact Name: …", "Contact Email", "Website", "Legal Structure". */
-const NOT_A_PERSON = /^[\W_]*(?:contact|e-?mail|website|web ?site|homepage|legal|registered|address|team(?:'s)? name|payment|phone|telegram|discord|country|location|company|organi[sz]ation)\b/i
+const NOT_A_PERSON =
+  /^[\W_]*(?:contact|e-?mail|website|web ?site|homepage|legal|registered|address|team(?:'s)? name|payment|phone|telegram|discord|country|location|company|organi[sz]ation)\b/i
 
 /** The short label of an item with a list under it ("Performers:", "**Team person №1**:", "Core team"), or null. */
 function groupLabel(item: ListItem): string | null {

@@ -13,7 +13,8 @@ export const budgetItemized: Rule = {
   title: 'Budget itemized',
   severity: 'warning',
   // Runs for bounties too, only to say that none is expected (see grantAsks).
-  description: 'The pitch states a budget (a warning, and never “ready”, when it states no cost anywhere), itemized per component (at least 2 items), each with hours × rate, quantity × price or a fixed cost, and its rationale. Costs stated only per milestone or as a total are noted (info), and so is a fixed cost without a rationale.',
+  description:
+    'The pitch states a budget (a warning, and never “ready”, when it states no cost anywhere), itemized per component (at least 2 items), each with hours × rate, quantity × price or a fixed cost, and its rationale. Costs stated only per milestone or as a total are noted (info), and so is a fixed cost without a rationale.',
   check({ doc, grant }: RuleContext): RuleFinding[] {
     const costs = costsOf(doc)
     const { section, budget } = budgetPlan(doc)
@@ -21,22 +22,26 @@ export const budgetItemized: Rule = {
     if (!asks.asked) {
       // A bounty's costs are not judged; a grant whose template asks for none still has its budget checked when it gives one.
       if (costs.stated) return grant.type === 'bounty' ? [] : itemFindings(costs, section, budget)
-      return [{
-        ...DOCUMENT_START,
-        severity: 'info',
-        message: `The pitch states no budget, and ${asks.why}.`,
-        hint: 'Nothing to add unless the grant asks for costs elsewhere (its page or form).',
-      }]
+      return [
+        {
+          ...DOCUMENT_START,
+          severity: 'info',
+          message: `The pitch states no budget, and ${asks.why}.`,
+          hint: 'Nothing to add unless the grant asks for costs elsewhere (its page or form).',
+        },
+      ]
     }
     if (!costs.stated) {
-      return [{
-        ...(section ? sectionPosition(section) : DOCUMENT_START),
-        missing: 'budget',
-        message: section
-          ? `The section “${section.title}” states no costs, and the pitch states none elsewhere: no items, no total and no amounts per milestone.`
-          : 'The pitch has no budget: no budget section, and no costs, total or amounts per milestone anywhere.',
-        hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
-      }]
+      return [
+        {
+          ...(section ? sectionPosition(section) : DOCUMENT_START),
+          missing: 'budget',
+          message: section
+            ? `The section “${section.title}” states no costs, and the pitch states none elsewhere: no items, no total and no amounts per milestone.`
+            : 'The pitch has no budget: no budget section, and no costs, total or amounts per milestone anywhere.',
+          hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
+        },
+      ]
     }
     return itemFindings(costs, section, budget)
   },
@@ -50,14 +55,16 @@ function itemFindings(costs: Costs, section: Section | null, budget: Budget | nu
     // (W3F's template and the programs that copied it ask for no more, and fund it). A budget
     // section that itemizes nothing is a gap.
     const how = costs.byUnits ? 'per milestone' : 'as a total'
-    return [{
-      ...(section ? sectionPosition(section) : DOCUMENT_START),
-      ...(section ? {} : { severity: 'info' as const }),
-      message: section
-        ? `The section “${section.title}” itemizes no costs: no budget table or list of items was found.`
-        : `The pitch states its costs ${how}, with no budget itemized per component.`,
-      hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
-    }]
+    return [
+      {
+        ...(section ? sectionPosition(section) : DOCUMENT_START),
+        ...(section ? {} : { severity: 'info' as const }),
+        message: section
+          ? `The section “${section.title}” itemizes no costs: no budget table or list of items was found.`
+          : `The pitch states its costs ${how}, with no budget itemized per component.`,
+        hint: 'Add a “## Budget” table | Item | Hours × rate or fixed cost | Rationale | Amount (USD) | with development, infrastructure, audit and documentation rows and a Total row.',
+      },
+    ]
   }
   const findings: RuleFinding[] = []
   if (items.length < 2) {
@@ -99,10 +106,28 @@ function itemFindings(costs: Costs, section: Section | null, budget: Budget | nu
 }
 
 const COVERAGE: ReadonlyArray<{ name: string; pattern: RegExp; example: string }> = [
-  { name: 'development', pattern: /\b(?:develop\w*|engineer\w*|dev|devs|implement\w*|coding|programming|programmers?|front[- ]?end|back[- ]?end|full[- ]?stack|labou?r|personnel|personell|salar(?:y|ies)|staff|research\w*|design\w*)\b/i, example: 'Development | 320 h × $100' },
-  { name: 'infrastructure', pattern: /\b(?:infra\w*|hosting|hosted|rpc|nodes?|servers?|cloud|devops|indexers?|gas|hardware|equipment|devices?|sensors?|compute|gpus?|storage|domains?|licen[cs]es?|subscriptions?)\b/i, example: 'Infrastructure | fixed | RPC node and hosting for 12 months' },
-  { name: 'audits', pattern: /\b(?:audit\w*|security review|security assessment|pen[- ]?test\w*|formal verification)\b/i, example: 'Security audit | fixed | external review of the contracts' },
-  { name: 'documentation', pattern: /\b(?:docs?|documentation|tutorials?|guides?|technical writ\w*|api reference)\b/i, example: 'Documentation | 26 h × $100 | guides and API reference' },
+  {
+    name: 'development',
+    pattern:
+      /\b(?:develop\w*|engineer\w*|dev|devs|implement\w*|coding|programming|programmers?|front[- ]?end|back[- ]?end|full[- ]?stack|labou?r|personnel|personell|salar(?:y|ies)|staff|research\w*|design\w*)\b/i,
+    example: 'Development | 320 h × $100',
+  },
+  {
+    name: 'infrastructure',
+    pattern:
+      /\b(?:infra\w*|hosting|hosted|rpc|nodes?|servers?|cloud|devops|indexers?|gas|hardware|equipment|devices?|sensors?|compute|gpus?|storage|domains?|licen[cs]es?|subscriptions?)\b/i,
+    example: 'Infrastructure | fixed | RPC node and hosting for 12 months',
+  },
+  {
+    name: 'audits',
+    pattern: /\b(?:audit\w*|security review|security assessment|pen[- ]?test\w*|formal verification)\b/i,
+    example: 'Security audit | fixed | external review of the contracts',
+  },
+  {
+    name: 'documentation',
+    pattern: /\b(?:docs?|documentation|tutorials?|guides?|technical writ\w*|api reference)\b/i,
+    example: 'Documentation | 26 h × $100 | guides and API reference',
+  },
 ]
 
 export const budgetCoverage: Rule = {
@@ -125,12 +150,14 @@ export const budgetCoverage: Rule = {
     const missing = needed.filter((c) => !texts.some((text) => c.pattern.test(text)) && !(c.name === 'development' && developmentByRate))
     if (missing.length === 0) return []
     const why = contract && missing.some((c) => c.name === 'audits') ? ` (an audit is needed because ${contractReason(contract)})` : ''
-    return [{
-      ...(section ? sectionPosition(section) : budget.items[0]!.position),
-      // Documentation is often costed as part of development: missing alone, it is a note.
-      ...(missing.every((c) => c.name === 'documentation') ? { severity: 'info' as const } : {}),
-      message: `The budget has no item for ${listing(missing.map((c) => c.name))}${why}.`,
-      hint: `Add ${missing.length === 1 ? 'a row' : 'rows'} such as ${missing.map((c) => `“${c.example}”`).join(', ')}; if a cost is covered elsewhere, say so in its own row.`,
-    }]
+    return [
+      {
+        ...(section ? sectionPosition(section) : budget.items[0]!.position),
+        // Documentation is often costed as part of development: missing alone, it is a note.
+        ...(missing.every((c) => c.name === 'documentation') ? { severity: 'info' as const } : {}),
+        message: `The budget has no item for ${listing(missing.map((c) => c.name))}${why}.`,
+        hint: `Add ${missing.length === 1 ? 'a row' : 'rows'} such as ${missing.map((c) => `“${c.example}”`).join(', ')}; if a cost is covered elsewhere, say so in its own row.`,
+      },
+    ]
   },
 }

@@ -12,7 +12,8 @@ export const budgetTotal: Rule = {
   title: 'Budget total in range',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'The budget states a total (wherever it is written, or the sum of its items or milestones) within the typical approved range for the kind of project (small tooling 5K–20K, SDK or library 20K–60K, application or protocol 50K–150K, research plus implementation 25K–80K USD) and not above what the grant offers. Only dollar amounts are compared with the ranges; a kind inferred from the text, or a range the grant itself does not reach, makes it a note.',
+  description:
+    'The budget states a total (wherever it is written, or the sum of its items or milestones) within the typical approved range for the kind of project (small tooling 5K–20K, SDK or library 20K–60K, application or protocol 50K–150K, research plus implementation 25K–80K USD) and not above what the grant offers. Only dollar amounts are compared with the ranges; a kind inferred from the text, or a range the grant itself does not reach, makes it a note.',
   check({ doc, projectKind, grant }: RuleContext): RuleFinding[] {
     const costs = costsOf(doc)
     const { section, budget } = budgetPlan(doc)
@@ -23,12 +24,14 @@ export const budgetTotal: Rule = {
       const priced = (budget?.items ?? []).some((item) => item.amount !== null)
       // A budget section with no items and no costs at all is the missing budget budget-itemized reports.
       const empty = !costs.stated && (budget?.items.length ?? 0) === 0
-      return [{
-        ...(section ? sectionPosition(section) : DOCUMENT_START),
-        ...(priced || !section || empty ? { severity: 'info' as const } : {}),
-        message: section && !priced ? `The section “${section.title}” states no total and its items have no amounts.` : 'The pitch states no budget total.',
-        hint: 'End the budget table with a row “Total | | | 42,000” (the sum of the items, in USD).',
-      }]
+      return [
+        {
+          ...(section ? sectionPosition(section) : DOCUMENT_START),
+          ...(priced || !section || empty ? { severity: 'info' as const } : {}),
+          message: section && !priced ? `The section “${section.title}” states no total and its items have no amounts.` : 'The pitch states no budget total.',
+          hint: 'End the budget table with a row “Total | | | 42,000” (the sum of the items, in USD).',
+        },
+      ]
     }
     const findings: RuleFinding[] = []
     const amount = money(total.amount, total.currency)
@@ -58,9 +61,10 @@ export const budgetTotal: Rule = {
         findings.push({
           ...total.position,
           severity: 'info',
-          message: guess.kinds.length > 1
-            ? `Could not tell the kind of project (it reads as ${listing(guess.kinds.map((k) => `${KIND_RANGES[k].name} (${quoteWords(guess.words?.[k] ?? [])})`))}); declare project_kind in the draft's front matter.`
-            : "Could not tell the kind of project; declare project_kind in the draft's front matter.",
+          message:
+            guess.kinds.length > 1
+              ? `Could not tell the kind of project (it reads as ${listing(guess.kinds.map((k) => `${KIND_RANGES[k].name} (${quoteWords(guess.words?.[k] ?? [])})`))}); declare project_kind in the draft's front matter.`
+              : "Could not tell the kind of project; declare project_kind in the draft's front matter.",
           hint: `Add “project_kind: small-tooling”, “sdk”, “application” or “research” to the front matter so ${where} (${amount}) can be compared with the typical approved range.`,
         })
       }
@@ -115,10 +119,12 @@ export const milestonesMatchBudget: Rule = {
     if (total.computed && (budgetPlan(doc).budget?.items.length ?? 0) === 0) return []
     const sum = milestones.reduce((acc, m) => acc + (m.amountUsd ?? 0), 0)
     if (Math.abs(sum - total.amount) <= total.amount * 0.01) return []
-    return [{
-      ...sectionPosition(section),
-      message: `The milestone amounts add up to ${usd(sum)} but ${total.computed ? 'the budget items add up to' : 'the budget total is'} ${usd(total.amount)} (a difference of ${usd(Math.abs(sum - total.amount))}).`,
-      hint: 'Make the milestone payments add up to the budget total: adjust the amounts, or the budget items, so reviewers see one number.',
-    }]
+    return [
+      {
+        ...sectionPosition(section),
+        message: `The milestone amounts add up to ${usd(sum)} but ${total.computed ? 'the budget items add up to' : 'the budget total is'} ${usd(total.amount)} (a difference of ${usd(Math.abs(sum - total.amount))}).`,
+        hint: 'Make the milestone payments add up to the budget total: adjust the amounts, or the budget items, so reviewers see one number.',
+      },
+    ]
   },
 }

@@ -53,7 +53,10 @@ const RATE = '(?:US\\$|\\$|€|£|USD\\s?|USDC\\s?|EUR\\s?)?\\s?(\\d[\\d,]*(?:\\
 /** "320 h × $100", "120 hours at $80/h", "10 days x 500 USD", "8 hours x € 75". */
 const HOURS_THEN_RATE = new RegExp(`${QTY}\\s*${TIME_UNIT}\\b${TIMES}${RATE}`, 'gi')
 /** "$100/h × 320 h", "$80 per hour for 120 hours". */
-const RATE_THEN_HOURS = new RegExp(`(?:US\\$|\\$|€|£|USD\\s?|USDC\\s?|EUR\\s?)\\s?(\\d[\\d,]*(?:\\.\\d+)?)(?:\\s*(?:USD|USDC|EUR))?\\s*(?:\\/\\s*|per\\s+|an?\\s+)(?:h|hr|hour|day|week|month)\\b[^\\n|]{0,30}?(?:[×xX*]|for|times)\\s*${QTY}\\s*${TIME_UNIT}\\b`, 'gi')
+const RATE_THEN_HOURS = new RegExp(
+  `(?:US\\$|\\$|€|£|USD\\s?|USDC\\s?|EUR\\s?)\\s?(\\d[\\d,]*(?:\\.\\d+)?)(?:\\s*(?:USD|USDC|EUR))?\\s*(?:\\/\\s*|per\\s+|an?\\s+)(?:h|hr|hour|day|week|month)\\b[^\\n|]{0,30}?(?:[×xX*]|for|times)\\s*${QTY}\\s*${TIME_UNIT}\\b`,
+  'gi',
+)
 const RATE_SUFFIX = /^\s*(?:USD|USDC|EUR)?\s*(?:\/\s*|per\s+|an?\s+)(?:h|hr|hour|day|week|month|mo)\b/i
 /** "2 engineers × 3 months × $8,000": more than one factor, so hours × rate is not the whole product. */
 const MANY_FACTORS = /(?:×|\s[xX*]\s)[^×\n|]{1,40}(?:×|\s[xX*]\s)/
@@ -76,12 +79,17 @@ export function hoursTimesRate(text: string): Array<{ start: number; end: number
 
 /** A quantity right before a price, or a multiplication right after it: "2 × 500 USD", "9 x 3850 USD", "$200/month × 12", "5,000 USD × 3". */
 const QUANTITY_BEFORE = /(?<![\w.,])\d[\d,.]*[ \t]{0,2}(?:[A-Za-z-]{1,15}[ \t]{1,2}){0,2}(?:[×xX*]|at)[ \t]{0,2}~?$/
-const QUANTITY_AFTER = /^[ \t]{0,2}(?:(?:\/|per)[ \t]{0,2}[A-Za-z]{1,10}[ \t]{0,2})?(?:[×xX*][ \t]{0,2}\d|each\b|per (?:unit|item|piece|person|seat|license|month|year|device|set)\b)/i
+const QUANTITY_AFTER =
+  /^[ \t]{0,2}(?:(?:\/|per)[ \t]{0,2}[A-Za-z]{1,10}[ \t]{0,2})?(?:[×xX*][ \t]{0,2}\d|each\b|per (?:unit|item|piece|person|seat|license|month|year|device|set)\b)/i
 
 /** Whether a text prices its cost as quantity × price ("2 x 500 USD", "$5K USD each", "$200/month × 12"). */
 export function quantityTimesPrice(text: string): boolean {
   const plain = stripInline(text)
-  return findMoney(plain).some((m) => QUANTITY_BEFORE.test(plain.slice(Math.max(0, m.index - 40), m.index)) || QUANTITY_AFTER.test(plain.slice(m.index + m.text.length, m.index + m.text.length + 30)))
+  return findMoney(plain).some(
+    (m) =>
+      QUANTITY_BEFORE.test(plain.slice(Math.max(0, m.index - 40), m.index)) ||
+      QUANTITY_AFTER.test(plain.slice(m.index + m.text.length, m.index + m.text.length + 30)),
+  )
 }
 
 /** The money of a text: after "=", else the first amount that is not a rate, else hours × rate (in dollars). */
@@ -94,10 +102,12 @@ function itemMoney(text: string): { value: number; currency: string } | null {
     if (after) return after
   }
   const rates = hoursTimesRate(plain)
-  const cost = amounts.find((a) =>
-    !rates.some((r) => a.index >= r.start && a.index < r.end) &&
-    !RATE_SUFFIX.test(plain.slice(a.index + a.text.length, a.index + a.text.length + 16)) &&
-    !/\beach\b/i.test(plain.slice(a.index + a.text.length, a.index + a.text.length + 12)))
+  const cost = amounts.find(
+    (a) =>
+      !rates.some((r) => a.index >= r.start && a.index < r.end) &&
+      !RATE_SUFFIX.test(plain.slice(a.index + a.text.length, a.index + a.text.length + 16)) &&
+      !/\beach\b/i.test(plain.slice(a.index + a.text.length, a.index + a.text.length + 12)),
+  )
   if (cost) return cost
   if (rates[0]) return { value: rates[0].product, currency: amounts[0]?.currency ?? '$' }
   return amounts[0] ?? null
@@ -132,11 +142,13 @@ function labelExplains(label: string): boolean {
 /** Cells that hold nothing: empty, or only dashes ("---", "—") as some templates fill a total row. */
 const EMPTY_CELL = /^[\s*_]*(?:[-–—:]+)?[\s*_]*$/
 
-const LABEL_HEADER = /\b(?:item|component|expense|line|name|area|work ?package|task|activity|role|deliverable|milestone|phase|position|resource|description|category)\b/i
+const LABEL_HEADER =
+  /\b(?:item|component|expense|line|name|area|work ?package|task|activity|role|deliverable|milestone|phase|position|resource|description|category)\b/i
 const PREFERRED_LABEL = /\b(?:item|component|expense|task|activity|role|deliverable|milestone|phase|position|resource)\b/i
 const AMOUNT_HEADER = /amount|usd|cost|total|\bsum\b|price|\$|€|budget|funding|request|payment|eur\b|\bcc\b/i
 const RATE_HEADER = /\brate\b|per (?:hour|day|month)|hourly|daily|monthly|unit (?:cost|price)|salary|\bcost\b|price/i
-const QUANTITY_HEADER = /\bhours?\b|\bhrs?\b|\bdays\b|\bweeks\b|\bmonths\b|effort|\bqty\b|quantity|\bfte\b|\bamount\b|\bunits?\b|count|people|persons|duration|time/i
+const QUANTITY_HEADER =
+  /\bhours?\b|\bhrs?\b|\bdays\b|\bweeks\b|\bmonths\b|effort|\bqty\b|quantity|\bfte\b|\bamount\b|\bunits?\b|count|people|persons|duration|time/i
 const BASIS_HEADER = /×|\bx\b|times|basis|calculation|fixed|breakdown|method|formula|estimate/i
 const RATIONALE_HEADER = /rationale|justification|reason|\bwhy\b|notes?\b|explanation|details?|description|comments?|scope|purpose|\bwhat\b/i
 
@@ -144,7 +156,15 @@ const RATIONALE_HEADER = /rationale|justification|reason|\bwhy\b|notes?\b|explan
 const UNIT_LABEL = /^\W*(?:(?:milestone|phase|stage|sprint|tranche|work ?package|iteration)\b|WP[ \t]?\d|M\d{1,2}\b|\d{1,2}\W*$)/i
 const UNIT_COLUMN = /\b(?:milestones?|phases?|stages?|sprints?|tranches?|work ?packages?)\b/i
 
-interface BudgetColumns { label: number; amount?: number; rate?: number; quantity?: number; hoursQuantity?: boolean; basis?: number; rationale?: number }
+interface BudgetColumns {
+  label: number
+  amount?: number
+  rate?: number
+  quantity?: number
+  hoursQuantity?: boolean
+  basis?: number
+  rationale?: number
+}
 
 /**
  * Which column is what, from the headers and the cells: the amount is the column of money
@@ -156,8 +176,8 @@ function budgetColumns(headers: readonly string[], rows: ReadonlyArray<{ cells: 
     const cells = rows.map((row) => stripInline(row.cells[index] ?? '')).filter((cell) => !EMPTY_CELL.test(cell))
     return cells.length === 0 ? 0 : cells.filter(test).length / cells.length
   }
-  const isMoney = (index: number) => (cell: string) => findMoney(cell).length > 0 || hoursTimesRate(cell).length > 0 ||
-    (AMOUNT_HEADER.test(headers[index] ?? '') && parsePlainAmount(cell) !== null)
+  const isMoney = (index: number) => (cell: string) =>
+    findMoney(cell).length > 0 || hoursTimesRate(cell).length > 0 || (AMOUNT_HEADER.test(headers[index] ?? '') && parsePlainAmount(cell) !== null)
   const isQuantity = (cell: string) => findMoney(cell).length === 0 && /^~?\d[\d,.]*\s*(?:[A-Za-z/%-]{1,12}\s*){0,2}$/.test(cell)
   const columns: BudgetColumns = { label: -1 }
   const taken = new Set<number>()
@@ -177,7 +197,8 @@ function budgetColumns(headers: readonly string[], rows: ReadonlyArray<{ cells: 
   const isRate = (i: number) => /\brate\b|per (?:hour|day|month)|hourly|daily|monthly|unit (?:cost|price)/i.test(headers[i]!)
   const amount = totalColumn ?? moneyColumns.find((i) => AMOUNT_HEADER.test(headers[i]!) && !isRate(i)) ?? moneyColumns.filter((i) => !isRate(i)).pop()
   if (amount !== undefined) columns.amount = claim(amount)
-  const rate = moneyColumns.find((i) => !taken.has(i) && RATE_HEADER.test(headers[i]!)) ?? headers.findIndex((h, i) => !taken.has(i) && /\brate\b|hourly/i.test(h))
+  const rate =
+    moneyColumns.find((i) => !taken.has(i) && RATE_HEADER.test(headers[i]!)) ?? headers.findIndex((h, i) => !taken.has(i) && /\brate\b|hourly/i.test(h))
   if (rate !== undefined && rate !== -1) columns.rate = claim(rate)
   const quantity = find((h, i) => QUANTITY_HEADER.test(h) && share(i, isQuantity) >= 0.5)
   if (quantity !== -1) {
@@ -209,22 +230,29 @@ export function budgetFromTable(table: Table): Budget {
     }
     const label = stripInline(cell(columns.label)).trim()
     const rowText = row.cells.map((_, i) => cell(i)).join(' | ')
-    const isTotal = TOTAL_LABEL.test(label) || (label === '' && row.cells.some((c) => TOTAL_LABEL.test(stripInline(c)) || /^\W*total\W*$/i.test(stripInline(c))))
+    const isTotal =
+      TOTAL_LABEL.test(label) || (label === '' && row.cells.some((c) => TOTAL_LABEL.test(stripInline(c)) || /^\W*total\W*$/i.test(stripInline(c))))
     if (SUBTOTAL_LABEL.test(label)) continue
     if (label === '' && row.cells.every((_, i) => cell(i) === '')) continue
     const plainRow = stripInline(rowText)
     const rates = hoursTimesRate(plainRow)
-    const quantity = columns.quantity !== undefined ? parsePlainAmount(stripInline(cell(columns.quantity)).replace(/\s*(?:[A-Za-z/%-]{1,12}\s*){1,2}$/, '')) : null
+    const quantity =
+      columns.quantity !== undefined ? parsePlainAmount(stripInline(cell(columns.quantity)).replace(/\s*(?:[A-Za-z/%-]{1,12}\s*){1,2}$/, '')) : null
     const rateMoney = columns.rate !== undefined ? cellMoney(cell(columns.rate), headers[columns.rate] ?? '') : null
     const split = quantity !== null && rateMoney !== null
     let money = columns.amount !== undefined ? cellMoney(cell(columns.amount), headers[columns.amount] ?? '') : null
     if (money === null && columns.amount === undefined && !split) {
-      const others = row.cells.map((_, i) => i).filter((i) => i !== columns.label).map(cell).join(' ')
+      const others = row.cells
+        .map((_, i) => i)
+        .filter((i) => i !== columns.label)
+        .map(cell)
+        .join(' ')
       money = itemMoney(others)
     }
     if (isTotal) {
       money ??= itemMoney(rowText)
-      if (money !== null) total = { amount: money.value, currency: money.currency, usd: isUsd(money.currency), computed: false, position: nodePosition(row.node) }
+      if (money !== null)
+        total = { amount: money.value, currency: money.currency, usd: isUsd(money.currency), computed: false, position: nodePosition(row.node) }
       continue
     }
     if (money === null && rates[0]) money = { value: rates[0].product, currency: '$' }
@@ -232,7 +260,10 @@ export function budgetFromTable(table: Table): Budget {
     const hourly = split && columns.hoursQuantity === true
     const withRate = rates.length > 0 || hourly
     const product = hourly ? quantity * rateMoney.value : rates.length === 1 && !MANY_FACTORS.test(plainRow) ? rates[0]!.product : null
-    const rationale = [columns.rationale, columns.basis].filter((i): i is number => i !== undefined).map(cell).join(' ')
+    const rationale = [columns.rationale, columns.basis]
+      .filter((i): i is number => i !== undefined)
+      .map(cell)
+      .join(' ')
     items.push({
       label,
       amount: money?.value ?? null,
@@ -251,14 +282,19 @@ export function budgetFromTable(table: Table): Budget {
 
 const isUsd = (currency: string) => /^(?:\$|US\$|USD|USDC|USDT|DAI|Dai|dollars?)$/.test(currency)
 
-const BUDGET_CATEGORY = /\b(?:develop\w*|engineer\w*|dev|infra\w*|hosting|rpc|nodes?|servers?|audits?|security|docs?|documentation|tutorials?|design|testing|maintenance|marketing|contingency)\b/i
+const BUDGET_CATEGORY =
+  /\b(?:develop\w*|engineer\w*|dev|infra\w*|hosting|rpc|nodes?|servers?|audits?|security|docs?|documentation|tutorials?|design|testing|maintenance|marketing|contingency)\b/i
 
 export function budgetFromList(section: Section, list: List): Budget {
   const items: BudgetItem[] = []
   let total: BudgetTotal | null = null
   for (const item of list.children) {
     const raw = withoutComments(sliceOf(section, item))
-    const text = raw.split('\n').map((line) => line.trim().replace(LIST_MARKER, '')).join(' ').trim()
+    const text = raw
+      .split('\n')
+      .map((line) => line.trim().replace(LIST_MARKER, ''))
+      .join(' ')
+      .trim()
     if (!/\d/.test(text) && !BUDGET_CATEGORY.test(text)) continue
     const label = proseLabel(text)
     const position = firstLinePosition(item, raw)
@@ -290,7 +326,8 @@ export function budgetFromList(section: Section, list: List): Budget {
 }
 
 /** A line that states the total: "Total: $42,000", "**Total: € 8751.50**", "The total request is 42,000 USD", "… $42,000 in total", "Requested funding: 27 950 USD". */
-export const TOTAL_LINE = /^(?:[-*+]\s+)?[*_]*\s*(?:grand\s+)?total\b|\btotal (?:estimated )?(?:budget|request(?:ed)?|cost|amount|ask|funding|grant)\b|\bin total\b|\ba total of\b|\b(?:request|ask for|apply for|seek)(?:ing|s)? (?:\*\*)?(?:US\$|\$|€|£|\d)|\b(?:requested|total) (?:funding|amount|budget|grant)\b|\b(?:funding|amount|budget|grant) requested\b/i
+export const TOTAL_LINE =
+  /^(?:[-*+]\s+)?[*_]*\s*(?:grand\s+)?total\b|\btotal (?:estimated )?(?:budget|request(?:ed)?|cost|amount|ask|funding|grant)\b|\bin total\b|\ba total of\b|\b(?:request|ask for|apply for|seek)(?:ing|s)? (?:\*\*)?(?:US\$|\$|€|£|\d)|\b(?:requested|total) (?:funding|amount|budget|grant)\b|\b(?:funding|amount|budget|grant) requested\b/i
 
 /** The total a line states, when it is a total line. */
 export function totalOfLine(line: string): { value: number; currency: string } | null {
@@ -298,8 +335,11 @@ export function totalOfLine(line: string): { value: number; currency: string } |
   // "Total Costs: 4000 USD + 4000 USD equivalent RING": a total written as a sum is the sum.
   const plain = stripInline(line)
   const amounts = findMoney(plain)
-  if (amounts.length >= 2 && amounts.every((a, i) => i === 0 || /^\s*\+\s*$/.test(plain.slice(amounts[i - 1]!.index + amounts[i - 1]!.text.length, a.index)))
-    && new Set(amounts.map((a) => normalCurrency(a.currency))).size === 1) {
+  if (
+    amounts.length >= 2 &&
+    amounts.every((a, i) => i === 0 || /^\s*\+\s*$/.test(plain.slice(amounts[i - 1]!.index + amounts[i - 1]!.text.length, a.index))) &&
+    new Set(amounts.map((a) => normalCurrency(a.currency))).size === 1
+  ) {
     return { value: amounts.reduce((n, a) => n + a.value, 0), currency: amounts[0]!.currency }
   }
   const money = itemMoney(line)
@@ -316,7 +356,14 @@ function totalLine(section: Section): BudgetTotal | null {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     const money = totalOfLine(line)
-    if (money) return { amount: money.value, currency: money.currency, usd: isUsd(money.currency), computed: false, position: { line: startLine + i, column: 1, endLine: startLine + i, endColumn: line.length + 1 } }
+    if (money)
+      return {
+        amount: money.value,
+        currency: money.currency,
+        usd: isUsd(money.currency),
+        computed: false,
+        position: { line: startLine + i, column: 1, endLine: startLine + i, endColumn: line.length + 1 },
+      }
   }
   return null
 }

@@ -10,7 +10,18 @@ import type { RootContent, Table } from 'mdast'
 import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findMoney, parsePlainAmount } from '../../text'
 import { DOCUMENT_START, sectionPosition } from '../../topics'
-import { type Budget, type BudgetItem, type BudgetTotal, budgetFromList, budgetFromTable, hoursTimesRate, itemsTotal, normalCurrency, readBudget, totalOfLine } from './budget'
+import {
+  type Budget,
+  type BudgetItem,
+  type BudgetTotal,
+  budgetFromList,
+  budgetFromTable,
+  hoursTimesRate,
+  itemsTotal,
+  normalCurrency,
+  readBudget,
+  totalOfLine,
+} from './budget'
 import type { Milestone } from './milestones'
 import { isUnitHeading } from './units'
 import { withoutComments } from './text'
@@ -31,7 +42,54 @@ export interface Costs {
 /** The words of a budget heading: "Budget", "Costs", "Cost breakdown", "Funding", "Project budget", "Payment breakdown by milestone". */
 const BUDGET_WORD = /\b(?:budgets?|costs?|costing|funding|financ\w*|pricing|expenses?|compensation|fees)\b/i
 /** The other words a budget heading may have: "7. Project Budget :moneybag:", "Funding request and payment schedule". */
-const BUDGET_CONTEXT = new Set(['project', 'total', 'totals', 'estimated', 'estimate', 'estimates', 'requested', 'request', 'proposed', 'detailed', 'grant', 'overall', 'breakdown', 'allocation', 'summary', 'details', 'plan', 'and', 'per', 'by', 'the', 'of', 'for', 'milestone', 'milestones', 'phase', 'phases', 'payment', 'payments', 'schedule', 'structure', 'overview', 'amount', 'amounts', 'resources', 'resource', 'team', 'usd', 'in', 'our', 'a', 'tranche', 'tranches', 'distribution', 'justification', 'rationale'])
+const BUDGET_CONTEXT = new Set([
+  'project',
+  'total',
+  'totals',
+  'estimated',
+  'estimate',
+  'estimates',
+  'requested',
+  'request',
+  'proposed',
+  'detailed',
+  'grant',
+  'overall',
+  'breakdown',
+  'allocation',
+  'summary',
+  'details',
+  'plan',
+  'and',
+  'per',
+  'by',
+  'the',
+  'of',
+  'for',
+  'milestone',
+  'milestones',
+  'phase',
+  'phases',
+  'payment',
+  'payments',
+  'schedule',
+  'structure',
+  'overview',
+  'amount',
+  'amounts',
+  'resources',
+  'resource',
+  'team',
+  'usd',
+  'in',
+  'our',
+  'a',
+  'tranche',
+  'tranches',
+  'distribution',
+  'justification',
+  'rationale',
+])
 /** Headings about money that is not this grant's budget. */
 const NOT_THIS_BUDGET = /\b(?:additional|other|future|previous|prior|past|sources?|strateg\w*|model|volatility|sustainab\w*|revenue|monetiz\w*)\b/i
 
@@ -39,12 +97,17 @@ const NOT_THIS_BUDGET = /\b(?:additional|other|future|previous|prior|past|source
 export function isBudgetTitle(title: string): boolean {
   const t = stripInline(title).replace(/:[a-z_]+:/g, ' ')
   if (!BUDGET_WORD.test(t) || NOT_THIS_BUDGET.test(t)) return false
-  const words = t.toLowerCase().replace(/[^\p{L}\s&-]/gu, ' ').split(/[\s&-]+/).filter(Boolean)
+  const words = t
+    .toLowerCase()
+    .replace(/[^\p{L}\s&-]/gu, ' ')
+    .split(/[\s&-]+/)
+    .filter(Boolean)
   return words.every((w) => BUDGET_WORD.test(w) || BUDGET_CONTEXT.has(w))
 }
 
 /** Sections about the future or about other funding, whose amounts are not this grant's costs. */
-const ELSEWHERE = /\b(?:future|long[- ]term|post[- ]grant|after the grant|next steps|vision|previous|past|prior grants?|additional funding|other funding|revenue|monetiz\w*|sustainab\w*)\b/i
+const ELSEWHERE =
+  /\b(?:future|long[- ]term|post[- ]grant|after the grant|next steps|vision|previous|past|prior grants?|additional funding|other funding|revenue|monetiz\w*|sustainab\w*)\b/i
 
 function elsewhereRanges(doc: PitchDocument): Array<[number, number]> {
   return doc.sections.filter((s) => s.depth > 0 && ELSEWHERE.test(s.title)).map((s) => [s.line, s.endLine])
@@ -61,7 +124,9 @@ function unitRanges(doc: PitchDocument): Array<[number, number]> {
 function budgetSection(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): { section: Section; budget: Budget } | null {
   // A "Budget" heading under a phase or a milestone is that unit's costs (read as cost lines), not the pitch's budget.
   const units = unitRanges(doc)
-  const candidates = doc.sections.filter((s) => s.depth > 0 && isBudgetTitle(s.title) && !inRanges(s.line, elsewhere) && !units.some(([a, b]) => s.line > a && s.line <= b))
+  const candidates = doc.sections.filter(
+    (s) => s.depth > 0 && isBudgetTitle(s.title) && !inRanges(s.line, elsewhere) && !units.some(([a, b]) => s.line > a && s.line <= b),
+  )
   let first: { section: Section; budget: Budget } | null = null
   for (const section of candidates) {
     // A budget heading inside another budget section is part of it.
@@ -86,10 +151,11 @@ function breakdownTable(doc: PitchDocument, skip: Section | null, elsewhere: Rea
     if (start !== undefined && end !== undefined && findMoney(doc.source.slice(start, end)).length < 2) continue
     const line = node.position?.start.line ?? 0
     if (inRanges(line, elsewhere) || (skip && line >= skip.line && line <= skip.endLine)) continue
-    const first = stripInline((node).children[0]?.children[0] ? rawCell((node).children[0].children[0]) : '')
+    const first = stripInline(node.children[0]?.children[0] ? rawCell(node.children[0].children[0]) : '')
     if (UNIT_HEADER.test(first)) continue
     const budget = budgetFromTable(node)
-    if (budget.items.filter((item) => item.amount !== null).length >= 2 && budget.items.some((item) => item.hoursTimesRate || item.priced || item.rationale)) return budget
+    if (budget.items.filter((item) => item.amount !== null).length >= 2 && budget.items.some((item) => item.hoursTimesRate || item.priced || item.rationale))
+      return budget
   }
   return null
 }
@@ -131,7 +197,8 @@ function costLines(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]
 const AMOUNT_KEY = /^(?:amount|amount[_ -]requested|requested[_ -]amount|budget|funding|total|grant[_ -]amount|cost|price|requested)$/i
 
 /** A cost written as a label outside the plan's units: "- Cost: 1000 USD", "**Requested Funding:** 27 950 USD", "Budget: €12,000". */
-const COST_LABEL = /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:(?:total|requested|estimated|overall|grant|project)[ \t]+)*(?:costs?|budget|funding|price|amount(?: requested)?|grant amount|ask)[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*(?:\*\*|__)?[ \t]*:/i
+const COST_LABEL =
+  /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:(?:total|requested|estimated|overall|grant|project)[ \t]+)*(?:costs?|budget|funding|price|amount(?: requested)?|grant amount|ask)[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*(?:\*\*|__)?[ \t]*:/i
 
 const COST_LINE_HINT = /\d[^\n]{0,60}(?:[×xX*@=]|\bat\b|\bper\b|\beach\b)/
 
@@ -174,7 +241,13 @@ const isUsd = (currency: string) => normalCurrency(currency) === 'USD'
 function unitsTotal(units: readonly Milestone[], section: Section | null): BudgetTotal | null {
   if (units.length === 0) return null
   if (units.every((m) => m.amountUsd !== null)) {
-    return { amount: units.reduce((a, m) => a + (m.amountUsd ?? 0), 0), currency: '$', usd: true, computed: true, position: section ? sectionPosition(section) : DOCUMENT_START }
+    return {
+      amount: units.reduce((a, m) => a + (m.amountUsd ?? 0), 0),
+      currency: '$',
+      usd: true,
+      computed: true,
+      position: section ? sectionPosition(section) : DOCUMENT_START,
+    }
   }
   return null
 }

@@ -1,15 +1,22 @@
 /** Dates in prose, for the timeline and the milestones' timing: month names, dated mentions, and the weeks a range of dates covers. A leaf: it imports nothing of the plan rules. */
-export const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
+export const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
 const DATE = new RegExp(
   '\\b(\\d{4})-(\\d{1,2})-(\\d{1,2})\\b' +
-  `|\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+(\\d{4}))?\\b` +
-  `|\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b(?!\\s*(?:weeks?|months?|days?|h\\b|hours?))` +
-  `|\\b${MONTH}(?:,?\\s+(\\d{4}))?\\b`,
+    `|\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+(\\d{4}))?\\b` +
+    `|\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b(?!\\s*(?:weeks?|months?|days?|h\\b|hours?))` +
+    `|\\b${MONTH}(?:,?\\s+(\\d{4}))?\\b`,
   'gi',
 )
 const MONTH_INDEX = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 
-interface DateMention { index: number; end: number; year: number | null; month: number; day: number | null }
+interface DateMention {
+  index: number
+  end: number
+  year: number | null
+  month: number
+  day: number | null
+}
 
 export function dateMentions(text: string): DateMention[] {
   const found: DateMention[] = []
@@ -40,7 +47,12 @@ export function dateRangeWeeks(text: string): number | null {
     const a = dates[i]!
     const b = dates[i + 1]!
     // "1 April to 31 May", "1 April and ending 31 May", "starting 1 April, ending on 31 May"
-    if (!/^\s{0,3}(?:,\s{0,3})?(?:to|until|till|through|thru|–|—|-|\/|and|(?:and\s{1,3})?(?:ending|ends?|finishing|finish(?:es)?|completing|complete[ds]?)(?:\s{1,3}(?:on|in|by))?)\s{0,3}$/i.test(text.slice(a.end, b.index))) continue
+    if (
+      !/^\s{0,3}(?:,\s{0,3})?(?:to|until|till|through|thru|–|—|-|\/|and|(?:and\s{1,3})?(?:ending|ends?|finishing|finish(?:es)?|completing|complete[ds]?)(?:\s{1,3}(?:on|in|by))?)\s{0,3}$/i.test(
+        text.slice(a.end, b.index),
+      )
+    )
+      continue
     if (a.year === null && b.year === null) continue
     const endYear = b.year ?? a.year!
     let startYear = a.year ?? endYear

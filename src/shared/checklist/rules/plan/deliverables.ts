@@ -5,20 +5,25 @@ import { listing, looseInline, withoutComments } from './text'
 import { contractReason, contractWork, milestonePlan } from './facts'
 
 /** Where the code is handed over: a repository, open-source code, a package registry, changes merged upstream. */
-const REPOSITORY = /\b(?:github|gitlab|bitbucket|codeberg|sourcehut)\b|\brepo(?:sitor(?:y|ies))?s?\b|\bsource code\b|\bcode ?base\b|\bopen[- ]?sourc\w*|\b(?:npm|crates\.io|pypi|hackage|maven|nuget|pub\.dev)\b|\bpull requests?\b|\bPRs?\b|\bmerged\b|\bupstream\b|\breleases?\b/i
+const REPOSITORY =
+  /\b(?:github|gitlab|bitbucket|codeberg|sourcehut)\b|\brepo(?:sitor(?:y|ies))?s?\b|\bsource code\b|\bcode ?base\b|\bopen[- ]?sourc\w*|\b(?:npm|crates\.io|pypi|hackage|maven|nuget|pub\.dev)\b|\bpull requests?\b|\bPRs?\b|\bmerged\b|\bupstream\b|\breleases?\b/i
 const DEPLOYED_ADDRESS = /\b0x[0-9a-f]{6,}|\bdeploy\w*\b[^.\n]{0,60}?\baddress(?:es)?\b|\b(?:contract|program) address(?:es)?\b/i
-const DOCUMENTATION = /\bdocs?\b|\bdocumentation\b|\bguides?\b|\btutorials?\b|\bapi reference\b|readthedocs|gitbook|\breadme\b|\bhandbook\b|\bmanuals?\b|\bwiki\b|\bexplain(?:ing|s|er)?\b|\bblog posts?\b|\barticles?\b|\bcourses?\b|\bworkshops?\b/i
+const DOCUMENTATION =
+  /\bdocs?\b|\bdocumentation\b|\bguides?\b|\btutorials?\b|\bapi reference\b|readthedocs|gitbook|\breadme\b|\bhandbook\b|\bmanuals?\b|\bwiki\b|\bexplain(?:ing|s|er)?\b|\bblog posts?\b|\barticles?\b|\bcourses?\b|\bworkshops?\b/i
 const COVERAGE_TARGET = /(?<![\d.])\d+(?:\.\d+)?\s*(?:%|percent)[^.\n|]{0,40}?\bcoverage\b|\bcoverage\b[^.\n|]{0,40}?\d+(?:\.\d+)?\s*(?:%|percent)/i
-const USAGE_METRICS = /\b(?:downloads?|installs?|users|MAU|DAU|monthly active|transactions|metrics?|dashboard|analytics|adoption|visitors|visits|views|stars|subscribers|readers|sessions|integrations)\b/i
+const USAGE_METRICS =
+  /\b(?:downloads?|installs?|users|MAU|DAU|monthly active|transactions|metrics?|dashboard|analytics|adoption|visitors|visits|views|stars|subscribers|readers|sessions|integrations)\b/i
 
 export const deliverablesConcrete: Rule = {
   id: 'deliverables-concrete',
   title: 'Concrete deliverables',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'The deliverables name concrete artifacts: a repository, a deployed contract address (for contract work; testnet is fine), documentation, a test coverage target and usage metrics.',
+  description:
+    'The deliverables name concrete artifacts: a repository, a deployed contract address (for contract work; testnet is fine), documentation, a test coverage target and usage metrics.',
   check({ doc }: RuleContext): RuleFinding[] {
-    const section = findSection(doc, 'deliverables') ??
+    const section =
+      findSection(doc, 'deliverables') ??
       doc.sections.find((s) => s.depth > 0 && /\bdeliver(?:y|ies)?\b|\bwhat (?:we|I)(?:'ll|’ll| will) (?:ship|build|hand over)\b/i.test(s.title))
     const plan = milestonePlan(doc)
     let text: string
@@ -40,7 +45,9 @@ export const deliverablesConcrete: Rule = {
     const contract = contractWork(doc)
     const checks: Array<{ name: string; ok: boolean; fix: string }> = [
       { name: 'a repository', ok: REPOSITORY.test(text), fix: 'the repository URL (e.g. https://github.com/you/project)' },
-      ...(contract ? [{ name: 'a deployed contract address', ok: DEPLOYED_ADDRESS.test(text), fix: 'the deployed contract address, even on testnet (0x…)' }] : []),
+      ...(contract
+        ? [{ name: 'a deployed contract address', ok: DEPLOYED_ADDRESS.test(text), fix: 'the deployed contract address, even on testnet (0x…)' }]
+        : []),
       { name: 'documentation', ok: DOCUMENTATION.test(text), fix: 'a documentation link or the guides you will write' },
       { name: 'a test coverage target', ok: COVERAGE_TARGET.test(text), fix: 'a coverage target (e.g. “85% test coverage enforced in CI”)' },
       { name: 'usage metrics', ok: USAGE_METRICS.test(text), fix: 'how usage will be shown (e.g. “a public dashboard of weekly downloads and users”)' },
@@ -48,12 +55,14 @@ export const deliverablesConcrete: Rule = {
     const missing = checks.filter((c) => !c.ok)
     if (missing.length === 0) return []
     const why = contract && missing.some((c) => c.name === 'a deployed contract address') ? ` (an address is expected because ${contractReason(contract)})` : ''
-    return [{
-      ...position,
-      // Nothing concrete at all is a gap; one kind of artifact missing among others named is a note.
-      ...(missing.length < checks.length && !missing.some((c) => c.name === 'a repository') ? { severity: 'info' as const } : {}),
-      message: `${where} ${listing(missing.map((c) => c.name))}${why}.`,
-      hint: `List concrete artifacts under “## Deliverables”: ${missing.map((c) => c.fix).join('; ')}.`,
-    }]
+    return [
+      {
+        ...position,
+        // Nothing concrete at all is a gap; one kind of artifact missing among others named is a note.
+        ...(missing.length < checks.length && !missing.some((c) => c.name === 'a repository') ? { severity: 'info' as const } : {}),
+        message: `${where} ${listing(missing.map((c) => c.name))}${why}.`,
+        hint: `List concrete artifacts under “## Deliverables”: ${missing.map((c) => c.fix).join('; ')}.`,
+      },
+    ]
   },
 }

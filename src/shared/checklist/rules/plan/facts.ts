@@ -71,7 +71,8 @@ export function budgetPlan(doc: PitchDocument): { section: Section | null; budge
 
 /** Audience words: "smart contract developers" are who the work is for, not what it builds. */
 const AUDIENCE = '(?!\\s+(?:developers?|devs?|engineers?|authors?|teams?|auditors?|users?|ecosystem|communit(?:y|ies)|languages?|ABIs?))'
-const CONTRACT_KINDS = '(?:pool|lending|vault|auction|token|escrow|marketplace|governance|staking|swap|amm|dex|nft|bridge|factory|treasury|oracle|registry|multisig|router)'
+const CONTRACT_KINDS =
+  '(?:pool|lending|vault|auction|token|escrow|marketplace|governance|staking|swap|amm|dex|nft|bridge|factory|treasury|oracle|registry|multisig|router)'
 const CONTRACT_WORK: readonly RegExp[] = [
   new RegExp(`\\b(?:solidity|vyper|cosmwasm)\\b${AUDIENCE}`, 'gi'),
   new RegExp(`\\bCairo\\b${AUDIENCE}`, 'g'),
@@ -85,7 +86,10 @@ const CONTRACT_WORK: readonly RegExp[] = [
   new RegExp(`\\b(?:[\\w-]{1,20} )?${CONTRACT_KINDS}s?[ -]contracts?\\b${AUDIENCE}`, 'gi'),
   // "The vault is deployed to testnet": only a contract kind counts, since subgraphs, front-ends
   // and nodes are deployed to testnet too.
-  new RegExp(`\\b${CONTRACT_KINDS}s?\\b[^.\\n|]{0,30}?\\bdeploy(?:s|ed|ing)?\\b[^.\\n|]{0,20}?\\b(?:to|on)\\s(?:the\\s)?(?:[\\w-]{1,20}\\s)?(?:mainnet|testnet)\\b`, 'gi'),
+  new RegExp(
+    `\\b${CONTRACT_KINDS}s?\\b[^.\\n|]{0,30}?\\bdeploy(?:s|ed|ing)?\\b[^.\\n|]{0,20}?\\b(?:to|on)\\s(?:the\\s)?(?:[\\w-]{1,20}\\s)?(?:mainnet|testnet)\\b`,
+    'gi',
+  ),
   /\b(?:Foundry|Hardhat|Truffle|Anchor framework|ink!)(?=[\s.,;:)]|$)/g,
   /\b(?:in|with|using|written in) (?:Clarity|Sway|Tact|ink!)(?=[\s.,;:)]|$)|\b(?:Clarity|Sway|Tact) (?:smart )?(?:contracts?|programs?|language)\b/g,
 ]
@@ -109,9 +113,11 @@ const NEEDS: ReadonlyArray<RegExp | undefined> = [
 ]
 const NEGATION = /\b(?:no|not|without|never|none|nor)\b|n't\b/i
 /** A mention in a comparison is about other chains, not this work: "unlike chains where …", "instead of deploying …". */
-const COMPARISON = /\b(?:unlike|instead of|rather than|compared (?:to|with)|other (?:chains|networks|ecosystems|L1s|L2s|protocols)|elsewhere|no need (?:for|to)|avoids?|avoiding)\b/i
+const COMPARISON =
+  /\b(?:unlike|instead of|rather than|compared (?:to|with)|other (?:chains|networks|ecosystems|L1s|L2s|protocols)|elsewhere|no need (?:for|to)|avoids?|avoiding)\b/i
 /** "No new contracts are deployed", "Walletkit deploys no contracts", "there are no contracts", "off-chain code only". */
-const NO_CONTRACTS = /\bno (?:new |smart |on-?chain )?contracts? (?:are|is|will be|get|gets) (?:deployed|written|needed|required|involved|changed)|\bdeploys? no (?:new |smart )?contracts?|\bthere (?:are|is) no (?:new |smart |on-?chain )?contracts?|\b(?:involves?|includes?|requires?|needs?) no (?:new |smart |on-?chain )?contracts?|\boff-?chain (?:code |work )?only\b|\bonly off-?chain\b/i
+const NO_CONTRACTS =
+  /\bno (?:new |smart |on-?chain )?contracts? (?:are|is|will be|get|gets) (?:deployed|written|needed|required|involved|changed)|\bdeploys? no (?:new |smart )?contracts?|\bthere (?:are|is) no (?:new |smart |on-?chain )?contracts?|\b(?:involves?|includes?|requires?|needs?) no (?:new |smart |on-?chain )?contracts?|\boff-?chain (?:code |work )?only\b|\bonly off-?chain\b/i
 
 /** Whether the work includes smart contracts, and the first words that say so (negated or compared mentions do not count). */
 export function contractWork(doc: PitchDocument): ContractWork | null {
@@ -130,7 +136,11 @@ export function contractWork(doc: PitchDocument): ContractWork | null {
       const before = text.slice(Math.max(0, index - 40), index)
       const clause = before.split(/[.!?;\n]/).pop() ?? ''
       if (NEGATION.test(clause) || NEGATION.test(m[0])) continue
-      const sentence = text.slice(Math.max(0, index - 120), index).split(/[.!?;\n]/).pop() ?? ''
+      const sentence =
+        text
+          .slice(Math.max(0, index - 120), index)
+          .split(/[.!?;\n]/)
+          .pop() ?? ''
       if (COMPARISON.test(sentence) || COMPARISON.test(m[0])) continue
       first = { index, text: m[0] }
       break

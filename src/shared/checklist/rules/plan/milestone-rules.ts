@@ -12,78 +12,106 @@ import { labelledDuration, totalDuration } from './timeline'
 /** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
 const MILESTONE_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:milestone|phase)[ \t]*#?\d{1,2}\b/im
 
-const MILESTONE_SHAPE = 'a “## Milestones” section with a table | Milestone | Deliverables | Completion criteria | Weeks | Amount (USD) |, one row per milestone'
+const MILESTONE_SHAPE =
+  'a “## Milestones” section with a table | Milestone | Deliverables | Completion criteria | Weeks | Amount (USD) |, one row per milestone'
 
 export const milestonesCount: Rule = {
   id: 'milestones-count',
   title: '3 to 5 milestones',
   severity: 'warning',
   // Runs for bounties too, only to say that none are expected (see grantAsks).
-  description: 'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all is a warning, and never “ready”; a plan not split into units, milestones named where they cannot be read, or a plan said to be given privately are warnings too; a count outside 3–5 is a note. Weak milestone structure is the most frequent rejection reason (51%).',
+  description:
+    'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all is a warning, and never “ready”; a plan not split into units, milestones named where they cannot be read, or a plan said to be given privately are warnings too; a count outside 3–5 is a note. Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc, grant }: RuleContext): RuleFinding[] {
     const { section, milestones, how } = milestonePlan(doc)
     const elsewhere = PLAN_ELSEWHERE.test(doc.source)
     const asks = grantAsks(grant, 'milestones')
     if (grant.type === 'bounty') {
-      return milestones.length > 0 ? [] : [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no milestones, and ${asks.asked ? 'the grant is a bounty' : asks.why}.`, hint: 'Nothing to add: a bounty pitch says how and by when the work is done, not in milestones.' }]
+      return milestones.length > 0
+        ? []
+        : [
+            {
+              ...DOCUMENT_START,
+              severity: 'info',
+              message: `The pitch has no milestones, and ${asks.asked ? 'the grant is a bounty' : asks.why}.`,
+              hint: 'Nothing to add: a bounty pitch says how and by when the work is done, not in milestones.',
+            },
+          ]
     }
     if (milestones.length === 0 && !asks.asked) {
-      return [{ ...DOCUMENT_START, severity: 'info', message: `The pitch has no milestones, and ${asks.why}.`, hint: 'Nothing to add unless the grant asks for a plan elsewhere (its page or form).' }]
+      return [
+        {
+          ...DOCUMENT_START,
+          severity: 'info',
+          message: `The pitch has no milestones, and ${asks.why}.`,
+          hint: 'Nothing to add unless the grant asks for a plan elsewhere (its page or form).',
+        },
+      ]
     }
     // Units named only by their payments ("| Milestone 2 | 100,000 CC | Acceptance |"), none saying
     // what it delivers or when: the plan itself is absent.
     if (milestones.length > 0 && how !== 'whole' && milestones.every((m) => m.weeks === null && !m.when && !ARTIFACT.test(m.deliverables))) {
-      return [{
-        ...(section ? sectionPosition(section) : DOCUMENT_START),
-        missing: 'milestones',
-        message: `The pitch names milestones only by their payments${section ? ` (“${section.title}”)` : ''}: none says what it delivers or when.`,
-        hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
-      }]
+      return [
+        {
+          ...(section ? sectionPosition(section) : DOCUMENT_START),
+          missing: 'milestones',
+          message: `The pitch names milestones only by their payments${section ? ` (“${section.title}”)` : ''}: none says what it delivers or when.`,
+          hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
+        },
+      ]
     }
     if (milestones.length === 0) {
       // No plan anywhere: a part of the guidance absent from the whole pitch (the recall floor).
       // Funded proposals of some programs have none, so it is a warning, not a refusal.
       const unread = !section && MILESTONE_LINE.test(doc.source)
-      return [{
-        ...(section ? sectionPosition(section) : DOCUMENT_START),
-        missing: 'milestones',
-        message: unread
-          ? 'The pitch names milestones, but not in a section of their own, so their parts could not be checked.'
-          : elsewhere
-            ? 'The pitch has no milestones: it says the plan is given separately.'
-            : section
-              ? `The section “${section.title}” lists no milestones or phases: no table, “### Milestone” subsections, list or deliverables were found.`
-              : 'The pitch has no plan: no milestones or phases, no deliverables and no schedule.',
-        hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
-      }]
+      return [
+        {
+          ...(section ? sectionPosition(section) : DOCUMENT_START),
+          missing: 'milestones',
+          message: unread
+            ? 'The pitch names milestones, but not in a section of their own, so their parts could not be checked.'
+            : elsewhere
+              ? 'The pitch has no milestones: it says the plan is given separately.'
+              : section
+                ? `The section “${section.title}” lists no milestones or phases: no table, “### Milestone” subsections, list or deliverables were found.`
+                : 'The pitch has no plan: no milestones or phases, no deliverables and no schedule.',
+          hint: `Add ${MILESTONE_SHAPE}; plan 3 to 5 milestones, each paid on completion.`,
+        },
+      ]
     }
     const n = milestones.length
     if (how === 'whole') {
-      return [{
-        ...(section ? sectionPosition(section) : DOCUMENT_START),
-        severity: 'info',
-        message: `The plan${section ? ` (“${section.title}”)` : ''} is one piece of work, not split into milestones; approved pitches have 3 to 5, each paid on completion.`,
-        hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria, weeks and payment.',
-      }]
+      return [
+        {
+          ...(section ? sectionPosition(section) : DOCUMENT_START),
+          severity: 'info',
+          message: `The plan${section ? ` (“${section.title}”)` : ''} is one piece of work, not split into milestones; approved pitches have 3 to 5, each paid on completion.`,
+          hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria, weeks and payment.',
+        },
+      ]
     }
     // Small grants are often one or two milestones, and approved pitches of every program go
     // outside 3–5: a note, not a gap.
     const where = section ? `The section “${section.title}”` : 'The pitch'
     if (n < 3) {
-      return [{
-        ...(section ? sectionPosition(section) : milestones[0]!.position),
-        severity: 'info',
-        message: `${where} has ${n} milestone${n === 1 ? '' : 's'}; approved pitches have 3 to 5.`,
-        hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria and payment, so reviewers can pay as it progresses.',
-      }]
+      return [
+        {
+          ...(section ? sectionPosition(section) : milestones[0]!.position),
+          severity: 'info',
+          message: `${where} has ${n} milestone${n === 1 ? '' : 's'}; approved pitches have 3 to 5.`,
+          hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria and payment, so reviewers can pay as it progresses.',
+        },
+      ]
     }
     if (n > 5) {
-      return [{
-        ...(section ? sectionPosition(section) : milestones[0]!.position),
-        severity: 'info',
-        message: `${where} has ${n} milestones; approved pitches have 3 to 5.`,
-        hint: 'Merge small milestones or move later ones to a follow-up grant, keeping 3 to 5; a long list reads as scope that is too broad.',
-      }]
+      return [
+        {
+          ...(section ? sectionPosition(section) : milestones[0]!.position),
+          severity: 'info',
+          message: `${where} has ${n} milestones; approved pitches have 3 to 5.`,
+          hint: 'Merge small milestones or move later ones to a follow-up grant, keeping 3 to 5; a long list reads as scope that is too broad.',
+        },
+      ]
     }
     return []
   },
@@ -94,15 +122,18 @@ export const milestonesCount: Rule = {
  * kind of software artifact ("the Scan API endpoints", "a React SDK", "the staking pallet", "a
  * CLI", "unit and integration tests"). "Snapshot support" or "a nice viewer" name none.
  */
-const ARTIFACT = /\b(?:papers?|reports?|specs?|specifications?|proposals?|packages?|releases?|extensions?|plugins?|plug-ins?|datasets?|benchmarks?|d-?apps?|sdks?|apis?|endpoints?|cli|librar(?:y|ies)|modules?|pallets?|components?|services?|back-?ends?|front-?ends?|ui|uis|dashboards?|widgets?|engines?|websites?|web ?sites?|portals?|bots?|smart contracts?|contracts?|binar(?:y|ies)|docker ?(?:images?|files?)|(?:unit|integration|e2e|end-to-end) tests?|test suites?|tests|tutorials?|guides?|articles?|blog posts?|videos?|courses?|workshops?|whitepapers?|templates?|prototypes?|mvp|demos?|integrations?|tool(?:s|ing)?|indexers?|clients?|servers?|adapters?|bindings|schemas?|pipelines?|scripts?|explorers?|wallets?|runtimes?|parachains?|nodes?)\b|@[\w-]+\/[\w-]+|https?:\/\/|\b(?:github|gitlab|bitbucket|codeberg)\b|\brepo(?:sitor(?:y|ies))?s?\b|\b0x[0-9a-f]{6,}|\bdocs?\b|\bdocumentation\b|\bdeployed\b|\bcontract address|\bnpm\b|\bcrates\.io\b|\bpypi\b|(?<![\w-])[\w-]+\.(?:dev|io|xyz|org|com|app|network)\b/i
-const TESTABLE = /%|\d|\b(?:pass(?:es|ed|ing)?|green|deploy(?:s|ed)?|merged|published|released|live|audited|accepted|approved|signed[- ]off|sign[- ]off|verified|reviewed|demonstrated|demo|runs?|traces?|decodes?|renders?|returns?|executes?|integrated|installs?|succeeds?|users?|tests?|test suite|CI|coverage|benchmarks?|downloads?|transactions?|onboarded|testnet|mainnet|end[- ]to[- ]end|zero|no open)\b/i
+const ARTIFACT =
+  /\b(?:papers?|reports?|specs?|specifications?|proposals?|packages?|releases?|extensions?|plugins?|plug-ins?|datasets?|benchmarks?|d-?apps?|sdks?|apis?|endpoints?|cli|librar(?:y|ies)|modules?|pallets?|components?|services?|back-?ends?|front-?ends?|ui|uis|dashboards?|widgets?|engines?|websites?|web ?sites?|portals?|bots?|smart contracts?|contracts?|binar(?:y|ies)|docker ?(?:images?|files?)|(?:unit|integration|e2e|end-to-end) tests?|test suites?|tests|tutorials?|guides?|articles?|blog posts?|videos?|courses?|workshops?|whitepapers?|templates?|prototypes?|mvp|demos?|integrations?|tool(?:s|ing)?|indexers?|clients?|servers?|adapters?|bindings|schemas?|pipelines?|scripts?|explorers?|wallets?|runtimes?|parachains?|nodes?)\b|@[\w-]+\/[\w-]+|https?:\/\/|\b(?:github|gitlab|bitbucket|codeberg)\b|\brepo(?:sitor(?:y|ies))?s?\b|\b0x[0-9a-f]{6,}|\bdocs?\b|\bdocumentation\b|\bdeployed\b|\bcontract address|\bnpm\b|\bcrates\.io\b|\bpypi\b|(?<![\w-])[\w-]+\.(?:dev|io|xyz|org|com|app|network)\b/i
+const TESTABLE =
+  /%|\d|\b(?:pass(?:es|ed|ing)?|green|deploy(?:s|ed)?|merged|published|released|live|audited|accepted|approved|signed[- ]off|sign[- ]off|verified|reviewed|demonstrated|demo|runs?|traces?|decodes?|renders?|returns?|executes?|integrated|installs?|succeeds?|users?|tests?|test suite|CI|coverage|benchmarks?|downloads?|transactions?|onboarded|testnet|mainnet|end[- ]to[- ]end|zero|no open)\b/i
 
 export const milestoneParts: Rule = {
   id: 'milestone-parts',
   title: 'Each milestone complete',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'Each milestone has a USD amount (or one in another currency), named deliverables (a repository, deployed address, documentation link or a named piece of software), a timeline (weeks, or a date or month of the plan), a name and testable completion criteria. A milestone lacking only its name or its criteria is noted (info): many funded templates name milestones by number and state what a deliverable must do in its specification.',
+  description:
+    'Each milestone has a USD amount (or one in another currency), named deliverables (a repository, deployed address, documentation link or a named piece of software), a timeline (weeks, or a date or month of the plan), a name and testable completion criteria. A milestone lacking only its name or its criteria is noted (info): many funded templates name milestones by number and state what a deliverable must do in its specification.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     const { milestones, how, section } = milestonePlan(doc)
@@ -139,7 +170,9 @@ export const milestoneParts: Rule = {
       if (m.weeks === null && !m.when && !(whole && (totalDuration(doc) !== null || labelledDuration(doc) !== null))) {
         core = true
         missing.push(whole ? 'a timeline' : 'a timeline in weeks')
-        fixes.push(whole ? 'say how long the work takes, e.g. “The work takes 12 weeks, from 1 March to 24 May 2027”' : 'give its duration in weeks, e.g. “4 weeks”')
+        fixes.push(
+          whole ? 'say how long the work takes, e.g. “The work takes 12 weeks, from 1 March to 24 May 2027”' : 'give its duration in weeks, e.g. “4 weeks”',
+        )
       }
       if (missing.length === 0) return
       const label = whole ? `The plan${section ? ` (“${section.title}”)` : ''}` : `Milestone ${i + 1}${m.name ? ` “${m.name}”` : ''}`
@@ -154,7 +187,10 @@ export const milestoneParts: Rule = {
     })
     // One cause, the milestones are not written out in full: one group, each milestone a part.
     if (findings.length < 2) return findings
-    const group = { id: 'milestone-parts:milestones', title: `${findings.length} milestones lack parts reviewers check (amount, deliverables, criteria or weeks).` }
+    const group = {
+      id: 'milestone-parts:milestones',
+      title: `${findings.length} milestones lack parts reviewers check (amount, deliverables, criteria or weeks).`,
+    }
     return findings.map((finding) => ({ ...finding, group }))
   },
 }
@@ -163,7 +199,8 @@ const PAY = /\b(?:paid|pay|pays|payments?|payouts?|disburse\w*|tranches?|instal(
 const ON_DONE = /\b(?:complet\w*|accept\w*|approv\w*|deliver\w*|sign[- ]?off|signed off|verif\w*|review\w*|finish\w*|done|met|achiev\w*)\b/i
 const RELEASED_ON_DONE = /\breleas\w*\b/i
 const MONEY_CONTEXT = /\b(?:funds?|amounts?|grant|usd|usdc|milestone|tranches?|portion|share)\b|\$/i
-const PER_MILESTONE = /\bon (?:the )?(?:completion|acceptance|delivery|approval) of (?:each|every|the|a) milestone|\b(?:paid|payments?|payouts?|disbursed?)\s+(?:per|for each|after each|by|at each)\s+milestone/i
+const PER_MILESTONE =
+  /\bon (?:the )?(?:completion|acceptance|delivery|approval) of (?:each|every|the|a) milestone|\b(?:paid|payments?|payouts?|disbursed?)\s+(?:per|for each|after each|by|at each)\s+milestone/i
 
 /** Whether a text ties payment to milestone completion ("paid on completion", "released after … accepted"). */
 export function tiesPaymentToCompletion(text: string): boolean {
@@ -190,10 +227,12 @@ export const milestonePayment: Rule = {
     if (!section) return [] // milestones-count reports the missing section
     const related = doc.sections.filter((s) => s.depth > 0 && /\b(?:payments?|disburse\w*|tranches?|budget)\b/i.test(s.title))
     if ([section, ...related].some((s) => tiesPaymentToCompletion(s.text))) return []
-    return [{
-      ...sectionPosition(section),
-      message: `The section “${section.title}” does not say that payment is tied to milestone completion.`,
-      hint: 'Add a sentence such as “Each milestone’s amount is paid on completion, after the reviewers accept its completion criteria.”',
-    }]
+    return [
+      {
+        ...sectionPosition(section),
+        message: `The section “${section.title}” does not say that payment is tied to milestone completion.`,
+        hint: 'Add a sentence such as “Each milestone’s amount is paid on completion, after the reviewers accept its completion criteria.”',
+      },
+    ]
   },
 }

@@ -4,7 +4,23 @@ import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findDurations, findMoney, sentences } from '../../text'
 import { findSection, nodePosition } from '../../topics'
 import type { Position } from '../../types'
-import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, amountIn, classifyColumns, headerCurrency, firstLinePosition, isDated, looseInline, parseWeeks, periodRanges, rawText, sliceOf, tableCells, withoutComments } from './text'
+import {
+  LIST_MARKER,
+  SUBTOTAL_LABEL,
+  TOTAL_LABEL,
+  amountIn,
+  classifyColumns,
+  headerCurrency,
+  firstLinePosition,
+  isDated,
+  looseInline,
+  parseWeeks,
+  periodRanges,
+  rawText,
+  sliceOf,
+  tableCells,
+  withoutComments,
+} from './text'
 
 export interface Milestone {
   /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
@@ -57,7 +73,8 @@ export function milestoneName(title: string): string | null {
 }
 
 type Field = 'deliverables' | 'criteria' | 'amount' | 'weeks' | 'name'
-const FIELD_LABEL = /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|costs?|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|delivery(?: date)?|due(?: date)?|deadline|(?:target|completion|start|end) date|dates?|period|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
+const FIELD_LABEL =
+  /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|costs?|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|delivery(?: date)?|due(?: date)?|deadline|(?:target|completion|start|end) date|dates?|period|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
 
 function fieldOf(label: string): Field {
   const l = label.toLowerCase()
@@ -88,7 +105,10 @@ function extractFields(raw: string): { fields: Partial<Record<Field, string>>; f
     const isItem = LIST_MARKER.test(trimmed)
     let line = looseInline(trimmed.replace(LIST_MARKER, '').replace(/^#{1,6}\s+/, ''))
     if (line.startsWith('|')) {
-      const cells = line.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim())
+      const cells = line
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((cell) => cell.trim())
       line = cells.length >= 2 ? `${cells[0]}: ${cells.slice(1).join(' ')}` : (cells[0] ?? '')
     }
     const labels = [...line.matchAll(FIELD_LABEL)]
@@ -104,7 +124,10 @@ function extractFields(raw: string): { fields: Partial<Record<Field, string>>; f
     if (before) free.push(before)
     labels.forEach((m, i) => {
       const field = fieldOf(m[1]!)
-      const value = line.slice((m.index ?? 0) + m[0].length, labels[i + 1]?.index ?? line.length).trim().replace(/[;,]$/, '')
+      const value = line
+        .slice((m.index ?? 0) + m[0].length, labels[i + 1]?.index ?? line.length)
+        .trim()
+        .replace(/[;,]$/, '')
       add(field, value)
       current = field
       openEnded = value === ''
@@ -114,7 +137,8 @@ function extractFields(raw: string): { fields: Partial<Record<Field, string>>; f
   return { fields, free: free.join(' ') }
 }
 
-const CRITERIA_CUE = /\b(?:done when|complete(?:d)? when|accepted when|criteri\w*|acceptance|definition of done|verified|verifiable|success|considered (?:done|complete)|pass(?:es|ed|ing)?|must|measured)\b/i
+const CRITERIA_CUE =
+  /\b(?:done when|complete(?:d)? when|accepted when|criteri\w*|acceptance|definition of done|verified|verifiable|success|considered (?:done|complete)|pass(?:es|ed|ing)?|must|measured)\b/i
 
 /** The first amount in dollars or a dollar stablecoin ("$5,000", "5k USDC", "30K Dai"). */
 function firstAmount(text: string): number | null {
@@ -130,7 +154,11 @@ function firstWeeks(text: string): number | null {
 
 /** Money in a currency other than US dollars, clearly stated ("€ 16 128", "1.5 BTC", "2,000 DOT", "100,000 CC"): an amount, though not in USD. */
 export function otherAmount(text: string): string | null {
-  return findMoney(stripInline(text)).find((m) => !m.usd)?.text.trim() ?? null
+  return (
+    findMoney(stripInline(text))
+      .find((m) => !m.usd)
+      ?.text.trim() ?? null
+  )
 }
 
 /** A bare number under a header that names another currency ("Amount (CC)" over "500,000: Digital Asset"): that amount. */
@@ -142,7 +170,8 @@ function amountInOther(cell: string, header: string): string | null {
 }
 
 /** A unit's number in its title or first cell: "Milestone 2", "Phase 3:", "M1", "(Milestone 1)", "2." or a bare "**2**". */
-const UNIT_NUMBER = /\b(?:milestone|phase|stage|sprint|tranche|work ?package|WP|iteration)[ \t]*#?[ \t]*(\d{1,2})(?![\d.,])|\bM(\d{1,2})\b|^[ \t]*[*_]*(\d{1,2})[*_]*[ \t]*[.):]?[ \t]*(?:[*_]*[ \t]*$|[—–-][ \t])/i
+const UNIT_NUMBER =
+  /\b(?:milestone|phase|stage|sprint|tranche|work ?package|WP|iteration)[ \t]*#?[ \t]*(\d{1,2})(?![\d.,])|\bM(\d{1,2})\b|^[ \t]*[*_]*(\d{1,2})[*_]*[ \t]*[.):]?[ \t]*(?:[*_]*[ \t]*$|[—–-][ \t])/i
 
 export function unitNumber(title: string): number | null {
   const m = UNIT_NUMBER.exec(stripInline(title))
@@ -151,7 +180,8 @@ export function unitNumber(title: string): number | null {
 }
 
 /** A timing that is a date or a place in the plan rather than a duration: "Month 2", "End of Week 3", "Q4 2023", "12/31/2023", "Feb 2027". */
-const WHEN = /\b(?:end of |by |until |before )?(?:week|month)[ \t]{0,3}\d{1,3}\b|\bQ[1-4][ \t]{0,3}(?:20)?\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b/i
+const WHEN =
+  /\b(?:end of |by |until |before )?(?:week|month)[ \t]{0,3}\d{1,3}\b|\bQ[1-4][ \t]{0,3}(?:20)?\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b/i
 
 /** The timing of a unit as written, when it is a date or a place in the plan ("Month 2", "Q4 2023"). */
 export function unitWhen(text: string): string | null {
@@ -174,7 +204,11 @@ export function milestoneFromText(title: string, body: string, layout: Milestone
     weeks: (weeksField !== undefined ? parseWeeks(weeksField) : null) ?? firstWeeks(title) ?? firstWeeks(free),
     dated: weeksField !== undefined ? isDated(weeksField) : findDurations(stripInline(`${title} ${free}`)).length === 0,
     deliverables: fields.deliverables ?? (free.includes(title) ? free : `${title} ${free}`.trim()),
-    criteria: fields.criteria ?? sentences(free).filter((s) => CRITERIA_CUE.test(s)).join(' '),
+    criteria:
+      fields.criteria ??
+      sentences(free)
+        .filter((s) => CRITERIA_CUE.test(s))
+        .join(' '),
     layout,
     position,
   }
@@ -213,26 +247,31 @@ export function milestonesFromTable(table: Table): Milestone[] {
   const { columns, extra } = classifyColumns(headers, MILESTONE_HEADERS)
   const nameColumn = columns.name ?? (extra.includes(0) ? 0 : undefined)
   const otherColumns = extra.filter((index) => index !== nameColumn)
-  return unitRows(all, columns.name)
-    .map((row) => {
-      const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? ''))
-      const rowText = row.cells.filter((_, index) => index !== columns.amount).join(' ')
-      return {
-        number: unitNumber(cell(nameColumn ?? 0)),
-        when: columns.weeks !== undefined ? unitWhen(cell(columns.weeks)) : null,
-        amountOther: otherAmount(row.cells.join(' ')) ?? amountInOther(columns.amount === undefined ? '' : cell(columns.amount), columns.amount === undefined ? '' : headers[columns.amount] ?? ''),
-        name: nameColumn === undefined ? null : milestoneName(cell(nameColumn)),
-        amountUsd: columns.amount !== undefined ? amountIn(cell(columns.amount), headers[columns.amount]) : firstAmount(row.cells.join(' ')),
-        weeks: columns.weeks !== undefined ? parseWeeks(cell(columns.weeks), headers[columns.weeks]) : firstWeeks(rowText),
-        dated: columns.weeks !== undefined ? isDated(cell(columns.weeks)) : findDurations(stripInline(rowText)).length === 0,
-        deliverables: looseInline(columns.deliverables !== undefined ? cell(columns.deliverables) : [nameColumn, ...otherColumns].map(cell).join(' ')),
-        criteria: looseInline(columns.criteria !== undefined
+  return unitRows(all, columns.name).map((row) => {
+    const cell = (index: number | undefined) => (index === undefined ? '' : (row.cells[index] ?? ''))
+    const rowText = row.cells.filter((_, index) => index !== columns.amount).join(' ')
+    return {
+      number: unitNumber(cell(nameColumn ?? 0)),
+      when: columns.weeks !== undefined ? unitWhen(cell(columns.weeks)) : null,
+      amountOther:
+        otherAmount(row.cells.join(' ')) ??
+        amountInOther(columns.amount === undefined ? '' : cell(columns.amount), columns.amount === undefined ? '' : (headers[columns.amount] ?? '')),
+      name: nameColumn === undefined ? null : milestoneName(cell(nameColumn)),
+      amountUsd: columns.amount !== undefined ? amountIn(cell(columns.amount), headers[columns.amount]) : firstAmount(row.cells.join(' ')),
+      weeks: columns.weeks !== undefined ? parseWeeks(cell(columns.weeks), headers[columns.weeks]) : firstWeeks(rowText),
+      dated: columns.weeks !== undefined ? isDated(cell(columns.weeks)) : findDurations(stripInline(rowText)).length === 0,
+      deliverables: looseInline(columns.deliverables !== undefined ? cell(columns.deliverables) : [nameColumn, ...otherColumns].map(cell).join(' ')),
+      criteria: looseInline(
+        columns.criteria !== undefined
           ? cell(columns.criteria)
-          : sentences(otherColumns.map(cell).join('. ')).filter((s) => CRITERIA_CUE.test(s)).join(' ')),
-        layout: 'table' as const,
-        position: nodePosition(row.node),
-      }
-    })
+          : sentences(otherColumns.map(cell).join('. '))
+              .filter((s) => CRITERIA_CUE.test(s))
+              .join(' '),
+      ),
+      layout: 'table' as const,
+      position: nodePosition(row.node),
+    }
+  })
 }
 
 /** The subsections at the first level under the section, each with the blocks under its heading. */
@@ -273,9 +312,10 @@ function milestonesFromSubsections(section: Section): Milestone[] {
       const base = section.nodes[0]?.position?.start.offset
       const start = first.position?.start.offset
       const end = last.position?.end.offset
-      text = base !== undefined && start !== undefined && end !== undefined
-        ? section.text.slice(start - base, end - base)
-        : body.map((node) => rawText(node)).join('\n')
+      text =
+        base !== undefined && start !== undefined && end !== undefined
+          ? section.text.slice(start - base, end - base)
+          : body.map((node) => rawText(node)).join('\n')
     }
     return milestoneFromText(stripInline(rawText(heading)), withoutComments(text), 'subsection', nodePosition(heading))
   })
@@ -308,7 +348,8 @@ export function milestonesFromList(section: Section, list: List): Milestone[] {
 }
 
 /** A paragraph that opens one milestone: "Milestone 2: …", "M2 …", "**Milestone 2** …", "The second milestone ($4,500, 3 weeks) …". */
-export const MILESTONE_LEAD = /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
+export const MILESTONE_LEAD =
+  /^(?:(?:milestone|phase|stage)\s{0,3}#?\d{1,2}\b|M\d{1,2}\b|(?:weeks?|months?)\s{0,3}\d{1,2}\s{0,3}(?:[-–—]|to)\s{0,3}\d{1,2}\b|the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|final|last) (?:milestone|phase|stage)\b)/i
 const ORDINAL_LEAD = /^the \w{1,10} (?:milestone|phase|stage)\s{0,3}/i
 
 /** The title of a milestone written as prose: its bold label and the rest of its first sentence, without the "The first milestone … is" frame. */
@@ -318,7 +359,10 @@ function proseMilestoneTitle(firstLine: string): string {
   // "The first milestone ($4,000, 3 weeks) is the parser and validator: …" → "($4,000, 3 weeks) parser and validator: …"
   return first
     .replace(ORDINAL_LEAD, '')
-    .replace(/^(\([^()\n]{0,80}\))?[ \t,]{0,3}(?:is|are|will be|covers?|adds?|ships?|delivers?|builds?|brings?|implements?|contains?|includes?|consists of)?[ \t]{0,3}(?:the |an? )?/i, '$1 ')
+    .replace(
+      /^(\([^()\n]{0,80}\))?[ \t,]{0,3}(?:is|are|will be|covers?|adds?|ships?|delivers?|builds?|brings?|implements?|contains?|includes?|consists of)?[ \t]{0,3}(?:the |an? )?/i,
+      '$1 ',
+    )
     .replace(/^\((.*?)\) (.*)$/, '$2 ($1)')
     .trim()
 }
@@ -347,9 +391,11 @@ function milestonesFromParagraphs(section: Section): Milestone[] {
     const base = section.nodes[0]?.position?.start.offset
     const start = first.position?.start.offset
     const stop = last.position?.end.offset
-    const raw = withoutComments(base !== undefined && start !== undefined && stop !== undefined
-      ? section.text.slice(start - base, stop - base)
-      : body.map((node) => rawText(node)).join('\n'))
+    const raw = withoutComments(
+      base !== undefined && start !== undefined && stop !== undefined
+        ? section.text.slice(start - base, stop - base)
+        : body.map((node) => rawText(node)).join('\n'),
+    )
     const title = proseMilestoneTitle(raw.split('\n', 1)[0] ?? '')
     return milestoneFromText(title, raw, 'list', firstLinePosition(first, raw))
   })
@@ -366,7 +412,8 @@ export function readMilestones(section: Section): Milestone[] {
   const fromSubsections = milestonesFromSubsections(section)
   // A table inside one milestone's subsection is that milestone's tasks (W3F's deliverables
   // table), not the list of milestones: the subsections are the milestones then.
-  if (table && !section.ownNodes.includes(table) && fromSubsections.length > 0 && fromSubsections.length !== milestonesFromTable(table).length) return fromSubsections
+  if (table && !section.ownNodes.includes(table) && fromSubsections.length > 0 && fromSubsections.length !== milestonesFromTable(table).length)
+    return fromSubsections
   if (table) {
     const fromTable = milestonesFromTable(table)
     if (fromSubsections.length === fromTable.length) {
@@ -394,7 +441,12 @@ export function readMilestones(section: Section): Milestone[] {
   // "- M1: T0 + 4 weeks"): the list whose items open with a milestone's number.
   const leads = (list: List) => list.children.filter((item) => MILESTONE_LEAD.test(looseInline(rawText(item)).trimStart()))
   const nested = section.nodes.find((node): node is List => node.type === 'list' && leads(node).length >= 1)
-  return nested ? asOffsets(milestonesFromList(section, { ...nested, children: leads(nested) }), leads(nested).map((item) => rawText(item))) : []
+  return nested
+    ? asOffsets(
+        milestonesFromList(section, { ...nested, children: leads(nested) }),
+        leads(nested).map((item) => rawText(item)),
+      )
+    : []
 }
 
 /** "M1: T0 + 4 weeks", "M2: T0 + 3 months": a point in time counted from the start, not a duration. */

@@ -24,7 +24,8 @@ export interface TotalDuration {
 
 /** The total duration: stated in the timeline section ("N months", a date range, weeks 1–N), else the milestones' weeks added up. */
 export function totalDuration(doc: PitchDocument): TotalDuration | null {
-  const section = doc.sections.find((s) => s.depth > 0 && STRICT_TIMELINE.test(s.title)) ??
+  const section =
+    doc.sections.find((s) => s.depth > 0 && STRICT_TIMELINE.test(s.title)) ??
     doc.sections.find((s) => s.depth > 0 && TOPICS.timeline.test(s.title) && !TOPICS.audit.test(s.title) && !TOPICS.budget.test(s.title))
   if (section) {
     const text = stripInline(withoutComments(section.text))
@@ -44,12 +45,17 @@ export function totalDuration(doc: PitchDocument): TotalDuration | null {
     const periods = periodRanges(text)
     if (periods.length > 0) {
       // A schedule "Months 1–2 … Month 6" ends with its last numbered month or week.
-      const singles = [...text.matchAll(/\b(weeks?|months?)[ \t]{0,3}(\d{1,3})\b/gi)].map((m) => Number(m[2]) * (m[1]!.toLowerCase().startsWith('m') ? 4.345 : 1))
+      const singles = [...text.matchAll(/\b(weeks?|months?)[ \t]{0,3}(\d{1,3})\b/gi)].map(
+        (m) => Number(m[2]) * (m[1]!.toLowerCase().startsWith('m') ? 4.345 : 1),
+      )
       return { weeks: Math.max(...periods.map((p) => p.endWeek), ...singles), source, position, stated: true }
     }
     const stated = all.flatMap((s) => findDurations(s))
     if (stated.length === 1) return { weeks: stated[0]!.weeks, source, position, stated: true }
-    const parts = lines.filter((s) => ONE_PART.test(s)).map((s) => findDurations(s)[0]?.weeks ?? 0).filter((w) => w > 0)
+    const parts = lines
+      .filter((s) => ONE_PART.test(s))
+      .map((s) => findDurations(s)[0]?.weeks ?? 0)
+      .filter((w) => w > 0)
     if (stated.length === 0 && parts.length >= 2) return { weeks: parts.reduce((a, b) => a + b, 0), source: `${source}, its parts added up`, position }
   }
   const { section: milestones, milestones: list } = milestonePlan(doc)
@@ -63,7 +69,8 @@ export function totalDuration(doc: PitchDocument): TotalDuration | null {
 }
 
 /** A duration stated as a label anywhere: "Total Estimated Duration: 7 months", "- Estimated Duration: 2 weeks", "Expected Project Start / End Dates: 1 April 2022 / 31 October 2022". */
-const DURATION_LABEL = /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:total |overall |expected |estimated |project |grant )*(?:duration|time ?frame|timeline|start ?\/ ?end dates?|dates?)(?:[ \t]*\([^)\n]{0,30}\))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?([^\n]{1,120})$/gim
+const DURATION_LABEL =
+  /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:total |overall |expected |estimated |project |grant )*(?:duration|time ?frame|timeline|start ?\/ ?end dates?|dates?)(?:[ \t]*\([^)\n]{0,30}\))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?([^\n]{1,120})$/gim
 
 /** The plan's duration from a label anywhere in the pitch, in weeks; null when none states one. */
 export function labelledDuration(doc: PitchDocument): number | null {
@@ -80,16 +87,19 @@ export const timelineLength: Rule = {
   title: 'Realistic timeline',
   severity: 'warning',
   appliesTo: ['grant'],
-  description: 'The total duration is 2 to 6 months (warning outside; error over 12 months; info when it cannot be determined), from the timeline section or the milestones’ weeks.',
+  description:
+    'The total duration is 2 to 6 months (warning outside; error over 12 months; info when it cannot be determined), from the timeline section or the milestones’ weeks.',
   check({ doc }: RuleContext): RuleFinding[] {
     const total = totalDuration(doc)
     if (!total) {
-      return [{
-        ...DOCUMENT_START,
-        severity: 'info',
-        message: 'The total duration of the work could not be determined: no timeline section states it and not every milestone has its weeks.',
-        hint: 'Add a “## Timeline” section such as “The work takes 16 weeks, from 1 March 2027 to 21 June 2027”, and give each milestone its weeks.',
-      }]
+      return [
+        {
+          ...DOCUMENT_START,
+          severity: 'info',
+          message: 'The total duration of the work could not be determined: no timeline section states it and not every milestone has its weeks.',
+          hint: 'Add a “## Timeline” section such as “The work takes 16 weeks, from 1 March 2027 to 21 June 2027”, and give each milestone its weeks.',
+        },
+      ]
     }
     const m = months(total.weeks)
     const said = `about ${oneDecimal(m)} months (${Math.round(total.weeks)} weeks, from ${total.source})`
@@ -125,12 +135,14 @@ export const timelineLength: Rule = {
       const sum = milestones.reduce((acc, ms) => acc + (ms.weeks ?? 0), 0)
       if (sum > 0 && Math.abs(sum - total.weeks) > 0.25 * Math.max(sum, total.weeks)) {
         const found = findings[0]
-        if (found) found.message += ` The milestones’ weeks add up to ${Math.round(sum)} weeks (about ${oneDecimal(months(sum))} months), which does not match it.`
-        else findings.push({
-          ...total.position,
-          message: `The timeline states ${Math.round(total.weeks)} weeks (about ${oneDecimal(m)} months, from ${total.source}) but the milestones’ weeks add up to ${Math.round(sum)} weeks (about ${oneDecimal(months(sum))} months).`,
-          hint: 'Make the timeline and the milestones agree: either the milestones overlap (say so) or one of the two durations is wrong.',
-        })
+        if (found)
+          found.message += ` The milestones’ weeks add up to ${Math.round(sum)} weeks (about ${oneDecimal(months(sum))} months), which does not match it.`
+        else
+          findings.push({
+            ...total.position,
+            message: `The timeline states ${Math.round(total.weeks)} weeks (about ${oneDecimal(m)} months, from ${total.source}) but the milestones’ weeks add up to ${Math.round(sum)} weeks (about ${oneDecimal(months(sum))} months).`,
+            hint: 'Make the timeline and the milestones agree: either the milestones overlap (say so) or one of the two durations is wrong.',
+          })
       }
     }
     return findings

@@ -39,14 +39,20 @@ const NOT_A_UNIT = /\b(?:payments?|summary|overview|terms|totals?|breakdown|sche
 /** A table column that names the units: "Milestone", "Phase", "Stage", "Sprint", "Tranche", "Work package". */
 const UNIT_COLUMN = /\b(?:milestones?|phases?|stages?|sprints?|tranches?|work ?packages?|WPs?)\b|^\s*#\s*$/i
 /** What is not this grant's plan: "Future Plans", "Long-term roadmap", "Post-grant development", "Additional Milestones". */
-const FUTURE = /\b(?:future|long[- ]term|post[- ]grant|after the grant|beyond (?:this|the) grant|next steps|later phases?|additional milestones|vision|outlook|previous|past|completed|already)\b/i
+const FUTURE =
+  /\b(?:future|long[- ]term|post[- ]grant|after the grant|beyond (?:this|the) grant|next steps|later phases?|additional milestones|vision|outlook|previous|past|completed|already)\b/i
 /** Headings of a plan without units: its deliverables, its schedule or timeline, a roadmap, a work plan. */
-const PLAN_TITLE = /\b(?:deliverables?|deliver(?:y|ies)|roadmap|work ?plan|project plan|implementation plan|schedule|timeline|tasks?|scope of work|what (?:we|I)(?:'ll|’ll| will) (?:build|deliver|ship))\b/i
+const PLAN_TITLE =
+  /\b(?:deliverables?|deliver(?:y|ies)|roadmap|work ?plan|project plan|implementation plan|schedule|timeline|tasks?|scope of work|what (?:we|I)(?:'ll|’ll| will) (?:build|deliver|ship))\b/i
 
 /** The pitch says its plan is given elsewhere ("financial plan shared privately", "sent by the Google form"). */
-export const PLAN_ELSEWHERE = /\b(?:shared|sent|submitted|provided|given|available|supplied)\b[^.\n]{0,40}?\b(?:privately|separately|in private|(?:by|via|in) (?:the |a )?(?:google )?(?:form|doc(?:ument)?)|on request)\b|\bprivate finances\b|\brefer to (?:the |our )?(?:google )?doc(?:ument)?\b/i
+export const PLAN_ELSEWHERE =
+  /\b(?:shared|sent|submitted|provided|given|available|supplied)\b[^.\n]{0,40}?\b(?:privately|separately|in private|(?:by|via|in) (?:the |a )?(?:google )?(?:form|doc(?:ument)?)|on request)\b|\bprivate finances\b|\brefer to (?:the |our )?(?:google )?doc(?:ument)?\b/i
 
-interface Located { section: Section | null; units: Milestone[] }
+interface Located {
+  section: Section | null
+  units: Milestone[]
+}
 
 /** Line ranges of the sections about the future or the past, whose units are not this grant's plan. */
 function elsewhereRanges(doc: PitchDocument): Array<[number, number]> {
@@ -188,7 +194,8 @@ export function listUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number, 
         const list = node
         const line = list.position?.start.line ?? 0
         // The item's first line, as written (cheap), must open with a unit's number.
-        const firstLine = (item: List['children'][number]) => looseInline((doc.lines[(item.position?.start.line ?? 1) - 1] ?? '').replace(/^[\s>]*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/, ''))
+        const firstLine = (item: List['children'][number]) =>
+          looseInline((doc.lines[(item.position?.start.line ?? 1) - 1] ?? '').replace(/^[\s>]*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/, ''))
         const leads = list.children.filter((item) => {
           const line = firstLine(item)
           return /\d/.test(line.slice(0, 24)) && MILESTONE_LEAD.test(line.trimStart())
@@ -240,22 +247,29 @@ function fill(units: Milestone[], other: readonly Milestone[]): Milestone[] {
  * "Deliverables:" list elsewhere) read as one unit of work, with the pitch's stated duration.
  */
 export function wholePlan(doc: PitchDocument, elsewhere: ReadonlyArray<[number, number]>): Located {
-  const sections = doc.sections.filter((s) => s.depth > 0 && PLAN_TITLE.test(s.title) && !inRanges(s.line, elsewhere) && hasPlanContent(s) && !PLAN_ELSEWHERE.test(s.text))
+  const sections = doc.sections.filter(
+    (s) => s.depth > 0 && PLAN_TITLE.test(s.title) && !inRanges(s.line, elsewhere) && hasPlanContent(s) && !PLAN_ELSEWHERE.test(s.text),
+  )
   const section = sections[0]
   if (!section) return { section: null, units: [] }
   // The plan's parts may be in several sections ("Timeline", then "Deliverables"): read them as one.
   const text = withoutComments(sections.map((s) => s.text).join('\n\n'))
   const unit = milestoneFromText(section.title, text, 'list', nodePosition(section.heading))
-  const deliverables = sections.filter((s) => /\bdeliver/i.test(s.title)).map((s) => withoutComments(s.text)).join(' ')
+  const deliverables = sections
+    .filter((s) => /\bdeliver/i.test(s.title))
+    .map((s) => withoutComments(s.text))
+    .join(' ')
   return {
     section,
-    units: [{
-      ...unit,
-      name: unit.name ?? section.title,
-      number: null,
-      deliverables: deliverables ? `${deliverables} ${unit.deliverables}` : unit.deliverables,
-      weeks: unit.weeks ?? findDurations(stripInline(text))[0]?.weeks ?? null,
-    }],
+    units: [
+      {
+        ...unit,
+        name: unit.name ?? section.title,
+        number: null,
+        deliverables: deliverables ? `${deliverables} ${unit.deliverables}` : unit.deliverables,
+        weeks: unit.weeks ?? findDurations(stripInline(text))[0]?.weeks ?? null,
+      },
+    ],
   }
 }
 
@@ -264,19 +278,24 @@ const LABEL_LINE = /^[\s>*+-]*(?:\*\*|__)?[\p{L}][\p{L}\d' ()/&.-]{0,50}?(?:\*\*
 
 /** Whether a section says what will be done: a table, or a paragraph or list item that is more than a label and its value. */
 function hasPlanContent(section: Section): boolean {
-  const visit = (nodes: readonly RootContent[]): boolean => nodes.some((node) => {
-    if (node.type === 'table') return true
-    if (node.type === 'paragraph') return rawText(node).split('\n').some((line) => line.trim() !== '' && !LABEL_LINE.test(line))
-    if (node.type === 'list') return node.children.some((item) => visit(item.children))
-    if (node.type === 'blockquote') return visit(node.children)
-    return false
-  })
+  const visit = (nodes: readonly RootContent[]): boolean =>
+    nodes.some((node) => {
+      if (node.type === 'table') return true
+      if (node.type === 'paragraph')
+        return rawText(node)
+          .split('\n')
+          .some((line) => line.trim() !== '' && !LABEL_LINE.test(line))
+      if (node.type === 'list') return node.children.some((item) => visit(item.children))
+      if (node.type === 'blockquote') return visit(node.children)
+      return false
+    })
   return visit(section.nodes)
 }
 
 /** Cheap looks at the text before reading a source: a table row naming units, a list item opening with one. */
 const UNIT_TABLE_HINT = /^[ \t]*\|.*\b(?:milestones?|phases?|stages?|sprints?|tranches?|work ?packages?|WPs?)\b/im
-const UNIT_LIST_HINT = /^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?[*_]*[ \t]*(?:(?:milestone|phase|stage|sprint|tranche|work ?package)[ \t]*#?[ \t]*\d|M\d)/im
+const UNIT_LIST_HINT =
+  /^[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?[*_]*[ \t]*(?:(?:milestone|phase|stage|sprint|tranche|work ?package)[ \t]*#?[ \t]*\d|M\d)/im
 
 /** The plan: its section and its units, from wherever the pitch writes them (see the module's comment). */
 export function readPlan(doc: PitchDocument): Plan {
@@ -299,7 +318,8 @@ export function readPlan(doc: PitchDocument): Plan {
     return { section: found && !inRanges(found.line, elsewhere) ? found : null, units: [], how: 'none' }
   }
   let units = plan.units
-  const complete = (list: readonly Milestone[]) => list.every((m) => (m.amountUsd !== null || m.amountOther) && (m.weeks !== null || m.when) && m.criteria !== '')
+  const complete = (list: readonly Milestone[]) =>
+    list.every((m) => (m.amountUsd !== null || m.amountOther) && (m.weeks !== null || m.when) && m.criteria !== '')
   if (complete(units)) return plan
   // Subsections of the plan's section are the unit headings themselves: no second reading to fill from.
   const sources = [

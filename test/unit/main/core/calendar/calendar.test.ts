@@ -131,7 +131,10 @@ describe('a hostile grant title in the .ics', () => {
         const ics = buildCalendar([{ ...deadline, title }], [30], new Date('2026-11-01T00:00:00.000Z'))
         for (const line of ics.split('\r\n')) if (Buffer.byteLength(line, 'utf8') > 75) return false
         const { events } = parseCalendar(ics)
-        return events.length === 1 && events[0]!.summary === `Deadline: ${title.replace(/\r\n|\r|\n/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029]/g, '')}`
+        return (
+          events.length === 1 &&
+          events[0]!.summary === `Deadline: ${title.replace(/\r\n|\r|\n/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029]/g, '')}`
+        )
       }),
       { numRuns: 300 },
     )

@@ -7,18 +7,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  truncateSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DraftSummary } from '../../../../../src/shared/ipc'
@@ -139,7 +128,9 @@ describe('an alias bomb (more than 100 YAML aliases)', () => {
     expect(items).toHaveLength(1)
     expect(items[0]).toMatchObject({ id: good.id, state: 'ok', review: { unreadable: 1 } })
     const review = await core.call('reviews.get', { draftId: good.id })
-    expect(review.unreadable).toEqual([{ fileName: name, reason: expect.stringMatching(/^20261124T060000000Z-0123abcd\.yaml is unreadable: could not be read: .*alias/i) }])
+    expect(review.unreadable).toEqual([
+      { fileName: name, reason: expect.stringMatching(/^20261124T060000000Z-0123abcd\.yaml is unreadable: could not be read: .*alias/i) },
+    ])
     const after = await core.call('reviews.addThread', { draftId: good.id, anchor: { target: 'draft' }, body: 'Still works.' })
     expect(after.threads.map((thread) => thread.body)).toEqual(['Still works.'])
     expect(after.unreadable).toHaveLength(1)
@@ -211,7 +202,9 @@ describe('empty, blank, binary and foreign-encoded files', () => {
     const { items } = await core.call('drafts.list')
     const listed = byId(items)
     expect(Object.keys(listed).sort()).toEqual(['binary', 'blank', 'empty', 'garbage', 'utf16'])
-    expect(reasonOf(listed['empty'])).toMatch(/^empty\.md is empty: the file holds no draft\. If it was a draft, get it back from your git repository or a backup/)
+    expect(reasonOf(listed['empty'])).toMatch(
+      /^empty\.md is empty: the file holds no draft\. If it was a draft, get it back from your git repository or a backup/,
+    )
     expect(reasonOf(listed['blank'])).toMatch(/^blank\.md is empty \(it holds only blank lines\)/)
     expect(reasonOf(listed['binary'])).toMatch(/^binary\.md is not text \(it holds binary data\)/)
     expect(reasonOf(listed['garbage'])).toMatch(/^garbage\.md is not text/)
@@ -258,12 +251,24 @@ describe('a 50 MB file', () => {
     const core = await start()
     const draft = await core.call('drafts.create', { grantId: IDS.open })
     const bytes = readFileSync(join(folder, draft.fileName))
-    const failed = await core.fail('drafts.save', { id: draft.id, pitch: 'Short pitch.', customFields: { details: 'x'.repeat(9 * 1024 * 1024) }, baseVersion: draft.version })
+    const failed = await core.fail('drafts.save', {
+      id: draft.id,
+      pitch: 'Short pitch.',
+      customFields: { details: 'x'.repeat(9 * 1024 * 1024) },
+      baseVersion: draft.version,
+    })
     expect(failed.code).toBe('invalid_input')
-    expect(failed.message).toMatch(/^This draft is too large to save \(9 MB; a draft file can be at most 8 MB\), so nothing was written\. Shorten the pitch or the application fields/)
+    expect(failed.message).toMatch(
+      /^This draft is too large to save \(9 MB; a draft file can be at most 8 MB\), so nothing was written\. Shorten the pitch or the application fields/,
+    )
     expect(readFileSync(join(folder, draft.fileName))).toEqual(bytes)
     // Just under the maximum is saved, and lists as a draft.
-    const big = await core.call('drafts.save', { id: draft.id, pitch: 'Short pitch.', customFields: { details: 'x'.repeat(7 * 1024 * 1024) }, baseVersion: draft.version })
+    const big = await core.call('drafts.save', {
+      id: draft.id,
+      pitch: 'Short pitch.',
+      customFields: { details: 'x'.repeat(7 * 1024 * 1024) },
+      baseVersion: draft.version,
+    })
     expect(byId((await core.call('drafts.list')).items)[draft.id]).toMatchObject({ state: 'ok', version: big.version })
   })
 })
@@ -287,7 +292,9 @@ describe.skipIf(process.platform === 'win32')('links', () => {
     expect(reasonOf(listed['escape'])).toBe(
       `escape.md is a link to a file outside the drafts folder (${outside}). Grant Desk does not open or save drafts through links, so that a save can never change a file elsewhere. To work on that file here, replace the link with a copy of it; otherwise delete the link.`,
     )
-    expect(reasonOf(listed['alias'])).toMatch(new RegExp(`^alias\\.md is a link to ${good.id}\\.md in the drafts folder\\. .* Open ${good.id}\\.md instead, and delete the link\\.$`))
+    expect(reasonOf(listed['alias'])).toMatch(
+      new RegExp(`^alias\\.md is a link to ${good.id}\\.md in the drafts folder\\. .* Open ${good.id}\\.md instead, and delete the link\\.$`),
+    )
     expect(reasonOf(listed['dangling'])).toMatch(/^dangling\.md is a link to a file that does not exist \(.*gone\.md\)\./)
     expect(reasonOf(listed['circle'])).toMatch(/^circle\.md is a link that leads round in a circle of links .*, to no file\./)
 
@@ -334,7 +341,9 @@ describe('temporary files of interrupted saves', () => {
     // At start, before any listing.
     for (const name of old) expect(existsSync(join(folder, name)), name).toBe(false)
     for (const name of kept) expect(existsSync(join(folder, name)), name).toBe(true)
-    expect(app.logged.map((entry) => entry.message).join('\n')).toMatch(new RegExp(`removed ${real.replace(/\./g, '\\.')}, a temporary file an interrupted save left in`))
+    expect(app.logged.map((entry) => entry.message).join('\n')).toMatch(
+      new RegExp(`removed ${real.replace(/\./g, '\\.')}, a temporary file an interrupted save left in`),
+    )
     expect(readFileSync(join(folder, 'good.md'))).toEqual(draft)
 
     const { items } = await app.call('drafts.list')

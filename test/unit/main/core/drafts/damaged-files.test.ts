@@ -174,7 +174,17 @@ describe('bounds and names', () => {
     const wfa = createRequire(import.meta.url)('write-file-atomic') as { _getTmpname(file: string): string }
     const made = Array.from({ length: 500 }, () => wfa._getTmpname(join(folder, 'my-grant-2.md')).slice(folder.length + 1))
     for (const name of made) expect(isAtomicTempName(name, isDraftFileName), name).toBe(true)
-    for (const name of ['my-grant-2.md', 'my-grant-2.md.', 'my-grant-2.md.01', 'my-grant-2.md.4294967296', 'my-grant-2.md.1e5', 'My-Grant.md.123', 'my-grant-2.txt.123', '.md.123', 'my-grant-2.md.123.bak']) {
+    for (const name of [
+      'my-grant-2.md',
+      'my-grant-2.md.',
+      'my-grant-2.md.01',
+      'my-grant-2.md.4294967296',
+      'my-grant-2.md.1e5',
+      'My-Grant.md.123',
+      'my-grant-2.txt.123',
+      '.md.123',
+      'my-grant-2.md.123.bak',
+    ]) {
       expect(isAtomicTempName(name, isDraftFileName), name).toBe(false)
     }
   })

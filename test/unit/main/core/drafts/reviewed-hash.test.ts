@@ -12,7 +12,16 @@ import { parseRecordFile, serializeRecord, type ReviewRecord } from '../../../..
 const ID = '20261123T110545123Z-3fa9c2d1'
 
 function roundTrip(pitch: string, fields: Record<string, string>): ReviewRecord {
-  const record: ReviewRecord = { id: ID, kind: 'verdict', author: 'Ben', created_at: '2026-11-23T11:05:45.123Z', verdict: 'approve', note: '', supersedes: [], reviewed: reviewedVersion(pitch, fields) }
+  const record: ReviewRecord = {
+    id: ID,
+    kind: 'verdict',
+    author: 'Ben',
+    created_at: '2026-11-23T11:05:45.123Z',
+    verdict: 'approve',
+    note: '',
+    supersedes: [],
+    reviewed: reviewedVersion(pitch, fields),
+  }
   return parseRecordFile(`${ID}.yaml`, serializeRecord(record))
 }
 
@@ -33,10 +42,14 @@ describe('the reviewed text through a record file', () => {
 
   it('keeps its hash for any text (property test)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.dictionary(fc.constantFrom('project_name', 'website', 'team'), fc.string({ unit: 'binary', maxLength: 80 })), (pitch, fields) => {
-        const read = roundTrip(pitch, fields)
-        return read.kind === 'verdict' && contentHash(read.reviewed.pitch, read.reviewed.fields) === read.reviewed.hash
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 400 }),
+        fc.dictionary(fc.constantFrom('project_name', 'website', 'team'), fc.string({ unit: 'binary', maxLength: 80 })),
+        (pitch, fields) => {
+          const read = roundTrip(pitch, fields)
+          return read.kind === 'verdict' && contentHash(read.reviewed.pitch, read.reviewed.fields) === read.reviewed.hash
+        },
+      ),
       { numRuns: 500 },
     )
   })

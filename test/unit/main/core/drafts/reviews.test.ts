@@ -65,7 +65,11 @@ async function until<T>(what: string, check: () => T | undefined | false, ms = 5
 /** The review records of a draft, without its author records (written in the background after each first save). */
 function recordFiles(id: string): string[] {
   const dir = join(folder, `${id}.reviews`)
-  return existsSync(dir) ? readdirSync(dir).filter((name) => !/^kind: author$/m.test(readFileSync(join(dir, name), 'utf8'))).sort() : []
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => !/^kind: author$/m.test(readFileSync(join(dir, name), 'utf8')))
+        .sort()
+    : []
 }
 
 describe('a reviewer and an author on one folder', () => {
@@ -74,17 +78,28 @@ describe('a reviewer and an author on one folder', () => {
     const before = readFileSync(join(folder, draft.fileName), 'utf8')
     author.events.length = 0
 
-    await reviewer.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'pitch', quote: pitchQuote('cannot see why a transaction failed') }, body: 'Who told you this? Cite the survey.' })
+    await reviewer.call('reviews.addThread', {
+      draftId: draft.id,
+      anchor: { target: 'pitch', quote: pitchQuote('cannot see why a transaction failed') },
+      body: 'Who told you this? Cite the survey.',
+    })
     await reviewer.call('reviews.addThread', {
       draftId: draft.id,
       anchor: { target: 'pitch', quote: pitchQuote('40,000 USD') },
       body: 'Split this per milestone.',
       suggestion: '40,000 USD in three milestones',
     })
-    const after = await reviewer.call('reviews.setVerdict', { draftId: draft.id, verdict: 'request-changes', note: 'Budget needs milestones.', baseVersion: draft.version })
+    const after = await reviewer.call('reviews.setVerdict', {
+      draftId: draft.id,
+      verdict: 'request-changes',
+      note: 'Budget needs milestones.',
+      baseVersion: draft.version,
+    })
 
     // The author's core hears of it from the folder, as from a teammate's machine.
-    await until('the author to be told', () => author.events.some((e) => e.event === 'drafts.changed' && (e.payload as { ids: string[] }).ids.includes(draft.id)))
+    await until('the author to be told', () =>
+      author.events.some((e) => e.event === 'drafts.changed' && (e.payload as { ids: string[] }).ids.includes(draft.id)),
+    )
     // The draft itself is untouched: the author's next save is not a conflict.
     expect(readFileSync(join(folder, draft.fileName), 'utf8')).toBe(before)
     const seen = await author.call('reviews.get', { draftId: draft.id })
@@ -107,7 +122,12 @@ describe('a reviewer and an author on one folder', () => {
     // The reviewer approves what is on disk now; an edit after that makes the approval stale.
     const approved = await reviewer.call('reviews.setVerdict', { draftId: draft.id, verdict: 'approve', note: '', baseVersion: saved.version })
     expect(summarize(approved, { pitch: edited, fields: { project_name: 'Tracekit' } }).approval).toBe('approved')
-    const later = await author.call('drafts.save', { id: draft.id, pitch: `${edited}\nOne more line.\n`, customFields: { project_name: 'Tracekit' }, baseVersion: saved.version })
+    const later = await author.call('drafts.save', {
+      id: draft.id,
+      pitch: `${edited}\nOne more line.\n`,
+      customFields: { project_name: 'Tracekit' },
+      baseVersion: saved.version,
+    })
     const listed = (await author.call('drafts.list')).items.find((item) => item.id === draft.id)
     expect(listed).toMatchObject({ state: 'ok', review: { openThreads: 0, approval: 'stale', text: 'Ben approved an earlier version' } })
     const verdict = approved.verdicts.at(-1)!
@@ -135,7 +155,11 @@ describe('a reviewer and an author on one folder', () => {
 
   it('lets only the author of a comment edit or delete it; a deleted comment keeps its replies', async () => {
     const draft = await draftWithPitch()
-    const data = await reviewer.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'field', field: 'project_name', quote: null }, body: 'Is the name taken?' })
+    const data = await reviewer.call('reviews.addThread', {
+      draftId: draft.id,
+      anchor: { target: 'field', field: 'project_name', quote: null },
+      body: 'Is the name taken?',
+    })
     const thread = data.threads[0]!
     expect(thread.anchor).toEqual({ target: 'field', field: 'project_name', quote: null })
     await author.call('reviews.reply', { draftId: draft.id, threadId: thread.id, body: 'Checked: it is free.' })
@@ -176,7 +200,11 @@ describe('a reviewer and an author on one folder', () => {
     await reviewer.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'Old comment' })
     const { movedTo } = await author.call('drafts.delete', { id: draft.id })
     expect(existsSync(join(folder, `${draft.id}.reviews`))).toBe(false)
-    expect(readdirSync(movedTo.replace(/\.md$/, '.reviews')).filter((name) => readFileSync(join(movedTo.replace(/\.md$/, '.reviews'), name), 'utf8').includes('Old comment'))).toHaveLength(1)
+    expect(
+      readdirSync(movedTo.replace(/\.md$/, '.reviews')).filter((name) =>
+        readFileSync(join(movedTo.replace(/\.md$/, '.reviews'), name), 'utf8').includes('Old comment'),
+      ),
+    ).toHaveLength(1)
     const again = await author.call('drafts.create', { grantId: IDS.open })
     expect(again.id).toBe(draft.id)
     expect((await author.call('reviews.get', { draftId: again.id })).threads).toEqual([])
@@ -205,11 +233,16 @@ describe('files a person or another tool wrote', () => {
     const path = join(folder, draft.fileName)
     const v1 = readFileSync(path, 'utf8')
       .replace('format: grant-desk-draft/2', 'format: grant-desk-draft/1')
-      .replace(/\n---\n/, '\nreviews:\n  - author: Cy\n    created_at: 2026-11-01T10:00:00.000Z\n    body: Tighten the intro.\n  - author: Dee\n    body: no date here\n---\n')
+      .replace(
+        /\n---\n/,
+        '\nreviews:\n  - author: Cy\n    created_at: 2026-11-01T10:00:00.000Z\n    body: Tighten the intro.\n  - author: Dee\n    body: no date here\n---\n',
+      )
     writeFileSync(path, v1)
     const read = await author.call('reviews.get', { draftId: draft.id })
     expect(read.threads.map((t) => [t.author, t.body, t.anchor.target])).toEqual([['Cy', 'Tighten the intro.', 'draft']])
-    expect(read.unreadable).toEqual([{ fileName: `${draft.id}.md (reviews, entry 2)`, reason: expect.stringMatching(/created_at.*stays in the draft file as it is/) }])
+    expect(read.unreadable).toEqual([
+      { fileName: `${draft.id}.md (reviews, entry 2)`, reason: expect.stringMatching(/created_at.*stays in the draft file as it is/) },
+    ])
 
     const opened = await author.call('drafts.get', { id: draft.id })
     await author.call('drafts.save', { id: draft.id, pitch: opened.pitch, customFields: opened.customFields, baseVersion: opened.version })
@@ -228,7 +261,15 @@ describe('files a person or another tool wrote', () => {
       execFileSync('git', args, {
         cwd: folder,
         encoding: 'utf8',
-        env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.org', GIT_CONFIG_NOSYSTEM: '1', HOME: folder },
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'T',
+          GIT_AUTHOR_EMAIL: 't@example.org',
+          GIT_COMMITTER_NAME: 'T',
+          GIT_COMMITTER_EMAIL: 't@example.org',
+          GIT_CONFIG_NOSYSTEM: '1',
+          HOME: folder,
+        },
       })
     mkdirSync(folder, { recursive: true })
     git('init', '-q', '-b', 'main')
@@ -252,6 +293,9 @@ describe('files a person or another tool wrote', () => {
     expect(git('status', '--porcelain')).toBe('')
     const merged = await author.call('reviews.get', { draftId: draft.id })
     expect(merged.threads.map((t) => t.body).sort()).toEqual(['Ada’s comment', 'Base comment', 'Ben’s comment'])
-    expect(merged.threads.find((t) => t.id === base.id)).toMatchObject({ resolved: true, replies: [expect.objectContaining({ body: 'Reply on Ada’s branch' })] })
+    expect(merged.threads.find((t) => t.id === base.id)).toMatchObject({
+      resolved: true,
+      replies: [expect.objectContaining({ body: 'Reply on Ada’s branch' })],
+    })
   })
 })

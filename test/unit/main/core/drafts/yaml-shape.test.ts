@@ -70,8 +70,14 @@ describe('front matter the YAML parser cannot survive', () => {
     expect(reasonOf(items, 'nested')).toBe(
       `nested.md could not be read as a draft: the front matter was not read, because it is nested too deeply (lists or maps inside each other more than ${MAX_FLOW_DEPTH} times). Fix the file by hand in a text editor, or delete it.`,
     )
-    expect(reasonOf(items, 'dashes')).toMatch(new RegExp(`^dashes\\.md could not be read as a draft: the front matter was not read, because it is nested too deeply \\(more than ${MAX_LINE_INDICATORS} lists or maps opened on one line\\)`))
-    expect(reasonOf(items, 'keys')).toMatch(/^keys\.md could not be read as a draft: the front matter was not read, because it has far more items than any Grant Desk file \(over 500,000 YAML tokens\)/)
+    expect(reasonOf(items, 'dashes')).toMatch(
+      new RegExp(
+        `^dashes\\.md could not be read as a draft: the front matter was not read, because it is nested too deeply \\(more than ${MAX_LINE_INDICATORS} lists or maps opened on one line\\)`,
+      ),
+    )
+    expect(reasonOf(items, 'keys')).toMatch(
+      /^keys\.md could not be read as a draft: the front matter was not read, because it has far more items than any Grant Desk file \(over 500,000 YAML tokens\)/,
+    )
     // Opening one says the same; nothing in the folder was written.
     expect(await core.fail('drafts.get', { id: 'nested' })).toMatchObject({ code: 'storage_error', message: reasonOf(items, 'nested') })
     for (const [name, content] of Object.entries(before)) expect(readFileSync(join(folder, name)).equals(content), name).toBe(true)
@@ -111,7 +117,13 @@ describe('the shape count', () => {
     const frontMatter = readFileSync(join(folder, draft.fileName), 'utf8').split('\n---\n')[0]!.slice(4)
     expect(yamlShapeProblem(frontMatter)).toBeNull()
     // Brackets and dashes inside values are text, not nesting: quoted, plain and block scalars.
-    const values = [`a: "${'['.repeat(1000)}"`, `b: '${'{'.repeat(1000)}'`, `c: x${'- '.repeat(1000)}`, `d: |\n  ${'[[ - ? : '.repeat(1000)}`, `e: ${'['.repeat(100)}${']'.repeat(100)}`].join('\n')
+    const values = [
+      `a: "${'['.repeat(1000)}"`,
+      `b: '${'{'.repeat(1000)}'`,
+      `c: x${'- '.repeat(1000)}`,
+      `d: |\n  ${'[[ - ? : '.repeat(1000)}`,
+      `e: ${'['.repeat(100)}${']'.repeat(100)}`,
+    ].join('\n')
     expect(yamlShapeProblem(values)).toBeNull()
     // A save whose fields hold such text (and a 7 MB value: one token) is written and lists as a draft.
     const saved = await core.call('drafts.save', {
@@ -125,7 +137,9 @@ describe('the shape count', () => {
 
   it('counts flow nesting and indicators per line up to their bound, and tokens', () => {
     expect(yamlShapeProblem(`x: ${'['.repeat(MAX_FLOW_DEPTH)}${']'.repeat(MAX_FLOW_DEPTH)}`)).toBeNull()
-    expect(yamlShapeProblem(`x: ${'{a: '.repeat(MAX_FLOW_DEPTH + 1)}1${'}'.repeat(MAX_FLOW_DEPTH + 1)}`)).toMatch(/nested too deeply \(lists or maps inside each other/)
+    expect(yamlShapeProblem(`x: ${'{a: '.repeat(MAX_FLOW_DEPTH + 1)}1${'}'.repeat(MAX_FLOW_DEPTH + 1)}`)).toMatch(
+      /nested too deeply \(lists or maps inside each other/,
+    )
     // Brackets on separate lines nest all the same.
     expect(yamlShapeProblem(`x:\n${'[\n'.repeat(MAX_FLOW_DEPTH + 1)}`)).toMatch(/nested too deeply/)
     expect(yamlShapeProblem(`${'- '.repeat(MAX_LINE_INDICATORS)}y`)).toBeNull()

@@ -25,7 +25,12 @@ coreTest.beforeEach(async ({ app }) => {
 
 async function savedDraft(core: TestCore) {
   const created = await core.call('drafts.create', { grantId: IDS.open })
-  return core.call('drafts.save', { id: created.id, pitch: PITCH, customFields: { project_name: 'Tracekit', repo: 'https://github.com/tracekit/tracekit' }, baseVersion: created.version })
+  return core.call('drafts.save', {
+    id: created.id,
+    pitch: PITCH,
+    customFields: { project_name: 'Tracekit', repo: 'https://github.com/tracekit/tracekit' },
+    baseVersion: created.version,
+  })
 }
 
 /** A port nothing listens on: the service is "offline". */
@@ -41,7 +46,11 @@ describe('export.reviewCopy', () => {
   coreTest('returns the saved version with its open threads, the sponsor from the service and a file name', async ({ app }) => {
     const draft = await savedDraft(app)
     const start = PITCH.indexOf('cannot see why')
-    await app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'pitch', quote: quoteAt(PITCH, start, start + 'cannot see why'.length) }, body: 'Who says so?' })
+    await app.call('reviews.addThread', {
+      draftId: draft.id,
+      anchor: { target: 'pitch', quote: quoteAt(PITCH, start, start + 'cannot see why'.length) },
+      body: 'Who says so?',
+    })
     const settled = await app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'SETTLED ALREADY' })
     await app.call('reviews.setResolved', { draftId: draft.id, threadId: settled.threads.find((t) => t.body === 'SETTLED ALREADY')!.id, resolved: true })
 

@@ -33,7 +33,8 @@ function stamp(minute: number) {
   const at = new Date(Date.parse('2026-11-23T09:00:00.000Z') + minute * 60_000)
   return { id: newRecordId(at, (++serial).toString(16).padStart(8, '0')), created_at: at.toISOString() }
 }
-const thread = (minute: number, author: string, anchor: Anchor, body: string, extra: object = {}) => ({ ...stamp(minute), kind: 'thread', author, anchor, body, ...extra }) as Extract<ReviewRecord, { kind: 'thread' }>
+const thread = (minute: number, author: string, anchor: Anchor, body: string, extra: object = {}) =>
+  ({ ...stamp(minute), kind: 'thread', author, anchor, body, ...extra }) as Extract<ReviewRecord, { kind: 'thread' }>
 function onPitch(pitch: string, text: string): Anchor {
   const start = pitch.indexOf(text)
   if (start === -1) throw new Error(`“${text}” is not in the pitch`)
@@ -69,11 +70,22 @@ describe('the review copy', () => {
   records.push(first, onField, whole, resolved, gone)
   records.push({ ...stamp(5), kind: 'reply', thread: first.id, author: 'Ada', body: 'The survey is linked below.' })
   records.push({ ...stamp(6), kind: 'resolve', thread: resolved.id, author: 'Ada' })
-  records.push({ ...stamp(7), kind: 'verdict', author: 'Ben', verdict: 'request-changes', note: 'Cite the survey.', reviewed: reviewedVersion(pitch, FILE.frontMatter.custom_fields) })
+  records.push({
+    ...stamp(7),
+    kind: 'verdict',
+    author: 'Ben',
+    verdict: 'request-changes',
+    note: 'Cite the survey.',
+    reviewed: reviewedVersion(pitch, FILE.frontMatter.custom_fields),
+  })
   const fields = { ...FILE.frontMatter.custom_fields, github_repository: '' }
   const draft = draftWith(pitch, fields)
   // Ben's verdict passed the core's checks (its hash is the real one).
-  const copy = copyOf({ draft, review: foldRecords(records, [], { policy: DEFAULT_POLICY_VIEW, checkVerdict: () => ({ problem: null, signature: 'none', future: false }) }), sponsor: 'Arcadia Foundation' })
+  const copy = copyOf({
+    draft,
+    review: foldRecords(records, [], { policy: DEFAULT_POLICY_VIEW, checkVerdict: () => ({ problem: null, signature: 'none', future: false }) }),
+    sponsor: 'Arcadia Foundation',
+  })
   const tree = parse(copy.html)
 
   it('is one accessible document: one h1, a language, landmarks and no skipped heading level', () => {
@@ -89,7 +101,18 @@ describe('the review copy', () => {
 
   it('holds the grant: title, sponsor, reward and the deadline with its time zone', () => {
     const facts = texts(tree, 'section[aria-labelledby=grant-heading] dt, section[aria-labelledby=grant-heading] dd')
-    expect(facts).toEqual(['Grant', 'Arcadia SDK & Library Grants', 'Sponsor', 'Arcadia Foundation', 'Reward', 'Up to 50,000 USD', 'Deadline', 'Tue, 30 Jun 2099, 12:00 UTC', 'Draft', 'Not submitted yet'])
+    expect(facts).toEqual([
+      'Grant',
+      'Arcadia SDK & Library Grants',
+      'Sponsor',
+      'Arcadia Foundation',
+      'Reward',
+      'Up to 50,000 USD',
+      'Deadline',
+      'Tue, 30 Jun 2099, 12:00 UTC',
+      'Draft',
+      'Not submitted yet',
+    ])
     expect(select('section[aria-labelledby=grant-heading] time', tree)?.properties['dateTime']).toBe('2099-06-30T12:00:00.000Z')
   })
 
@@ -103,7 +126,14 @@ describe('the review copy', () => {
 
   it('lists the application fields in form order, an empty one marked', () => {
     const rows = texts(tree, 'section[aria-labelledby=fields-heading] dt, section[aria-labelledby=fields-heading] dd')
-    expect(rows).toEqual(['Project name (required) [3]', 'Tracekit', 'GitHub repository (required)', 'Empty — this field is required', 'Requested amount (USD)', '42,000'])
+    expect(rows).toEqual([
+      'Project name (required) [3]',
+      'Tracekit',
+      'GitHub repository (required)',
+      'Empty — this field is required',
+      'Requested amount (USD)',
+      '42,000',
+    ])
   })
 
   it('summarises the checklist: its verdict and each finding under its severity, with its line', () => {
@@ -112,7 +142,13 @@ describe('the review copy', () => {
     expect(texts(tree, 'section[aria-labelledby=checklist-heading] .verdict')).toEqual([expected.summary.verdict])
     const headings = texts(tree, 'section[aria-labelledby=checklist-heading] h3')
     const bySeverity = (severity: string) => expected.findings.filter((finding) => finding.severity === severity)
-    const wanted = [['error', 'Must fix'], ['warning', 'Warnings'], ['info', 'Notes']].filter(([severity]) => bySeverity(severity!).length > 0).map(([severity, title]) => `${title} (${bySeverity(severity!).length})`)
+    const wanted = [
+      ['error', 'Must fix'],
+      ['warning', 'Warnings'],
+      ['info', 'Notes'],
+    ]
+      .filter(([severity]) => bySeverity(severity!).length > 0)
+      .map(([severity, title]) => `${title} (${bySeverity(severity!).length})`)
     expect(headings).toEqual(wanted)
     const items = texts(tree, 'section[aria-labelledby=checklist-heading] li')
     for (const finding of expected.findings) expect(items.some((item) => item.startsWith(`Line ${finding.line}`) && item.includes(finding.message))).toBe(true)
@@ -226,7 +262,9 @@ describe('the page’s rules', () => {
     const style = textOf(select('style', tree)!)
     expect(policy).toContain(`style-src 'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`)
     // The policy comes before anything it governs.
-    const head = select('head', tree)!.children.filter((node): node is Element => node.type === 'element').map((element) => element.tagName)
+    const head = select('head', tree)!
+      .children.filter((node): node is Element => node.type === 'element')
+      .map((element) => element.tagName)
     expect(head.slice(0, 2)).toEqual(['meta', 'meta'])
     expect(copy.html).toMatch(/^<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy"/)
   })
@@ -257,7 +295,11 @@ describe('what the copy leaves out or adapts', () => {
 
   it('fits any pitch’s headings under its own without skipping a level', () => {
     const tree = parse(copyOf({ draft: draftWith('### Deep first\n\ntext\n\n# Top\n\n###### Deepest\n') }).html)
-    expect(selectAll('.pitch h1, .pitch h2, .pitch h3, .pitch h4, .pitch h5, .pitch h6', tree).map((h) => `${h.tagName}:${textOf(h)}`)).toEqual(['h3:Deep first', 'h3:Top', 'h4:Deepest'])
+    expect(selectAll('.pitch h1, .pitch h2, .pitch h3, .pitch h4, .pitch h5, .pitch h6', tree).map((h) => `${h.tagName}:${textOf(h)}`)).toEqual([
+      'h3:Deep first',
+      'h3:Top',
+      'h4:Deepest',
+    ])
   })
 
   it('says a free-form application has no fields, and that nothing is open', () => {

@@ -69,7 +69,13 @@ async function main(): Promise<void> {
   process.stdout.write(`ready ${draft.id}\n`)
   for (;;) {
     n = saveNumber(draft.pitch) + 1
-    draft = await store.save({ id: draft.id, pitch: crashPitch(n), customFields: { n: String(n) }, baseVersion: draft.version, intent: n % 5 === 0 ? 'explicit' : 'autosave' })
+    draft = await store.save({
+      id: draft.id,
+      pitch: crashPitch(n),
+      customFields: { n: String(n) },
+      baseVersion: draft.version,
+      intent: n % 5 === 0 ? 'explicit' : 'autosave',
+    })
     await history.idle()
     process.stdout.write(`saved ${n}\n`)
   }

@@ -124,7 +124,9 @@ it(`leaves no broken version and no lost draft after ${KILLS} kills mid-write`, 
     highest = Math.max(highest, n)
   }
   // The kills are only a test if they hit writes: some left a write half done.
-  console.log(`${KILLS} kills, ${highest} saves; interrupted writes left ${leftovers} temporary version files (each cleaned by the next read) and ${draftLeftovers} temporary draft files`)
+  console.log(
+    `${KILLS} kills, ${highest} saves; interrupted writes left ${leftovers} temporary version files (each cleaned by the next read) and ${draftLeftovers} temporary draft files`,
+  )
   expect(highest).toBeGreaterThan(KILLS)
 
   // The app, started again: every listed version reads back exactly as saved.

@@ -17,7 +17,8 @@ import { historyKey } from '../../../../../src/main/core/history/format'
 import { startTestCore, type TestCore } from '../../../../support/core'
 import { IDS, USERS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
 
-const PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n\n## Team\n\nAda and Ben.\n'
+const PITCH =
+  '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n\n## Team\n\nAda and Ben.\n'
 const SECOND = 1_000
 
 let service: TestService
@@ -61,7 +62,11 @@ function historyDir(draftId: string): string {
 
 function versionFiles(draftId: string): string[] {
   const dir = historyDir(draftId)
-  return existsSync(dir) ? readdirSync(dir).filter((name) => /^\d+-[0-9a-f]{8}\.json$/.test(name)).sort() : []
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => /^\d+-[0-9a-f]{8}\.json$/.test(name))
+        .sort()
+    : []
 }
 
 async function until<T>(what: string, check: () => T | undefined | false, ms = 5_000): Promise<T> {
@@ -84,10 +89,19 @@ describe('keeping versions', () => {
     expect(list).toMatchObject({ available: true, reason: null })
     expect(list.versions.map((v) => v.source)).toEqual(['save', 'created'])
     const [latest, first] = list.versions
-    expect(first).toMatchObject({ savedBy: 'Ada', sent: false, size: created.pitch.length, sizeChange: null, summary: 'first version', time: new Date(clock - 5 * SECOND).toISOString() })
+    expect(first).toMatchObject({
+      savedBy: 'Ada',
+      sent: false,
+      size: created.pitch.length,
+      sizeChange: null,
+      summary: 'first version',
+      time: new Date(clock - 5 * SECOND).toISOString(),
+    })
     expect(latest).toMatchObject({ savedBy: 'Ada', size: PITCH.length, sizeChange: PITCH.length - created.pitch.length, time: new Date(clock).toISOString() })
     // From the template to a pitch: most of it is new, so the line names the first sections and counts the rest.
-    expect(latest!.summary).toBe('removed section [Your project name], new section Tracekit, removed section Problem statement, and 3 more sections, fields: Project name')
+    expect(latest!.summary).toBe(
+      'removed section [Your project name], new section Tracekit, removed section Problem statement, and 3 more sections, fields: Project name',
+    )
 
     const got = await app.call('history.get', { draftId: created.id, versionId: latest!.id })
     expect(got).toEqual({ version: latest, pitch: saved.pitch, fields: { project_name: 'Tracekit' } })
@@ -100,7 +114,9 @@ describe('keeping versions', () => {
     expect(versionFiles(created.id)).toHaveLength(2)
     // Beside the draft, only its review folder, holding the record that names its author.
     expect(readdirSync(folder).sort()).toEqual([created.fileName, `${created.id}.reviews`].sort())
-    expect(readdirSync(join(folder, `${created.id}.reviews`)).map((name) => readFileSync(join(folder, `${created.id}.reviews`, name), 'utf8'))).toEqual([expect.stringMatching(/^kind: author$/m)])
+    expect(readdirSync(join(folder, `${created.id}.reviews`)).map((name) => readFileSync(join(folder, `${created.id}.reviews`, name), 'utf8'))).toEqual([
+      expect.stringMatching(/^kind: author$/m),
+    ])
   })
 
   it('keeps no version for a save that changes nothing', async () => {
@@ -156,7 +172,10 @@ describe('keeping versions', () => {
     clock += 2 * 60 * SECOND
     draft = await save(draft, PITCH.replace('six months.\n', 'six months.\n\nMilestone one: 10,000 USD.\n'))
     clock += 2 * 60 * SECOND
-    draft = await save(draft, draft.pitch.replace('Wallet developers cannot see why a transaction failed.\n\n', '').replace('Ada and Ben.', 'Ada, Ben and Chidi.'))
+    draft = await save(
+      draft,
+      draft.pitch.replace('Wallet developers cannot see why a transaction failed.\n\n', '').replace('Ada and Ben.', 'Ada, Ben and Chidi.'),
+    )
     clock += 2 * 60 * SECOND
     draft = await save(draft, draft.pitch, { project_name: 'Tracekit', amount: '40000' })
     const list = await versions(draft.id)
@@ -222,7 +241,11 @@ describe('restoring', () => {
   async function twoVersions() {
     const first = await save(await newDraft(), PITCH, { project_name: 'Tracekit' })
     clock += 2 * 60 * SECOND
-    const second = await save(first, PITCH.replace('40,000 USD over six months', '55,000 USD over nine months').replace('Ada and Ben.', 'Ada, Ben and Chidi.'), { project_name: 'Tracekit 2' })
+    const second = await save(
+      first,
+      PITCH.replace('40,000 USD over six months', '55,000 USD over nine months').replace('Ada and Ben.', 'Ada, Ben and Chidi.'),
+      { project_name: 'Tracekit 2' },
+    )
     const [newest, old] = await versions(first.id)
     return { first, second, newest: newest!, old: old! }
   }
@@ -253,7 +276,9 @@ describe('restoring', () => {
 
     const missing = await app.fail('history.restore', { draftId: first.id, versionId: old.id, baseVersion: restored.version, section: 'Risks' })
     expect(missing).toMatchObject({ code: 'invalid_input', fields: { section: expect.any(String) } })
-    expect(missing.message).toBe('The section “Risks” is not in the draft as it is now, so it cannot be restored on its own. Restore the whole version instead, or copy the text by hand.')
+    expect(missing.message).toBe(
+      'The section “Risks” is not in the draft as it is now, so it cannot be restored on its own. Restore the whole version instead, or copy the text by hand.',
+    )
   })
 
   it('refuses a restore over a version of the draft the applicant did not see, and a version that is not there', async () => {
@@ -279,7 +304,9 @@ describe('when history cannot be kept', () => {
     const list = await app.call('history.list', { draftId: created.id })
     expect(list.available).toBe(false)
     expect(list.versions).toEqual([])
-    expect(list.reason).toMatch(/^Grant Desk cannot keep earlier versions of this draft: it could not create the history folder .* \(a part of the path is a file, not a folder\)\. Your draft itself is saved as usual\./)
+    expect(list.reason).toMatch(
+      /^Grant Desk cannot keep earlier versions of this draft: it could not create the history folder .* \(a part of the path is a file, not a folder\)\. Your draft itself is saved as usual\./,
+    )
     expect(app.logged.some((entry) => entry.level === 'warn' && /could not keep a version/.test(entry.message))).toBe(true)
 
     // Fixed: the next save starts keeping versions again.
@@ -321,10 +348,17 @@ describe('when history cannot be kept', () => {
     // The listing reads every file again (a get trusts what this run already read of the others).
     const relisted = await app.call('history.list', { draftId: draft.id })
     const error = await app.fail('history.get', { draftId: draft.id, versionId: files[1]!.replace('.json', '') })
-    expect(error).toMatchObject({ code: 'storage_error', message: 'That version could not be read: it does not rebuild to the text that was saved. Choose another version.' })
+    expect(error).toMatchObject({
+      code: 'storage_error',
+      message: 'That version could not be read: it does not rebuild to the text that was saved. Choose another version.',
+    })
     // Only that one goes: the versions built on it still rebuild exactly to their own hashes.
     expect(relisted.versions.map((v) => v.id)).toEqual(list.versions.map((v) => v.id).filter((id) => id !== files[1]!.replace('.json', '')))
-    expect(relisted.reason).toMatch(new RegExp(`^2 saved versions could not be read and are not shown \\(.*${files[1]!.replace('.json', '')}\\.json: it does not rebuild to the text that was saved`))
+    expect(relisted.reason).toMatch(
+      new RegExp(
+        `^2 saved versions could not be read and are not shown \\(.*${files[1]!.replace('.json', '')}\\.json: it does not rebuild to the text that was saved`,
+      ),
+    )
     for (const version of relisted.versions) expect((await app.call('history.get', { draftId: draft.id, versionId: version.id })).version).toEqual(version)
     expect(readdirSync(historyDir(draft.id)).filter((name) => /\.json\.\d+$/.test(name))).toEqual([])
     expect(existsSync(path)).toBe(true)
@@ -342,7 +376,13 @@ describe('reports that arrive late', () => {
       now: () => new Date(clock),
       log: silentLogger,
     })
-    store = new DraftStore({ folder: () => folder, trashDir: join(dataDir, 'deleted-drafts'), now: () => new Date(clock), log: silentLogger, onSaved: (event) => history.record(event) })
+    store = new DraftStore({
+      folder: () => folder,
+      trashDir: join(dataDir, 'deleted-drafts'),
+      now: () => new Date(clock),
+      log: silentLogger,
+      onSaved: (event) => history.record(event),
+    })
     try {
       const { grant } = await app.call('grants.get', { id: IDS.open })
       const created = await store.create({ grant, grantType: 'grant' })

@@ -135,7 +135,9 @@ describe('reading one version', () => {
     const stored = files()
     writeFileSync(join(root, 'h', `${stored[29]!.id}.json`), JSON.stringify({ ...stored[29], hash: 'f'.repeat(64) }))
     const walk = await folder().walk()
-    expect(walk.versions.filter((entry) => entry.problem !== null).map((entry) => [entry.meta.id, entry.problem])).toEqual([[stored[29]!.id, 'it does not rebuild to the text that was saved']])
+    expect(walk.versions.filter((entry) => entry.problem !== null).map((entry) => [entry.meta.id, entry.problem])).toEqual([
+      [stored[29]!.id, 'it does not rebuild to the text that was saved'],
+    ])
     const expected = await walked(folder())
     const reader = folder()
     await expect(reader.read(stored[29]!.id)).rejects.toThrow('it does not rebuild to the text that was saved')

@@ -49,7 +49,8 @@ describe('deadline reminders', () => {
     await app.dispose()
   }
 
-  const dueEvents = (app: TestCore) => app.events.filter((e) => e.event === 'reminders.due').map((e) => e.payload as { reminders: RemindersView['unannounced'] })
+  const dueEvents = (app: TestCore) =>
+    app.events.filter((e) => e.event === 'reminders.due').map((e) => e.payload as { reminders: RemindersView['unannounced'] })
 
   it('a draft whose grant closes in 2 hours is reminded once, and not again after a restart', async () => {
     const app = await start(freeFormDeadline() - 2 * HOUR)
@@ -62,11 +63,24 @@ describe('deadline reminders', () => {
     })
     const [reminder] = view.unannounced
     // The three reminder times all fell due at once: only the nearest is shown.
-    expect(reminder).toMatchObject({ kind: 'due', draftId: draft.id, grantId: IDS.freeForm, offsetMinutes: 180, late: false, title: '“Free-form grant” closes in 2 hours' })
+    expect(reminder).toMatchObject({
+      kind: 'due',
+      draftId: draft.id,
+      grantId: IDS.freeForm,
+      offsetMinutes: 180,
+      late: false,
+      title: '“Free-form grant” closes in 2 hours',
+    })
     expect(reminder!.deadline).toBe(new Date(freeFormDeadline()).toISOString())
     expect(view.delivery).toBe('page')
     expect(view.dueSoon).toEqual([expect.objectContaining({ draftId: draft.id, grantTitle: 'Free-form grant', previousDeadline: null })])
-    await vi.waitFor(() => expect(dueEvents(app).flatMap((e) => e.reminders).map((r) => r.key)).toEqual([reminder!.key]))
+    await vi.waitFor(() =>
+      expect(
+        dueEvents(app)
+          .flatMap((e) => e.reminders)
+          .map((r) => r.key),
+      ).toEqual([reminder!.key]),
+    )
 
     const after = await app.call('reminders.acknowledge', { keys: [reminder!.key] })
     expect(after.unannounced).toEqual([])
@@ -141,8 +155,15 @@ describe('deadline reminders', () => {
       return listed
     })
     const notice = view.unannounced.find((r) => r.kind === 'moved')!
-    expect(notice).toMatchObject({ draftId: created.id, deadline: moved, previousDeadline: new Date(freeFormDeadline()).toISOString(), title: 'The deadline of “Free-form grant” changed' })
-    expect(view.dueSoon).toEqual([expect.objectContaining({ draftId: created.id, deadline: moved, previousDeadline: new Date(freeFormDeadline()).toISOString() })])
+    expect(notice).toMatchObject({
+      draftId: created.id,
+      deadline: moved,
+      previousDeadline: new Date(freeFormDeadline()).toISOString(),
+      title: 'The deadline of “Free-form grant” changed',
+    })
+    expect(view.dueSoon).toEqual([
+      expect.objectContaining({ draftId: created.id, deadline: moved, previousDeadline: new Date(freeFormDeadline()).toISOString() }),
+    ])
     expect(again.events).toContainEqual({ event: 'drafts.changed', payload: { ids: [created.id] } })
 
     const file = parseDraftFile(readFileSync(saved.path, 'utf8'))
@@ -211,7 +232,12 @@ describe('deadline reminders', () => {
   it('with a system notifier (the desktop app) the core shows each reminder once and a click asks to open the draft', async () => {
     clock = freeFormDeadline() - 2 * HOUR
     const shown: { title: string; click: () => void }[] = []
-    const app = await startTestCore({ serviceUrl: service.url, dataDir, now: () => new Date(clock), notifier: { show: (reminder, click) => shown.push({ title: reminder.title, click }) } })
+    const app = await startTestCore({
+      serviceUrl: service.url,
+      dataDir,
+      now: () => new Date(clock),
+      notifier: { show: (reminder, click) => shown.push({ title: reminder.title, click }) },
+    })
     cores.push(app)
     const draft = await app.call('drafts.create', { grantId: IDS.freeForm })
     await vi.waitFor(() => expect(shown.map((s) => s.title)).toEqual(['“Free-form grant” closes in 2 hours']))

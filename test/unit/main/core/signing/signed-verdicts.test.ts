@@ -49,7 +49,10 @@ afterAll(async () => {
 beforeEach(async () => {
   folder = tempDir('grant-desk-signed-')
   // The team's allowed-signers file lists Ada and Ben (a name with a space, quoted as ssh-keygen reads it); Eve's key is not in it.
-  writeFileSync(join(folder, 'allowed_signers'), [`Ada ${publicKey(adaKey)}`, `"Ben Okri" namespaces="${SIGNATURE_NAMESPACE}" ${publicKey(benKey)}`, ''].join('\n'))
+  writeFileSync(
+    join(folder, 'allowed_signers'),
+    [`Ada ${publicKey(adaKey)}`, `"Ben Okri" namespaces="${SIGNATURE_NAMESPACE}" ${publicKey(benKey)}`, ''].join('\n'),
+  )
   writeFileSync(join(folder, '.grant-desk.yaml'), 'review:\n  require_signed_verdicts: true\n  allowed_signers: allowed_signers\n')
   ada = await teammate(service.url, folder, 'Ada', { signingKey: adaKey })
   ben = await teammate(service.url, folder, 'Ben Okri', { signingKey: benKey })
@@ -78,7 +81,11 @@ describe('signed verdicts', () => {
     await giveVerdict(ben, folder, draftId, 'approve')
     const result = await gate(folder, draftId)
     expect(result.code).toBe(1)
-    expect(result.report.verdicts[0]).toMatchObject({ signature: 'none', counted: false, reason: expect.stringContaining('is not signed, and the review policy requires signed verdicts') })
+    expect(result.report.verdicts[0]).toMatchObject({
+      signature: 'none',
+      counted: false,
+      reason: expect.stringContaining('is not signed, and the review policy requires signed verdicts'),
+    })
   })
 
   it('does not count a signed verdict edited after signing (its note, its verdict, its chain)', async () => {
@@ -86,7 +93,11 @@ describe('signed verdicts', () => {
     plant(folder, draftId, { ...request, verdict: 'approve', note: 'Yes.' })
     const result = await gate(folder, draftId)
     expect(result.code).toBe(1)
-    expect(result.report.verdicts[0]).toMatchObject({ signature: 'bad', counted: false, reason: expect.stringContaining('its signature does not match its content') })
+    expect(result.report.verdicts[0]).toMatchObject({
+      signature: 'bad',
+      counted: false,
+      reason: expect.stringContaining('its signature does not match its content'),
+    })
   })
 
   it('does not count a verdict signed with another teammate’s key under Ben’s name', async () => {
@@ -96,7 +107,11 @@ describe('signed verdicts', () => {
     const result = await gate(folder, draftId)
     expect(result.code).toBe(1)
     const report = result.report.verdicts.find((verdict) => verdict.id === forged.id)
-    expect(report).toMatchObject({ signature: 'bad', counted: false, reason: expect.stringContaining('it is signed with the key of Ada in the allowed-signers file, not with a key of Ben Okri') })
+    expect(report).toMatchObject({
+      signature: 'bad',
+      counted: false,
+      reason: expect.stringContaining('it is signed with the key of Ada in the allowed-signers file, not with a key of Ben Okri'),
+    })
   })
 
   it('does not count a verdict signed with a key that is not in the allowed-signers file', async () => {
@@ -104,12 +119,20 @@ describe('signed verdicts', () => {
     await giveVerdict(ben, folder, draftId, 'approve')
     const result = await gate(folder, draftId)
     expect(result.code).toBe(1)
-    expect(result.report.verdicts[0]).toMatchObject({ signature: 'bad', counted: false, reason: expect.stringContaining('signed with a key that is not in the allowed-signers file') })
+    expect(result.report.verdicts[0]).toMatchObject({
+      signature: 'bad',
+      counted: false,
+      reason: expect.stringContaining('signed with a key that is not in the allowed-signers file'),
+    })
   })
 
   it('does not count a signed approval copied into another draft with the same text', async () => {
     const approval = await giveVerdict(ben, folder, draftId, 'approve')
-    const copy = await ada.call('drafts.create', { grantId: (await ada.call('drafts.get', { id: draftId })).grant.id, pitch: (await ada.call('drafts.get', { id: draftId })).pitch, customFields: { project_name: 'Tracekit' } })
+    const copy = await ada.call('drafts.create', {
+      grantId: (await ada.call('drafts.get', { id: draftId })).grant.id,
+      pitch: (await ada.call('drafts.get', { id: draftId })).pitch,
+      customFields: { project_name: 'Tracekit' },
+    })
     const { mkdirSync } = await import('node:fs')
     mkdirSync(join(folder, `${copy.id}.reviews`), { recursive: true })
     plant(folder, copy.id, approval)
@@ -133,13 +156,23 @@ describe('signed verdicts', () => {
     const verifier = new SignatureVerifier()
     const payload = '["grant-desk-verdict/1"]'
     const signature = await signWithSshKey(adaKey, payload, SIGNATURE_NAMESPACE)
-    const input = { allowedSignersPath: join(folder, 'allowed_signers'), allowedSigners: readFileSync(join(folder, 'allowed_signers'), 'utf8'), principal: 'Ada', namespace: SIGNATURE_NAMESPACE, payload, signature }
+    const input = {
+      allowedSignersPath: join(folder, 'allowed_signers'),
+      allowedSigners: readFileSync(join(folder, 'allowed_signers'), 'utf8'),
+      principal: 'Ada',
+      namespace: SIGNATURE_NAMESPACE,
+      payload,
+      signature,
+    }
     expect(await verifier.verify(input)).toEqual({ ok: true })
     // With no ssh-keygen to run, the same question is answered from memory, and a new one cannot be.
     process.env['GRANT_DESK_SSH_KEYGEN'] = join(keys, 'no-such-ssh-keygen')
     try {
       expect(await verifier.verify(input)).toEqual({ ok: true })
-      expect(await verifier.verify({ ...input, payload: `${payload} ` })).toEqual({ ok: false, reason: expect.stringContaining('could not be checked: ssh-keygen (OpenSSH 8.2 or newer) is not installed') })
+      expect(await verifier.verify({ ...input, payload: `${payload} ` })).toEqual({
+        ok: false,
+        reason: expect.stringContaining('could not be checked: ssh-keygen (OpenSSH 8.2 or newer) is not installed'),
+      })
     } finally {
       delete process.env['GRANT_DESK_SSH_KEYGEN']
     }

@@ -42,7 +42,12 @@ async function shared(fields: Record<string, string> = { project_name: 'Tracekit
 
 async function edit(who: Teammate, id: string, change: { pitch?: (pitch: string) => string; fields?: Record<string, string> }) {
   const now = await who.app.call('drafts.get', { id })
-  return who.app.call('drafts.save', { id, pitch: change.pitch ? change.pitch(now.pitch) : now.pitch, customFields: { ...now.customFields, ...change.fields }, baseVersion: now.version })
+  return who.app.call('drafts.save', {
+    id,
+    pitch: change.pitch ? change.pitch(now.pitch) : now.pitch,
+    customFields: { ...now.customFields, ...change.fields },
+    baseVersion: now.version,
+  })
 }
 
 const budget = (text: string) => (pitch: string) => pitch.replace('We ask for 40,000 USD over six months.', text)
@@ -71,7 +76,12 @@ describe('a pitch conflict kept for the applicant', () => {
     expect(ben.git('rev-parse', 'HEAD')).toBe(head)
     const { conflicts } = await ben.app.call('sync.conflicts')
     expect(conflicts.map(({ version: _, ...rest }) => rest)).toEqual(result.conflicts.map(({ version: _, ...rest }) => rest))
-    const resolved = await ben.app.call('sync.resolve', { draftId: draft.id, pitch: conflicts[0]!.pitch.theirs, customFields: conflicts[0]!.mergedFields, baseVersion: conflicts[0]!.version })
+    const resolved = await ben.app.call('sync.resolve', {
+      draftId: draft.id,
+      pitch: conflicts[0]!.pitch.theirs,
+      customFields: conflicts[0]!.mergedFields,
+      baseVersion: conflicts[0]!.version,
+    })
     expect(resolved.outcome).toBe('synced')
     expect(ben.git('status', '--porcelain')).toBe('')
   })
@@ -123,9 +133,19 @@ describe('merged without a question', () => {
     expect(conflict.pitch.conflicted).toBe(false)
     expect(conflict.fields).toEqual([{ name: 'project_name', label: 'Project name', base: 'Tracekit', ours: 'TraceKit', theirs: 'Tracekit Pro' }])
     expect(conflict.mergedFields).toEqual({ project_name: 'TraceKit', repo: 'https://example.org/tracekit', amount: '40000', details: 'A tracer.' })
-    const done = await ben.app.call('sync.resolve', { draftId: draft.id, pitch: conflict.pitch.ours, customFields: { ...conflict.mergedFields, project_name: 'Tracekit Pro' }, baseVersion: conflict.version })
+    const done = await ben.app.call('sync.resolve', {
+      draftId: draft.id,
+      pitch: conflict.pitch.ours,
+      customFields: { ...conflict.mergedFields, project_name: 'Tracekit Pro' },
+      baseVersion: conflict.version,
+    })
     expect(done.outcome).toBe('synced')
-    expect((await ben.app.call('drafts.get', { id: draft.id })).customFields).toEqual({ project_name: 'Tracekit Pro', repo: 'https://example.org/tracekit', amount: '40000', details: 'A tracer.' })
+    expect((await ben.app.call('drafts.get', { id: draft.id })).customFields).toEqual({
+      project_name: 'Tracekit Pro',
+      repo: 'https://example.org/tracekit',
+      amount: '40000',
+      details: 'A tracer.',
+    })
   })
 
   it('a draft deleted on one side and changed on the other is kept, and the sync says so', async () => {
@@ -137,7 +157,9 @@ describe('merged without a question', () => {
     await edit(ben, draft.id, { pitch: budget('We ask for 41,000 USD.') })
     const result = await ben.app.call('sync.run')
     expect(result.outcome).toBe('synced')
-    expect(result.notes).toEqual(['“Open grant with a form” was deleted on the other side but changed on this computer: it was kept, so nothing is lost. Delete it again if it is not needed.'])
+    expect(result.notes).toEqual([
+      '“Open grant with a form” was deleted on the other side but changed on this computer: it was kept, so nothing is lost. Delete it again if it is not needed.',
+    ])
     await ada.app.call('sync.run')
     expect((await ada.app.call('drafts.get', { id: draft.id })).pitch).toContain('41,000 USD')
     expect(ben.git('status', '--porcelain')).toBe('')
@@ -171,6 +193,10 @@ describe('merged without a question', () => {
     await ada.app.call('sync.run')
     const result = await ben.app.call('sync.run')
     expect(result.outcome).toBe('conflict')
-    expect(result.conflicts[0]!.pitch).toMatchObject({ base: null, conflicted: true, hunks: [{ kind: 'conflict', base: null, ours: '# Ben’s pitch\n', theirs: '# Ada’s pitch\n' }] })
+    expect(result.conflicts[0]!.pitch).toMatchObject({
+      base: null,
+      conflicted: true,
+      hunks: [{ kind: 'conflict', base: null, ours: '# Ben’s pitch\n', theirs: '# Ada’s pitch\n' }],
+    })
   })
 })

@@ -114,7 +114,11 @@ describe('git itself', () => {
       const synced = await app.call('sync.run')
       expect(synced.outcome).toBe('synced')
       expect(synced.state.repository).toMatchObject({ upstream: 'origin/main', unsent: 0 })
-      expect(team.git(team.remote, 'ls-tree', '--name-only', 'main').trim().split('\n').sort()).toEqual(['.gitattributes', created.fileName, `${created.id}.reviews`])
+      expect(team.git(team.remote, 'ls-tree', '--name-only', 'main').trim().split('\n').sort()).toEqual([
+        '.gitattributes',
+        created.fileName,
+        `${created.id}.reviews`,
+      ])
     } finally {
       await app.dispose()
     }
@@ -339,7 +343,11 @@ describe('teammates pushing at the same moment', () => {
     ben.git('add', '-A', 'drafts')
     ben.git('commit', '-qm', 'Ben: a comment')
     const flag = join(team.root, 'ben-pushed')
-    team.hook(ada.clone, 'pre-push', `if [ ! -e "${flag}" ]; then touch "${flag}"; (unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX; cd "${ben.clone}" && git push -q origin main) || exit 1; fi\nexit 0`)
+    team.hook(
+      ada.clone,
+      'pre-push',
+      `if [ ! -e "${flag}" ]; then touch "${flag}"; (unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX; cd "${ben.clone}" && git push -q origin main) || exit 1; fi\nexit 0`,
+    )
     await ada.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'Ada again' })
 
     const result = await ada.app.call('sync.run')
@@ -357,7 +365,11 @@ describe('teammates pushing at the same moment', () => {
     await ada.app.call('sync.run')
     await ben.app.call('sync.run')
     // Every time Ada pushes, Ben has just pushed a new commit.
-    team.hook(ada.clone, 'pre-push', `(unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX; cd "${ben.clone}" && git pull -q --no-rebase origin main && git commit -q --allow-empty -m "Ben: busy $(date +%s%N)" && git push -q origin main) || exit 1\nexit 0`)
+    team.hook(
+      ada.clone,
+      'pre-push',
+      `(unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX; cd "${ben.clone}" && git pull -q --no-rebase origin main && git commit -q --allow-empty -m "Ben: busy $(date +%s%N)" && git push -q origin main) || exit 1\nexit 0`,
+    )
     await ada.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'Ada again' })
     const error = await failed(ada)
     expect(error.syncProblem).toBe('push_rejected')

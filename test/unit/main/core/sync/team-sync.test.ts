@@ -31,7 +31,8 @@ afterEach(async () => {
   await team.dispose()
 })
 
-const PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Solution\n\nA tracer that replays the transaction step by step.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
+const PITCH =
+  '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Solution\n\nA tracer that replays the transaction step by step.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
 
 async function writeDraft(who: Teammate, pitch = PITCH) {
   const created = await who.app.call('drafts.create', { grantId: IDS.open })
@@ -71,7 +72,10 @@ describe('an author and a reviewer on one git repository', () => {
     // The commit carries Ada's git identity (not the reviewer name), and only the draft's file.
     expect(ada.git('log', '-1', '--format=%an <%ae>|%cn <%ce>').trim()).toBe('Ada Example <ada@example.org>|Ada Example <ada@example.org>')
     // (With it, the record that Ada wrote the draft, which the review gate counts.)
-    expect(ada.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([`drafts/${draft.fileName}`, expect.stringMatching(/^drafts\/open-grant-with-a-form\.reviews\/[^/]+\.yaml$/)])
+    expect(ada.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([
+      `drafts/${draft.fileName}`,
+      expect.stringMatching(/^drafts\/open-grant-with-a-form\.reviews\/[^/]+\.yaml$/),
+    ])
     expect(status(ada)).toBe('A  notes.txt\n?? drafts/README.md\n')
 
     const received = await ben.app.call('sync.run')
@@ -84,11 +88,17 @@ describe('an author and a reviewer on one git repository', () => {
 
     const onBen = await ben.app.call('drafts.get', { id: draft.id })
     const start = PITCH.indexOf('cannot see why')
-    const thread = await ben.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'pitch', quote: quoteAt(PITCH, start, start + 'cannot see why'.length) }, body: 'Cite the survey.' })
+    const thread = await ben.app.call('reviews.addThread', {
+      draftId: draft.id,
+      anchor: { target: 'pitch', quote: quoteAt(PITCH, start, start + 'cannot see why'.length) },
+      body: 'Cite the survey.',
+    })
     await ben.app.call('reviews.setVerdict', { draftId: draft.id, verdict: 'request-changes', note: 'Numbers first.', baseVersion: onBen.version })
     expect((await ben.app.call('sync.state')).repository?.uncommitted).toBe(2)
     const review = await ben.app.call('sync.run')
-    expect(review.committed?.message).toMatch(/^Ben: 1 comment, 1 request for changes on 'Open grant with a form'\n\n- Open grant with a form \(open-grant-with-a-form\.md\): 1 comment, 1 request for changes$/)
+    expect(review.committed?.message).toMatch(
+      /^Ben: 1 comment, 1 request for changes on 'Open grant with a form'\n\n- Open grant with a form \(open-grant-with-a-form\.md\): 1 comment, 1 request for changes$/,
+    )
     expect(ben.git('log', '-1', '--format=%an').trim()).toBe('Ben Example')
 
     ada.app.events.length = 0
@@ -96,7 +106,9 @@ describe('an author and a reviewer on one git repository', () => {
     expect(back.received?.text).toBe('Ben: requested changes on Open grant with a form, 1 comment on Open grant with a form')
     expect(back.received?.newThreads).toEqual([{ draftId: draft.id, threadId: thread.threads[0]!.id, kind: 'new' }])
     // Live: the watcher tells the author's window, as after a `git pull`.
-    await until('the comment to reach Ada live', () => ada.app.events.some((e) => e.event === 'drafts.changed' && (e.payload as { ids: string[] }).ids.includes(draft.id)))
+    await until('the comment to reach Ada live', () =>
+      ada.app.events.some((e) => e.event === 'drafts.changed' && (e.payload as { ids: string[] }).ids.includes(draft.id)),
+    )
     expect(ada.app.events.some((e) => e.event === 'sync.arrived')).toBe(true)
     const reviewOnAda = await ada.app.call('reviews.get', { draftId: draft.id })
     expect(reviewOnAda.threads.map((t) => t.body)).toEqual(['Cite the survey.'])
@@ -108,7 +120,12 @@ describe('an author and a reviewer on one git repository', () => {
     expect((await ada.app.call('sync.markSeen', { draftId: draft.id })).unseen).toEqual([])
     // Still only the app's files were ever committed; Ada's own files are as she left them.
     expect(status(ada)).toBe('A  notes.txt\n?? drafts/README.md\n')
-    expect(ada.git('log', '--all', '--format=', '--name-only').split('\n').filter((path) => path !== '' && !path.startsWith('drafts/open-grant-with-a-form'))).toEqual([])
+    expect(
+      ada
+        .git('log', '--all', '--format=', '--name-only')
+        .split('\n')
+        .filter((path) => path !== '' && !path.startsWith('drafts/open-grant-with-a-form')),
+    ).toEqual([])
     expect(status(ben)).toBe('')
   })
 
@@ -117,7 +134,12 @@ describe('an author and a reviewer on one git repository', () => {
     await ada.app.call('sync.run')
     await ben.app.call('sync.run')
     const onBen = await ben.app.call('drafts.get', { id: draft.id })
-    await ben.app.call('drafts.save', { id: draft.id, pitch: onBen.pitch.replace('six months', 'five months'), customFields: onBen.customFields, baseVersion: onBen.version })
+    await ben.app.call('drafts.save', {
+      id: draft.id,
+      pitch: onBen.pitch.replace('six months', 'five months'),
+      customFields: onBen.customFields,
+      baseVersion: onBen.version,
+    })
     await ben.app.call('sync.run')
     await ada.app.call('sync.run')
     const versions = await until('the pulled version in Ada’s history', async () => {
@@ -184,7 +206,9 @@ describe('an author and a reviewer on one git repository', () => {
     }
     // The one who synced first in the last round has not seen the other's last comment yet.
     await ada.app.call('sync.run')
-    const expected = Array.from({ length: 20 }, (_, i) => [`Ada ${i + 1}`, `Ben ${i + 1}`]).flat().sort()
+    const expected = Array.from({ length: 20 }, (_, i) => [`Ada ${i + 1}`, `Ben ${i + 1}`])
+      .flat()
+      .sort()
     for (const who of [ada, ben]) {
       const bodies = (await who.app.call('reviews.get', { draftId: draft.id })).threads.map((t) => t.body).sort()
       expect(bodies).toEqual(expected)
@@ -240,7 +264,12 @@ describe('a pitch edited on both sides', () => {
     const conflict = result.conflicts[0]!
     expect(conflict).toMatchObject({ draftId: draft.id, title: 'Open grant with a form', theirAuthor: 'Ada Example', fields: [] })
     expect(conflict.pitch.conflicted).toBe(true)
-    expect(conflict.pitch.hunks).toContainEqual({ kind: 'conflict', base: 'We ask for 40,000 USD over six months.\n', ours: 'We ask for 40,000 USD over four months.\n', theirs: 'We ask for 45,000 USD over six months.\n' })
+    expect(conflict.pitch.hunks).toContainEqual({
+      kind: 'conflict',
+      base: 'We ask for 40,000 USD over six months.\n',
+      ours: 'We ask for 40,000 USD over four months.\n',
+      theirs: 'We ask for 45,000 USD over six months.\n',
+    })
     // The file is Ben's own text, never conflict markers; git knows the merge is not done.
     const onDisk = readFileSync(join(ben.drafts, draft.fileName), 'utf8')
     expect(onDisk).not.toMatch(/^<{7}|^={7}$|^>{7}/m)
@@ -253,7 +282,12 @@ describe('a pitch edited on both sides', () => {
     expect((await ben.app.call('sync.conflicts')).conflicts).toEqual([{ ...conflict, version: conflict.version }])
 
     const resolvedPitch = conflict.pitch.hunks.map((h) => (h.kind === 'same' ? h.text : 'We ask for 45,000 USD over four months.\n')).join('')
-    const done = await ben.app.call('sync.resolve', { draftId: draft.id, pitch: resolvedPitch, customFields: conflict.mergedFields, baseVersion: conflict.version })
+    const done = await ben.app.call('sync.resolve', {
+      draftId: draft.id,
+      pitch: resolvedPitch,
+      customFields: conflict.mergedFields,
+      baseVersion: conflict.version,
+    })
     expect(done.outcome).toBe('synced')
     expect(status(ben)).toBe('')
     expect(ben.git('rev-list', '--parents', '-1', 'HEAD').trim().split(' ')).toHaveLength(3)
