@@ -86,7 +86,7 @@ export const useSuggesting = createStore<SuggestingState>((set, get) => ({
       // Not remembered past this window; the choice still holds now.
     }
     set((state) => ({ chosen: { ...state.chosen, [key]: mode } }))
-    // Switching to Editing with suggestions not yet sent: they are sent first, never dropped.
+    // Switching to Editing with text not yet sent: it becomes the edit it now is, never dropped.
     if (mode === 'editing' && get().typed !== null) void get().flush()
   },
 
@@ -107,6 +107,22 @@ export const useSuggesting = createStore<SuggestingState>((set, get) => ({
     }
     const { typed, base, posting } = get()
     if (typed === null || base === null || posting) return
+    const mode = currentMode().mode
+    if (mode === 'pending') {
+      // The review is still being read: ask again shortly, keeping the text on screen.
+      timer = setTimeout(() => {
+        timer = null
+        void get().flush()
+      }, SUGGEST_PAUSE_MS)
+      return
+    }
+    if (mode === 'editing') {
+      // Typed while it was not yet known to be an edit (or before switching to Editing): an edit
+      // now, saved as any typing is. The screen already shows it, so nothing is reset.
+      useEditor.getState().setPitch(typed)
+      set({ typed: null, base: null, error: null })
+      return
+    }
     const found = suggestionsFromEdit(base, typed)
     if (!found.ok) {
       set({ error: found.reason })
@@ -162,19 +178,46 @@ export function isAuthorOf(me: string | null, authors: readonly { name: string }
 }
 
 export interface EditModeView {
-  mode: EditMode
+  /**
+   * 'pending': the person has a reviewer name but the draft's authors are not read yet. What is
+   * typed then is held on screen like a suggestion, and becomes an edit or suggestions once it
+   * is known which (a reviewer's first keystrokes must not save the file before the review is read).
+   */
+  mode: EditMode | 'pending'
   /** May submit and edits by default: an author, or nobody known to be someone else's reviewer. */
   author: boolean
   /** Name to remember the choice under; null when there is no choice (authors edit). */
   chooser: string | null
 }
 
+interface ModeInputs {
+  me: string | null
+  authors: readonly { name: string }[] | undefined
+  /** The review could not be read: nothing is known of authors, so it is as before. */
+  unreadable: boolean
+  chosen: EditMode | undefined
+}
+
+/** The one rule of who is in which mode (see the top of this file). */
+export function editModeFor({ me, authors, unreadable, chosen }: ModeInputs): EditModeView {
+  if (!me) return { mode: 'editing', author: true, chooser: null }
+  if (!authors) return unreadable ? { mode: 'editing', author: true, chooser: null } : { mode: 'pending', author: true, chooser: null }
+  if (authors.length === 0 || isAuthorOf(me, authors)) return { mode: 'editing', author: true, chooser: null }
+  return { mode: chosen ?? readChoice(identityKey(me)) ?? 'suggesting', author: false, chooser: me }
+}
+
+/** The mode right now, outside React (the store's flush). */
+function currentMode(): EditModeView {
+  const { reviewerName, data, loadError } = useReview.getState()
+  const chosen = reviewerName ? useSuggesting.getState().chosen[identityKey(reviewerName)] : undefined
+  return editModeFor({ me: reviewerName, authors: data?.authors, unreadable: loadError !== null, chosen })
+}
+
 /** The mode the open draft's pitch is in for the person at this desk. */
 export function useEditMode(): EditModeView {
   const me = useReview((s) => s.reviewerName)
   const authors = useReview((s) => s.data?.authors)
+  const unreadable = useReview((s) => s.loadError !== null)
   const chosen = useSuggesting((s) => (me ? s.chosen[identityKey(me)] : undefined))
-  // No name, or no recorded authors: nobody can tell a reviewer from an author, so it is as before.
-  if (!me || !authors || authors.length === 0 || isAuthorOf(me, authors)) return { mode: 'editing', author: true, chooser: null }
-  return { mode: chosen ?? readChoice(identityKey(me)) ?? 'suggesting', author: false, chooser: me }
+  return editModeFor({ me, authors, unreadable, chosen })
 }

@@ -102,6 +102,8 @@ function EditorScreen({ id }: { id: string }) {
   const readOnly = draft.status === 'submitted'
   const { mode, author } = useEditMode()
   const suggesting = !readOnly && mode === 'suggesting'
+  // Until the review says whether this is an author, typing is held like a suggestion (see useEditMode).
+  const holding = !readOnly && mode !== 'editing'
   const [submitOpen, setSubmitOpen] = useState(false)
   const [preparing, setPreparing] = useState(false)
   const [submitBlocked, setSubmitBlocked] = useState<string | null>(null)
@@ -139,7 +141,7 @@ function EditorScreen({ id }: { id: string }) {
       if (event.key === 's' || event.key === 'S') {
         event.preventDefault()
         event.stopPropagation()
-        if (suggesting) void useSuggesting.getState().flush()
+        if (holding) void useSuggesting.getState().flush()
         else if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
       } else if (event.key === 'Enter') {
         if (readOnly || !author || submitOpen || useEditor.getState().conflict) return
@@ -153,7 +155,7 @@ function EditorScreen({ id }: { id: string }) {
     // Capture: the editor's textarea handles Enter in lists and stops it from bubbling.
     window.addEventListener('keydown', onKeyDown, true)
     return () => window.removeEventListener('keydown', onKeyDown, true)
-  }, [readOnly, suggesting, author, submitOpen, openSubmit])
+  }, [readOnly, holding, author, submitOpen, openSubmit])
 
   useCommentShortcut()
   const focusMode = useFocusMode()
@@ -202,7 +204,7 @@ function EditorScreen({ id }: { id: string }) {
           {suggesting && <SuggestingStatus />}
           <div className="pitch-with-margin">
             <div className="pitch-column">
-              <PitchArea readOnly={readOnly} suggesting={suggesting} />
+              <PitchArea readOnly={readOnly} suggesting={holding} />
               <PitchCounts />
             </div>
             <ReviewMargin />
@@ -498,8 +500,13 @@ function PitchArea({ readOnly, suggesting }: { readOnly: boolean; suggesting: bo
     document.addEventListener('focusout', onFocusOut)
     return () => document.removeEventListener('focusout', onFocusOut)
   }, [suggesting])
+  // Once the mode is known to be Editing, text held while it was not is made an edit.
+  useEffect(() => {
+    if (!suggesting && useSuggesting.getState().typed !== null) void useSuggesting.getState().flush()
+  }, [suggesting])
   const marks = usePitchMarks()
-  const unsent = suggesting ? useSuggesting.getState().typed : null
+  // What was typed and not yet sent (or made an edit) is what the screen shows, in either mode.
+  const unsent = useSuggesting.getState().typed
   return (
     <PitchEditor
       value={unsent ?? useEditor.getState().pitch}
