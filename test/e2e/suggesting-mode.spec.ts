@@ -123,13 +123,16 @@ test('a teammate who is not an author suggests by typing; the file stays as it w
   await expect(benThread).toContainText('An author of the draft applies or declines it.')
   await checkScreen(reviewerPage, testInfo, 'editor-suggesting')
 
-  // A second edit, made by leaving the pitch instead of pausing: sent too.
+  // Two more edits in two paragraphs, sent by leaving the pitch instead of pausing: two suggestions.
   await selectInPitch(reviewerPage, 'six months')
   await reviewerPage.keyboard.type('nine months')
+  await selectInPitch(reviewerPage, '## Budget')
+  await reviewerPage.keyboard.type('## Budget and milestones')
   await reviewerPage.getByRole('tab', { name: /^Review/ }).focus()
   await expect(reviewerPage.getByLabel('Pitch (Markdown)')).toHaveValue(PITCH)
-  await expect(reviewerPage.getByTestId('suggesting-status')).toHaveText('1 suggestion sent to the authors.')
+  await expect(reviewerPage.getByTestId('suggesting-status')).toHaveText(/suggestions? sent to the authors\./)
   await expect(benPanel.locator('article', { hasText: /\bnine\b/ })).toHaveCount(1)
+  await expect(benPanel.locator('article', { hasText: 'and milestones' })).toHaveCount(1)
   expect(draftFile()).toBe(before)
 
   // Ada: the suggestion arrives without a reload; one click applies it, and the file holds Ben's text.

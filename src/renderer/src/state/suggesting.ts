@@ -129,18 +129,26 @@ export const useSuggesting = createStore<SuggestingState>((set, get) => ({
       return
     }
     set({ posting: true, error: null })
-    let posted = 0
-    for (const suggestion of found.suggestions) {
-      const failure = await useReview
-        .getState()
-        .addThread({ anchor: { target: 'pitch', quote: suggestion.quote }, body: '', suggestion: suggestion.replacement })
-      if (failure) {
-        // What was posted stays posted; the rest is still on screen, to be sent again.
-        set({ posting: false, error: `${posted > 0 ? `${plural(posted)} sent; the rest was not: ` : 'Your suggestion was not sent: '}${failure.message}` })
-        if (posted > 0) set({ base: applied(base, found.suggestions.slice(0, posted)) })
-        return
-      }
-      posted += 1
+    // All started at once, not one after another: each takes the open draft when it starts, so
+    // a flush as the draft is left (DraftEditor) sends every passage, not only the first. Each
+    // is its own record file, so they do not race (as two teammates commenting at once do not).
+    const review = useReview.getState()
+    const failures = await Promise.all(
+      found.suggestions.map((suggestion) =>
+        review.addThread({ anchor: { target: 'pitch', quote: suggestion.quote }, body: '', suggestion: suggestion.replacement }),
+      ),
+    )
+    const done = found.suggestions.filter((_, i) => failures[i] === null)
+    const posted = done.length
+    const failure = failures.find((candidate) => candidate !== null)
+    if (failure) {
+      // What was posted stays posted (and is taken as the base); the rest is still on screen, to be sent again.
+      set({
+        posting: false,
+        base: applied(base, done),
+        error: `${posted > 0 ? `${plural(posted)} sent; the rest was not: ` : 'Your suggestion was not sent: '}${failure.message}`,
+      })
+      return
     }
     // Typed on while posting: that text is diffed at the next pause, against the file as it is then.
     const typedSince = get().typed !== typed
