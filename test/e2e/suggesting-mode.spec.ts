@@ -133,6 +133,18 @@ test('a teammate who is not an author suggests by typing; the file stays as it w
   await expect(reviewerPage.getByTestId('suggesting-status')).toHaveText(/suggestions? sent to the authors\./)
   await expect(benPanel.locator('article', { hasText: /\bnine\b/ })).toHaveCount(1)
   await expect(benPanel.locator('article', { hasText: 'and milestones' })).toHaveCount(1)
+
+  // Closing the window with a suggestion not sent yet: the window asks, and the suggestion is sent.
+  await selectInPitch(reviewerPage, '# Tracekit')
+  await reviewerPage.keyboard.type('# Tracekit for wallets')
+  const objected = await reviewerPage.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(event)
+    return event.defaultPrevented
+  })
+  expect(objected).toBe(true)
+  await expect(benPanel.locator('article', { hasText: 'for wallets' })).toHaveCount(1)
+  await expect(reviewerPage.getByLabel('Pitch (Markdown)')).toHaveValue(PITCH)
   expect(draftFile()).toBe(before)
 
   // Ada: the suggestion arrives without a reload; one click applies it, and the file holds Ben's text.
