@@ -27,6 +27,9 @@ export const FIRST_CALLS: readonly Call[] = [
   ['applications.list', undefined],
   ['grants.list', { status: 'open' }],
   ['grants.list', { status: 'all', type: 'bounty' }],
+  // The status line's team sync (whether the drafts folder is in git) and the threads not seen yet.
+  ['sync.state', undefined],
+  ['sync.news', undefined],
 ]
 
 /** Makes the page's first calls once; settles when all have answered. Never rejects. */
