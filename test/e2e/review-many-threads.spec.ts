@@ -66,7 +66,9 @@ test('a draft with 667 threads renders a few dozen cards, and its last thread is
   const focusedAt = await page.evaluate(() => document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset') ?? null)
   expect(Number(focusedAt)).toBeGreaterThan(3)
 
-  // Scrolled to the end, the list shows its last thread, and still only a few dozen cards.
+  // Scrolled to the end, the list shows its last thread, and still only a few dozen cards; the
+  // card holding focus stays in the page (unmounted, it would drop focus to the page).
+  await items.first().getByRole('button', { name: 'Reply' }).focus()
   const box = panel.locator('.thread-scroll')
   await box.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
   const last = panel.locator(`li[aria-posinset="${THREADS}"]`)
@@ -74,6 +76,10 @@ test('a draft with 667 threads renders a few dozen cards, and its last thread is
   await expect(last).toBeInViewport()
   now = await counts()
   expect(now.cards).toBeLessThanOrEqual(MOST_CARDS)
+  await expect(items.first().getByRole('button', { name: 'Reply' })).toBeFocused()
+  await expect(items.first()).toHaveAttribute('aria-posinset', '1')
+  await page.keyboard.press('Escape')
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
   await box.evaluate((element) => element.scrollTo({ top: 0 }))
   await expect(panel.locator(`li[aria-posinset="${THREADS}"]`)).toHaveCount(0)
 

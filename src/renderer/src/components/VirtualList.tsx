@@ -20,7 +20,7 @@
  * absolutely in a list as tall as all of them.
  */
 import { type Range, defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
-import { type FocusEvent, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react'
+import { type FocusEvent, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { FALLBACK_RECT, observeRectWithFallback } from './VirtualRows'
 import './virtual-list.css'
 
@@ -51,6 +51,19 @@ export interface VirtualListProps<T> {
   register?: (handle: VirtualListHandle) => () => void
   /** A long list's items are rendered whole up to this many (default PLAIN_LIST_MAX). */
   plainUpTo?: number
+}
+
+const NOTHING: never[] = []
+
+/**
+ * The items of a long list a render later: its items render after the screen's first paint, in
+ * a render React may interrupt (a draft with hundreds of threads opens as the editor's task, then
+ * the cards', not one long task). Until then it answers an empty list: the caller shows nothing
+ * rather than "none" while `result !== items`. A short list's items are answered at once.
+ */
+export function useLongListDeferred<T>(items: readonly T[], plainUpTo = PLAIN_LIST_MAX): readonly T[] {
+  const deferred = useDeferredValue(items, NOTHING as readonly T[])
+  return items.length > plainUpTo ? deferred : items
 }
 
 export function VirtualList<T>(props: VirtualListProps<T>) {

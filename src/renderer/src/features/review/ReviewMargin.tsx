@@ -5,13 +5,13 @@
  * a thread whose passage is gone (marked outdated) or a submitted draft's opens its card in
  * the Review panel instead. A long margin renders only the cards in view (VirtualList).
  */
-import { memo, useDeferredValue, useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { firstLine, placeText } from './describe'
 import { groupThreads, type LocatedThread, useLocatedThreads } from './locate'
 import { useReview } from '../../state/review'
 import { showInPitch } from './ThreadCard'
 import { useEditor } from '../../state/editor'
-import { VirtualList } from '../../components/VirtualList'
+import { useLongListDeferred, VirtualList } from '../../components/VirtualList'
 import { focusThreadCard } from './cardReveal'
 import './review.css'
 
@@ -24,8 +24,7 @@ const renderCard = (item: LocatedThread) => <MarginCard item={item} />
 export const ReviewMargin = memo(function ReviewMargin() {
   const threads = useReview((s) => s.data?.threads ?? NO_THREADS)
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
-  // After the draft's first paint, as the Review panel's cards (ReviewPanel.tsx).
-  const shown = useDeferredValue(threads, NO_THREADS)
+  const shown = useLongListDeferred(threads)
   const located = useLocatedThreads(shown)
   const cards = useMemo(() => {
     const groups = groupThreads(located, schema)

@@ -5,9 +5,9 @@
  * polite live region here says when a teammate's comment arrives. A long group renders only
  * the cards in view (VirtualList); a mark in the text reaches any card (cardReveal.ts).
  */
-import { memo, useCallback, useDeferredValue, useMemo } from 'react'
+import { memo, useCallback, useMemo } from 'react'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { VirtualList } from '../../components/VirtualList'
+import { useLongListDeferred, VirtualList } from '../../components/VirtualList'
 import { registerPanelList } from './cardReveal'
 import { useNow } from '../../lib/useNow'
 import { useEditor } from '../../state/editor'
@@ -84,9 +84,7 @@ function UnreadableNotice({ files }: { files: ReviewData['unreadable'] }) {
 function Threads({ threads, readOnly, now }: { threads: ReviewData['threads']; readOnly: boolean; now: number }) {
   const me = useReview((s) => s.reviewerName)
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
-  // The cards render after the draft's first paint, in a render React may interrupt: opening a
-  // draft with hundreds of threads is then the editor's task and the cards' task, not one long one.
-  const shown = useDeferredValue(threads.length > 0 ? threads : NO_THREADS, NO_THREADS)
+  const shown = useLongListDeferred(threads.length > 0 ? threads : NO_THREADS)
   const located = useLocatedThreads(shown)
   const groups = useMemo(() => groupThreads(located, schema), [located, schema])
   const card = useCallback(
