@@ -1,7 +1,7 @@
 /**
  * Suggesting mode: what a teammate typed into someone else's pitch, as suggestions. The text in
  * the file and the text on the reviewer's screen are compared word by word (jsdiff's
- * `diffWords`, the engine the review's diffs already use), and each contiguous changed passage
+ * `diffWordsWithSpace`, the engine the review's diffs already use, spaces exact), and each contiguous changed passage
  * becomes one suggestion: the passage as the file has it (a quote with its context, so that it
  * can be found again however the text moves) and what the reviewer wrote instead.
  *
@@ -11,7 +11,7 @@
  *
  * Pure, no DOM or Node imports: the renderer calls it, and the unit tests check it directly.
  */
-import { diffWords } from 'diff'
+import { diffWordsWithSpace } from 'diff'
 import { type TextQuote, quoteAt } from './anchor'
 import { MAX_QUOTE_CHARS } from './limits'
 
@@ -50,7 +50,10 @@ const joins = (unchanged: string): boolean => SEPARATOR.test(unchanged) || ONE_W
 /** The changed passages from `original` (the file) to `edited` (the screen), each as a suggestion. */
 export function suggestionsFromEdit(original: string, edited: string): SuggestionsResult {
   if (original === edited) return { ok: true, suggestions: [] }
-  const changes = diffWords(original, edited, { timeout: DIFF_TIMEOUT_MS })
+  // With its spaces as tokens: diffWords matches words across changed spacing and reports an
+  // unchanged stretch as the edited text has it, so counting its length in the file's text would
+  // drift (a space added after the last word pointed past the end of the file's pitch).
+  const changes = diffWordsWithSpace(original, edited, { timeout: DIFF_TIMEOUT_MS })
   if (!changes) return { ok: false, reason: 'The change is too large to turn into suggestions; comment on the draft instead, or switch to Editing.' }
 
   const hunks: Hunk[] = []
@@ -90,7 +93,7 @@ export function suggestionsFromEdit(original: string, edited: string): Suggestio
 
   const suggestions: PassageSuggestion[] = []
   for (const hunk of hunks) {
-    const { from, to, editFrom, editTo } = anchored(original, hunk)
+    const { from, to, editFrom, editTo } = anchored(original, trimmed(original, edited, hunk))
     if (to === from)
       return {
         ok: false,
@@ -105,6 +108,24 @@ export function suggestionsFromEdit(original: string, edited: string): Suggestio
     suggestions.push({ start: from, end: to, quote: quoteAt(original, from, to), replacement: edited.slice(editFrom, editTo) })
   }
   return { ok: true, suggestions }
+}
+
+/**
+ * Spacing both sides share at a passage's ends is not part of the change: with spaces as tokens
+ * the diff may take "cannot " for "can never ", which reads as a change of the space too.
+ */
+function trimmed(original: string, edited: string, hunk: Hunk): Hunk {
+  let { from, to, editFrom, editTo } = hunk
+  const space = (char: string | undefined) => char !== undefined && /\s/.test(char)
+  while (from < to && editFrom < editTo && original[from] === edited[editFrom] && space(original[from])) {
+    from++
+    editFrom++
+  }
+  while (to > from && editTo > editFrom && original[to - 1] === edited[editTo - 1] && space(original[to - 1])) {
+    to--
+    editTo--
+  }
+  return { from, to, editFrom, editTo }
 }
 
 const WORD_END = /\S+\s*$/

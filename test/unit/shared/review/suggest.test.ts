@@ -68,6 +68,17 @@ describe('suggestionsFromEdit', () => {
     expect(applyAll(PITCH, edited)).toBe(edited)
   })
 
+  it('keeps to the file’s text where only spacing differs: a sentence added after the last word, a doubled or a removed space', () => {
+    // The file's pitch ends without a newline: the edit appends after its last word.
+    const original = 'We ask for 10,000 USDC.'
+    for (const edited of [`${original} Typed at once.`, 'We ask for  10,000 USDC.', 'We ask for10,000 USDC.', 'We ask for 10,000 USDC.\n\nMore.']) {
+      const result = suggestionsFromEdit(original, edited)
+      if (!result.ok) throw new Error(result.reason)
+      for (const suggestion of result.suggestions) expect(suggestion.end).toBeLessThanOrEqual(original.length)
+      expect(applyAll(original, edited)).toBe(edited)
+    }
+  })
+
   it('anchors a word that occurs twice to the right occurrence', () => {
     const original = 'The SDK is open. The SDK is tested.\n'
     const edited = 'The SDK is open. The SDK is audited.\n'
