@@ -13,11 +13,17 @@
  * a habit of one person at one desk, not a setting of the drafts folder nor of the core, and
  * keeping it out of the settings file keeps the contract and its file unchanged.
  *
+ * The mode is known before the pitch takes a keystroke: opening the draft (`drafts.get`) brings
+ * who wrote it and the reviewer name (its `authorship`), and the review, once read, keeps it up
+ * to date. Nothing typed is ever held while the mode is being found out.
+ *
  * Nothing typed is lost: a suggestion that could not be posted leaves the reviewer's text on
  * their screen with the reason, and the next pause tries again.
  */
 import { suggestionsFromEdit } from '../../../shared/review/suggest'
 import { identityKey } from '../../../shared/review/identity'
+import type { DraftAuthorship } from '../../../shared/ipc'
+import type { ReviewData } from '../../../shared/review/view'
 import { createStore } from './store'
 import { useEditor } from './editor'
 import { useReview } from './review'
@@ -107,18 +113,9 @@ export const useSuggesting = createStore<SuggestingState>((set, get) => ({
     }
     const { typed, base, posting } = get()
     if (typed === null || base === null || posting) return
-    const mode = currentMode().mode
-    if (mode === 'pending') {
-      // The review is still being read: ask again shortly, keeping the text on screen.
-      timer = setTimeout(() => {
-        timer = null
-        void get().flush()
-      }, SUGGEST_PAUSE_MS)
-      return
-    }
-    if (mode === 'editing') {
-      // Typed while it was not yet known to be an edit (or before switching to Editing): an edit
-      // now, saved as any typing is. The screen already shows it, so nothing is reset.
+    if (currentMode().mode === 'editing') {
+      // Typed as suggestions, then the person chose Editing (or became an author): an edit now,
+      // saved as any typing is. The screen already shows it, so nothing is set in the textarea.
       useEditor.getState().setPitch(typed)
       set({ typed: null, base: null, error: null })
       return
@@ -187,11 +184,11 @@ export function isAuthorOf(me: string | null, authors: readonly { name: string }
 
 export interface EditModeView {
   /**
-   * 'pending': the person has a reviewer name but the draft's authors are not read yet. What is
-   * typed then is held on screen like a suggestion, and becomes an edit or suggestions once it
-   * is known which (a reviewer's first keystrokes must not save the file before the review is read).
+   * Known before the pitch takes a keystroke: opening the draft (drafts.get) reads who wrote it
+   * and the reviewer name with it. There is no waiting state: nothing typed is ever held back and
+   * put in again later (which split the browser's undo steps and could lose an author's edit).
    */
-  mode: EditMode | 'pending'
+  mode: EditMode
   /** May submit and edits by default: an author, or nobody known to be someone else's reviewer. */
   author: boolean
   /** Name to remember the choice under; null when there is no choice (authors edit). */
@@ -200,32 +197,48 @@ export interface EditModeView {
 
 interface ModeInputs {
   me: string | null
+  /** Unknown (undefined): nothing says who wrote the draft, so the person edits, as before. */
   authors: readonly { name: string }[] | undefined
-  /** The review could not be read: nothing is known of authors, so it is as before. */
-  unreadable: boolean
   chosen: EditMode | undefined
 }
 
 /** The one rule of who is in which mode (see the top of this file). */
-export function editModeFor({ me, authors, unreadable, chosen }: ModeInputs): EditModeView {
-  if (!me) return { mode: 'editing', author: true, chooser: null }
-  if (!authors) return unreadable ? { mode: 'editing', author: true, chooser: null } : { mode: 'pending', author: true, chooser: null }
-  if (authors.length === 0 || isAuthorOf(me, authors)) return { mode: 'editing', author: true, chooser: null }
+export function editModeFor({ me, authors, chosen }: ModeInputs): EditModeView {
+  if (!me || !authors || authors.length === 0 || isAuthorOf(me, authors)) return { mode: 'editing', author: true, chooser: null }
   return { mode: chosen ?? readChoice(identityKey(me)) ?? 'suggesting', author: false, chooser: me }
+}
+
+interface Known {
+  reviewerName: string | null
+  review: ReviewData | null
+  authorship: DraftAuthorship | null
+}
+
+/**
+ * The freshest word on who is who: the review as last read (it follows teammates' records and
+ * the name dialog), else what opening the draft read (there from the first keystroke, before the
+ * review is read). The review's authors come as records, the opening's as names.
+ */
+function inputsFrom({ reviewerName, review, authorship }: Known): Omit<ModeInputs, 'chosen'> {
+  const me = reviewerName ?? authorship?.reviewerName ?? null
+  const authors = review?.authors ?? authorship?.authors.map((name) => ({ name }))
+  return { me, authors }
 }
 
 /** The mode right now, outside React (the store's flush). */
 function currentMode(): EditModeView {
-  const { reviewerName, data, loadError } = useReview.getState()
-  const chosen = reviewerName ? useSuggesting.getState().chosen[identityKey(reviewerName)] : undefined
-  return editModeFor({ me: reviewerName, authors: data?.authors, unreadable: loadError !== null, chosen })
+  const { reviewerName, data } = useReview.getState()
+  const inputs = inputsFrom({ reviewerName, review: data, authorship: useEditor.getState().authorship })
+  const chosen = inputs.me ? useSuggesting.getState().chosen[identityKey(inputs.me)] : undefined
+  return editModeFor({ ...inputs, chosen })
 }
 
 /** The mode the open draft's pitch is in for the person at this desk. */
 export function useEditMode(): EditModeView {
-  const me = useReview((s) => s.reviewerName)
-  const authors = useReview((s) => s.data?.authors)
-  const unreadable = useReview((s) => s.loadError !== null)
-  const chosen = useSuggesting((s) => (me ? s.chosen[identityKey(me)] : undefined))
-  return editModeFor({ me, authors, unreadable, chosen })
+  const reviewerName = useReview((s) => s.reviewerName)
+  const review = useReview((s) => s.data)
+  const authorship = useEditor((s) => s.authorship)
+  const inputs = inputsFrom({ reviewerName, review, authorship })
+  const chosen = useSuggesting((s) => (inputs.me ? s.chosen[identityKey(inputs.me)] : undefined))
+  return editModeFor({ ...inputs, chosen })
 }

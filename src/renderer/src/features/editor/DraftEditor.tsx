@@ -101,9 +101,8 @@ function EditorScreen({ id }: { id: string }) {
   const canGoBack = useNavigation((s) => s.history.length > 0)
   const readOnly = draft.status === 'submitted'
   const { mode, author } = useEditMode()
+  // Known from the draft as opened, before the pitch takes a keystroke (see useEditMode): never a waiting state.
   const suggesting = !readOnly && mode === 'suggesting'
-  // Until the review says whether this is an author, typing is held like a suggestion (see useEditMode).
-  const holding = !readOnly && mode !== 'editing'
   const [submitOpen, setSubmitOpen] = useState(false)
   const [preparing, setPreparing] = useState(false)
   const [submitBlocked, setSubmitBlocked] = useState<string | null>(null)
@@ -141,7 +140,7 @@ function EditorScreen({ id }: { id: string }) {
       if (event.key === 's' || event.key === 'S') {
         event.preventDefault()
         event.stopPropagation()
-        if (holding) void useSuggesting.getState().flush()
+        if (suggesting) void useSuggesting.getState().flush()
         else if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
       } else if (event.key === 'Enter') {
         if (readOnly || !author || submitOpen || useEditor.getState().conflict) return
@@ -155,7 +154,7 @@ function EditorScreen({ id }: { id: string }) {
     // Capture: the editor's textarea handles Enter in lists and stops it from bubbling.
     window.addEventListener('keydown', onKeyDown, true)
     return () => window.removeEventListener('keydown', onKeyDown, true)
-  }, [readOnly, holding, author, submitOpen, openSubmit])
+  }, [readOnly, suggesting, author, submitOpen, openSubmit])
 
   useCommentShortcut()
   const focusMode = useFocusMode()
@@ -204,7 +203,7 @@ function EditorScreen({ id }: { id: string }) {
           {suggesting && <SuggestingStatus />}
           <div className="pitch-with-margin">
             <div className="pitch-column">
-              <PitchArea readOnly={readOnly} suggesting={holding} />
+              <PitchArea readOnly={readOnly} suggesting={suggesting} />
               <PitchCounts />
             </div>
             <ReviewMargin />
@@ -500,7 +499,7 @@ function PitchArea({ readOnly, suggesting }: { readOnly: boolean; suggesting: bo
     document.addEventListener('focusout', onFocusOut)
     return () => document.removeEventListener('focusout', onFocusOut)
   }, [suggesting])
-  // Once the mode is known to be Editing, text held while it was not is made an edit.
+  // Switched to Editing (by the switch, or by becoming an author) with suggestions not sent: they become the edit they now are.
   useEffect(() => {
     if (!suggesting && useSuggesting.getState().typed !== null) void useSuggesting.getState().flush()
   }, [suggesting])
