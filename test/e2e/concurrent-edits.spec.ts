@@ -1,5 +1,5 @@
 /**
- * Two teammates editing one draft at the same moment, each in their own Grant Desk (two browser
+ * Two teammates who both wrote a draft editing it at the same moment, each in their own Grant Desk (two browser
  * hosts, two cores, one shared drafts folder, as two laptops on a synced folder), in Chromium:
  * - edits of different paragraphs merge into one file with no dialog, and the status line says so;
  * - edits of the same paragraph open the conflict view on the side whose save came second,
@@ -38,12 +38,21 @@ test.beforeAll(async ({}, testInfo) => {
   folder = tempDir('grant-desk-concurrent-')
   ada = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ada' })
   ben = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ben' })
+  // Ada starts the draft and Ben writes its pitch: both are its authors, so both edit it (a
+  // teammate who wrote none of it would be in Suggesting mode; suggesting-mode.spec.ts).
   const created = await ada.core.dispatch('drafts.create', { grantId: IDS.open })
   if (!created.ok) throw new Error(created.error.message)
   const draft = created.value as { id: string; version: string; path: string }
-  const saved = await ada.core.dispatch('drafts.save', { id: draft.id, pitch: PITCH, customFields: { project_name: 'Tracekit' }, baseVersion: draft.version })
+  const saved = await ben.core.dispatch('drafts.save', { id: draft.id, pitch: PITCH, customFields: { project_name: 'Tracekit' }, baseVersion: draft.version })
   if (!saved.ok) throw new Error(saved.error.message)
   path = draft.path
+  // Each author record is written just after its save, by its own app: both are on disk before the pages open.
+  await expect
+    .poll(async () => {
+      const opened = await ben.core.dispatch('drafts.get', { id: draft.id })
+      return opened.ok ? [...((opened.value as { authorship?: { authors: string[] } }).authorship?.authors ?? [])].sort() : null
+    })
+    .toEqual(['Ada', 'Ben'])
 })
 
 test.afterAll(async () => {
