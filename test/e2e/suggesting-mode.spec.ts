@@ -6,87 +6,23 @@
  * remembered, and his first save in Editing makes him an author.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { type Page, expect, test } from '@playwright/test'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
-import { IDS, tempDir } from '../support/service'
+import { expect, test } from '@playwright/test'
 import { checkScreen } from '../support/ui'
-import { assertChromium, expectSaved, openScreen, screensFixture } from './support'
+import { expectSaved } from './support'
+import { TRACEKIT_PITCH as PITCH, openSharedDraft, selectInPitch, useTeamDraft } from './team-desks'
 
-const PITCH = [
-  '# Tracekit',
-  '',
-  '## Problem',
-  '',
-  'Wallet developers cannot see why a transaction failed.',
-  '',
-  '## Budget',
-  '',
-  'We ask for 40,000 USD over six months.',
-  '',
-].join('\n')
+// Ada wrote the draft (her reviewer name is its recorded author); Ben did not.
+const team = useTeamDraft({ prefix: 'grant-desk-suggesting-', names: ['Ada', 'Ben'] })
 
-let folder: string
-let author: HostStack
-let reviewer: HostStack
-let draftId: string
-
-const draftFile = (): string => readFileSync(join(folder, `${draftId}.md`), 'utf8')
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  folder = tempDir('grant-desk-suggesting-')
-  author = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ada' })
-  reviewer = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ben' })
-  const created = await author.core.dispatch('drafts.create', { grantId: IDS.open })
-  if (!created.ok) throw new Error(created.error.message)
-  const draft = created.value as { id: string; version: string }
-  // Saved by Ada (her reviewer name): she is the draft's recorded author.
-  const saved = await author.core.dispatch('drafts.save', {
-    id: draft.id,
-    pitch: PITCH,
-    customFields: { project_name: 'Tracekit' },
-    baseVersion: draft.version,
-  })
-  if (!saved.ok) throw new Error(saved.error.message)
-  draftId = draft.id
-})
-
-test.afterAll(async () => {
-  await author?.dispose()
-  await reviewer?.dispose()
-})
-
-async function openDraft(page: Page, stack: HostStack): Promise<void> {
-  await page.goto(stack.pageUrl)
-  await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
-  await openScreen(page, 'Drafts')
-  await page
-    .getByRole('button', { name: /^Open / })
-    .first()
-    .click()
-  await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(/Wallet developers/)
-}
-
-/** Puts the caret over a passage of the pitch (selected), as a person dragging over it would. */
-async function selectInPitch(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Pitch (Markdown)').evaluate((element, passage) => {
-    const box = element as unknown as { value: string; focus(): void; setSelectionRange(start: number, end: number): void }
-    const start = box.value.indexOf(passage)
-    if (start < 0) throw new Error(`“${passage}” is not in the pitch`)
-    box.focus()
-    box.setSelectionRange(start, start + passage.length)
-  }, text)
-}
+const draftFile = (): string => readFileSync(team().draft.path, 'utf8')
 
 test('a teammate who is not an author suggests by typing; the file stays as it was until the author applies the suggestion with one click', async ({
   browser,
 }, testInfo) => {
   const authorPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   const reviewerPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await openDraft(authorPage, author)
-  await openDraft(reviewerPage, reviewer)
+  await openSharedDraft(authorPage, team().desks[0])
+  await openSharedDraft(reviewerPage, team().desks[1])
 
   // Ada wrote it: she edits, submits, and has no switch.
   await expect(authorPage.getByTestId('edit-mode-switch')).toHaveCount(0)
@@ -165,7 +101,7 @@ test('a teammate who is not an author suggests by typing; the file stays as it w
 
 test('the switch to Editing is remembered for the reviewer, and then typing saves the file', async ({ browser }) => {
   const page = await (await browser.newContext()).newPage()
-  await openDraft(page, reviewer)
+  await openSharedDraft(page, team().desks[1])
   const modeSwitch = page.getByTestId('edit-mode-switch')
   await modeSwitch.getByLabel('Editing').check()
   await page.reload()
