@@ -1,5 +1,5 @@
 /**
- * Two teammates editing one draft at the same moment, each in their own Grant Desk (two browser
+ * Two teammates who both wrote a draft editing it at the same moment, each in their own Grant Desk (two browser
  * hosts, two cores, one shared drafts folder, as two laptops on a synced folder), in Chromium:
  * - edits of different paragraphs merge into one file with no dialog, and the status line says so;
  * - edits of the same paragraph open the conflict view on the side whose save came second,
@@ -12,7 +12,8 @@ import { parseDraftFile } from '../../src/shared/draft-file'
 import { checkScreen } from '../support/ui'
 import { TRACEKIT_PITCH, openSharedDraft, useTeamDraft } from './team-desks'
 
-const team = useTeamDraft({ prefix: 'grant-desk-concurrent-', names: ['Ada', 'Ben'] })
+// Both wrote the draft, so both edit it: a teammate who wrote none of it would suggest instead (suggesting-mode.spec.ts).
+const team = useTeamDraft({ prefix: 'grant-desk-concurrent-', names: ['Ada', 'Ben'], allWrote: true })
 
 const onDisk = () => parseDraftFile(readFileSync(team().draft.path, 'utf8')).pitch
 

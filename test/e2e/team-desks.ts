@@ -25,7 +25,7 @@ export const TRACEKIT_PITCH = [
 
 export interface TeamDraft {
   folder: string
-  /** One host per teammate (two or more), in the order they were named; the first wrote the draft. */
+  /** One host per teammate (two or more), in the order they were named; the first wrote the draft (with `allWrote`, all did). */
   desks: [HostStack, HostStack, ...HostStack[]]
   draft: { id: string; path: string }
 }
@@ -40,6 +40,13 @@ export function useTeamDraft(options: {
   prefix: string
   names: [string | undefined, string | undefined, ...(string | undefined)[]]
   pitch?: string
+  /**
+   * Every teammate wrote the draft, not only the first: the first creates it and each other one
+   * saves `pitch` in turn (a field changed at each, so every save is a change), so all are its
+   * authors and all edit it.
+   * Without it the others did not write it, and open it in Suggesting mode.
+   */
+  allWrote?: boolean
 }): () => TeamDraft {
   let team: TeamDraft | undefined
   let desks: HostStack[] = []
@@ -54,13 +61,30 @@ export function useTeamDraft(options: {
     const created = await writer.core.dispatch('drafts.create', { grantId: IDS.open })
     if (!created.ok) throw new Error(created.error.message)
     const draft = created.value as { id: string; version: string; path: string }
-    const saved = await writer.core.dispatch('drafts.save', {
-      id: draft.id,
-      pitch: options.pitch ?? TRACEKIT_PITCH,
-      customFields: { project_name: 'Tracekit' },
-      baseVersion: draft.version,
-    })
-    if (!saved.ok) throw new Error(saved.error.message)
+    const savers = options.allWrote ? desks.slice(1) : [writer]
+    let version = draft.version
+    for (const [i, saver] of savers.entries()) {
+      // Each save changes something (the template's pitch, then the field), so each saver is recorded as an author.
+      const last = i === savers.length - 1
+      const saved = await saver.core.dispatch('drafts.save', {
+        id: draft.id,
+        pitch: options.pitch ?? TRACEKIT_PITCH,
+        customFields: { project_name: last ? 'Tracekit' : `Tracekit ${i + 1}` },
+        baseVersion: version,
+      })
+      if (!saved.ok) throw new Error(saved.error.message)
+      version = (saved.value as { version: string }).version
+    }
+    if (options.allWrote) {
+      // Each author record is written by its own app just after its save: all are on disk before a page opens the draft.
+      const named = options.names.filter((name): name is string => name !== undefined).sort()
+      await expect
+        .poll(async () => {
+          const opened = await writer.core.dispatch('drafts.get', { id: draft.id })
+          return opened.ok ? [...((opened.value as { authorship?: { authors: string[] } }).authorship?.authors ?? [])].sort() : null
+        })
+        .toEqual(named)
+    }
     team = { folder, desks: desks as TeamDraft['desks'], draft: { id: draft.id, path: draft.path } }
   })
   test.afterAll(async () => {
