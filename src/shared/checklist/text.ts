@@ -125,12 +125,24 @@ export function findUrls(text: string): Array<{ url: string; index: number }> {
 
 /** The sentences of a paragraph, split after . ! ? followed by a space and a capital or a digit. */
 export function sentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/)
-    .filter((s) => s.length > 0)
+  // After the spaces are folded, a sentence ends at a single space between [.!?] and
+  // [A-Z0-9"“(]: found by indexOf rather than a split on a lookbehind, which the engine tries
+  // at every character of every block the rules read.
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const out: string[] = []
+  let start = 0
+  for (let i = flat.indexOf(' '); i !== -1; i = flat.indexOf(' ', i + 1)) {
+    if (SENTENCE_END.has(flat[i - 1]!) && SENTENCE_START.test(flat[i + 1]!)) {
+      if (i > start) out.push(flat.slice(start, i))
+      start = i + 1
+    }
+  }
+  if (flat.length > start) out.push(flat.slice(start))
+  return out
 }
+
+const SENTENCE_END = new Set(['.', '!', '?'])
+const SENTENCE_START = /^[A-Z0-9"“(]$/
 
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length
