@@ -20,8 +20,7 @@ export const DraftConflict = SyncConflict.extend({
 })
 export type DraftConflict = z.infer<typeof DraftConflict>
 
-/** A sync conflict as the conflict view takes it. */
-export const fromSyncConflict = (conflict: SyncConflict): DraftConflict => ({ ...conflict, source: 'sync' })
+export { fromSyncConflict } from './plain'
 
 /** A pitch and fields the editor started from: the common ancestor of a three-way merge. */
 export const MergeBase = z.strictObject({ pitch: DraftsSaveInput.shape.pitch, customFields: DraftsSaveInput.shape.customFields })

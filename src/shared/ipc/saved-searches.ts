@@ -1,13 +1,12 @@
 /** The contract's saved searches and new grants (see main/core/saved-searches). Part of the one contract, re-exported by src/shared/ipc.ts. */
 import { z } from 'zod'
 import { Id, IsoTimestamp } from '../api'
+import { MAX_SAVED_SEARCH_NAME_CHARS, MAX_SAVED_SEARCH_QUERY_CHARS } from './plain'
 
 // ---------------------------------------------------------------------------------------------
 // Saved searches and new grants (see main/core/saved-searches)
 
-export const MAX_SAVED_SEARCHES = 50
-export const MAX_SAVED_SEARCH_NAME_CHARS = 80
-export const MAX_SAVED_SEARCH_QUERY_CHARS = 500
+export { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME_CHARS, MAX_SAVED_SEARCH_QUERY_CHARS } from './plain'
 
 /** The grant browser's filters and search, as a saved search keeps them. */
 export const SavedSearchFilters = z.strictObject({

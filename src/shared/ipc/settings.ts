@@ -3,16 +3,13 @@ import { z } from 'zod'
 import { FEEDBACK_NAMESPACE_PATTERN } from '../api'
 import { nameProblem } from '../review/identity'
 import { AbsolutePath, HttpUrl } from './common'
+import { MAX_REMINDER_OFFSET_MINUTES, MAX_REMINDER_OFFSETS, THEMES } from './plain'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-/** The app's colour themes; 'system' follows the OS's light or dark setting. */
-export const THEMES = ['system', 'light', 'dark'] as const
+export { MAX_REMINDER_OFFSET_MINUTES, MAX_REMINDER_OFFSETS, THEMES } from './plain'
 export type Theme = (typeof THEMES)[number]
-/** The longest a reminder may come before a deadline: 60 days, in minutes. */
-export const MAX_REMINDER_OFFSET_MINUTES = 60 * 24 * 60
-export const MAX_REMINDER_OFFSETS = 6
 
 /** When to remind before a deadline, in minutes (3 days, 1 day, 3 hours by default); each once per draft. */
 export const ReminderOffsets = z

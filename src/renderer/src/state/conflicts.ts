@@ -10,7 +10,7 @@
  * - A save's conflict needs nothing from outside: the editor opens it itself (DraftEditor).
  */
 import type { DraftConflict, SyncConflict, SyncResult } from '../../../shared/ipc'
-import { fromSyncConflict } from '../../../shared/ipc'
+import { fromSyncConflict } from '../../../shared/ipc/plain'
 import { createStore } from './store'
 
 export interface ConflictsState {

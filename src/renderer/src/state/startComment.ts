@@ -22,6 +22,9 @@ function pitchTextarea(): HTMLTextAreaElement | null {
 export function pitchHasSelection(): boolean {
   const textarea = pitchTextarea()
   if (textarea && textarea.selectionStart !== textarea.selectionEnd) return true
+  // The caret is in the text: the page's selection is the textarea's. This runs after every
+  // keystroke (its caret moved), and looking for the preview searched the whole page each time.
+  if (textarea && document.activeElement === textarea) return false
   const preview = pitchPreview()
   const selection = window.getSelection()
   return !!preview && !!selection && !selection.isCollapsed && selection.rangeCount > 0 && preview.contains(selection.getRangeAt(0).commonAncestorContainer)

@@ -9,6 +9,8 @@ import {
   type PitchMark,
   findingMarks,
   findingSpan,
+  type Keystroke,
+  keystrokeEdit,
   lineStarts,
   markSegments,
   marksAt,
@@ -116,6 +118,56 @@ describe('shiftMarks and textEdit', () => {
       expect({ after, seen }).toEqual({ after, seen: Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== undefined)) })
     }
     expect(textEdit('same', 'same')).toBeNull()
+  })
+})
+
+describe('keystrokeEdit', () => {
+  /** What the browser does with a keystroke on `text` (Backspace and Delete remove `width` code units at a caret: a surrogate pair is two). */
+  function press(text: string, key: Keystroke, width = 1): string {
+    const { start, end } = key
+    if (key.inputType === 'insertText') return text.slice(0, start) + (key.data ?? '') + text.slice(end)
+    if (key.inputType === 'insertLineBreak') return `${text.slice(0, start)}\n${text.slice(end)}`
+    if (start !== end) return text.slice(0, start) + text.slice(end)
+    return key.inputType === 'deleteContentBackward' ? text.slice(0, start - width) + text.slice(start) : text.slice(0, start) + text.slice(start + width)
+  }
+
+  // Random keystrokes at random places of a text with repeated letters (where a comparison of
+  // the texts could place an edit differently): the edit read from the keystroke rebuilds the
+  // new text from the old one, as textEdit's does.
+  it('gives an edit that turns the text before into the text after, for typing, Enter, Backspace and Delete', () => {
+    let seed = 7
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
+    const types = ['insertText', 'insertLineBreak', 'deleteContentBackward', 'deleteContentForward'] as const
+    let text = 'aaa bbb aaa\n\nbbb 😀 aaa'
+    for (let i = 0; i < 400; i++) {
+      const a = random(text.length + 1)
+      const b = random(4) === 0 ? random(text.length + 1) : a
+      const key: Keystroke = { inputType: types[random(types.length)]!, data: random(2) ? 'a' : 'ab', start: Math.min(a, b), end: Math.max(a, b) }
+      const width = text.codePointAt(key.inputType === 'deleteContentBackward' ? key.start - 2 : key.start)! > 0xffff ? 2 : 1
+      if (key.start === key.end && key.inputType === 'deleteContentBackward' && key.start < width) continue
+      if (key.start === key.end && key.inputType === 'deleteContentForward' && key.start + width > text.length) continue
+      const after = press(text, key, width)
+      const edit = keystrokeEdit(text, after, key)
+      expect(edit, JSON.stringify({ text, key })).toBeDefined()
+      const { from, oldTo, newTo } = edit!
+      expect(text.slice(0, from) + after.slice(from, newTo) + text.slice(oldTo)).toBe(after)
+      expect(after.length - newTo).toBe(text.length - oldTo)
+      text = after.length > 0 ? after : 'aaa'
+    }
+  })
+
+  it('leaves other changes to a comparison of the texts: a paste, an undo, a keystroke that does not match the change', () => {
+    const before = 'alpha beta'
+    expect(keystrokeEdit(before, 'alpha XYZbeta', { inputType: 'insertFromPaste', data: null, start: 6, end: 6 })).toBeUndefined()
+    expect(keystrokeEdit(before, 'alpha', { inputType: 'historyUndo', data: null, start: 10, end: 10 })).toBeUndefined()
+    // A keystroke announced for one place while the text changed elsewhere (a toolbar command after a cancelled key).
+    expect(keystrokeEdit(before, 'Xalpha beta', { inputType: 'insertText', data: 'Y', start: 0, end: 0 })).toBeUndefined()
+    expect(keystrokeEdit(before, 'alpha bet', { inputType: 'deleteContentBackward', data: null, start: 6, end: 8 })).toBeUndefined()
+    expect(keystrokeEdit(before, 'alpha beta!', { inputType: 'deleteContentForward', data: null, start: 3, end: 3 })).toBeUndefined()
+    expect(keystrokeEdit(before, 'alpha betaX', { inputType: 'insertText', data: 'X', start: 11, end: 11 })).toBeUndefined()
   })
 })
 

@@ -32,6 +32,7 @@ import MDEditor, {
   shortcuts,
 } from '@uiw/react-md-editor/nohighlight'
 import {
+  type ChangeEvent,
   type ReactElement,
   type Ref,
   type TextareaHTMLAttributes,
@@ -137,6 +138,9 @@ export interface PitchEditorProps {
  */
 /* eslint-disable react-hooks/immutability */
 
+/** A keystroke's events that only React's root listener would handle above the textarea (its `onBeforeInput`, used nowhere here). */
+const REACT_ONLY_EVENTS = ['keypress', 'textInput'] as const
+
 /** What the library passes to `components.textarea`: its own textarea's props, and its handle. */
 type LibraryTextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   ref?: Ref<HTMLTextAreaElement>
@@ -157,13 +161,16 @@ function PitchTextarea({
   dispatch: _dispatch,
   shortcuts: _shortcuts,
   useContext: _handle,
+  onChange,
   ...attributes
 }: LibraryTextareaProps) {
   const box = usePitchBox()
   const editor = useContext(EditorContext)
   const latestEditor = useRef(editor)
+  const latestOnChange = useRef(onChange)
   useLayoutEffect(() => {
     latestEditor.current = editor
+    latestOnChange.current = onChange
   })
 
   const attach = useCallback(
@@ -190,6 +197,31 @@ function PitchTextarea({
     }
     textarea.addEventListener('keydown', onKeyDown)
     return () => textarea.removeEventListener('keydown', onKeyDown)
+  }, [box])
+
+  // The text reaches the library's onChange from the textarea itself, not through React's
+  // events: React's root listener handled every keystroke's `input` (and `keypress`,
+  // `textInput`) again on its way up, tracking the whole pitch's value to tell whether it
+  // changed, for handlers nobody here has (bench/editor-typing.bench.ts). Those events stop at
+  // the textarea; keydown and keyup still bubble (the window's shortcuts, Escape).
+  useEffect(() => {
+    const textarea = box.textarea
+    if (!textarea) return
+    const onText = (event: Event) => {
+      event.stopPropagation()
+      // A `change` after typing (or an `input` that changed nothing) brings no new text.
+      if (textarea.value === box.text) return
+      latestOnChange.current?.(event as unknown as ChangeEvent<HTMLTextAreaElement>)
+    }
+    const stop = (event: Event) => event.stopPropagation()
+    textarea.addEventListener('input', onText)
+    textarea.addEventListener('change', onText)
+    for (const name of REACT_ONLY_EVENTS) textarea.addEventListener(name, stop)
+    return () => {
+      textarea.removeEventListener('input', onText)
+      textarea.removeEventListener('change', onText)
+      for (const name of REACT_ONLY_EVENTS) textarea.removeEventListener(name, stop)
+    }
   }, [box])
 
   return (

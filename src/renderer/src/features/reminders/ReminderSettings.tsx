@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
-import { MAX_REMINDER_OFFSETS } from '../../../../shared/ipc'
+import { MAX_REMINDER_OFFSETS } from '../../../../shared/ipc/plain'
 import { describeOffsets, parseOffsets } from '../../../../shared/reminder-times'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../../state/settings'

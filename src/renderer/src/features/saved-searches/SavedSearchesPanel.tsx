@@ -4,7 +4,8 @@
  * check for new grants now, and (in the browser host) turning on notifications with a click.
  */
 import { type FormEvent, useId, useState } from 'react'
-import { MAX_SAVED_SEARCH_NAME_CHARS, type SavedSearch } from '../../../../shared/ipc'
+import type { SavedSearch } from '../../../../shared/ipc'
+import { MAX_SAVED_SEARCH_NAME_CHARS } from '../../../../shared/ipc/plain'
 import { ErrorNotice, fieldMessage } from '../../components/ErrorNotice'
 import { NotificationsToggle } from './NotificationsToggle'
 import { useSavedSearches } from '../../state/savedSearches'

@@ -10,7 +10,7 @@
  * before): the layer is hit-tested with the pointer's position instead.
  */
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
-import { type PitchMark, marksAt, nextMark } from '../../../lib/pitchMarks'
+import { type Keystroke, type PitchMark, marksAt, nextMark } from '../../../lib/pitchMarks'
 import { type PitchBox, usePitchBox } from '../pitchBox'
 import { MarksBackdrop } from './marksBackdrop'
 
@@ -158,15 +158,21 @@ export function MarksLayer() {
     backdrop.draw(box.text, box.marks)
     backdrop.scrollTo(textarea.scrollTop, textarea.scrollLeft)
 
-    // Where the next edit starts (the selection before it, less one for a backspace), for a
-    // fast comparison of the texts before and after it.
+    // The keystroke about to change the text, and the selection it acts on: its edit is then
+    // known without comparing the texts (keystrokeEdit). Used once, by the change it announces.
+    let keystroke: Keystroke | null = null
     let editFrom = 0
-    const onBeforeInput = () => {
-      editFrom = Math.max(0, Math.min(textarea.selectionStart, textarea.selectionEnd) - 1)
+    const onBeforeInput = (event: InputEvent) => {
+      const start = Math.min(textarea.selectionStart, textarea.selectionEnd)
+      keystroke = { inputType: event.inputType, data: event.data, start, end: Math.max(textarea.selectionStart, textarea.selectionEnd) }
+      // Where the edit starts (less one for a backspace), should the texts need comparing after all.
+      editFrom = Math.max(0, start - 1)
     }
     const onText = (typed: boolean) => {
+      const key = keystroke
+      keystroke = null
       if (typed) {
-        backdrop.typed(box.text, { from: editFrom, tail: Math.max(0, textarea.value.length - textarea.selectionEnd) })
+        backdrop.typed(box.text, key, () => ({ from: editFrom, tail: Math.max(0, textarea.value.length - textarea.selectionEnd) }))
         if (controller.shown && !controller.shown.keyboard) controller.hide()
       } else backdrop.draw(box.text, box.marks)
     }
@@ -213,6 +219,8 @@ export function MarksLayer() {
       controller.show(mark, false)
     }
     const onKeyDown = (event: KeyboardEvent) => {
+      // A keystroke announced but never made (its input cancelled) is no clue to the next change.
+      keystroke = null
       if (event.key === 'F8' && !event.ctrlKey && !event.metaKey && !event.altKey) {
         if (controller.move(textarea, event.shiftKey ? -1 : 1)) event.preventDefault()
       } else if (event.key === 'Escape' && controller.shown) {

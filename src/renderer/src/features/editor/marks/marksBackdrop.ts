@@ -13,7 +13,7 @@
  * caret), so anything that needs their places meanwhile (a click, F8, the pointer) redraws the
  * layer once with them (`sync`).
  */
-import { type MarkSet, type PitchMark, markSegments, shiftMarks, textEdit } from '../../../lib/pitchMarks'
+import { type Keystroke, type MarkSet, type PitchMark, keystrokeEdit, markSegments, shiftMarks, textEdit } from '../../../lib/pitchMarks'
 
 interface Piece {
   node: Text
@@ -70,11 +70,13 @@ export class MarksBackdrop {
 
   /**
    * The text changed by typing: the marks move with the edit at once, the layer's text at the
-   * next `draw` or `sync`; the marks from the edit on are hidden until then. `hint`: the edit's
-   * start and untouched tail as the textarea's selection says (see textEdit).
+   * next `draw` or `sync`; the marks from the edit on are hidden until then. `keystroke`: the
+   * keystroke that made the change, when known (see keystrokeEdit); else `hint` gives the
+   * edit's start and untouched tail as the textarea's selection says (see textEdit).
    */
-  typed(text: string, hint?: { from: number; tail: number }): void {
-    const edit = textEdit(this.text, text, hint)
+  typed(text: string, keystroke: Keystroke | null = null, hint?: () => { from: number; tail: number }): void {
+    if (text === this.text) return
+    const edit = (keystroke ? keystrokeEdit(this.text, text, keystroke) : undefined) ?? textEdit(this.text, text, hint?.())
     if (!edit) return
     this.text = text
     this.stale = true

@@ -1,0 +1,21 @@
+/**
+ * The contract's limits and helpers that need no schema. The renderer's first screen (the grant
+ * list, the header's reminders and saved searches) imports these from here: importing them from
+ * src/shared/ipc.ts loaded zod and built every schema of the contract before the first screen
+ * could show (bench/startup.bench.ts), though the renderer validates nothing with them. The
+ * modules that define the schemas re-export these, so src/shared/ipc.ts still has them all.
+ */
+import type { SyncConflict } from './sync'
+
+/** The app's colour themes; 'system' follows the OS's light or dark setting. */
+export const THEMES = ['system', 'light', 'dark'] as const
+/** The longest a reminder may come before a deadline: 60 days, in minutes. */
+export const MAX_REMINDER_OFFSET_MINUTES = 60 * 24 * 60
+export const MAX_REMINDER_OFFSETS = 6
+
+export const MAX_SAVED_SEARCHES = 50
+export const MAX_SAVED_SEARCH_NAME_CHARS = 80
+export const MAX_SAVED_SEARCH_QUERY_CHARS = 500
+
+/** A sync conflict as the conflict view takes it (a DraftConflict, conflicts.ts). */
+export const fromSyncConflict = (conflict: SyncConflict): SyncConflict & { source: 'sync' } => ({ ...conflict, source: 'sync' })
