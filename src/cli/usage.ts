@@ -8,7 +8,7 @@ export const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.m
 lint    checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
         A draft with review records (<draft-id>.reviews/ beside it) is also checked for open
         review threads and for a teammate's approval of the text as it is now.
-        Exit code: 0 no errors, 1 errors found, 2 usage or read failure.
+        Exit code: 0 nothing to fix, 1 a finding marked "Must fix", 2 usage or read failure.
         Silence a rule in a draft with <!-- checklist-disable rule-id --> (see rules).
 review  lists each draft's team review: every thread with where it sits now (a line, a field,
         the whole draft, or outdated when the quoted text is gone), its author, state, replies

@@ -284,7 +284,7 @@ test('checklist errors are listed before submitting and need an explicit “subm
 
   await page.getByRole('button', { name: 'Submit…' }).click()
   const dialog = page.getByTestId('submit-dialog')
-  await expect(dialog.getByRole('heading', { name: 'Checklist errors' })).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Checklist: must fix' })).toBeVisible()
   const submit = dialog.getByRole('button', { name: 'Submit application' })
   await expect(submit).toBeDisabled()
   await dialog.getByLabel('Submit anyway, with these problems').check()

@@ -4,7 +4,7 @@
  * code scanning). A draft with review records beside it is also judged by the review rules.
  * Exit codes follow markdownlint-cli2: 0 no errors, 1 errors found, 2 usage or read failure.
  */
-import { ALL_RULES, type Finding, type Summary } from '../../shared/checklist'
+import { ALL_RULES, severityCounts, severityTag, type Finding, type Summary } from '../../shared/checklist'
 import { DraftFileError, parseDraftFile, splitFrontMatter, type DraftFile } from '../../shared/draft-file'
 import { hasReview } from '../../shared/review/state'
 import type { ReviewData } from '../../shared/review/view'
@@ -49,14 +49,14 @@ function formatText(reports: FileReport[]): string {
   for (const report of reports) {
     for (const cause of causesOf(report.findings)) {
       if (!('parts' in cause)) {
-        lines.push(`${report.file}:${cause.line}:${cause.column}: ${cause.severity} ${cause.ruleId}: ${cause.message}`)
+        lines.push(`${report.file}:${cause.line}:${cause.column}: ${severityTag(cause.severity)} ${cause.ruleId}: ${cause.message}`)
         lines.push(`    ${cause.hint}`)
         continue
       }
       // One line per cause, its parts indented under it (each at its own line of the file).
       const first = cause.parts[0]!
       const severity = cause.parts.reduce((worst, f) => (SEVERITY_RANK[f.severity] < SEVERITY_RANK[worst] ? f.severity : worst), first.severity)
-      lines.push(`${report.file}:${first.line}:${first.column}: ${severity} ${first.ruleId}: ${cause.group.title}`)
+      lines.push(`${report.file}:${first.line}:${first.column}: ${severityTag(severity)} ${first.ruleId}: ${cause.group.title}`)
       for (const part of cause.parts) {
         lines.push(`    ${part.line}:${part.column}: ${part.message}`)
         lines.push(`        ${part.hint}`)
@@ -66,7 +66,7 @@ function formatText(reports: FileReport[]): string {
     errors += report.summary.errors
     warnings += report.summary.warnings
   }
-  lines.push(`${plural(reports.length, 'draft')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`)
+  lines.push(`${plural(reports.length, 'draft')} checked: ${severityCounts({ errors, warnings }, { zeros: true })}.`)
   // File names, quotes of the pitch and review comments reach the terminal written out, never as escape sequences.
   return terminalLines(lines)
 }

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { SchemaField } from '../../../shared/api'
-import { draftLintInput, lint, type Finding, type Severity } from '../../../shared/checklist'
+import { draftLintInput, lint, SEVERITY_WORDS, type Finding, type Severity } from '../../../shared/checklist'
 import { isBlank, isHttpUrl } from '../../../shared/fields'
 import type { Draft } from '../../../shared/ipc'
 import { locateQuote, locateQuotes, type AnchorMatch } from '../../../shared/review/anchor'
@@ -262,11 +262,8 @@ function fieldsSection(draft: ReviewCopyInput['draft'], notes: readonly Note[]):
   return `<section aria-labelledby="fields-heading">${heading}${facts(rows)}</section>`
 }
 
-const SEVERITY_HEADINGS: Record<Severity, [string, string]> = {
-  error: ['Must fix', 'must-fix'],
-  warning: ['Warnings', 'warnings'],
-  info: ['Notes', 'notes-checklist'],
-}
+/** The ids of the checklist's headings (the words are the app's: SEVERITY_WORDS). */
+const SEVERITY_HEADING_IDS: Record<Severity, string> = { error: 'must-fix', warning: 'to-improve', info: 'notes-checklist' }
 
 function findingHtml(finding: Finding): string {
   const place = finding.endLine > finding.line ? `Lines ${finding.line}–${finding.endLine}` : `Line ${finding.line}`
@@ -278,7 +275,8 @@ function checklistSection(findings: readonly Finding[], verdict: string): string
     .map((severity) => {
       const list = findings.filter((finding) => finding.severity === severity).sort((a, b) => a.line - b.line || a.column - b.column)
       if (list.length === 0) return ''
-      const [title, id] = SEVERITY_HEADINGS[severity]
+      const title = SEVERITY_WORDS[severity].heading
+      const id = SEVERITY_HEADING_IDS[severity]
       return `<h3 id="${id}" class="severity-${severity}">${title} (${list.length})</h3><ul class="findings" aria-labelledby="${id}">${list.map(findingHtml).join('')}</ul>`
     })
     .join('')

@@ -9,7 +9,7 @@ export const deadline: Rule = {
   id: 'deadline',
   title: 'Deadline not passed',
   severity: 'error',
-  description: 'The grant’s deadline has not passed (error: the service refuses the application) and is not within 3 days (info).',
+  description: 'The grant’s deadline has not passed (“Must fix”: the service refuses the application) and is not within 3 days (“Note”).',
   check({ grant, now }: RuleContext): RuleFinding[] {
     if (!grant.deadline) return []
     const at = parseIsoTimestamp(grant.deadline)
@@ -42,7 +42,7 @@ export const deadline: Rule = {
           ...DOCUMENT_START,
           severity: 'info',
           message: `The deadline is in ${left} (${when}).`,
-          hint: 'Fix the errors first, then the warnings; submit with time to spare for a dropped connection.',
+          hint: 'Fix what is marked “Must fix” first, then what is marked “Improve”; submit with time to spare for a dropped connection.',
         },
       ]
     }

@@ -144,7 +144,7 @@ describe('the review copy', () => {
     const bySeverity = (severity: string) => expected.findings.filter((finding) => finding.severity === severity)
     const wanted = [
       ['error', 'Must fix'],
-      ['warning', 'Warnings'],
+      ['warning', 'To improve'],
       ['info', 'Notes'],
     ]
       .filter(([severity]) => bySeverity(severity!).length > 0)
