@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/grant-desk'
+import { dateTime } from '../../../src/shared/dates'
 import type { DraftReviewReport } from '../../../src/cli/review'
 import { reviewedVersion } from '../../../src/main/core/drafts/review-files'
 import { parseDraftFile } from '../../../src/shared/draft-file'
@@ -131,8 +132,9 @@ describe('grant-desk review', () => {
       '  open · field project_name · Cy · no replies: “Is the name taken on npm?”',
       '  resolved · whole draft · Ben · no replies: “Strong draft overall.”',
       '  open · outdated “the old pitch said this” · Cy · no replies: “Still true?”',
-      '  verdict · Ada · approved an earlier version · 2026-11-23T09:08:00.000Z: “Looks good.”',
-      '  verdict · Ben · changes requested · 2026-11-23T09:09:00.000Z: “Cite the survey, then I approve.”',
+      // The verdict's time as the process's locale and zone write it (dates.ts's own tests pin a locale).
+      `  verdict · Ada · approved an earlier version · ${dateTime('2026-11-23T09:08:00.000Z')}: “Looks good.”`,
+      `  verdict · Ben · changes requested · ${dateTime('2026-11-23T09:09:00.000Z')}: “Cite the survey, then I approve.”`,
       expect.stringMatching(
         /^ {2}unreadable · 20261123T101000000Z-0badf00d\.yaml is not valid YAML \(line \d\): .+ Grant Desk leaves it untouched: fix it in a text editor, or delete it\.$/,
       ),

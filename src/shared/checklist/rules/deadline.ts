@@ -3,7 +3,7 @@ import { parseIsoTimestamp } from '../../api'
 import { CLOSING_SOON_MS } from '../../deadline'
 import { DOCUMENT_START } from '../topics'
 import type { Rule, RuleContext, RuleFinding } from '../types'
-import { dateTime } from '../../wording'
+import { dateTime } from '../../dates'
 
 export const deadline: Rule = {
   id: 'deadline',
@@ -24,7 +24,7 @@ export const deadline: Rule = {
       ]
     }
     // The service's zone, named: the checklist reads the same on every computer.
-    const when = dateTime(new Date(at), 'UTC')
+    const when = dateTime(new Date(at), { timeZone: 'UTC' })
     if (at <= now) {
       return [
         {
