@@ -218,10 +218,11 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
   await expect(rows.filter({ hasText: 'Submitted' })).toHaveCount(1)
   await expect(rows.filter({ hasText: 'Not sent' })).toContainText(`from draft ${sentDraftId}.md`)
 
-  // The grant's row and page say the applicant applied, and when.
+  // The grant's row and page say the applicant applied, and when: the day in the browser's locale
+  // (Playwright's Chromium: en-US).
   await openScreen(page, 'Grants')
   await expect(page.getByTestId('grant-row').filter({ hasText: 'Open grant with a form' }).getByTestId('my-grant-status')).toHaveText(
-    /^Applied \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    /^Applied [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
   )
   await checkScreen(page, testInfo, 'grants-applied')
 
