@@ -1,5 +1,5 @@
 /**
- * Two teammates editing one draft at the same moment, each in their own Grant Desk (two browser
+ * Two teammates who both wrote a draft editing it at the same moment, each in their own Grant Desk (two browser
  * hosts, two cores, one shared drafts folder, as two laptops on a synced folder), in Chromium:
  * - edits of different paragraphs merge into one file with no dialog, and the status line says so;
  * - edits of the same paragraph open the conflict view on the side whose save came second,
@@ -7,78 +7,34 @@
  *   then shows.
  */
 import { readFileSync } from 'node:fs'
-import { type Page, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { parseDraftFile } from '../../src/shared/draft-file'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
-import { IDS, tempDir } from '../support/service'
 import { checkScreen } from '../support/ui'
-import { assertChromium, openScreen, screensFixture } from './support'
+import { TRACEKIT_PITCH, openSharedDraft, useTeamDraft } from './team-desks'
 
-const PITCH = [
-  '# Tracekit',
-  '',
-  '## Problem',
-  '',
-  'Wallet developers cannot see why a transaction failed.',
-  '',
-  '## Budget',
-  '',
-  'We ask for 40,000 USD over six months.',
-  '',
-].join('\n')
+// Both wrote the draft, so both edit it: a teammate who wrote none of it would suggest instead (suggesting-mode.spec.ts).
+const team = useTeamDraft({ prefix: 'grant-desk-concurrent-', names: ['Ada', 'Ben'], allWrote: true })
 
-let folder: string
-let ada: HostStack
-let ben: HostStack
-let path: string
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  folder = tempDir('grant-desk-concurrent-')
-  ada = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ada' })
-  ben = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ben' })
-  const created = await ada.core.dispatch('drafts.create', { grantId: IDS.open })
-  if (!created.ok) throw new Error(created.error.message)
-  const draft = created.value as { id: string; version: string; path: string }
-  const saved = await ada.core.dispatch('drafts.save', { id: draft.id, pitch: PITCH, customFields: { project_name: 'Tracekit' }, baseVersion: draft.version })
-  if (!saved.ok) throw new Error(saved.error.message)
-  path = draft.path
-})
-
-test.afterAll(async () => {
-  await ada?.dispose()
-  await ben?.dispose()
-})
-
-async function openDraft(page: Page, stack: HostStack): Promise<void> {
-  await page.goto(stack.pageUrl)
-  await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
-  await openScreen(page, 'Drafts')
-  await page
-    .getByRole('button', { name: /^Open / })
-    .first()
-    .click()
-  await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(/Wallet developers/)
-}
-
-const onDisk = () => parseDraftFile(readFileSync(path, 'utf8')).pitch
+const onDisk = () => parseDraftFile(readFileSync(team().draft.path, 'utf8')).pitch
 
 test('edits of different paragraphs on two hosts merge with no dialog; the same paragraph opens the conflict view, resolved place by place', async ({
   browser,
 }, testInfo) => {
+  const {
+    desks: [ada, ben],
+  } = team()
   const adaPage = await (await browser.newContext()).newPage()
   const benPage = await (await browser.newContext()).newPage()
-  await openDraft(adaPage, ada)
-  await openDraft(benPage, ben)
+  await openSharedDraft(adaPage, ada)
+  await openSharedDraft(benPage, ben)
   const adaPitch = adaPage.getByLabel('Pitch (Markdown)')
   const benPitch = benPage.getByLabel('Pitch (Markdown)')
 
   // Both type at once, from the same version, in different paragraphs.
-  const adaText = PITCH.replace('cannot see why a transaction failed.', 'cannot see why a transaction failed, nor where.')
-  const benText = PITCH.replace('over six months.', 'over eight months.')
+  const adaText = TRACEKIT_PITCH.replace('cannot see why a transaction failed.', 'cannot see why a transaction failed, nor where.')
+  const benText = TRACEKIT_PITCH.replace('over six months.', 'over eight months.')
   await Promise.all([adaPitch.fill(adaText), benPitch.fill(benText)])
-  const merged = PITCH.replace('cannot see why a transaction failed.', 'cannot see why a transaction failed, nor where.').replace(
+  const merged = TRACEKIT_PITCH.replace('cannot see why a transaction failed.', 'cannot see why a transaction failed, nor where.').replace(
     'over six months.',
     'over eight months.',
   )

@@ -7,10 +7,8 @@
  * popover's button and Escape goes back to the text. The marks follow typing above them.
  */
 import { type Page, expect, test } from '@playwright/test'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
-import { IDS, tempDir } from '../support/service'
 import { checkScreen } from '../support/ui'
-import { assertChromium, openScreen, screensFixture } from './support'
+import { openSharedDraft, selectInPitch, useTeamDraft } from './team-desks'
 
 const SENTENCE = 'Wallet developers cannot see why a transaction failed.'
 const PITCH = [
@@ -35,52 +33,7 @@ const PITCH = [
   '',
 ].join('\n')
 
-let author: HostStack
-let reviewer: HostStack
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  const folder = tempDir('grant-desk-marks-')
-  author = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ada' })
-  reviewer = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ben' })
-  const created = await author.core.dispatch('drafts.create', { grantId: IDS.open })
-  if (!created.ok) throw new Error(created.error.message)
-  const draft = created.value as { id: string; version: string }
-  const saved = await author.core.dispatch('drafts.save', {
-    id: draft.id,
-    pitch: PITCH,
-    customFields: { project_name: 'Tracekit' },
-    baseVersion: draft.version,
-  })
-  if (!saved.ok) throw new Error(saved.error.message)
-})
-
-test.afterAll(async () => {
-  await author?.dispose()
-  await reviewer?.dispose()
-})
-
-async function openDraft(page: Page, stack: HostStack): Promise<void> {
-  await page.goto(stack.pageUrl)
-  await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
-  await openScreen(page, 'Drafts')
-  await page
-    .getByRole('button', { name: /^Open / })
-    .first()
-    .click()
-  await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(/Wallet developers/)
-}
-
-async function selectInPitch(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Pitch (Markdown)').evaluate((element, passage) => {
-    const box = element as unknown as { value: string; focus(): void; setSelectionRange(start: number, end: number): void }
-    const start = box.value.indexOf(passage)
-    if (start < 0) throw new Error(`“${passage}” is not in the pitch`)
-    box.focus()
-    box.setSelectionRange(start, start + passage.length)
-  }, text)
-}
+const team = useTeamDraft({ prefix: 'grant-desk-marks-', names: ['Ada', 'Ben'], pitch: PITCH })
 
 /** The centre of a drawn mark on screen (the layer is under the textarea: it cannot be clicked itself). */
 async function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
@@ -100,10 +53,13 @@ function selected(page: Page): Promise<string> {
 test('a reviewer’s comment is marked in the author’s text within 2 s; the mark opens the thread, a finding’s mark the finding, F8 walks them', async ({
   browser,
 }, testInfo) => {
+  const {
+    desks: [author, reviewer],
+  } = team()
   const authorPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   const reviewerPage = await (await browser.newContext()).newPage()
-  await openDraft(authorPage, author)
-  await openDraft(reviewerPage, reviewer)
+  await openSharedDraft(authorPage, author)
+  await openSharedDraft(reviewerPage, reviewer)
   // Write mode is the editor's first mode.
   await expect(authorPage.getByRole('button', { name: /^Write/ })).toBeVisible()
 
@@ -204,8 +160,11 @@ test('a reviewer’s comment is marked in the author’s text within 2 s; the ma
 test('the composer opens beside the passage, not over the screen: Ctrl+Enter posts, Escape goes back to the text; a field’s opens beside the field', async ({
   browser,
 }, testInfo) => {
+  const {
+    desks: [, reviewer],
+  } = team()
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
-  await openDraft(page, reviewer)
+  await openSharedDraft(page, reviewer)
   const textarea = page.getByLabel('Pitch (Markdown)')
   const passage = 'We ask for 40,000 USD over six months.'
 

@@ -7,60 +7,36 @@
 import { join } from 'node:path'
 import { type Page, expect, test } from '@playwright/test'
 import { main } from '../../src/cli/grant-desk'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
-import { IDS, tempDir } from '../support/service'
+import type { HostStack } from '../support/browser-host'
 import { checkScreen } from '../support/ui'
-import { assertChromium, openScreen, screensFixture } from './support'
+import { openScreen } from './support'
+import { openSharedDraft, useTeamDraft } from './team-desks'
 
-let folder: string
-let ada: HostStack
-let ben: HostStack
-let draftId: string
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  folder = tempDir('grant-desk-self-approval-')
-  ada = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ada' })
-  ben = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ben' })
-  const created = await ada.core.dispatch('drafts.create', { grantId: IDS.open })
-  if (!created.ok) throw new Error(created.error.message)
-  const draft = created.value as { id: string; version: string }
-  const saved = await ada.core.dispatch('drafts.save', {
-    id: draft.id,
-    pitch: '# Tracekit\n\nWallet developers cannot see why a transaction failed.\n',
-    customFields: { project_name: 'Tracekit' },
-    baseVersion: draft.version,
-  })
-  if (!saved.ok) throw new Error(saved.error.message)
-  draftId = draft.id
-})
-
-test.afterAll(async () => {
-  await ada?.dispose()
-  await ben?.dispose()
+const team = useTeamDraft({
+  prefix: 'grant-desk-self-approval-',
+  names: ['Ada', 'Ben'],
+  pitch: '# Tracekit\n\nWallet developers cannot see why a transaction failed.\n',
 })
 
 /** The CI job: `grant-desk review --require-approval <folder>`, its exit code and what it said. */
 async function ciGate(): Promise<{ code: number; err: string }> {
   let err = ''
-  const code = await main(['review', '--require-approval', folder], { out: () => {}, err: (line) => (err += `${line}\n`) })
+  const code = await main(['review', '--require-approval', team().folder], { out: () => {}, err: (line) => (err += `${line}\n`) })
   return { code, err }
 }
 
 async function openReview(page: Page, stack: HostStack): Promise<void> {
-  await page.goto(stack.pageUrl)
-  await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
-  await openScreen(page, 'Drafts')
-  await page
-    .getByRole('button', { name: /^Open / })
-    .first()
-    .click()
-  await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(/Wallet developers/)
+  await openSharedDraft(page, stack)
   await page.getByRole('tab', { name: /^Review/ }).click()
 }
 
 test('the author’s Approve is a note that does not count; the gate exits 1 until a teammate approves', async ({ browser }, testInfo) => {
+  const {
+    folder,
+    desks: [ada, ben],
+    draft,
+  } = team()
+  const draftId = draft.id
   const adaPage = await (await browser.newContext()).newPage()
   await openReview(adaPage, ada)
   const panel = adaPage.getByTestId('review-panel')

@@ -7,95 +7,36 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Page, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { TOKEN_HEADER } from '../../src/host/server'
-import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
-import { IDS, tempDir } from '../support/service'
+import type { HostStack } from '../support/browser-host'
 import { checkScreen } from '../support/ui'
-import { assertChromium, expectSaved, openScreen, screensFixture } from './support'
+import { expectSaved, openScreen } from './support'
+import { openSharedDraft, selectInPitch, useTeamDraft } from './team-desks'
 
-const PITCH = [
-  '# Tracekit',
-  '',
-  '## Problem',
-  '',
-  'Wallet developers cannot see why a transaction failed.',
-  '',
-  '## Budget',
-  '',
-  'We ask for 40,000 USD over six months.',
-  '',
-].join('\n')
-
-let folder: string
-let author: HostStack
-let reviewer: HostStack
-let draftId: string
-
-test.beforeAll(async ({}, testInfo) => {
-  assertChromium(testInfo)
-  assertBuilt()
-  folder = tempDir('grant-desk-shared-')
-  author = await startHostStack({ fixture: screensFixture(), draftsFolder: folder, reviewerName: 'Ada' })
-  // The reviewer has not set a name: the app asks for it before the first comment.
-  reviewer = await startHostStack({ fixture: screensFixture(), draftsFolder: folder })
-  const created = await author.core.dispatch('drafts.create', { grantId: IDS.open })
-  if (!created.ok) throw new Error(created.error.message)
-  const draft = created.value as { id: string; version: string }
-  const saved = await author.core.dispatch('drafts.save', {
-    id: draft.id,
-    pitch: PITCH,
-    customFields: { project_name: 'Tracekit' },
-    baseVersion: draft.version,
-  })
-  if (!saved.ok) throw new Error(saved.error.message)
-  draftId = draft.id
-})
-
-test.afterAll(async () => {
-  await author?.dispose()
-  await reviewer?.dispose()
-})
-
-async function openDraft(page: Page, stack: HostStack): Promise<void> {
-  await page.goto(stack.pageUrl)
-  await page.getByRole('button', { name: 'Browse grants without logging in' }).click()
-  await openScreen(page, 'Drafts')
-  await page
-    .getByRole('button', { name: /^Open / })
-    .first()
-    .click()
-  await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(/Wallet developers/)
-}
-
-/** Selects a passage of the pitch in the editor, as a person dragging over it would. */
-async function selectInPitch(page: Page, text: string): Promise<void> {
-  const pitch = page.getByLabel('Pitch (Markdown)')
-  // A structural type: the e2e specs compile with Node's types, not the DOM's.
-  await pitch.evaluate((element, passage) => {
-    const box = element as unknown as { value: string; focus(): void; setSelectionRange(start: number, end: number): void }
-    const start = box.value.indexOf(passage)
-    if (start < 0) throw new Error(`“${passage}” is not in the pitch`)
-    box.focus()
-    box.setSelectionRange(start, start + passage.length)
-    const page = globalThis as unknown as { document: { dispatchEvent(event: Event): boolean } }
-    page.document.dispatchEvent(new Event('selectionchange'))
-  }, text)
-}
+// Ada wrote the draft; the reviewer has not set a name: the app asks for it before the first comment.
+const team = useTeamDraft({ prefix: 'grant-desk-shared-', names: ['Ada', undefined] })
 
 /** The review records of the draft, without the record that names its author (Ada, who wrote it). */
 function records(): string[] {
-  const dir = join(folder, `${draftId}.reviews`)
+  const { folder, draft } = team()
+  const dir = join(folder, `${draft.id}.reviews`)
   return readdirSync(dir).filter((name) => name.endsWith('.yaml') && !/^kind: author$/m.test(readFileSync(join(dir, name), 'utf8')))
 }
 
 test('a reviewer comments, suggests and requests changes; the author sees it live, applies, resolves; the approval goes stale after an edit', async ({
   browser,
 }, testInfo) => {
+  const {
+    folder,
+    desks: [author, reviewer],
+    draft,
+  } = team()
+  const draftId = draft.id
   const authorPage = await (await browser.newContext()).newPage()
   const reviewerPage = await (await browser.newContext()).newPage()
-  await openDraft(authorPage, author)
-  await openDraft(reviewerPage, reviewer)
+  await openSharedDraft(authorPage, author)
+  await openSharedDraft(reviewerPage, reviewer)
   // The review is a tab beside the pitch.
   await authorPage.getByRole('tab', { name: /^Review/ }).click()
   await reviewerPage.getByRole('tab', { name: /^Review/ }).click()
@@ -181,6 +122,11 @@ async function rpc(stack: HostStack, channel: string, input: unknown): Promise<{
 }
 
 test('both teammates comment at the same moment, 20 times in a row, and all 40 comments are kept', async () => {
+  const {
+    desks: [author, reviewer],
+    draft,
+  } = team()
+  const draftId = draft.id
   const before = records().length
   for (let round = 0; round < 20; round++) {
     const [a, b] = await Promise.all([

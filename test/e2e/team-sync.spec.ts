@@ -17,6 +17,7 @@ import { runGit, teamGitEnv } from '../support/git-team'
 import { IDS, tempDir } from '../support/service'
 import { checkScreen } from '../support/ui'
 import { assertChromium, openScreen, screensFixture, watchForErrors } from './support'
+import { selectInPitch } from './team-desks'
 
 const PITCH = [
   '# Tracekit',
@@ -106,19 +107,6 @@ async function openDraft(page: Page, text: RegExp): Promise<void> {
     .first()
     .click()
   await expect(page.getByLabel('Pitch (Markdown)')).toHaveValue(text)
-}
-
-/** Selects a passage of the pitch in the editor, as a person dragging over it would. */
-async function selectInPitch(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Pitch (Markdown)').evaluate((element, passage) => {
-    const box = element as unknown as { value: string; focus(): void; setSelectionRange(start: number, end: number): void }
-    const start = box.value.indexOf(passage)
-    if (start < 0) throw new Error(`“${passage}” is not in the pitch`)
-    box.focus()
-    box.setSelectionRange(start, start + passage.length)
-    const page = globalThis as unknown as { document: { dispatchEvent(event: Event): boolean } }
-    page.document.dispatchEvent(new Event('selectionchange'))
-  }, text)
 }
 
 async function comments(who: Teammate): Promise<string[]> {

@@ -10,6 +10,7 @@ import { ApplicationsLog } from './applications'
 import { ResponseCache } from './cache'
 import { DraftStore } from './drafts'
 import { ReviewService, changedContent } from './drafts/reviews'
+import { draftView } from './drafts/view'
 import { PendingWork } from './pending-work'
 import { type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
@@ -307,7 +308,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       void reminders.refreshDeadlines().catch((error: unknown) => log.warn('reminders could not be checked', error))
       return created
     },
-    'drafts.get': ({ id }) => drafts.get(id),
+    // With who wrote it (see DraftAuthorship), so the editor knows Suggesting from Editing before the
+    // pitch takes a keystroke. A save a moment ago may still be recording its author: waited for, as reviews.get does.
+    'drafts.get': async ({ id }) => {
+      await authorWrites.idle()
+      const subject = await drafts.openForReview(id)
+      const authorship = await reviews.authorship(subject)
+      return { ...draftView(subject.folder, subject.id, subject.version, subject.file), ...(authorship ? { authorship } : {}) }
+    },
     'drafts.save': ({ explicit, ...input }) => drafts.save({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
     'drafts.merge': ({ explicit, ...input }) => drafts.merge({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
     'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),

@@ -2,7 +2,7 @@
  * Parses a pitch once into an mdast tree (mdast-util-from-markdown with GFM tables and task
  * lists) plus an index of its sections.
  *
- * Two choices keep this fast enough to run on every pause in typing and in CI over many files:
+ * Three choices keep this fast enough to run on every pause in typing and in CI over many files:
  * - Inline constructs (emphasis, links, code spans, escapes) are not parsed: text nodes hold the
  *   inline Markdown as written. Every rule reads inline content as text (URLs, numbers, names),
  *   and skipping the inline tokenizer roughly halves the parse.
@@ -10,6 +10,8 @@
  *   heading cannot start) and each part is parsed on its own, then the positions are shifted
  *   back. A heading at column 1 closes every open block, so the tree is the same as for the
  *   whole text, and micromark's cost on one huge part no longer grows faster than the text.
+ * - A part with no line that could be a table's delimiter row is parsed without the GFM table
+ *   extension (`parseOptions`), which otherwise tries every paragraph line as a table's head.
  */
 import type { Heading, Nodes, Root, RootContent } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
@@ -35,6 +37,29 @@ const INLINE_CONSTRUCTS = [
 export const PARSE_OPTIONS = {
   extensions: [gfmTable(), gfmTaskListItem(), { disable: { null: INLINE_CONSTRUCTS } }],
   mdastExtensions: [gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
+}
+
+/** PARSE_OPTIONS without GFM tables, for text that cannot hold one (see `parseOptions`). */
+const PARSE_OPTIONS_NO_TABLES = {
+  extensions: [gfmTaskListItem(), { disable: { null: INLINE_CONSTRUCTS } }],
+  mdastExtensions: [gfmTaskListItemFromMarkdown()],
+}
+
+/**
+ * A line that may be a GFM table's delimiter row: after its container prefixes (block quote
+ * markers, a list item's indent: a delimiter row is never a table's first line, so never a
+ * list marker's) only hyphens, colons, pipes and spaces, with a hyphen and a colon or a pipe
+ * (micromark-extension-gfm-table refuses a row without either: that is a rule or an underline).
+ */
+const DELIMITER_ROW = /^(?=[ \t>|:-]*-)(?=[ \t>|:-]*[|:])[ \t>|:-]+$/m
+
+/**
+ * The options to parse `text` with. Every line of a paragraph is tried as a table's head row,
+ * which costs about a quarter of the parse on real proposals; a table needs a delimiter row,
+ * so text without a line that could be one parses to the same tree without the extension.
+ */
+export function parseOptions(text: string): typeof PARSE_OPTIONS {
+  return DELIMITER_ROW.test(text) ? PARSE_OPTIONS : PARSE_OPTIONS_NO_TABLES
 }
 
 export interface Section {
@@ -206,7 +231,7 @@ export function parseMarkdown(
   { lines = source.split(/\r\n|\n|\r/), partSize = PART_SIZE, reuse }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
   const points = splitPoints(lines, { blocks: reuse !== undefined })
-  if (points.length === 0 && !reuse) return fromMarkdown(source, PARSE_OPTIONS)
+  if (points.length === 0 && !reuse) return fromMarkdown(source, parseOptions(source))
   if (reuse) partSize = 0
   const root: Root = { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }
   // Offsets of line starts, to cut the source without re-joining lines (keeps \r\n as written).
@@ -232,7 +257,7 @@ export function parseMarkdown(
       root.children.push(...reusedPart(text, from, startOffset, reuse))
       continue
     }
-    const part = fromMarkdown(text, PARSE_OPTIONS)
+    const part = fromMarkdown(text, parseOptions(text))
     for (const child of part.children) {
       if (from > 0) shift(child, from, startOffset)
       root.children.push(child)
@@ -255,7 +280,7 @@ function reusedPart(text: string, line: number, offset: number, reuse: PartReuse
       part.offset = offset
     }
   } else {
-    const children = fromMarkdown(text, PARSE_OPTIONS).children
+    const children = fromMarkdown(text, parseOptions(text)).children
     if (line > 0 || offset > 0) for (const child of children) shift(child, line, offset)
     part = { children, line, offset }
   }
@@ -278,14 +303,14 @@ export function plainText(node: Nodes): string {
 
 /** Removes the markup of emphasis, code spans, links and images, keeping their text. */
 export function stripInline(text: string): string {
-  return (
-    text
-      // Link text stops at the next bracket and the target at the next parenthesis, so a line of
-      // 50,000 "[" stays linear.
-      .replace(/!?\[([^[\]\n]*)\]\([^()\n]*\)/g, '$1')
-      .replace(/[*_~`]+/g, '')
-      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-  )
+  // Each pattern runs only on text holding what it cannot match without ("](", a backslash):
+  // the rules strip most of the pitch, block by block, and most blocks have neither, while the
+  // link pattern (its optional "!" first) makes the engine try every character.
+  // Link text stops at the next bracket and the target at the next parenthesis, so a line of
+  // 50,000 "[" stays linear.
+  if (text.includes('](')) text = text.replace(/!?\[([^[\]\n]*)\]\([^()\n]*\)/g, '$1')
+  text = text.replace(/[*_~`]+/g, '')
+  return text.includes('\\') ? text.replace(/\\([!-/:-@[-`{-~])/g, '$1') : text
 }
 
 /** A line a YAML block of details may hold: a key, an indented continuation, a list item, a comment or a blank. */

@@ -62,6 +62,7 @@ const MONEY = new RegExp(
   'g',
 )
 const USD_LIKE = /^(?:\$|US\$|USD|USDC|USDT|DAI|Dai|dollars?)$/
+const HAS_DIGIT = /\d/
 
 export interface Money extends Amount {
   /** True for dollars and the dollar stablecoins: comparable with the guidance's USD ranges. */
@@ -85,6 +86,9 @@ function moneyNumber(digits: string, suffix: string | undefined): number {
  */
 export function findMoney(text: string): Money[] {
   const found: Money[] = []
+  // Every amount has a digit; most blocks the rules read have none, and MONEY's alternatives
+  // (a code or a symbol, each behind a lookbehind) are otherwise tried at every character.
+  if (!HAS_DIGIT.test(text)) return found
   for (const m of text.matchAll(MONEY)) {
     const before = m[1] !== undefined
     const currency = (before ? m[1] : m[6])!
@@ -125,12 +129,23 @@ export function findUrls(text: string): Array<{ url: string; index: number }> {
 
 /** The sentences of a paragraph, split after . ! ? followed by a space and a capital or a digit. */
 export function sentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/)
-    .filter((s) => s.length > 0)
+  // After the spaces are folded, a sentence ends at a single space between [.!?] and
+  // [A-Z0-9"“(]: found by a pattern that starts with the end mark, which the engine can look
+  // for quickly, rather than by a split on a lookbehind, tried at every character.
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const out: string[] = []
+  let start = 0
+  SENTENCE_END.lastIndex = 0
+  for (let m = SENTENCE_END.exec(flat); m; m = SENTENCE_END.exec(flat)) {
+    const space = m.index + 1
+    if (space > start) out.push(flat.slice(start, space))
+    start = space + 1
+  }
+  if (flat.length > start) out.push(flat.slice(start))
+  return out
 }
+
+const SENTENCE_END = /[.!?] (?=[A-Z0-9"“(])/g
 
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length

@@ -49,6 +49,18 @@ export const DraftNotSent = z.object({
 })
 export type DraftNotSent = z.infer<typeof DraftNotSent>
 
+/**
+ * Who the person at this desk is to the draft, as `drafts.get` read it: the names its author
+ * records give (one per person; empty when none are recorded) and the reviewer name in Settings
+ * ('' when not set). The editor decides Suggesting or Editing from it before the pitch takes a
+ * keystroke (renderer state/suggesting.ts), with no wait for the review to be read.
+ */
+export const DraftAuthorship = z.object({
+  authors: z.array(z.string()),
+  reviewerName: z.string(),
+})
+export type DraftAuthorship = z.infer<typeof DraftAuthorship>
+
 export const Draft = z.object({
   id: DraftId,
   fileName: z.string(),
@@ -65,6 +77,8 @@ export const Draft = z.object({
   projectKind: ProjectKind.nullable(),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
+  /** Only in `drafts.get`'s answer (a save's answer leaves it out); absent too when the review records could not be read. */
+  authorship: DraftAuthorship.optional(),
 })
 export type Draft = z.infer<typeof Draft>
 

@@ -7,30 +7,14 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/grant-desk'
-import { authorRecorded, startGitTeam, type GitTeam, type Teammate } from '../../support/git-team'
-import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../support/service'
+import { authorRecorded, type GitTeam, type Teammate } from '../../support/git-team'
+import { useAdaAndBen } from '../../support/git-team-hooks'
+import { IDS, tempDir } from '../../support/service'
 
-let service: TestService
-let team: GitTeam
-let ada: Teammate
-let ben: Teammate
-
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.dispose()
-})
-beforeEach(async () => {
-  team = await startGitTeam({ serviceUrl: service.url })
-  ada = await team.clone('Ada')
-  ben = await team.clone('Ben')
-})
-afterEach(async () => {
-  await team.dispose()
-})
+let team: GitTeam, ada: Teammate, ben: Teammate
+useAdaAndBen((crew) => ({ team, ada, ben } = crew))
 
 async function sync(...argv: string[]) {
   let out = ''

@@ -6,7 +6,7 @@
  * Nothing here needs the network: a reviewer with no connection comments, resolves and
  * approves, and the shared folder (git, a sync tool) carries the records to the team.
  */
-import type { IpcChannel } from '../../../shared/ipc'
+import type { DraftAuthorship, IpcChannel } from '../../../shared/ipc'
 import type { ChannelParsedInput } from '../handlers'
 import type { ReviewRecord, VerdictRecord } from '../../../shared/review/records'
 import { DEFAULT_POLICY_VIEW, foldRecords, type ReviewData } from '../../../shared/review/state'
@@ -141,6 +141,29 @@ export class ReviewService {
 
   async get(draftId: string): Promise<ReviewData> {
     return this.#data(await this.#open(draftId))
+  }
+
+  /**
+   * Who wrote the draft, and the reviewer name at this desk: what the editor needs to open the
+   * pitch in Suggesting or Editing before it takes a keystroke (drafts.get carries it). Only the
+   * author records are looked at, through the record cache: no verdict checks, no policy file.
+   * Null when the review folder cannot be read (the editor then edits, as it did before).
+   */
+  async authorship(subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>): Promise<DraftAuthorship | null> {
+    let stored: Awaited<ReturnType<typeof readRecordFolder>>
+    try {
+      stored = await readRecordFolder(subject.folder, subject.id, this.#reading.cache)
+    } catch {
+      return null
+    }
+    const authors: string[] = []
+    const seen = new Set<string>()
+    for (const record of [...legacyRecords(subject.file.legacyReviews), ...stored.records]) {
+      if (record.kind !== 'author' || seen.has(identityKey(record.author))) continue
+      seen.add(identityKey(record.author))
+      authors.push(record.author)
+    }
+    return { authors, reviewerName: (await this.#reviewerName()).trim() }
   }
 
   /**

@@ -20,8 +20,8 @@ const OVERSCAN = 12
  * jsdom (the component tests) and a table in a hidden panel report a 0×0 box, which would render
  * no rows at all: measure as a window-sized box until a real size arrives.
  */
-const FALLBACK_RECT = { width: 1024, height: 700 }
-const observeRectWithFallback: typeof observeElementRect = (instance, cb) =>
+export const FALLBACK_RECT = { width: 1024, height: 700 }
+export const observeRectWithFallback: typeof observeElementRect = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.width === 0 && rect.height === 0 ? FALLBACK_RECT : rect))
 
 export interface VirtualRows {

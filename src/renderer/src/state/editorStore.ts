@@ -9,7 +9,7 @@
  */
 import { latestRequest } from './requests'
 import { createStore } from './store'
-import type { AppError, ChannelInput, ChannelOutput, Draft, IpcEventPayload, IpcResult } from '../../../shared/ipc'
+import type { AppError, ChannelInput, ChannelOutput, Draft, DraftAuthorship, IpcEventPayload, IpcResult } from '../../../shared/ipc'
 import { type Conflict, DraftSession, type DraftText, type FileTrouble, type MergedSave, type SaveRequest, type SaveState } from './draftSession'
 
 type EditorChannel = 'drafts.get' | 'drafts.merge' | 'drafts.create'
@@ -34,6 +34,12 @@ export interface UnsavedElsewhere {
 export interface EditorState {
   /** The draft as last loaded from or saved to the core. */
   draft: Draft | null
+  /**
+   * Who wrote the draft and who is at this desk, as opening it read them (a save's answer does
+   * not carry it, so it is kept apart from `draft`): the pitch's Suggesting or Editing is known
+   * from its first keystroke (state/suggesting.ts). Null when not read (the editor then edits).
+   */
+  authorship: DraftAuthorship | null
   /** What the applicant sees and edits. */
   pitch: string
   customFields: Record<string, string>
@@ -90,6 +96,7 @@ const CONFLICT_ELSEWHERE = 'The file was changed outside Grant Desk. Open the dr
 
 const CLOSED = {
   draft: null,
+  authorship: null,
   pitch: '',
   customFields: {},
   saveState: 'saved',
@@ -234,6 +241,8 @@ export function createEditorStore(deps: EditorDeps) {
         set({ loading: false, loadError: result.error })
         return
       }
+      // Before show(): the pitch appears with its mode already decided.
+      set({ authorship: result.value.authorship ?? null })
       show(newSession(result.value), null)
     },
 

@@ -68,6 +68,8 @@ const MARKER = /^(?:TODO|FIXME|XXX)$/i
 /** "TBD" as a whole answer (a line, a list item, a table cell or a label's value): the question is left open. */
 const OPEN_ANSWER = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*[^*]+\*\*:?\s*|[^:|]{1,40}:\s*)?(?:TBD|TBA|to be (?:decided|determined|announced))\.?\s*$/i
 const CODE_SPAN = /`[^`\n]*`/g
+/** What OPEN_ANSWER cannot match without. */
+const MAY_BE_OPEN = /TB[DA]|to be /i
 
 interface LinePlaceholder {
   column: number
@@ -86,7 +88,9 @@ function placeholdersIn(text: string): readonly LinePlaceholder[] {
     const column = (match.index ?? 0) + 1
     found.push({ column, endColumn: column + match[0].length, text: match[0], open: false })
   }
-  const cells = line.includes('|') ? line.split('|') : [line]
+  // Only a line that says "TBD", "TBA" or "to be …" somewhere can hold an open answer: most
+  // lines do not, and are not cut into cells for nothing.
+  const cells = MAY_BE_OPEN.test(line) ? (line.includes('|') ? line.split('|') : [line]) : []
   const open = cells.findIndex((cell) => OPEN_ANSWER.test(cell))
   if (open !== -1) {
     const column = cells.slice(0, open).reduce((n, cell) => n + cell.length + 1, 1)

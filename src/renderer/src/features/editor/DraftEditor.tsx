@@ -34,6 +34,8 @@ import { useTextAtPause } from '../../state/useTextAtPause'
 import { CommentButton, ReviewDialogs, ReviewMargin, useCommentShortcut } from '../review'
 import { useReviewSession } from '../../state/review'
 import { startPitchComment } from '../../state/startComment'
+import { useEditMode, useSuggesting } from '../../state/suggesting'
+import { EditModeSwitch, SubmitNotForYou, SuggestingStatus } from './EditModeSwitch'
 import './editor.css'
 
 export function DraftEditor({ id }: { id: string }) {
@@ -46,7 +48,14 @@ export function DraftEditor({ id }: { id: string }) {
     // The side tab the address names (a reload of `#/draft/<id>?tab=review`) is the first one shown.
     useEditorSide.getState().startFromRoute()
     void editor.open(id)
-    return () => editor.leave()
+    return () => {
+      // Suggestions typed but not sent yet are sent before the draft is left, never dropped.
+      void useSuggesting
+        .getState()
+        .flush()
+        .then(() => useSuggesting.getState().reset())
+      editor.leave()
+    }
   }, [id])
 
   // The team's review of the draft, read with it and followed as teammates comment.
@@ -91,6 +100,9 @@ function EditorScreen({ id }: { id: string }) {
   const notice = useEditor((s) => s.notice)
   const canGoBack = useNavigation((s) => s.history.length > 0)
   const readOnly = draft.status === 'submitted'
+  const { mode, author } = useEditMode()
+  // Known from the draft as opened, before the pitch takes a keystroke (see useEditMode): never a waiting state.
+  const suggesting = !readOnly && mode === 'suggesting'
   const [submitOpen, setSubmitOpen] = useState(false)
   const [preparing, setPreparing] = useState(false)
   const [submitBlocked, setSubmitBlocked] = useState<string | null>(null)
@@ -128,9 +140,10 @@ function EditorScreen({ id }: { id: string }) {
       if (event.key === 's' || event.key === 'S') {
         event.preventDefault()
         event.stopPropagation()
-        if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
+        if (suggesting) void useSuggesting.getState().flush()
+        else if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
       } else if (event.key === 'Enter') {
-        if (readOnly || submitOpen || useEditor.getState().conflict) return
+        if (readOnly || !author || submitOpen || useEditor.getState().conflict) return
         // Ctrl+Enter in the comment composer posts the comment (the composer handles it).
         if (event.target instanceof Element && event.target.closest('.composer-popover')) return
         event.preventDefault()
@@ -141,7 +154,7 @@ function EditorScreen({ id }: { id: string }) {
     // Capture: the editor's textarea handles Enter in lists and stops it from bubbling.
     window.addEventListener('keydown', onKeyDown, true)
     return () => window.removeEventListener('keydown', onKeyDown, true)
-  }, [readOnly, submitOpen, openSubmit])
+  }, [readOnly, suggesting, author, submitOpen, openSubmit])
 
   useCommentShortcut()
   const focusMode = useFocusMode()
@@ -153,7 +166,7 @@ function EditorScreen({ id }: { id: string }) {
   return (
     <div className={`draft-editor${focusMode ? ' focus-mode' : ''}${sideCollapsed ? ' side-collapsed' : ''}`}>
       {focusMode && <LeaveFocusMode />}
-      <EditorHeader readOnly={readOnly} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
+      <EditorHeader readOnly={readOnly} author={author} canGoBack={canGoBack} preparing={preparing} onSubmit={() => void openSubmit()} />
       {submitBlocked && (
         <div className="notice notice-error" role="alert">
           <p>{submitBlocked}</p>
@@ -180,10 +193,17 @@ function EditorScreen({ id }: { id: string }) {
               Focus mode
             </button>
           </div>
-          <p className="hint">{readOnly ? 'As submitted.' : 'Markdown. Saved automatically as you type; Ctrl+S (⌘S) saves at once.'}</p>
+          <p className="hint">
+            {readOnly
+              ? 'As submitted.'
+              : suggesting
+                ? 'Suggesting: what you type is sent to the authors as suggestions when you pause; the file is not changed. Ctrl+S (⌘S) sends at once.'
+                : 'Markdown. Saved automatically as you type; Ctrl+S (⌘S) saves at once.'}
+          </p>
+          {suggesting && <SuggestingStatus />}
           <div className="pitch-with-margin">
             <div className="pitch-column">
-              <PitchArea readOnly={readOnly} />
+              <PitchArea readOnly={readOnly} suggesting={suggesting} />
               <PitchCounts />
             </div>
             <ReviewMargin />
@@ -270,12 +290,14 @@ const GONE_MESSAGE = 'The file is gone from the drafts folder; save your text as
 
 interface EditorHeaderProps {
   readOnly: boolean
+  /** May submit (see useEditMode); others see why they cannot. */
+  author: boolean
   canGoBack: boolean
   preparing: boolean
   onSubmit: () => void
 }
 
-function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeaderProps) {
+function EditorHeader({ readOnly, author, canGoBack, preparing, onSubmit }: EditorHeaderProps) {
   const draft = useEditor((s) => s.draft)!
   const now = useNow()
   return (
@@ -299,7 +321,9 @@ function EditorHeader({ readOnly, canGoBack, preparing, onSubmit }: EditorHeader
         <ExportButton />
         {/* A sent draft has no deadline left to be reminded of. */}
         {!readOnly && <CalendarButton target={{ draftId: draft.id }} />}
-        {!readOnly && (
+        {!readOnly && <EditModeSwitch />}
+        {!readOnly && !author && <SubmitNotForYou />}
+        {!readOnly && author && (
           <>
             <button type="button" onClick={() => void useEditor.getState().saveNow({ explicit: true })} aria-keyshortcuts="Control+S Meta+S">
               Save
@@ -453,17 +477,38 @@ const TYPED_HERE = Symbol('typed here')
  * becomes something other than what was typed here (a reload, a restored version, an applied
  * suggestion), and every render hands the editor the store's latest pitch.
  */
-function PitchArea({ readOnly }: { readOnly: boolean }) {
+function PitchArea({ readOnly, suggesting }: { readOnly: boolean; suggesting: boolean }) {
   const typed = useRef<string | null>(null)
   useEditor((s) => (s.pitch === typed.current ? TYPED_HERE : s.pitch))
-  const onChange = useCallback((next: string) => {
-    typed.current = next
-    useEditor.getState().setPitch(next)
-  }, [])
+  // Suggesting: the screen shows what the reviewer typed until it is sent, then the file's pitch again.
+  useSuggesting((s) => s.resets)
+  const onChange = useCallback(
+    (next: string) => {
+      typed.current = next
+      if (suggesting) useSuggesting.getState().type(next)
+      else useEditor.getState().setPitch(next)
+    },
+    [suggesting],
+  )
+  // Leaving the pitch counts as a pause: what was typed is sent at once.
+  useEffect(() => {
+    if (!suggesting) return
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target.id === PITCH_EDITOR_ID) void useSuggesting.getState().flush()
+    }
+    document.addEventListener('focusout', onFocusOut)
+    return () => document.removeEventListener('focusout', onFocusOut)
+  }, [suggesting])
+  // Switched to Editing (by the switch, or by becoming an author) with suggestions not sent: they become the edit they now are.
+  useEffect(() => {
+    if (!suggesting && useSuggesting.getState().typed !== null) void useSuggesting.getState().flush()
+  }, [suggesting])
   const marks = usePitchMarks()
+  // What was typed and not yet sent (or made an edit) is what the screen shows, in either mode.
+  const unsent = useSuggesting.getState().typed
   return (
     <PitchEditor
-      value={useEditor.getState().pitch}
+      value={unsent ?? useEditor.getState().pitch}
       onChange={onChange}
       readOnly={readOnly}
       onComment={startPitchComment}

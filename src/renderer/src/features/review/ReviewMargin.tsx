@@ -3,7 +3,7 @@
  * the line where its passage is now, followed at each pause in typing), with its author, the
  * first line of its comment and the line. Choosing a card selects its passage in the editor;
  * a thread whose passage is gone (marked outdated) or a submitted draft's opens its card in
- * the Review panel instead.
+ * the Review panel instead. A long margin renders only the cards in view (VirtualList).
  */
 import { memo, useMemo } from 'react'
 import { firstLine, placeText } from './describe'
@@ -11,41 +11,38 @@ import { groupThreads, type LocatedThread, useLocatedThreads } from './locate'
 import { useReview } from '../../state/review'
 import { showInPitch } from './ThreadCard'
 import { useEditor } from '../../state/editor'
-import { revealInSide } from '../../state/editorSide'
+import { useLongListDeferred, VirtualList } from '../../components/VirtualList'
+import { focusThreadCard } from './cardReveal'
 import './review.css'
 
 const NO_THREADS: never[] = []
-
-/** Moves focus to a thread's card in the Review panel. */
-export function focusThreadCard(id: string): void {
-  const card = document.querySelector<HTMLElement>(`[data-testid="thread-${id}"]`)
-  if (!card) return
-  // The Review panel is a tab beside the pitch: it opens first.
-  revealInSide(card)
-  card.scrollIntoView?.({ block: 'nearest' })
-  card.focus()
-}
+/** A margin card's height before it is measured: author and place, and one line of comment. */
+const MARGIN_CARD_ESTIMATE = 52
+const keyOf = (item: LocatedThread) => item.thread.id
+const renderCard = (item: LocatedThread) => <MarginCard item={item} />
 
 export const ReviewMargin = memo(function ReviewMargin() {
   const threads = useReview((s) => s.data?.threads ?? NO_THREADS)
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
-  const located = useLocatedThreads(threads)
+  const shown = useLongListDeferred(threads)
+  const located = useLocatedThreads(shown)
   const cards = useMemo(() => {
     const groups = groupThreads(located, schema)
     return [...groups.open, ...groups.outdated].filter((item) => item.thread.anchor.target === 'pitch').sort((a, b) => line(a) - line(b))
   }, [located, schema])
   return (
     <aside className="review-margin" data-testid="review-margin" aria-label="Comments on the pitch">
-      {cards.length === 0 ? (
+      {cards.length === 0 && shown !== threads ? null : cards.length === 0 ? (
         <p className="hint">Select text in the pitch and choose Comment to start a thread.</p>
       ) : (
-        <ol className="margin-cards">
-          {cards.map((item) => (
-            <li key={item.thread.id}>
-              <MarginCard item={item} />
-            </li>
-          ))}
-        </ol>
+        <VirtualList
+          items={cards}
+          keyOf={keyOf}
+          renderItem={renderCard}
+          estimate={MARGIN_CARD_ESTIMATE}
+          className="margin-cards"
+          boxClassName="margin-scroll"
+        />
       )}
     </aside>
   )

@@ -2,10 +2,13 @@
  * The Review panel beside the pitch: the reviewers' verdicts and the buttons to give one,
  * record files that could not be read, and every thread, grouped: Open, Outdated (their
  * passage is gone; shown with their quote, never dropped), Resolved (collapsed). The one
- * polite live region here says when a teammate's comment arrives.
+ * polite live region here says when a teammate's comment arrives. A long group renders only
+ * the cards in view (VirtualList); a mark in the text reaches any card (cardReveal.ts).
  */
-import { memo, useMemo } from 'react'
+import { memo, useCallback, useMemo } from 'react'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { useLongListDeferred, VirtualList } from '../../components/VirtualList'
+import { registerPanelList } from './cardReveal'
 import { useNow } from '../../lib/useNow'
 import { useEditor } from '../../state/editor'
 import { useEditorSide } from '../../state/editorSide'
@@ -20,6 +23,9 @@ import type { ReviewData } from '../../../../shared/review/view'
 import './review.css'
 
 const NO_THREADS: never[] = []
+/** A card's height before it is measured: its place, a quote, a comment and its buttons. */
+const THREAD_CARD_ESTIMATE = 190
+const keyOf = (item: LocatedThread) => item.thread.id
 
 export const ReviewPanel = memo(function ReviewPanel() {
   const data = useReview((s) => s.data)
@@ -78,16 +84,23 @@ function UnreadableNotice({ files }: { files: ReviewData['unreadable'] }) {
 function Threads({ threads, readOnly, now }: { threads: ReviewData['threads']; readOnly: boolean; now: number }) {
   const me = useReview((s) => s.reviewerName)
   const schema = useEditor((s) => s.draft?.grant.applicationSchema ?? null)
-  const located = useLocatedThreads(threads.length > 0 ? threads : NO_THREADS)
+  const shown = useLongListDeferred(threads.length > 0 ? threads : NO_THREADS)
+  const located = useLocatedThreads(shown)
   const groups = useMemo(() => groupThreads(located, schema), [located, schema])
+  const card = useCallback(
+    (level: 4 | 5) => (item: LocatedThread) => <ThreadCard item={item} me={me || null} now={now} readOnly={readOnly} level={level} />,
+    [me, now, readOnly],
+  )
   const list = (items: LocatedThread[], level: 4 | 5 = 5) => (
-    <ol className="thread-list">
-      {items.map((item) => (
-        <li key={item.thread.id}>
-          <ThreadCard item={item} me={me || null} now={now} readOnly={readOnly} level={level} />
-        </li>
-      ))}
-    </ol>
+    <VirtualList
+      items={items}
+      keyOf={keyOf}
+      renderItem={card(level)}
+      estimate={THREAD_CARD_ESTIMATE}
+      className="thread-list"
+      boxClassName="thread-scroll"
+      register={registerPanelList}
+    />
   )
   return (
     <>
@@ -97,7 +110,7 @@ function Threads({ threads, readOnly, now }: { threads: ReviewData['threads']; r
           Comment on the whole draft
         </button>
       </div>
-      {groups.open.length + groups.outdated.length + groups.resolved.length === 0 && (
+      {threads.length === shown.length && groups.open.length + groups.outdated.length + groups.resolved.length === 0 && (
         <p className="hint">No comments yet. Select text in the pitch and choose Comment (Ctrl+Alt+M), or use a field’s Comment button.</p>
       )}
       {groups.open.length > 0 && (

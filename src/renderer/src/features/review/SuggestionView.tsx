@@ -12,6 +12,7 @@ import { decisionText } from './describe'
 import type { LocatedThread } from './locate'
 import { useReview } from '../../state/review'
 import { WordDiff } from './WordDiff'
+import { useEditMode } from '../../state/suggesting'
 
 export interface SuggestionViewProps {
   item: LocatedThread
@@ -28,6 +29,8 @@ export function SuggestionView({ item, readOnly }: SuggestionViewProps) {
   // The passage as it reads now (a fuzzy match: some words changed since); else the quote.
   const current = item.match && item.match.status !== 'outdated' ? item.match.text : quote
   const decided = decisionText(suggestion)
+  // A teammate in Suggesting mode does not change the file: applying is an author's decision.
+  const suggesting = useEditMode().mode === 'suggesting'
 
   const apply = async () => {
     setError(null)
@@ -66,6 +69,8 @@ export function SuggestionView({ item, readOnly }: SuggestionViewProps) {
       )}
       {decided ? (
         <p className={`suggestion-decision suggestion-${suggestion.decision}`}>{decided}</p>
+      ) : suggesting ? (
+        !readOnly && <p className="hint">An author of the draft applies or declines it.</p>
       ) : (
         !readOnly && (
           <div className="suggestion-actions">

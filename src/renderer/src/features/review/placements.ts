@@ -87,6 +87,10 @@ function subscribe(watcher: () => void): () => void {
 
 /** The latest answer (for the latest text or an earlier one: the caller checks `text`). */
 export function usePlacements(text: string, quotes: readonly TextQuote[]): PlacedText | null {
-  useEffect(() => requestPlacements(text, quotes), [text, quotes])
+  // No quotes, nothing to place: asking would replace the question of a list that has some (one
+  // question at a time), as a list waiting to render its cards (ReviewPanel.tsx) would.
+  useEffect(() => {
+    if (quotes.length > 0) requestPlacements(text, quotes)
+  }, [text, quotes])
   return useSyncExternalStore(subscribe, () => answer)
 }

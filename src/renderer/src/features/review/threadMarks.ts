@@ -7,11 +7,10 @@
 import { useMemo } from 'react'
 import { isOpen } from '../../../../shared/review/state'
 import type { MarkSet, PitchMark } from '../../lib/pitchMarks'
-import { revealInSide } from '../../state/editorSide'
 import { useReview } from '../../state/review'
 import { firstLine } from './describe'
 import { type LocatedThread, useLocatedIn } from './locate'
-import { focusThreadCard } from './ReviewMargin'
+import { focusThreadCard, withThreadCard } from './cardReveal'
 
 const NO_THREADS: never[] = []
 
@@ -53,11 +52,10 @@ export function openThreadCard(id: string, focus: boolean): void {
     focusThreadCard(id)
     return
   }
-  const card = document.querySelector<HTMLElement>(`[data-testid="thread-${id}"]`)
-  if (!card) return
-  revealInSide(card)
-  markCurrent(card)
-  card.scrollIntoView?.({ block: 'nearest' })
+  withThreadCard(id, (card) => {
+    markCurrent(card)
+    card.scrollIntoView?.({ block: 'nearest' })
+  })
 }
 
 /** The card the text points at now: outlined until another one is. */

@@ -2,25 +2,15 @@
  * Automatic team sync (Settings → teamSync): off by default; when set, once at start and on its
  * interval, with the timer fired by hand (the core's `syncTimer` port) and real git underneath.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ManualRefreshTimer } from '../../../../support/refresh-timer'
-import { startGitTeam, until, type GitTeam } from '../../../../support/git-team'
-import { IDS, startTestService, testFixture, type TestService } from '../../../../support/service'
+import { until, type GitTeam } from '../../../../support/git-team'
+import { useGitTeam } from '../../../../support/git-team-hooks'
+import { IDS } from '../../../../support/service'
 
-let service: TestService
 let team: GitTeam
-
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.dispose()
-})
-beforeEach(async () => {
-  team = await startGitTeam({ serviceUrl: service.url })
-})
-afterEach(async () => {
-  await team.dispose()
+useGitTeam((started) => {
+  team = started
 })
 
 describe('automatic team sync', () => {

@@ -6,29 +6,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startGitTeam, type GitTeam, type Teammate } from '../../../../support/git-team'
-import { IDS, startTestService, testFixture, type TestService } from '../../../../support/service'
+import { describe, expect, it } from 'vitest'
+import { type GitTeam, type Teammate } from '../../../../support/git-team'
+import { useAdaAndBen } from '../../../../support/git-team-hooks'
+import { IDS } from '../../../../support/service'
 
-let service: TestService
-let team: GitTeam
-let ada: Teammate
-let ben: Teammate
-
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.dispose()
-})
-beforeEach(async () => {
-  team = await startGitTeam({ serviceUrl: service.url })
-  ada = await team.clone('Ada')
-  ben = await team.clone('Ben')
-})
-afterEach(async () => {
-  await team.dispose()
-})
+let team: GitTeam, ada: Teammate, ben: Teammate
+useAdaAndBen((crew) => ({ team, ada, ben } = crew))
 
 const PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
 

@@ -7,28 +7,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AppError } from '../../../../../src/shared/ipc'
 import { startTestCore } from '../../../../support/core'
-import { authorRecorded, startGitTeam, type GitTeam, type Teammate } from '../../../../support/git-team'
-import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
+import { authorRecorded, type GitTeam, type Teammate } from '../../../../support/git-team'
+import { useGitTeam } from '../../../../support/git-team-hooks'
+import { IDS, tempDir, type TestService } from '../../../../support/service'
 
-let service: TestService
-let team: GitTeam
-let ada: Teammate
-
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.dispose()
-})
-beforeEach(async () => {
-  team = await startGitTeam({ serviceUrl: service.url })
+let service: TestService, team: GitTeam, ada: Teammate
+useGitTeam(async (started, sandbox) => {
+  ;[team, service] = [started, sandbox]
   ada = await team.clone('Ada')
-})
-afterEach(async () => {
-  await team.dispose()
 })
 
 /** A draft and a comment on it: two files of the drafts folder. */
@@ -381,7 +370,8 @@ describe('teammates pushing at the same moment', () => {
 })
 
 describe('changes git must settle', () => {
-  it('a file outside the drafts folder changed on both sides: the pull is undone, nothing half-merged', async () => {
+  /** Ben adds notes.txt beside the drafts folder, Ada pulls it, then Ben changes and pushes it again. */
+  async function notesChangedByBen(): Promise<void> {
     const ben = await team.clone('Ben')
     writeFileSync(join(ben.clone, 'notes.txt'), 'base\n')
     ben.git('add', 'notes.txt')
@@ -391,6 +381,10 @@ describe('changes git must settle', () => {
     writeFileSync(join(ben.clone, 'notes.txt'), 'Ben’s\n')
     ben.git('commit', '-qam', 'Ben notes')
     ben.git('push', '-q', 'origin', 'main')
+  }
+
+  it('a file outside the drafts folder changed on both sides: the pull is undone, nothing half-merged', async () => {
+    await notesChangedByBen()
     writeFileSync(join(ada.clone, 'notes.txt'), 'Ada’s\n')
     ada.git('commit', '-qam', 'Ada notes')
     await draftAndComment(ada)
@@ -407,15 +401,7 @@ describe('changes git must settle', () => {
   })
 
   it('a local change outside the drafts folder that the pull would overwrite: nothing merged, the change kept', async () => {
-    const ben = await team.clone('Ben')
-    writeFileSync(join(ben.clone, 'notes.txt'), 'base\n')
-    ben.git('add', 'notes.txt')
-    ben.git('commit', '-qm', 'notes')
-    ben.git('push', '-q', 'origin', 'main')
-    await ada.app.call('sync.run')
-    writeFileSync(join(ben.clone, 'notes.txt'), 'Ben’s\n')
-    ben.git('commit', '-qam', 'Ben notes')
-    ben.git('push', '-q', 'origin', 'main')
+    await notesChangedByBen()
     writeFileSync(join(ada.clone, 'notes.txt'), 'Ada’s, not committed\n')
     await draftAndComment(ada)
     const error = await failed(ada)

@@ -5,31 +5,15 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { quoteAt } from '../../../../../src/shared/review/anchor'
 import { startTestCore } from '../../../../support/core'
-import { startGitTeam, until, type GitTeam, type Teammate } from '../../../../support/git-team'
-import { IDS, startTestService, testFixture, type TestService } from '../../../../support/service'
+import { until, type GitTeam, type Teammate } from '../../../../support/git-team'
+import { useAdaAndBen } from '../../../../support/git-team-hooks'
+import { IDS, type TestService } from '../../../../support/service'
 
-let service: TestService
-let team: GitTeam
-let ada: Teammate
-let ben: Teammate
-
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.dispose()
-})
-beforeEach(async () => {
-  team = await startGitTeam({ serviceUrl: service.url })
-  ada = await team.clone('Ada')
-  ben = await team.clone('Ben')
-})
-afterEach(async () => {
-  await team.dispose()
-})
+let service: TestService, team: GitTeam, ada: Teammate, ben: Teammate
+useAdaAndBen((crew) => ({ service, team, ada, ben } = crew))
 
 const PITCH =
   '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Solution\n\nA tracer that replays the transaction step by step.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
