@@ -86,7 +86,7 @@ describe('grant-desk lint on a file whose front matter is not Grant Desk’s', (
   it('reads a front matter that is not YAML, or not closed, as foreign too', async () => {
     const notYaml = await lintFile('not-yaml.md', '---\n: : [\n---\n' + CLEAN)
     expect(notYaml.code).toBe(0)
-    expect(notYaml.stdout).toContain('info front-matter: The front matter is not a Grant Desk draft’s and was ignored.')
+    expect(notYaml.stdout).toContain('Note front-matter: The front matter is not a Grant Desk draft’s and was ignored.')
     const unclosed = await lintFile('unclosed.md', '---\n' + CLEAN)
     expect(unclosed.code).toBe(0)
     expect(unclosed.stdout).not.toMatch(/: Must fix /)
