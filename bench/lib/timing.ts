@@ -34,12 +34,15 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
+/** Milliseconds of CPU time this process has used (every thread of it). */
+export function cpuMilliseconds(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
 const clocks = {
   wall: () => performance.now(),
-  cpu: () => {
-    const { user, system } = process.cpuUsage()
-    return (user + system) / 1000
-  },
+  cpu: cpuMilliseconds,
 }
 
 /** Milliseconds one call of `fn` takes, the mean of `batch` calls; an async case is timed until its promise settles. */
