@@ -10,6 +10,7 @@ import { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, NOT_A_FILE, readDraftReview as 
 import { fileSize as formatSize } from '../shared/wording'
 import type { DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'
+import { readReason, type Io } from './output'
 
 /** A file the CLI will not read, with the reason in the user's terms. */
 export class CliReadError extends Error {
@@ -87,3 +88,24 @@ export function draftIdOf(file: string): string {
 export async function readDraftReview(file: string, draft: DraftFile, options: ReadReviewOptions = {}): Promise<ReviewData> {
   return readReview({ folder: dirname(file), id: draftIdOf(file), file: draft }, options)
 }
+
+/** The files the targets name; null (after saying why) when a target cannot be read. */
+export async function discover(targets: readonly string[], io: Io): Promise<string[] | null> {
+  const files: string[] = []
+  for (const target of targets) {
+    try {
+      await collect(target, files)
+    } catch (error) {
+      io.err(`Cannot read ${target}: ${readReason(error)}`)
+      return null
+    }
+  }
+  if (files.length === 0) {
+    io.err(`No .md files found in ${targets.join(', ')}.`)
+    return null
+  }
+  return files
+}
+
+/** Whether a file's text starts with front matter (a draft's, or another tool's). */
+export const hasFrontMatter = (text: string) => text.startsWith('---') || text.startsWith('\uFEFF---')

@@ -17,6 +17,7 @@ import { isOpen } from '../shared/review/state'
 import { describeApproval, describeThreads, gateProblem, summarize, type ReviewSummary, type ReviewerState } from '../shared/review/gate'
 import { nameProblem, showHidden } from '../shared/review/identity'
 import type { ApprovalState, PolicyView, ReviewData, ThreadView, VerdictCheck } from '../shared/review/view'
+import { dateTime } from '../shared/dates'
 import { plural } from '../shared/wording'
 
 /**
@@ -290,7 +291,8 @@ export function formatReviewText(reports: readonly DraftReviewReport[]): string 
       const note = verdict.note.trim() === '' ? '' : `: “${excerpt(verdict.note, 80)}”`
       const words = verdict.state !== null ? VERDICT_WORDS[verdict.state] : verdict.verdict === 'approve' ? 'approve' : 'request changes'
       const signed = verdict.signature === 'verified' ? ' · signed' : ''
-      const date = verdict.future ? `${verdict.createdAt} (in the future)` : verdict.createdAt
+      // In the reader's locale and zone, as the app shows it (--format json keeps the ISO time).
+      const date = verdict.future ? `${dateTime(verdict.createdAt)} (in the future)` : dateTime(verdict.createdAt)
       const counted = verdict.counted ? '' : ` · not counted: ${verdict.reason ?? 'it does not count'}`
       lines.push(`  verdict · ${who(verdict.author)} · ${words}${signed} · ${date}${note}${counted}`)
     }

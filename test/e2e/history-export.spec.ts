@@ -34,6 +34,27 @@ test('two saves, compare, restore the first; export a review copy that is static
   await expect(versions.first()).toContainText('saved')
   const before = await versions.count()
   expect(before).toBeGreaterThanOrEqual(2)
+  // A version's time is written in the browser's locale (Playwright's Chromium: en-US) and zone,
+  // with the zone named, as every date in the app is (it was "11/25/2026, 9:18:29 PM" here).
+  const time = versions.first().locator('time')
+  const shown = (await time.textContent()) ?? ''
+  expect(shown).toMatch(/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \S+$/)
+  const iso = (await time.getAttribute('datetime')) ?? ''
+  expect(
+    await page.evaluate(
+      (at) =>
+        new Intl.DateTimeFormat(undefined, {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZoneName: 'short',
+        }).format(new Date(at)),
+      iso,
+    ),
+  ).toBe(shown)
 
   // The newest two versions: "First version" (A) and "Second version" (B).
   const options = await panel

@@ -218,10 +218,11 @@ test('submitting shows what is sent and where, succeeds, and a copy submitted ag
   await expect(rows.filter({ hasText: 'Submitted' })).toHaveCount(1)
   await expect(rows.filter({ hasText: 'Not sent' })).toContainText(`from draft ${sentDraftId}.md`)
 
-  // The grant's row and page say the applicant applied, and when.
+  // The grant's row and page say the applicant applied, and when: the day in the browser's locale
+  // (Playwright's Chromium: en-US).
   await openScreen(page, 'Grants')
   await expect(page.getByTestId('grant-row').filter({ hasText: 'Open grant with a form' }).getByTestId('my-grant-status')).toHaveText(
-    /^Applied \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    /^Applied [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
   )
   await checkScreen(page, testInfo, 'grants-applied')
 
@@ -284,7 +285,7 @@ test('checklist errors are listed before submitting and need an explicit “subm
 
   await page.getByRole('button', { name: 'Submit…' }).click()
   const dialog = page.getByTestId('submit-dialog')
-  await expect(dialog.getByRole('heading', { name: 'Checklist errors' })).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Checklist: must fix' })).toBeVisible()
   const submit = dialog.getByRole('button', { name: 'Submit application' })
   await expect(submit).toBeDisabled()
   await dialog.getByLabel('Submit anyway, with these problems').check()

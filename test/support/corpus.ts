@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { lintFile } from '../../src/cli/grant-desk'
+import { lintFile } from '../../src/cli/lint-file'
 import { summarize, type Finding, type Severity } from '../../src/shared/checklist'
 import { PARTS, PART_RULES, cutPart, type Part } from './corpus-ablation'
 

@@ -3,7 +3,7 @@
  * other throw) into the contract's `AppError` so the renderer gets a code and a sentence.
  */
 import type { AppError, ErrorCode } from '../../shared/ipc'
-import { day } from '../../shared/wording'
+import { day } from '../../shared/dates'
 
 export class AppFailure extends Error {
   override name = 'AppFailure'
@@ -45,9 +45,9 @@ export function toAppError(error: unknown, log: Logger): AppError {
   }
 }
 
-/** "12 Nov 2026", the way the applicant reads a date (UTC, so every machine says the same). */
+/** "12 Nov 2026" (in en-GB), the way the applicant reads a date: in their locale, and in UTC, the service's zone, so it is the day the service means. */
 export function formatDay(iso: string): string {
-  return day(iso, 'UTC')
+  return day(iso, { timeZone: 'UTC' })
 }
 
 /** Where details of failures go: the console in the apps, a list in tests. */

@@ -8,3 +8,4 @@ export { labelSections, sectionProgress, type SectionProgress } from './progress
 export type { Finding, GrantContext, GuidancePart, LintInput, Rule, RuleContext, RuleFinding, Severity } from './types'
 export { SEVERITIES } from './types'
 export { draftLintInput, type DraftForLint } from './draft-input'
+export { SEVERITY_WORDS, severityCount, severityCounts, severityTag, type SeverityCounts, type SeverityWords } from './severity-words'

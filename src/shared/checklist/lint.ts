@@ -9,6 +9,7 @@ import { ALL_RULES } from './rules'
 import { REVIEW_RULE_IDS } from './rules/review'
 import type { Finding, GuidancePart, LintInput, Rule, RuleContext, Severity } from './types'
 import { plural } from '../wording'
+import { SEVERITY_WORDS, severityCount, severityCounts } from './severity-words'
 
 export interface Summary {
   errors: number
@@ -18,7 +19,7 @@ export interface Summary {
   ready: boolean
   /** The parts of the guidance absent from the whole pitch (findings marked `missing`): the verdict is then never "Ready to submit". */
   missing?: GuidancePart[] | undefined
-  /** One line for the applicant: "3 problems must be fixed before this is ready." */
+  /** One line for the applicant: "Not ready: 3 must fix, 1 to improve." */
   verdict: string
 }
 
@@ -112,8 +113,7 @@ function withSectionsToWrite(summary: Summary, findings: readonly Finding[], sec
   const inUnwritten = (f: Finding) => unwritten.some((section) => f.line >= section.line && f.line <= section.endLine)
   const toFix = causes(findings, 'error', (f) => !inUnwritten(f))
   const verdict =
-    `Not ready yet: ${unwritten.length} of ${plural(sections.length, 'section')} still to write` +
-    (toFix > 0 ? `, and ${plural(toFix, 'problem')} to fix.` : '.')
+    `Not ready yet: ${unwritten.length} of ${plural(sections.length, 'section')} still to write` + (toFix > 0 ? `, and ${severityCount('error', toFix)}.` : '.')
   return { ...summary, verdict }
 }
 
@@ -158,20 +158,19 @@ export function summarize(findings: readonly Finding[]): Summary {
   const missing = PART_ORDER.filter((part) => absent.has(part))
   let verdict: string
   if (errors > 0) {
-    verdict =
-      `${plural(errors, 'problem')} must be fixed before this is ready` + (warnings > 0 ? `, and ${plural(warnings, 'warning')} would make it stronger.` : '.')
+    verdict = `Not ready: ${severityCounts({ errors, warnings })}.`
   } else if (missing.length > 0) {
     const others = warnings - causes(findings, 'warning', (f) => f.missing !== undefined)
     verdict =
       `Not ready yet: the pitch has ${listing(missing.map((part) => MISSING_PART[part]))}` +
-      (others > 0 ? `, and ${plural(others, 'other warning')} would make it stronger.` : '.')
+      (others > 0 ? `, and ${plural(others, 'other point', { pluralWord: 'other points' })} ${SEVERITY_WORDS.warning.other}.` : '.')
   } else if (warnings - reviewWarnings >= MANY_WARNINGS) {
     // Each warning is a point of the guidance drawn from rejected applications: many of them
     // together is no "ready", even though nothing blocks sending. A teammate's open threads are
     // no such gaps, so they do not count towards "many".
-    verdict = `Nothing blocks submitting, but ${warnings} warnings point to gaps reviewers often reject for.`
+    verdict = `Nothing blocks submitting, but there are ${severityCount('warning', warnings)}: gaps reviewers often reject for.`
   } else if (warnings > 0) {
-    verdict = `Ready to submit; ${plural(warnings, 'warning')} would make it stronger.`
+    verdict = `Ready to submit, with ${severityCount('warning', warnings)}.`
   } else {
     verdict = 'Ready to submit: every check passes.'
   }

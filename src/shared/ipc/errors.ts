@@ -39,7 +39,7 @@ export const ChecklistReport = z.object({
   errors: z.number().int().nonnegative(),
   warnings: z.number().int().nonnegative(),
   infos: z.number().int().nonnegative(),
-  /** One line for the applicant: "3 problems must be fixed before this is ready." */
+  /** One line for the applicant: "Not ready: 3 must fix, 1 to improve." */
   verdict: z.string(),
   findings: z.array(ChecklistFinding),
 })

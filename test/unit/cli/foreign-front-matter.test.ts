@@ -70,10 +70,10 @@ describe('grant-desk lint on a file whose front matter is not Grant Desk’s', (
   it.each(Object.entries(FRONT_MATTERS))('%s: exits 1 when the content has an error, never 2', async (_, frontMatter) => {
     const result = await lintFile('broken.md', frontMatter + WITH_ERROR)
     expect(result.code).toBe(1)
-    expect(result.stdout).toMatch(/broken\.md:\d+:\d+: error template-placeholder: Placeholder text “\[Your project name\]”/)
+    expect(result.stdout).toMatch(/broken\.md:\d+:\d+: Must fix template-placeholder: Placeholder text “\[Your project name\]”/)
     expect(result.stdout).not.toMatch(/error front-matter/)
     const titleLine = (frontMatter + WITH_ERROR).split('\n').indexOf('# [Your project name]') + 1
-    expect(result.stdout).toContain(`broken.md:${titleLine}:3: error template-placeholder`)
+    expect(result.stdout).toContain(`broken.md:${titleLine}:3: Must fix template-placeholder`)
   })
 
   it('lints a file without front matter by its content alone', async () => {
@@ -86,15 +86,15 @@ describe('grant-desk lint on a file whose front matter is not Grant Desk’s', (
   it('reads a front matter that is not YAML, or not closed, as foreign too', async () => {
     const notYaml = await lintFile('not-yaml.md', '---\n: : [\n---\n' + CLEAN)
     expect(notYaml.code).toBe(0)
-    expect(notYaml.stdout).toContain('info front-matter: The front matter is not a Grant Desk draft’s and was ignored.')
+    expect(notYaml.stdout).toContain('Note front-matter: The front matter is not a Grant Desk draft’s and was ignored.')
     const unclosed = await lintFile('unclosed.md', '---\n' + CLEAN)
     expect(unclosed.code).toBe(0)
-    expect(unclosed.stdout).not.toMatch(/: error /)
+    expect(unclosed.stdout).not.toMatch(/: Must fix /)
   })
 
   it('still reports a Grant Desk draft’s own broken front matter as an error', async () => {
     const result = await lintFile('own.md', '---\nformat: grant-desk-draft/1\ngrant: [unclosed\n---\n' + CLEAN)
     expect(result.code).toBe(1)
-    expect(result.stdout).toMatch(/own\.md:1:1: error front-matter/)
+    expect(result.stdout).toMatch(/own\.md:1:1: Must fix front-matter/)
   })
 })

@@ -3,8 +3,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { lintFile, main } from '../../../src/cli/grant-desk'
-import { ALL_RULES } from '../../../src/shared/checklist'
+import { main } from '../../../src/cli/grant-desk'
+import { lintFile } from '../../../src/cli/lint-file'
+import { ALL_RULES, severityTag } from '../../../src/shared/checklist'
 import { FIXTURES } from '../../support/checklist'
 import { tempDir } from '../../support/service'
 
@@ -26,13 +27,13 @@ describe('grant-desk lint', () => {
     const result = await run('lint', GOOD)
     expect(result.code).toBe(0)
     expect(result.out).toContain('good-pitch.md: Ready to submit: every check passes.')
-    expect(result.out).toContain('1 draft checked: 0 errors, 0 warnings.')
+    expect(result.out).toContain('1 draft checked: 0 must fix, 0 to improve.')
   })
 
   it('exits 1 when a draft has errors, printing file:line:column, severity, rule, message and hint', async () => {
     const result = await run('lint', BLANK)
     expect(result.code).toBe(1)
-    expect(result.out).toMatch(/blank-section\/fail\.md:7:1: error blank-section: The section “Budget” is empty\.\n {4}Write this section/)
+    expect(result.out).toMatch(/blank-section\/fail\.md:7:1: Must fix blank-section: The section “Budget” is empty\.\n {4}Write this section/)
   })
 
   it('reports lines of the file, not of the pitch, for drafts with front matter', async () => {
@@ -81,8 +82,8 @@ describe('grant-desk lint', () => {
     writeFileSync(file, '---\nformat: grant-desk-draft/1\ngrant: [unclosed\n---\n# Pitch\n\n## Team\n')
     const result = await run('lint', file)
     expect(result.code).toBe(1)
-    expect(result.out).toMatch(/broken\.md:1:1: error front-matter: The draft’s front matter cannot be read: the front matter is not valid YAML/)
-    expect(result.out).toMatch(/broken\.md:7:1: error blank-section: The section “Team” is empty/)
+    expect(result.out).toMatch(/broken\.md:1:1: Must fix front-matter: The draft’s front matter cannot be read: the front matter is not valid YAML/)
+    expect(result.out).toMatch(/broken\.md:7:1: Must fix blank-section: The section “Team” is empty/)
   })
 
   it('writes SARIF 2.1.0 with every rule and each finding located', async () => {
@@ -115,7 +116,10 @@ describe('grant-desk lint', () => {
     const result = await run('rules')
     expect(result.code).toBe(0)
     for (const rule of ALL_RULES)
-      expect(result.out).toContain(`${rule.id} (${rule.severity}${rule.appliesTo ? '; grants only' : ''}): ${rule.title}\n    ${rule.description}`)
+      expect(result.out).toContain(`${rule.id} (${severityTag(rule.severity)}${rule.appliesTo ? '; grants only' : ''}): ${rule.title}\n    ${rule.description}`)
+    // In the words the app shows, not the JSON values.
+    expect(result.out).toContain('deadline (Must fix): Deadline not passed')
+    expect(result.out).not.toMatch(/\((?:error|warning|info)[;)]/)
   })
 
   it('exits 2 when a folder has no drafts', async () => {
@@ -135,7 +139,7 @@ describe('the grant-desk bin', () => {
   it('runs the bundled CLI with its exit code', async () => {
     const bin = join(process.cwd(), 'bin/grant-desk.mjs')
     const ok = await promisify(execFile)(process.execPath, [bin, 'lint', GOOD])
-    expect(ok.stdout).toContain('1 draft checked: 0 errors, 0 warnings.')
+    expect(ok.stdout).toContain('1 draft checked: 0 must fix, 0 to improve.')
     const failed = await promisify(execFile)(process.execPath, [bin, 'lint', BLANK]).catch((error: { code: number; stdout: string }) => error)
     expect('code' in failed ? failed.code : 0).toBe(1)
   })
@@ -202,7 +206,7 @@ describe('grouped findings in the CLI', () => {
     writeFileSync(file, pitch)
     const text = await run('lint', file)
     const lines = text.out.split('\n')
-    const head = lines.findIndex((l) => /atlas\.md:5:1: warning milestone-parts: 3 milestones lack parts/.test(l))
+    const head = lines.findIndex((l) => /atlas\.md:5:1: Improve milestone-parts: 3 milestones lack parts/.test(l))
     expect(head).toBeGreaterThanOrEqual(0)
     expect(
       lines

@@ -5,7 +5,7 @@
  * matter of another tool stays foreign, however its keys look.
  */
 import { describe, expect, it } from 'vitest'
-import { lintFile } from '../../../src/cli/grant-desk'
+import { lintFile } from '../../../src/cli/lint-file'
 
 const PITCH = '# Lumen faucet\n\nLumen contract developers wait 20 minutes for a funded test account.\n'
 

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/grant-desk'
+import { dateTime } from '../../../src/shared/dates'
 import type { DraftReviewReport } from '../../../src/cli/review'
 import { reviewedVersion } from '../../../src/main/core/drafts/review-files'
 import { parseDraftFile } from '../../../src/shared/draft-file'
@@ -131,8 +132,9 @@ describe('grant-desk review', () => {
       '  open · field project_name · Cy · no replies: “Is the name taken on npm?”',
       '  resolved · whole draft · Ben · no replies: “Strong draft overall.”',
       '  open · outdated “the old pitch said this” · Cy · no replies: “Still true?”',
-      '  verdict · Ada · approved an earlier version · 2026-11-23T09:08:00.000Z: “Looks good.”',
-      '  verdict · Ben · changes requested · 2026-11-23T09:09:00.000Z: “Cite the survey, then I approve.”',
+      // The verdict's time as the process's locale and zone write it (dates.ts's own tests pin a locale).
+      `  verdict · Ada · approved an earlier version · ${dateTime('2026-11-23T09:08:00.000Z')}: “Looks good.”`,
+      `  verdict · Ben · changes requested · ${dateTime('2026-11-23T09:09:00.000Z')}: “Cite the survey, then I approve.”`,
       expect.stringMatching(
         /^ {2}unreadable · 20261123T101000000Z-0badf00d\.yaml is not valid YAML \(line \d\): .+ Grant Desk leaves it untouched: fix it in a text editor, or delete it\.$/,
       ),
@@ -375,15 +377,15 @@ describe('grant-desk lint with review records', () => {
     expect(result.code).toBe(0)
     const line = PITCH_LINE + PITCH.split('\n').findIndex((l) => l.includes('cannot see why'))
     expect(result.out.split('\n')).toEqual([
-      `${shown(file)}:${PITCH_LINE}:1: warning review-approval: Ada approved an earlier version; the pitch or fields changed since.`,
+      `${shown(file)}:${PITCH_LINE}:1: Improve review-approval: Ada approved an earlier version; the pitch or fields changed since.`,
       '    Ask Ada to look at the changes and approve again; the Review panel shows what changed.',
-      `${shown(file)}:${PITCH_LINE}:1: warning review-open-threads: Open review thread from Cy: “Public yet?” On the field “GitHub repository”.`,
+      `${shown(file)}:${PITCH_LINE}:1: Improve review-open-threads: Open review thread from Cy: “Public yet?” On the field “GitHub repository”.`,
       '    Reply, apply the suggestion, or resolve the thread in the Review panel.',
-      `${shown(file)}:${line}:20: warning review-open-threads: Open review thread from Ben: “Who says so?”`,
+      `${shown(file)}:${line}:20: Improve review-open-threads: Open review thread from Ben: “Who says so?”`,
       '    Reply, apply the suggestion, or resolve the thread in the Review panel.',
       // Review warnings are no guidance gaps: the verdict does not turn on them.
-      `${shown(file)}: Ready to submit; 3 warnings would make it stronger.`,
-      '1 draft checked: 0 errors, 3 warnings.',
+      `${shown(file)}: Ready to submit, with 3 to improve.`,
+      '1 draft checked: 0 must fix, 3 to improve.',
       '',
     ])
   })
@@ -411,7 +413,7 @@ describe('grant-desk lint with review records', () => {
     const sarif = JSON.parse((await run('lint', '--format', 'sarif', writeDraft('x', []))).out)
     expect(sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(['review-open-threads', 'review-approval']))
     const rules = (await run('rules')).out
-    expect(rules).toContain('review-open-threads (warning): Review threads answered')
-    expect(rules).toContain('review-approval (warning): Approved by a teammate')
+    expect(rules).toContain('review-open-threads (Improve): Review threads answered')
+    expect(rules).toContain('review-approval (Improve): Approved by a teammate')
   })
 })

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { SchemaField } from '../../../shared/api'
-import { draftLintInput, lint, type Finding, type Severity } from '../../../shared/checklist'
+import { draftLintInput, lint, SEVERITY_WORDS, type Finding, type Severity } from '../../../shared/checklist'
 import { isBlank, isHttpUrl } from '../../../shared/fields'
 import type { Draft } from '../../../shared/ipc'
 import { locateQuote, locateQuotes, type AnchorMatch } from '../../../shared/review/anchor'
@@ -26,7 +26,8 @@ import type { CommentView, ReviewData, ThreadView } from '../../../shared/review
 import { wordDiff } from '../../../shared/review/word-diff'
 import { BARE_LINK_CLASS, markdownToHtml, type NoteMark } from './markdown-html'
 import { REVIEW_COPY_CSS } from './styles'
-import { dateTime, isoDay, localTimeZone, plural } from '../../../shared/wording'
+import { plural } from '../../../shared/wording'
+import { dateTime, isoDay, localTimeZone, type DateOptions } from '../../../shared/dates'
 
 /** What the copy is made of: the draft as saved, its review records, and what is known of the grant. */
 export interface ReviewCopyInput {
@@ -40,6 +41,8 @@ export interface ReviewCopyInput {
   exportedAt: Date
   /** Time zone of every date shown (IANA name). Default: this computer's. */
   timeZone?: string | undefined
+  /** Locale of every date shown (BCP 47). Default: this computer's (a test names one). */
+  locale?: string | undefined
 }
 
 export interface ReviewCopy {
@@ -63,13 +66,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!)
 }
 
-/** "Mon, 23 Nov 2026, 09:00 UTC": always with its zone, since the reader may be anywhere. */
-export function formatWhen(iso: string, timeZone: string): string {
-  return dateTime(iso, timeZone)
+/** "Mon, 23 Nov 2026, 09:00 UTC" (in en-GB): always with its zone, since the reader may be anywhere. */
+export function formatWhen(iso: string, zone: DateOptions): string {
+  return dateTime(iso, zone)
 }
 
-function when(iso: string, timeZone: string): string {
-  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatWhen(iso, timeZone))}</time>`
+function when(iso: string, zone: DateOptions): string {
+  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatWhen(iso, zone))}</time>`
 }
 
 /** A slug for the file name, whatever the draft file was called (the CLI takes any name). */
@@ -175,14 +178,14 @@ function markLinks(numbers: readonly number[]): string {
   return ` <sup>${numbers.map((n) => `<a href="#${noteId(n)}" aria-label="Review note ${n}">[${n}]</a>`).join('')}</sup>`
 }
 
-function commentHtml(comment: CommentView, kind: 'Comment' | 'Reply', timeZone: string): string {
-  const edited = comment.editedAt ? ` · edited ${when(comment.editedAt, timeZone)}` : ''
-  const meta = `<p class="meta"><strong>${escapeHtml(comment.author || 'Unknown')}</strong> · ${when(comment.createdAt, timeZone)}${edited}</p>`
+function commentHtml(comment: CommentView, kind: 'Comment' | 'Reply', zone: DateOptions): string {
+  const edited = comment.editedAt ? ` · edited ${when(comment.editedAt, zone)}` : ''
+  const meta = `<p class="meta"><strong>${escapeHtml(comment.author || 'Unknown')}</strong> · ${when(comment.createdAt, zone)}${edited}</p>`
   if (comment.deleted) return `${meta}<p class="empty">${kind} deleted by its author.</p>`
   return comment.body.trim() === '' ? meta : `${meta}<p class="body">${escapeHtml(comment.body)}</p>`
 }
 
-function suggestionHtml(note: Note, timeZone: string): string {
+function suggestionHtml(note: Note, zone: DateOptions): string {
   const suggestion = note.thread.suggestion
   if (!suggestion) return ''
   const before = note.current ?? note.quote ?? ''
@@ -201,22 +204,22 @@ function suggestionHtml(note: Note, timeZone: string): string {
     : `<p><strong>Suggests:</strong> <span class="body">${escapeHtml(suggestion.text)}</span></p>`
   const decided =
     suggestion.decision && suggestion.decidedAt
-      ? `<p class="meta">${suggestion.decision === 'applied' ? 'Applied' : 'Declined'} by ${escapeHtml(suggestion.decidedBy ?? 'a teammate')} · ${when(suggestion.decidedAt, timeZone)}</p>`
+      ? `<p class="meta">${suggestion.decision === 'applied' ? 'Applied' : 'Declined'} by ${escapeHtml(suggestion.decidedBy ?? 'a teammate')} · ${when(suggestion.decidedAt, zone)}</p>`
       : ''
   return `<div class="suggestion">${shown}${decided}</div>`
 }
 
-function noteHtml(note: Note, timeZone: string): string {
+function noteHtml(note: Note, zone: DateOptions): string {
   const { thread } = note
   const first = thread.missing
     ? '<p class="empty">The comment that started this thread is not in the review folder yet (not synced, or unreadable); its replies follow.</p>'
-    : commentHtml(thread, 'Comment', timeZone)
+    : commentHtml(thread, 'Comment', zone)
   const quote = note.quote === null ? '' : `<blockquote class="quote"><p class="body">${escapeHtml(note.quote)}</p></blockquote>`
   const replies =
     thread.replies.length === 0
       ? ''
-      : `<ul class="replies" aria-label="Replies">${thread.replies.map((reply) => `<li>${commentHtml(reply, 'Reply', timeZone)}</li>`).join('')}</ul>`
-  return `<li class="note" id="${noteId(note.number)}"><h3>Note ${note.number} · ${escapeHtml(note.place)}</h3>${quote}${first}${suggestionHtml(note, timeZone)}${replies}</li>`
+      : `<ul class="replies" aria-label="Replies">${thread.replies.map((reply) => `<li>${commentHtml(reply, 'Reply', zone)}</li>`).join('')}</ul>`
+  return `<li class="note" id="${noteId(note.number)}"><h3>Note ${note.number} · ${escapeHtml(note.place)}</h3>${quote}${first}${suggestionHtml(note, zone)}${replies}</li>`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,13 +229,13 @@ function facts(rows: readonly [string, string][]): string {
   return `<dl class="facts">${rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`
 }
 
-function grantSection(input: ReviewCopyInput, timeZone: string): string {
+function grantSection(input: ReviewCopyInput, zone: DateOptions): string {
   const { draft } = input
   const { grant } = draft
   const rows: [string, string][] = [['Grant', escapeHtml(grant.title)]]
   if (input.sponsor) rows.push(['Sponsor', escapeHtml(input.sponsor)])
   if (grant.type) rows.push(['Kind', grant.type === 'bounty' ? 'Bounty' : 'Grant'])
-  rows.push(['Reward', escapeHtml(grant.reward)], ['Deadline', when(grant.deadline, timeZone)])
+  rows.push(['Reward', escapeHtml(grant.reward)], ['Deadline', when(grant.deadline, zone)])
   rows.push([
     'Draft',
     draft.status === 'submitted' ? `Submitted${draft.applicationId ? ` as application ${escapeHtml(draft.applicationId)}` : ''}` : 'Not submitted yet',
@@ -262,11 +265,8 @@ function fieldsSection(draft: ReviewCopyInput['draft'], notes: readonly Note[]):
   return `<section aria-labelledby="fields-heading">${heading}${facts(rows)}</section>`
 }
 
-const SEVERITY_HEADINGS: Record<Severity, [string, string]> = {
-  error: ['Must fix', 'must-fix'],
-  warning: ['Warnings', 'warnings'],
-  info: ['Notes', 'notes-checklist'],
-}
+/** The ids of the checklist's headings (the words are the app's: SEVERITY_WORDS). */
+const SEVERITY_HEADING_IDS: Record<Severity, string> = { error: 'must-fix', warning: 'to-improve', info: 'notes-checklist' }
 
 function findingHtml(finding: Finding): string {
   const place = finding.endLine > finding.line ? `Lines ${finding.line}–${finding.endLine}` : `Line ${finding.line}`
@@ -278,7 +278,8 @@ function checklistSection(findings: readonly Finding[], verdict: string): string
     .map((severity) => {
       const list = findings.filter((finding) => finding.severity === severity).sort((a, b) => a.line - b.line || a.column - b.column)
       if (list.length === 0) return ''
-      const [title, id] = SEVERITY_HEADINGS[severity]
+      const title = SEVERITY_WORDS[severity].heading
+      const id = SEVERITY_HEADING_IDS[severity]
       return `<h3 id="${id}" class="severity-${severity}">${title} (${list.length})</h3><ul class="findings" aria-labelledby="${id}">${list.map(findingHtml).join('')}</ul>`
     })
     .join('')
@@ -294,7 +295,7 @@ const VERDICT_WORDS: Record<ReviewerState, string> = {
   conflict: 'gave verdicts that cannot be ordered',
 }
 
-function reviewSection(summary: ReviewSummary, approvalLine: string, notes: readonly Note[], unreadable: number, timeZone: string): string {
+function reviewSection(summary: ReviewSummary, approvalLine: string, notes: readonly Note[], unreadable: number, zone: DateOptions): string {
   const verdicts =
     summary.reviewers.length === 0
       ? ''
@@ -302,7 +303,7 @@ function reviewSection(summary: ReviewSummary, approvalLine: string, notes: read
           .map(({ author, state, verdict, notCounted }) => {
             const note = verdict.note.trim() === '' ? '' : `: <span class="body">${escapeHtml(verdict.note)}</span>`
             const uncounted = notCounted === null ? '' : ` <em>(not counted: ${escapeHtml(showHidden(notCounted))})</em>`
-            return `<li><strong>${escapeHtml(showHidden(author))}</strong> ${VERDICT_WORDS[state]} · ${when(verdict.createdAt, timeZone)}${note}${uncounted}</li>`
+            return `<li><strong>${escapeHtml(showHidden(author))}</strong> ${VERDICT_WORDS[state]} · ${when(verdict.createdAt, zone)}${note}${uncounted}</li>`
           })
           .join('')}</ul>`
   const missing =
@@ -310,7 +311,7 @@ function reviewSection(summary: ReviewSummary, approvalLine: string, notes: read
   const list =
     notes.length === 0
       ? '<p>No open threads: every comment has been resolved.</p>'
-      : `<ol class="notes">${notes.map((note) => noteHtml(note, timeZone)).join('')}</ol>`
+      : `<ol class="notes">${notes.map((note) => noteHtml(note, zone)).join('')}</ol>`
   return `<section id="notes" aria-labelledby="notes-heading"><h2 id="notes-heading">Open review threads</h2><p class="verdict">${escapeHtml(approvalLine)}</p>${verdicts}${missing}<p class="hint">Resolved threads are left out. Each note is marked in the text above with its number.</p>${list}</section>`
 }
 
@@ -319,6 +320,7 @@ function reviewSection(summary: ReviewSummary, approvalLine: string, notes: read
 export function buildReviewCopy(input: ReviewCopyInput): ReviewCopy {
   const { draft, review, exportedAt } = input
   const timeZone = input.timeZone ?? localTimeZone()
+  const zone: DateOptions = { timeZone, locale: input.locale }
   const notes = notesOf(draft, review)
   const summary = summarize(review, { pitch: draft.pitch, fields: draft.customFields })
   const approvalLine = `${describeThreads(summary)[0]!.toUpperCase()}${describeThreads(summary).slice(1)} · ${describeApproval(summary)}`
@@ -351,16 +353,16 @@ export function buildReviewCopy(input: ReviewCopyInput): ReviewCopy {
 <p class="lead">${escapeHtml(approvalLine)}. Checklist: ${escapeHtml(checklist.verdict)}</p>
 </header>
 <main>
-${grantSection(input, timeZone)}
+${grantSection(input, zone)}
 <section aria-labelledby="pitch-heading"><h2 id="pitch-heading">Pitch</h2><div class="pitch">
 ${pitch}
 </div></section>
 ${fieldsSection(draft, notes)}
 ${checklistSection(findings, checklist.verdict)}
-${reviewSection(summary, approvalLine, notes, review.unreadable.length, timeZone)}
+${reviewSection(summary, approvalLine, notes, review.unreadable.length, zone)}
 </main>
 <footer>
-<p>Exported from Grant Desk on ${when(exportedAt.toISOString(), timeZone)} — saved version of ${when(draft.updatedAt, timeZone)}.</p>
+<p>Exported from Grant Desk on ${when(exportedAt.toISOString(), zone)} — saved version of ${when(draft.updatedAt, zone)}.</p>
 </footer>
 </body>
 </html>
@@ -371,6 +373,6 @@ ${reviewSection(summary, approvalLine, notes, review.unreadable.length, timeZone
     html,
     fileName: reviewCopyFileName(draft.id, exportedAt, timeZone),
     openThreads: notes.length,
-    note: `The copy holds the version saved ${formatWhen(draft.updatedAt, timeZone)}, with ${threads}; resolved threads are left out.${sponsor}`,
+    note: `The copy holds the version saved ${formatWhen(draft.updatedAt, zone)}, with ${threads}; resolved threads are left out.${sponsor}`,
   }
 }

@@ -3,7 +3,7 @@
  * finding's span (underlined in its severity's colour), as offsets in one text. Pure: the
  * backdrop (marksBackdrop.ts) draws them, the popover says what they are.
  */
-import type { Finding, LintResult, Severity } from '../../../shared/checklist'
+import { severityTag, type Finding, type LintResult, type Severity } from '../../../shared/checklist'
 
 export type MarkKind = 'thread' | Severity
 
@@ -28,8 +28,6 @@ export interface MarkSet {
 }
 
 export const NO_MARKS: MarkSet = { text: '', marks: [] }
-
-const SEVERITY_WORD: Record<Severity, string> = { error: 'Must fix', warning: 'Improve', info: 'Note' }
 
 /** The offset of each line's first character (line 1 at index 0). */
 export function lineStarts(text: string): number[] {
@@ -83,7 +81,7 @@ export function findingMarks(result: LintResult | null, text: string): PitchMark
     const id = findingMarkId(finding)
     if (seen.has(id)) continue
     seen.add(id)
-    marks.push({ id, kind: finding.severity, ...span, tag: SEVERITY_WORD[finding.severity], title: finding.message, detail: finding.hint })
+    marks.push({ id, kind: finding.severity, ...span, tag: severityTag(finding.severity), title: finding.message, detail: finding.hint })
   }
   return marks
 }

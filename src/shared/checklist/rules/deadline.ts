@@ -3,13 +3,13 @@ import { parseIsoTimestamp } from '../../api'
 import { CLOSING_SOON_MS } from '../../deadline'
 import { DOCUMENT_START } from '../topics'
 import type { Rule, RuleContext, RuleFinding } from '../types'
-import { dateTime } from '../../wording'
+import { dateTime } from '../../dates'
 
 export const deadline: Rule = {
   id: 'deadline',
   title: 'Deadline not passed',
   severity: 'error',
-  description: 'The grant’s deadline has not passed (error: the service refuses the application) and is not within 3 days (info).',
+  description: 'The grant’s deadline has not passed (“Must fix”: the service refuses the application) and is not within 3 days (“Note”).',
   check({ grant, now }: RuleContext): RuleFinding[] {
     if (!grant.deadline) return []
     const at = parseIsoTimestamp(grant.deadline)
@@ -24,7 +24,7 @@ export const deadline: Rule = {
       ]
     }
     // The service's zone, named: the checklist reads the same on every computer.
-    const when = dateTime(new Date(at), 'UTC')
+    const when = dateTime(new Date(at), { timeZone: 'UTC' })
     if (at <= now) {
       return [
         {
@@ -42,7 +42,7 @@ export const deadline: Rule = {
           ...DOCUMENT_START,
           severity: 'info',
           message: `The deadline is in ${left} (${when}).`,
-          hint: 'Fix the errors first, then the warnings; submit with time to spare for a dropped connection.',
+          hint: 'Fix what is marked “Must fix” first, then what is marked “Improve”; submit with time to spare for a dropped connection.',
         },
       ]
     }

@@ -84,7 +84,7 @@ export const optionalFields: Rule = {
   title: 'Optional fields filled',
   severity: 'warning',
   description:
-    'Approved proposals fill every field, including optional ones (56–70% of approved proposals answered each optional question). A field the pitch itself answers (a label line named like it, a repository link) is noted, with the answer to copy.',
+    'Approved proposals fill every field, including optional ones (56–70% of approved proposals answered each optional question). A field the pitch itself answers (a label line named like it, a repository link) is a “Note”, with the answer to copy.',
   check({ schema, fields, doc }: RuleContext): RuleFinding[] {
     const empty = (schema ?? []).filter((field) => !field.required && isBlank(fields[field.name]))
     // One cause, optional questions left unanswered: one group when there are several.

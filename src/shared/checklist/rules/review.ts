@@ -115,7 +115,7 @@ export const reviewApproval: Rule = {
   title: 'Approved by a teammate',
   severity: 'warning',
   description:
-    'Approved as it is now by teammates who did not write it, as many as the team’s review policy asks: a warning when changes were requested, the approval is of an earlier version (the pitch or a field changed since), or the review cannot be read; a note while approvals are missing.',
+    'Approved as it is now by teammates who did not write it, as many as the team’s review policy asks: “Improve” when changes were requested, the approval is of an earlier version (the pitch or a field changed since), or the review cannot be read; a “Note” while approvals are missing.',
   check({ review, doc, fields }: RuleContext): RuleFinding[] {
     if (!review) return []
     const summary = summarizeReview(review, { pitch: doc.source, fields: { ...fields } })

@@ -27,7 +27,7 @@ export const blankSection: Rule = {
   title: 'No blank sections',
   severity: 'error',
   description:
-    'Every heading has content under it. A heading with only the template’s hint comment or an empty table, or with nothing after it at all, is a blank answer (error); a heading directly followed by another one often titles what follows, and an empty catch-all section (“Additional information”, “Notes”) answers no question (info). A heading that states its own value (“Payout: $10,000”) is not blank.',
+    'Every heading has content under it. A heading with only the template’s hint comment or an empty table, or with nothing after it at all, is a blank answer (“Must fix”); a heading directly followed by another one often titles what follows, and an empty catch-all section (“Additional information”, “Notes”) answers no question (“Note”). A heading that states its own value (“Payout: $10,000”) is not blank.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     for (const [index, section] of doc.sections.entries()) {
@@ -104,7 +104,7 @@ export const templatePlaceholder: Rule = {
   title: 'Template placeholders replaced',
   severity: 'error',
   description:
-    'No placeholder text of the template is left: bracketed prompts like “[Your project name]”, TODO/FIXME/XXX markers and lorem ipsum (errors); an answer that is only “TBD” and an empty row at the end of a filled table (warnings). Link labels, code spans and “TBD” in running prose are not placeholders.',
+    'No placeholder text of the template is left: bracketed prompts like “[Your project name]”, TODO/FIXME/XXX markers and lorem ipsum (“Must fix”); an answer that is only “TBD” and an empty row at the end of a filled table (“Improve”). Link labels, code spans and “TBD” in running prose are not placeholders.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     let fence = false

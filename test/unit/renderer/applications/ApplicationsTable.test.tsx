@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApplicationRecord } from '../../../../src/shared/ipc'
 import { ApplicationsTable } from '../../../../src/renderer/src/features/applications/ApplicationsTable'
+import { dateTime } from '../../../../src/shared/dates'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 
@@ -27,8 +28,8 @@ describe('ApplicationsTable', () => {
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
     const first = [...rows[0]!.querySelectorAll('td')].map((cell) => cell.textContent)
     expect(first.slice(0, 3)).toEqual(['Newer Fund', '22222222-2222-4222-8222-222222222222', 'pending'])
-    // 10:00 UTC is still 1 March from UTC−10 to UTC+13: the date holds whatever TZ the tests run in.
-    expect(first[3]).toMatch(/^Sun, 1 Mar 2026, \d{2}:\d{2} \S+2 hours ago$/)
+    // The moment in the reader's locale and zone (dates.test.ts pins locales), then how long ago.
+    expect(first[3]).toBe(`${dateTime('2026-03-01T10:00:00.000Z')}2 hours ago`)
     expect(rows[0]!.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-01T10:00:00.000Z')
     expect(rows[0]!.querySelector('code')?.textContent).toBe('22222222-2222-4222-8222-222222222222')
     expect(rows[1]!.textContent).toContain('Older Fund')

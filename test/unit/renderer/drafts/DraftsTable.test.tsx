@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { DraftSummary } from '../../../../src/shared/ipc'
 import { DraftsTable } from '../../../../src/renderer/src/features/drafts/DraftsTable'
 import { sortDrafts } from '../../../../src/renderer/src/state/drafts'
+import { day } from '../../../../src/shared/dates'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const V = 'b'.repeat(64)
@@ -47,7 +48,7 @@ describe('DraftsTable', () => {
     render(<DraftsTable items={ITEMS} now={NOW} onOpen={() => {}} onDelete={() => {}} />)
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
     expect(cells(rows[0]!).slice(0, 4)).toEqual(['Newer Grantnewer.md', 'closes in 1 day', 'Draft', '1 hour ago'])
-    expect(cells(rows[1]!).slice(0, 4)).toEqual(['Older Grantolder.md', 'closes in 1 day', 'Submitted', 'on 27 Feb 2026'])
+    expect(cells(rows[1]!).slice(0, 4)).toEqual(['Older Grantolder.md', 'closes in 1 day', 'Submitted', `on ${day('2026-02-27T12:00:00.000Z')}`])
   })
 
   it('shows a copy refused with 409 as not sent, with the application and the draft that was sent', () => {

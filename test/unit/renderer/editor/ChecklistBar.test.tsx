@@ -23,7 +23,7 @@ describe('ChecklistBar', () => {
     const findings = [finding('error', 'A', 1), finding('error', 'B', 2), finding('warning', 'C', 3)]
     render(<ChecklistBar result={result(findings)} onOpen={onOpen} />)
     expect(screen.getByTestId('checklist-verdict').textContent).toBe(summarize(findings).verdict)
-    expect(screen.getByTestId('checklist-counts').textContent).toBe('2 to fix · 1 warning · 1 of 2 sections written')
+    expect(screen.getByTestId('checklist-counts').textContent).toBe('2 must fix · 1 to improve · 1 of 2 sections written')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open checklist' }))
     expect(onOpen).toHaveBeenCalledOnce()
   })

@@ -89,6 +89,8 @@ describe('ChecklistPanel', () => {
     ])
     expect(todos.map((todo) => todo.querySelector('.finding-message')?.textContent)).toEqual(['Write this section', 'Write this section', 'Write this section'])
     expect(todos[1]!.textContent).toContain('Itemize.')
+    // Tagged with its findings' severity word, as every other item is (it was a fourth tag, "To write").
+    expect(todos.map((todo) => todo.querySelector('.finding-tag')?.textContent)).toEqual(['Must fix', 'Must fix', 'Must fix'])
     // Each section's block holds its one to-do and nothing else.
     for (const name of ['Problem statement', 'Budget', 'Team']) {
       const block = screen.getAllByTestId('checklist-block').find((candidate) => candidate.querySelector('h3')?.textContent === name)!

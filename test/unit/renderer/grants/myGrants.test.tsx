@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest'
 import type { ApplicationRecord, DraftSummary, GrantsGetOutput } from '../../../../src/shared/ipc'
 import { GrantDetailView } from '../../../../src/renderer/src/features/grants/GrantDetail'
 import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/state/myGrants'
+// The day as the reader's locale writes it (dates.test.ts pins locales).
+import { day } from '../../../../src/shared/dates'
 
 const A = '11111111-1111-4111-8111-111111111111'
 const B = '22222222-2222-4222-8222-222222222222'
@@ -47,7 +49,7 @@ describe('myGrantStatuses', () => {
     expect(statuses.get(A)).toEqual({ kind: 'applied', at: '2026-11-12T09:00:00.000Z', applicationId: APP_1 })
     expect(statuses.get(B)).toEqual({ kind: 'draft', drafts: 2 })
     expect(statuses.has(C)).toBe(false)
-    expect(myGrantStatusText(statuses.get(A)!)).toBe('Applied 12 Nov 2026')
+    expect(myGrantStatusText(statuses.get(A)!)).toBe(`Applied ${day('2026-11-12T09:00:00.000Z')}`)
     expect(myGrantStatusText(statuses.get(B)!)).toBe('2 drafts')
     expect(myGrantStatusText({ kind: 'draft', drafts: 1 })).toBe('Draft')
   })
@@ -91,7 +93,7 @@ describe('GrantDetailView', () => {
   it('shows the applicant’s status among the facts', () => {
     view({ kind: 'applied', at: '2026-11-12T09:00:00.000Z', applicationId: APP_1 })
     const status = screen.getByTestId('my-grant-status')
-    expect(status.textContent).toBe('Applied 12 Nov 2026')
+    expect(status.textContent).toBe(`Applied ${day('2026-11-12T09:00:00.000Z')}`)
     expect(within(status.closest('dl')!).getByText('Your status')).toBeTruthy()
   })
 

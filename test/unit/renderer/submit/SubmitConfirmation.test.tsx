@@ -91,7 +91,7 @@ describe('SubmitConfirmation', () => {
   it('submits straight away when the checklist has no errors', async () => {
     const onSubmit = vi.fn()
     render(<SubmitConfirmation preview={preview()} now={NOW} onCancel={noop} onSubmit={onSubmit} />)
-    expect(screen.queryByRole('heading', { name: 'Checklist errors' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Checklist: must fix' })).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'Submit application' }))
     expect(onSubmit).toHaveBeenCalledWith(false)
   })
@@ -99,8 +99,8 @@ describe('SubmitConfirmation', () => {
   it('keeps the submit button disabled until "Submit anyway" is checked, then sends submitAnyway', async () => {
     const onSubmit = vi.fn()
     render(<SubmitConfirmation preview={preview({ checklist: WITH_ERRORS })} now={NOW} onCancel={noop} onSubmit={onSubmit} />)
-    expect(screen.getByRole('heading', { name: 'Checklist errors' })).toBeTruthy()
-    expect(document.body.textContent).toContain('2 problems must be fixed before this is ready.')
+    expect(screen.getByRole('heading', { name: 'Checklist: must fix' })).toBeTruthy()
+    expect(document.body.textContent).toContain('Not ready: 2 must fix.')
     expect(document.body.textContent).toContain('Line 7: A template placeholder is still in the text.')
     expect(document.body.textContent).toContain('Replace "TODO" with your own words.')
 

@@ -4,13 +4,13 @@ export const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 export const GRANT_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
 export const APPLICATION_ID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d'
 
-export const CLEAN: ChecklistReport = { errors: 0, warnings: 1, infos: 0, verdict: 'Ready to submit, with 1 suggestion.', findings: [] }
+export const CLEAN: ChecklistReport = { errors: 0, warnings: 1, infos: 0, verdict: 'Ready to submit, with 1 to improve.', findings: [] }
 
 export const WITH_ERRORS: ChecklistReport = {
   errors: 2,
   warnings: 0,
   infos: 0,
-  verdict: '2 problems must be fixed before this is ready.',
+  verdict: 'Not ready: 2 must fix.',
   findings: [
     {
       ruleId: 'budget-missing',

@@ -143,7 +143,7 @@ describe('the verdict of a draft with sections still to write', () => {
     expect(fresh.summary.errors).toBeGreaterThan(0)
     expect(fresh.summary.verdict).toBe('Not ready yet: 2 of 2 sections still to write.')
     const half = lint({ pitch: pitch('Maintainers lose 3 hours a week to [describe the problem].'), schema: null, grant: { type: 'bounty' } })
-    expect(half.summary.verdict).toMatch(/^Not ready yet: 1 of 2 sections still to write, and 1 problem to fix\.$/)
+    expect(half.summary.verdict).toMatch(/^Not ready yet: 1 of 2 sections still to write, and 1 must fix\.$/)
   })
 })
 
@@ -155,34 +155,34 @@ describe('summarize', () => {
       warnings: 1,
       infos: 0,
       ready: false,
-      verdict: '3 problems must be fixed before this is ready, and 1 warning would make it stronger.',
+      verdict: 'Not ready: 3 must fix, 1 to improve.',
     })
-    expect(summarize([f('error')]).verdict).toBe('1 problem must be fixed before this is ready.')
+    expect(summarize([f('error')]).verdict).toBe('Not ready: 1 must fix.')
   })
   it('calls a draft with only a few warnings or infos ready', () => {
     expect(summarize([f('warning'), f('warning'), f('info')])).toMatchObject({
       ready: true,
       infos: 1,
-      verdict: 'Ready to submit; 2 warnings would make it stronger.',
+      verdict: 'Ready to submit, with 2 to improve.',
     })
-    expect(summarize([f('warning')]).verdict).toBe('Ready to submit; 1 warning would make it stronger.')
+    expect(summarize([f('warning')]).verdict).toBe('Ready to submit, with 1 to improve.')
     expect(summarize([f('info')]).verdict).toBe('Ready to submit: every check passes.')
     expect(summarize([]).verdict).toBe('Ready to submit: every check passes.')
   })
   it('does not call a draft with many warnings ready, though nothing blocks sending it', () => {
     expect(summarize([f('warning'), f('warning'), f('warning')])).toMatchObject({
       ready: true,
-      verdict: 'Nothing blocks submitting, but 3 warnings point to gaps reviewers often reject for.',
+      verdict: 'Nothing blocks submitting, but there are 3 to improve: gaps reviewers often reject for.',
     })
   })
   it('counts a teammate’s open threads as warnings, but not as gaps of the guidance', () => {
     const review = (ruleId: string): Finding => ({ ...f('warning'), ruleId })
     expect(summarize([review('review-open-threads'), review('review-open-threads'), review('review-approval')])).toMatchObject({
       warnings: 3,
-      verdict: 'Ready to submit; 3 warnings would make it stronger.',
+      verdict: 'Ready to submit, with 3 to improve.',
     })
     expect(summarize([f('warning'), f('warning'), f('warning'), review('review-approval')]).verdict).toBe(
-      'Nothing blocks submitting, but 4 warnings point to gaps reviewers often reject for.',
+      'Nothing blocks submitting, but there are 4 to improve: gaps reviewers often reject for.',
     )
   })
 })

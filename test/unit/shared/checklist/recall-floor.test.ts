@@ -280,7 +280,7 @@ describe.each(Object.entries(STYLES))('a pitch in the %s style', (_, build) => {
     expect(result.findings.find((f) => f.missing === part)!.severity).toBe('warning')
     expect(result.summary.verdict).not.toMatch(/^Ready to submit/)
     expect(result.summary.missing).toEqual([part])
-    expect(result.summary.verdict).toMatch(/^(?:Not ready yet: the pitch has no |\d+ problems? must be fixed)/)
+    expect(result.summary.verdict).toMatch(/^(?:Not ready yet: the pitch has no |Not ready: \d+ must fix)/)
   })
 })
 
@@ -300,13 +300,13 @@ describe('the verdict of a pitch that lacks parts', () => {
   it('names what is missing, and counts the other warnings apart', () => {
     expect(summarize([f('budget')]).verdict).toBe('Not ready yet: the pitch has no budget.')
     expect(summarize([f('team'), f('milestones'), f()]).verdict).toBe(
-      'Not ready yet: the pitch has no milestones or phases and no team, and 1 other warning would make it stronger.',
+      'Not ready yet: the pitch has no milestones or phases and no team, and 1 other point to improve.',
     )
     expect(summarize([f('budget')])).toMatchObject({ ready: true, warnings: 1, missing: ['budget'] })
   })
 
   it('leads with the errors when there are any, and ignores a missing part noted as info', () => {
-    expect(summarize([f(undefined, 'error'), f('budget')]).verdict).toBe('1 problem must be fixed before this is ready, and 1 warning would make it stronger.')
+    expect(summarize([f(undefined, 'error'), f('budget')]).verdict).toBe('Not ready: 1 must fix, 1 to improve.')
     expect(summarize([f('budget', 'info')]).verdict).toBe('Ready to submit: every check passes.')
   })
 })

@@ -5,9 +5,8 @@
  * a count moves: it is re-worked at every pause in typing.
  */
 import { memo, useState } from 'react'
-import type { LintResult } from '../../../../shared/checklist'
+import { severityCount, type LintResult } from '../../../../shared/checklist'
 import { sectionsWritten } from './ChecklistPanel'
-import { count, plural } from '../../../../shared/wording'
 import './editor.css'
 
 export interface ChecklistBarProps {
@@ -38,8 +37,8 @@ export const ChecklistBar = memo(function ChecklistBar({ result, onOpen, submitt
   const counts =
     result && !submitted
       ? [
-          result.summary.errors > 0 ? `${count(result.summary.errors)} to fix` : null,
-          result.summary.warnings > 0 ? plural(result.summary.warnings, 'warning') : null,
+          result.summary.errors > 0 ? severityCount('error', result.summary.errors) : null,
+          result.summary.warnings > 0 ? severityCount('warning', result.summary.warnings) : null,
           sections.length > 0 ? sectionsWritten(sections.filter((section) => section.written).length, sections.length) : null,
         ].filter((part): part is string => part !== null)
       : []

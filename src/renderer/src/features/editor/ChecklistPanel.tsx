@@ -7,7 +7,7 @@
  */
 import { memo, useMemo } from 'react'
 import type { SchemaField } from '../../../../shared/api'
-import type { Finding, LintResult, Severity } from '../../../../shared/checklist'
+import { severityTag, type Finding, type LintResult } from '../../../../shared/checklist'
 import { findingMarkId } from '../../lib/pitchMarks'
 import { type ChecklistBlock, type ChecklistItem, checklistView } from './checklistItems'
 import './editor.css'
@@ -20,9 +20,6 @@ export interface ChecklistPanelProps {
   /** Focus an application field (its schema name). */
   onSelectField?: (name: string) => void
 }
-
-/** Said in words beside each item, so that severity does not rest on colour. */
-export const SEVERITY_TAG: Record<Severity, string> = { error: 'Must fix', warning: 'Improve', info: 'Note' }
 
 export const ChecklistPanel = memo(function ChecklistPanel({ result, schema, onSelectLine, onSelectField }: ChecklistPanelProps) {
   const view = useMemo(() => (result ? checklistView(result, schema) : null), [result, schema])
@@ -110,11 +107,12 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
       return (
         <button
           type="button"
-          className="finding finding-write"
+          className={`finding finding-${item.severity} finding-write`}
           data-testid="checklist-write"
           onClick={() => onSelect({ line: item.line, endLine: item.endLine })}
         >
-          <span className="finding-tag">To write</span> <span className="finding-message">Write this section</span>{' '}
+          {/* The severity's own word (its parts are mostly "Must fix"): a fourth tag, "To write", read as a fourth severity. */}
+          <span className="finding-tag">{severityTag(item.severity)}</span> <span className="finding-message">Write this section</span>{' '}
           <span className="finding-line">line {item.line}</span>
           <span className="finding-hint">
             {item.prompt ?? 'The template’s hint under the heading says what reviewers look for.'}
@@ -126,7 +124,7 @@ function Item({ item, labels, onSelect }: { item: ChecklistItem; labels: Readonl
       return (
         <details className={`finding-group finding-${item.severity}`} data-testid="checklist-group">
           <summary>
-            <span className="finding-tag">{SEVERITY_TAG[item.severity]}</span> <span className="finding-message">{item.title}</span>{' '}
+            <span className="finding-tag">{severityTag(item.severity)}</span> <span className="finding-message">{item.title}</span>{' '}
             <span className="finding-line">{item.parts.length} parts</span>
           </summary>
           <ul>
@@ -161,7 +159,7 @@ function FindingButton({
       data-finding={findingMarkId(finding)}
       onClick={() => onSelect({ line: finding.line, endLine: finding.endLine, field })}
     >
-      <span className="finding-tag">{SEVERITY_TAG[finding.severity]}</span> <span className="finding-message">{finding.message}</span>{' '}
+      <span className="finding-tag">{severityTag(finding.severity)}</span> <span className="finding-message">{finding.message}</span>{' '}
       <span className="finding-line">{where}</span>
       <span className="finding-hint">{finding.hint}</span>
     </button>

@@ -8,7 +8,7 @@ import type { AppError } from '../../../../shared/ipc'
 import type { CommentView } from '../../../../shared/review/view'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { ago, dateTime } from '../../../../shared/wording'
+import { ago, dateTime } from '../../../../shared/dates'
 import { useReview } from '../../state/review'
 
 export function When({ iso, now }: { iso: string; now: number }) {

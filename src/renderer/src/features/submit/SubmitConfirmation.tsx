@@ -5,6 +5,7 @@
  * anyway") before the submit button works; the core refuses them otherwise.
  */
 import { useId, useMemo, useState } from 'react'
+import { SEVERITY_WORDS } from '../../../../shared/checklist'
 import type { ApplicationsPreviewOutput, ChecklistReport } from '../../../../shared/ipc'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { Deadline } from '../../components/Deadline'
@@ -61,7 +62,7 @@ export function SubmitConfirmation({ preview, checklist = preview.checklist, now
 
       {hasErrors && (
         <section aria-labelledby={checklistHeadingId}>
-          <h3 id={checklistHeadingId}>Checklist errors</h3>
+          <h3 id={checklistHeadingId}>Checklist: {SEVERITY_WORDS.error.heading.toLowerCase()}</h3>
           <p className="notice notice-error">{checklist.verdict}</p>
           <ul className="submit-findings">
             {checklist.findings.map((finding, index) => (

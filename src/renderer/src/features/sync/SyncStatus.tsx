@@ -6,7 +6,7 @@
  * "Not synced" link to Settings, nothing more.
  */
 import { useEffect } from 'react'
-import { ago } from '../../../../shared/wording'
+import { ago } from '../../../../shared/dates'
 import { useNow } from '../../lib/useNow'
 import { useNavigation } from '../../state/navigation'
 import { useSync } from '../../state/sync'

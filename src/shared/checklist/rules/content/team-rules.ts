@@ -29,7 +29,7 @@ export const teamLinks: Rule = {
   title: 'Verifiable team links',
   severity: 'warning',
   description:
-    'The team section gives names or pseudonyms with verifiable links (GitHub, GitLab, X, LinkedIn or a personal site); in a list of people, every person has a link. No team anywhere is a warning, and never “ready”, unless the grant’s template asks for no team (a note).',
+    'The team section gives names or pseudonyms with verifiable links (GitHub, GitLab, X, LinkedIn or a personal site); in a list of people, every person has a link. No team anywhere is “Improve”, and never “ready”, unless the grant’s template asks for no team (a “Note”).',
   check({ doc, fields, grant }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team')
     if (sections.length === 0) {

@@ -156,7 +156,7 @@ export const techStack: Rule = {
   title: 'Technical stack named',
   severity: 'warning',
   description:
-    'The technical solution names its stack: languages, frameworks and protocols (matched against a list of about 100 common names; an unknown name gives only an info).',
+    'The technical solution names its stack: languages, frameworks and protocols (matched against a list of about 100 common names; an unknown name gives only a “Note”).',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'solution')
     if (sections.length === 0) {

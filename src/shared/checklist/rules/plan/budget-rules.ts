@@ -14,7 +14,7 @@ export const budgetItemized: Rule = {
   severity: 'warning',
   // Runs for bounties too, only to say that none is expected (see grantAsks).
   description:
-    'The pitch states a budget (a warning, and never “ready”, when it states no cost anywhere), itemized per component (at least 2 items), each with hours × rate, quantity × price or a fixed cost, and its rationale. Costs stated only per milestone or as a total are noted (info), and so is a fixed cost without a rationale.',
+    'The pitch states a budget (“Improve”, and never “ready”, when it states no cost anywhere), itemized per component (at least 2 items), each with hours × rate, quantity × price or a fixed cost, and its rationale. Costs stated only per milestone or as a total are a “Note”, and so is a fixed cost without a rationale.',
   check({ doc, grant }: RuleContext): RuleFinding[] {
     const costs = costsOf(doc)
     const { section, budget } = budgetPlan(doc)

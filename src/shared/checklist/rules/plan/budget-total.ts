@@ -13,7 +13,7 @@ export const budgetTotal: Rule = {
   severity: 'warning',
   appliesTo: ['grant'],
   description:
-    'The budget states a total (wherever it is written, or the sum of its items or milestones) within the typical approved range for the kind of project (small tooling 5K–20K, SDK or library 20K–60K, application or protocol 50K–150K, research plus implementation 25K–80K USD) and not above what the grant offers. Only dollar amounts are compared with the ranges; a kind inferred from the text, or a range the grant itself does not reach, makes it a note.',
+    'The budget states a total (wherever it is written, or the sum of its items or milestones) within the typical approved range for the kind of project (small tooling 5K–20K, SDK or library 20K–60K, application or protocol 50K–150K, research plus implementation 25K–80K USD) and not above what the grant offers. Only dollar amounts are compared with the ranges; a kind inferred from the text, or a range the grant itself does not reach, makes it a “Note”.',
   check({ doc, projectKind, grant }: RuleContext): RuleFinding[] {
     const costs = costsOf(doc)
     const { section, budget } = budgetPlan(doc)

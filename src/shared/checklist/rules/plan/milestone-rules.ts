@@ -21,7 +21,7 @@ export const milestonesCount: Rule = {
   severity: 'warning',
   // Runs for bounties too, only to say that none are expected (see grantAsks).
   description:
-    'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all is a warning, and never “ready”; a plan not split into units, milestones named where they cannot be read, or a plan said to be given privately are warnings too; a count outside 3–5 is a note. Weak milestone structure is the most frequent rejection reason (51%).',
+    'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all is “Improve”, and never “ready”; a plan not split into units, milestones named where they cannot be read, or a plan said to be given privately are “Improve” too; a count outside 3–5 is a “Note”. Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc, grant }: RuleContext): RuleFinding[] {
     const { section, milestones, how } = milestonePlan(doc)
     const elsewhere = PLAN_ELSEWHERE.test(doc.source)
@@ -133,7 +133,7 @@ export const milestoneParts: Rule = {
   severity: 'warning',
   appliesTo: ['grant'],
   description:
-    'Each milestone has a USD amount (or one in another currency), named deliverables (a repository, deployed address, documentation link or a named piece of software), a timeline (weeks, or a date or month of the plan), a name and testable completion criteria. A milestone lacking only its name or its criteria is noted (info): many funded templates name milestones by number and state what a deliverable must do in its specification.',
+    'Each milestone has a USD amount (or one in another currency), named deliverables (a repository, deployed address, documentation link or a named piece of software), a timeline (weeks, or a date or month of the plan), a name and testable completion criteria. A milestone lacking only its name or its criteria is a “Note”: many funded templates name milestones by number and state what a deliverable must do in its specification.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
     const { milestones, how, section } = milestonePlan(doc)

@@ -88,7 +88,7 @@ export const timelineLength: Rule = {
   severity: 'warning',
   appliesTo: ['grant'],
   description:
-    'The total duration is 2 to 6 months (warning outside; error over 12 months; info when it cannot be determined), from the timeline section or the milestones’ weeks.',
+    'The total duration is 2 to 6 months (“Improve” outside; “Must fix” over 12 months; a “Note” when it cannot be determined), from the timeline section or the milestones’ weeks.',
   check({ doc }: RuleContext): RuleFinding[] {
     const total = totalDuration(doc)
     if (!total) {

@@ -42,7 +42,7 @@ function onPitch(pitch: string, text: string): Anchor {
 }
 
 function copyOf(input: Partial<ReviewCopyInput> & Pick<ReviewCopyInput, 'draft'>) {
-  return buildReviewCopy({ review: foldRecords([]), exportedAt: EXPORTED_AT, timeZone: 'UTC', ...input })
+  return buildReviewCopy({ review: foldRecords([]), exportedAt: EXPORTED_AT, timeZone: 'UTC', locale: 'en-GB', ...input })
 }
 
 function parse(html: string): Root {
@@ -144,7 +144,7 @@ describe('the review copy', () => {
     const bySeverity = (severity: string) => expected.findings.filter((finding) => finding.severity === severity)
     const wanted = [
       ['error', 'Must fix'],
-      ['warning', 'Warnings'],
+      ['warning', 'To improve'],
       ['info', 'Notes'],
     ]
       .filter(([severity]) => bySeverity(severity!).length > 0)
@@ -194,6 +194,12 @@ describe('the review copy', () => {
     expect(texts(tree, 'footer')).toEqual(['Exported from Grant Desk on Tue, 24 Nov 2026, 10:00 UTC — saved version of Fri, 20 Nov 2026, 17:30 UTC.'])
     expect(copy.fileName).toBe('tracekit-2026-11-24.html')
     expect(copy.note).toBe('The copy holds the version saved Fri, 20 Nov 2026, 17:30 UTC, with its 4 open threads; resolved threads are left out.')
+  })
+
+  it('writes its dates in the exporter’s locale (here en-US), and the file name’s day in ISO', () => {
+    const american = copyOf({ draft, locale: 'en-US' })
+    expect(american.note).toMatch(/^The copy holds the version saved Fri, Nov 20, 2026, 5:30\sPM UTC,/)
+    expect(american.fileName).toBe('tracekit-2026-11-24.html')
   })
 })
 

@@ -11,8 +11,8 @@
  */
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { consoleLogger, isSyncFailure, SyncService } from '../main/core'
-import type { SyncResult } from '../shared/ipc'
+import { consoleLogger, isSyncFailure, SyncService } from '../../main/core'
+import type { SyncResult } from '../../shared/ipc'
 
 interface Io {
   out: (s: string) => void

@@ -11,10 +11,10 @@
 import { randomBytes } from 'node:crypto'
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
-import { reviewCopyOfDraft } from '../main/core'
-import { DraftFileError, parseDraftFile, type DraftFile } from '../shared/draft-file'
-import type { ReviewData } from '../shared/review/view'
-import { draftIdOf, readDraftReview, readTextFile } from './files'
+import { reviewCopyOfDraft } from '../../main/core'
+import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
+import type { ReviewData } from '../../shared/review/view'
+import { draftIdOf, readDraftReview, readTextFile } from '../files'
 
 export interface ExportIo {
   out: (s: string) => void

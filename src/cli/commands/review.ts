@@ -1,0 +1,77 @@
+/**
+ * `grant-desk review <draft.md | folder …>`: each draft's team review as text or JSON (the
+ * report is built in ../review.ts), and with --require-approval a gate for CI under the team's
+ * review policy (or one named with --policy).
+ */
+import { resolve } from 'node:path'
+import { loadPolicyFile, type LoadedPolicy } from '../../main/core'
+import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
+import { draftIdOf, hasFrontMatter, readDraftReview, readTextFile } from '../files'
+import { displayName, errorMessage, escapedIo, readReason, writeErrorEscaped, type Io } from '../output'
+import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
+
+/**
+ * The policy file named with --policy, or undefined for the drafts' own; null (after saying why)
+ * when the named one cannot be used: nothing is reported under a policy nobody meant.
+ */
+export async function namedPolicy(policyFile: string | undefined, io: Io): Promise<LoadedPolicy | undefined | null> {
+  if (policyFile === undefined) return undefined
+  const policy = await loadPolicyFile(resolve(policyFile))
+  if (policy.view.problem !== null) {
+    writeErrorEscaped(io, policy.view.problem)
+    return null
+  }
+  return policy
+}
+
+/**
+ * Drafts that cannot be read are named on stderr and the others still reported; the exit code
+ * is then 2, whatever the reviews say, since a gate must not pass a draft it could not read.
+ */
+export async function runReview(
+  files: readonly string[],
+  named: ReadonlySet<string>,
+  format: string,
+  requireApproval: boolean,
+  io: Io,
+  policy?: LoadedPolicy,
+): Promise<number> {
+  io = escapedIo(io)
+  const reports: DraftReviewReport[] = []
+  let failed = false
+  for (const file of files) {
+    const name = displayName(file)
+    let draft: DraftFile
+    try {
+      const text = await readTextFile(file)
+      // A folder of drafts often holds a README or notes too: only files named outright must be drafts.
+      if (!hasFrontMatter(text) && !named.has(file)) continue
+      draft = parseDraftFile(text)
+    } catch (error) {
+      io.err(`Cannot read ${name}${error instanceof DraftFileError ? ' as a draft' : ''}: ${readReason(error)}`)
+      failed = true
+      continue
+    }
+    try {
+      reports.push(reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft, policy ? { policy } : {})))
+    } catch (error) {
+      io.err(`Cannot read the review records of ${name}: ${errorMessage(error)}`)
+      failed = true
+    }
+  }
+  if (reports.length === 0 && !failed) {
+    io.err(`No drafts (.md files with front matter) found in ${[...named].join(', ')}.`)
+    return 2
+  }
+  io.out(format === 'json' ? JSON.stringify(reports, null, 2) : formatReviewText(reports))
+  if (failed) return 2
+  if (!requireApproval) return 0
+  let waiting = 0
+  for (const report of reports) {
+    const problem = approvalProblem(report)
+    if (problem === null) continue
+    io.err(`${report.file}: not approved for merging: ${problem}`)
+    waiting++
+  }
+  return waiting > 0 ? 1 : 0
+}

@@ -1,0 +1,41 @@
+/** The CLI's help text: every command, its options and its exit codes. */
+export const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
+       grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …
+       grant-desk export [--format html] [-o file.html] <draft.md>
+       grant-desk sync [folder]
+       grant-desk rules
+
+lint    checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
+        A draft with review records (<draft-id>.reviews/ beside it) is also checked for open
+        review threads and for a teammate's approval of the text as it is now.
+        Exit code: 0 nothing to fix, 1 a finding marked "Must fix", 2 usage or read failure.
+        Silence a rule in a draft with <!-- checklist-disable rule-id --> (see rules).
+review  lists each draft's team review: every thread with where it sits now (a line, a field,
+        the whole draft, or outdated when the quoted text is gone), its author, state, replies
+        and suggestion; each reviewer's latest verdict; record files that cannot be read.
+        A folder is searched for drafts (.md files with front matter).
+        --format json prints an array with one object per draft (its shape is in the README).
+        --require-approval exits 1 unless every draft is approved as the team's review
+        policy asks (.grant-desk.yaml in the drafts' folder or above it, up to the git
+        repository's root; default: one approval by someone who is not an author), on its
+        text as it is now, with no open threads and no review record or policy file that
+        cannot be read. Each draft that is not is named on stderr, with why.
+        --policy file.yaml uses that policy file instead (a CI job can take it from the
+        protected branch, so a pull request cannot loosen its own gate).
+        Exit code: 0, 1 (only with --require-approval), 2 usage or read failure.
+export  makes a review copy of one draft for a reviewer without Grant Desk: one HTML file to
+        read, print and annotate, with the grant, the pitch, the fields, the checklist's
+        findings and the open review threads (from <draft-id>.reviews/ beside it) as numbered
+        notes. It runs no script and loads nothing. The sponsor is not in the draft file, so
+        it is left out. html is the only format (and the default).
+        -o, --output file.html writes the copy there (atomically); otherwise it goes to stdout.
+        Exit code: 0, 2 usage, read or write failure.
+sync    syncs a drafts folder kept in git with the team, as the app's Sync does: commits the
+        folder's drafts and review records (nothing else of the repository) with your git
+        identity, pulls with a merge, pushes. Runs from a terminal or a scheduled job; git's
+        credentials (SSH agent, credential helper) are used as they are, never asked for.
+        The folder is the one you are in unless named.
+        Exit code: 0 synced, 1 a conflict to resolve in the app or a pull or push that failed
+        (nothing lost: what was committed stays committed and goes with the next sync),
+        2 usage, a folder not in a git repository, or no git.
+rules   lists every rule: id, severity, what it checks.`
