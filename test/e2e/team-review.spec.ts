@@ -76,8 +76,19 @@ test('a reviewer comments, suggests and requests changes; the author sees it liv
   await expect(authorPage.getByTestId('review-margin')).toContainText('Ben')
   await checkScreen(authorPage, testInfo, 'review-panel')
 
-  // Apply the suggestion (one edit in the pitch), then resolve the question.
+  // The suggestion side by side, across the window rather than in the side column.
   const suggestionThread = panel.locator('article', { hasText: 'Split it per milestone.' })
+  await suggestionThread.getByRole('button', { name: 'Side by side (opens wide)' }).click()
+  const wide = authorPage.getByRole('dialog', { name: 'Suggested change, side by side' })
+  await expect(wide.getByRole('group', { name: 'The passage now' })).toContainText('40,000 USD')
+  await expect(wide.getByRole('group', { name: 'As suggested' }).locator('ins')).toHaveText(['in three milestones'])
+  const wideBox = (await wide.boundingBox())!
+  expect(wideBox.width).toBeGreaterThan(authorPage.viewportSize()!.width * 0.8)
+  await checkScreen(authorPage, testInfo, 'suggestion-side-by-side')
+  await wide.getByRole('button', { name: 'Close' }).click()
+  await expect(wide).toBeHidden()
+
+  // Apply the suggestion (one edit in the pitch), then resolve the question.
   await suggestionThread.getByRole('button', { name: 'Apply' }).click()
   await expect(authorPage.getByLabel('Pitch (Markdown)')).toHaveValue(/We ask for 40,000 USD in three milestones over six months\./)
   await expectSaved(authorPage)

@@ -83,6 +83,36 @@ describe('Suggestions', () => {
     expect(within(settled).queryByRole('button', { name: 'Apply' })).toBeNull()
   })
 
+  it('opens the passage and its replacement side by side in a dialog across the window, and Close gives focus back', async () => {
+    harness = await startHarness({ pitch: PITCH })
+    const ben = await harness.teammate('Ben')
+    const data = await ben.call('reviews.addThread', {
+      draftId: harness.draft.id,
+      anchor: { target: 'pitch', quote: quote(PITCH, 'fast tools for grant writers') },
+      body: 'Plainer?',
+      suggestion: 'quick tools for grant writers',
+    })
+    await act(() => useReview.getState().refresh())
+    render(<ReviewPanel />)
+    const card = screen.getByTestId(`thread-${data.threads[0]!.id}`)
+    const opener = within(card).getByRole('button', { name: 'Side by side (opens wide)' })
+    await userEvent.click(opener)
+
+    const dialog = screen.getByRole('dialog', { name: 'Suggested change, side by side' })
+    const now = within(dialog).getByRole('group', { name: 'The passage now' })
+    const suggested = within(dialog).getByRole('group', { name: 'As suggested' })
+    // Each column holds one side: the removed word only in the first, the added only in the second.
+    expect([...now.querySelectorAll('del')].map((node) => node.textContent)).toEqual(['fast'])
+    expect(now.querySelectorAll('ins')).toHaveLength(0)
+    expect([...suggested.querySelectorAll('ins')].map((node) => node.textContent)).toEqual(['quick'])
+    expect(suggested.querySelectorAll('del')).toHaveLength(0)
+    expect(suggested.textContent).toContain('[added: quick] tools for grant writers')
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
   it('cannot apply a suggestion whose passage is gone, says why, and can still decline it', async () => {
     harness = await startHarness({ pitch: PITCH })
     const ben = await harness.teammate('Ben')

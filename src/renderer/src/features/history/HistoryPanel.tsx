@@ -11,6 +11,7 @@ import type { AppError, HistoryGetOutput, HistoryVersion } from '../../../../sha
 import { type DiffPart, diffVersions, pitchSections } from '../../../../shared/history'
 import { changedFields } from '../../lib/fieldChanges'
 import { Dialog } from '../../components/Dialog'
+import { DiffPartText, SideBySideDiff } from '../../components/SideBySideDiff'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useEditor } from '../../state/editor'
 import { useHistory } from '../../state/history'
@@ -262,7 +263,7 @@ function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection 
           {/* Two columns of prose need the window's width, not the side column's third of it. */}
           {mode === 'side' && (
             <Dialog title={`Version A and ${to === CURRENT ? 'the current text' : 'version B'}, side by side`} onClose={() => setMode('inline')} size="full">
-              <SideBySide parts={parts} />
+              <SideBySideDiff parts={parts} testId="history-diff-side" />
               <div className="dialog-actions">
                 <button type="button" onClick={() => setMode('inline')}>
                   Close
@@ -294,52 +295,12 @@ function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection 
   )
 }
 
-function Part({ part }: { part: DiffPart }) {
-  if (part.kind === 'same') return <span>{part.text}</span>
-  if (part.kind === 'removed')
-    return (
-      <span>
-        <span className="visually-hidden">[removed: </span>
-        <del>{part.text}</del>
-        <span className="visually-hidden">]</span>
-      </span>
-    )
-  return (
-    <span>
-      <span className="visually-hidden">[added: </span>
-      <ins>{part.text}</ins>
-      <span className="visually-hidden">]</span>
-    </span>
-  )
-}
-
 function InlineDiff({ parts }: { parts: DiffPart[] }) {
   return (
     <div className="history-diff word-diff" aria-label="Changes to the pitch" role="group" data-testid="history-diff-inline">
       {parts.map((part, index) => (
-        <Part key={index} part={part} />
+        <DiffPartText key={index} part={part} />
       ))}
-    </div>
-  )
-}
-
-function SideBySide({ parts }: { parts: DiffPart[] }) {
-  return (
-    <div className="history-side-by-side" data-testid="history-diff-side">
-      <div className="history-diff word-diff" role="group" aria-label="Before (A)">
-        {parts
-          .filter((part) => part.kind !== 'added')
-          .map((part, index) => (
-            <Part key={index} part={part} />
-          ))}
-      </div>
-      <div className="history-diff word-diff" role="group" aria-label="After (B)">
-        {parts
-          .filter((part) => part.kind !== 'removed')
-          .map((part, index) => (
-            <Part key={index} part={part} />
-          ))}
-      </div>
     </div>
   )
 }

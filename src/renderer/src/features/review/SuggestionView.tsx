@@ -11,7 +11,9 @@ import { applySuggestionText, OUTDATED_REASON } from '../../state/applySuggestio
 import { decisionText } from './describe'
 import type { LocatedThread } from './locate'
 import { useReview } from '../../state/review'
-import { WordDiff } from './WordDiff'
+import { WordDiff, wordDiff } from './WordDiff'
+import { Dialog } from '../../components/Dialog'
+import { SideBySideDiff } from '../../components/SideBySideDiff'
 import { useEditMode } from '../../state/suggesting'
 
 export interface SuggestionViewProps {
@@ -25,6 +27,7 @@ export function SuggestionView({ item, readOnly }: SuggestionViewProps) {
   const suggestion = thread.suggestion!
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
+  const [wide, setWide] = useState(false)
   const quote = 'quote' in thread.anchor && thread.anchor.quote ? thread.anchor.quote.exact : ''
   // The passage as it reads now (a fuzzy match: some words changed since); else the quote.
   const current = item.match && item.match.status !== 'outdated' ? item.match.text : quote
@@ -64,6 +67,11 @@ export function SuggestionView({ item, readOnly }: SuggestionViewProps) {
     <div className="suggestion">
       <p className="suggestion-title">Suggested change</p>
       <WordDiff before={current} after={suggestion.text} label="Suggested change" />
+      {/* The side column holds a sentence's diff; a paragraph or a table reads better in two columns across the window. */}
+      <button type="button" className="link suggestion-wide" onClick={() => setWide(true)}>
+        Side by side <span className="visually-hidden">(opens wide)</span>
+      </button>
+      {wide && <WideSuggestion before={current} after={suggestion.text} onClose={() => setWide(false)} />}
       {item.match?.status === 'fuzzy' && !decided && (
         <p className="hint">The passage has changed since this was suggested; Apply replaces it as it reads now.</p>
       )}
@@ -95,5 +103,24 @@ export function SuggestionView({ item, readOnly }: SuggestionViewProps) {
       )}
       {error && <ErrorNotice error={error} />}
     </div>
+  )
+}
+
+/** The passage and its suggested replacement in two columns across the window. */
+function WideSuggestion({ before, after, onClose }: { before: string; after: string; onClose: () => void }) {
+  const parts = wordDiff(before, after)
+  return (
+    <Dialog title="Suggested change, side by side" onClose={onClose} size="full" testId="suggestion-wide">
+      {parts ? (
+        <SideBySideDiff parts={parts} labels={{ before: 'The passage now', after: 'As suggested' }} testId="suggestion-diff-side" />
+      ) : (
+        <p className="hint">Too many changes to show word by word.</p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
   )
 }
