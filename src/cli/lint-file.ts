@@ -30,6 +30,15 @@ function frontMatterFinding(severity: Finding['severity'], message: string, hint
   return { ruleId: FRONT_MATTER_RULE.id, severity, message, hint, line, column: 1, endLine, endColumn: 4 }
 }
 
+/** Front matter that is not valid YAML or not a draft's: the pitch is still checked, without the grant. */
+function unreadableFrontMatter(error: DraftFileError): Finding {
+  return frontMatterFinding(
+    'error',
+    `The draft’s front matter cannot be read: ${error.message}.`,
+    'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.',
+  )
+}
+
 /** The line of the front matter where a top-level key (or `grant.<key>`) is written, for a finding about it. */
 function keyLine(text: string, key: string): number {
   const [top, sub] = key.split('.')
@@ -89,13 +98,7 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
     value = frontMatterValue(split.yamlText)
   } catch (error) {
     if (!(error instanceof DraftFileError)) throw error
-    findings.push(
-      frontMatterFinding(
-        'error',
-        `The draft’s front matter cannot be read: ${error.message}.`,
-        'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.',
-      ),
-    )
+    findings.push(unreadableFrontMatter(error))
     return lintShifted({ pitch: split.body }, lineOffset, findings)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -159,13 +162,7 @@ function lintDraft(text: string, options: { review?: ReviewData | undefined }, f
     draft = parseDraftFile(text)
   } catch (error) {
     if (!(error instanceof DraftFileError)) throw error
-    findings.push(
-      frontMatterFinding(
-        'error',
-        `The draft’s front matter cannot be read: ${error.message}.`,
-        'Fix the YAML between the two "---" lines (or restore the file from version control); the pitch itself was checked without the grant’s context.',
-      ),
-    )
+    findings.push(unreadableFrontMatter(error))
     const split = splitFrontMatter(text)
     const body = split && split !== 'unclosed' ? split : { body: text, bodyLine: 1 }
     return lintShifted({ pitch: body.body }, body.bodyLine - 1, findings)

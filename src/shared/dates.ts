@@ -51,7 +51,8 @@ function relativeTimeFormat(locale: string | undefined): Intl.RelativeTimeFormat
 
 const asDate = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value)
 
-const MOMENT: Intl.DateTimeFormatOptions = {
+/** A moment as the app writes it: weekday, date, time and zone, in the reader's locale. */
+export const MOMENT: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',

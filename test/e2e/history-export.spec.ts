@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { MOMENT } from '../../src/shared/dates'
 import { tempDir } from '../support/service'
 import { checkScreen } from '../support/ui'
 import { expectSaved, openGrant, useScreensStack } from './support'
@@ -40,21 +41,7 @@ test('two saves, compare, restore the first; export a review copy that is static
   const shown = (await time.textContent()) ?? ''
   expect(shown).toMatch(/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \S+$/)
   const iso = (await time.getAttribute('datetime')) ?? ''
-  expect(
-    await page.evaluate(
-      (at) =>
-        new Intl.DateTimeFormat(undefined, {
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-          hour: 'numeric',
-          minute: '2-digit',
-          timeZoneName: 'short',
-        }).format(new Date(at)),
-      iso,
-    ),
-  ).toBe(shown)
+  expect(await page.evaluate(({ at, options }) => new Intl.DateTimeFormat(undefined, options).format(new Date(at)), { at: iso, options: MOMENT })).toBe(shown)
 
   // The newest two versions: "First version" (A) and "Second version" (B).
   const options = await panel

@@ -3,7 +3,7 @@
  * one (and a zone) so that what they assert does not depend on the machine running them.
  */
 import { describe, expect, it } from 'vitest'
-import { ago, dateTime, day, duration, inTime, isoDay } from '../../../src/shared/dates'
+import { MOMENT, ago, dateTime, day, duration, inTime, isoDay } from '../../../src/shared/dates'
 
 const AT = '2026-11-25T21:21:00Z'
 const MINUTE = 60_000
@@ -22,15 +22,7 @@ describe('dateTime', () => {
   })
 
   it('uses the reader’s locale and zone when none is named', () => {
-    const reader = new Intl.DateTimeFormat(undefined, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    })
+    const reader = new Intl.DateTimeFormat(undefined, MOMENT)
     expect(dateTime(AT)).toBe(reader.format(new Date(AT)))
     expect(dateTime(new Date(AT))).toBe(reader.format(new Date(AT)))
   })
