@@ -4,7 +4,7 @@
  * only when asked for, after saying that it is a separate file.
  */
 import { CalendarButton } from '../reminders'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import type { AppError, DraftSummary, GrantsGetOutput } from '../../../../shared/ipc'
 import { Deadline } from '../../components/Deadline'
@@ -18,6 +18,7 @@ import { useConnectivity } from '../../state/connectivity'
 
 import { go, useNavigation } from '../../state/navigation'
 import { useGrants } from '../../state/grants'
+import { latestRequest } from '../../state/requests'
 import { MyGrantBadge } from './MyGrantBadge'
 import { type MyGrantStatus, followMyGrants, useMyGrants } from '../../state/myGrants'
 import { avatarTint, grantKind, learnGrantKinds, sponsorInitials, useGrantKinds } from '../../state/grantKinds'
@@ -49,31 +50,32 @@ export function GrantDetail({ id }: { id: string }) {
   const [drafts, setDrafts] = useState<Loaded<GrantDraft[]>>({ state: 'loading' })
   const [creating, setCreating] = useState(false)
   const [createError, setCreateError] = useState<AppError | null>(null)
-  const mounted = useRef(true)
-  const grantTicket = useRef(0)
-  const draftsTicket = useRef(0)
+  // The latest request of each kind wins; none counts once the screen has closed.
+  const [requests] = useState(() => ({ grant: latestRequest(), drafts: latestRequest(), create: latestRequest() }))
 
-  useEffect(() => {
-    mounted.current = true
-    return () => {
-      mounted.current = false
-    }
-  }, [])
+  useEffect(
+    () => () => {
+      requests.grant.drop()
+      requests.drafts.drop()
+      requests.create.drop()
+    },
+    [requests],
+  )
 
   const loadGrant = useCallback(async () => {
-    const ticket = ++grantTicket.current
+    const isLatest = requests.grant.begin()
     setGrant((current) => (current.state === 'ok' && current.value.grant.id === id ? current : { state: 'loading' }))
     const answer = await call('grants.get', { id })
-    if (!mounted.current || ticket !== grantTicket.current) return
+    if (!isLatest()) return
     setGrant(answer.ok ? { state: 'ok', value: answer.value } : { state: 'failed', error: answer.error })
-  }, [id])
+  }, [id, requests])
 
   const loadDrafts = useCallback(async () => {
-    const ticket = ++draftsTicket.current
+    const isLatest = requests.drafts.begin()
     const answer = await call('drafts.list')
-    if (!mounted.current || ticket !== draftsTicket.current) return
+    if (!isLatest()) return
     setDrafts(answer.ok ? { state: 'ok', value: draftsForGrant(answer.value.items, id) } : { state: 'failed', error: answer.error })
-  }, [id])
+  }, [id, requests])
 
   useEffect(() => {
     // Fetching when the grant opens: loadGrant shows "loading" first, by design.
@@ -88,10 +90,11 @@ export function GrantDetail({ id }: { id: string }) {
   const myStatus = useMyGrants((s) => s.byGrant.get(id))
 
   const startDraft = async () => {
+    const isLatest = requests.create.begin()
     setCreating(true)
     setCreateError(null)
     const answer = await call('drafts.create', { grantId: id })
-    if (!mounted.current) return
+    if (!isLatest()) return
     setCreating(false)
     if (answer.ok) go({ name: 'draft', id: answer.value.id })
     else setCreateError(answer.error)

@@ -11,6 +11,7 @@ import { call } from '../../lib/bridge'
 import { useNow } from '../../lib/useNow'
 import { useEditor } from '../../state/editor'
 import { replacePitch } from '../../state/replacePitch'
+import { latestRequest } from '../../state/requests'
 import { removeTemplateHints } from './hiddenComments'
 import { SubmitConfirmation } from './SubmitConfirmation'
 import { PreviewFailureView, type SubmitOutcome, SubmitOutcomeView } from './SubmitOutcomeView'
@@ -44,41 +45,38 @@ export function SubmitDialog({
   const now = useNow()
   const body = useRef<HTMLDivElement>(null)
   // Answers to a request that was superseded (retry, StrictMode's second mount) are dropped.
-  const request = useRef(0)
+  const [requests] = useState(() => latestRequest())
   const onSubmittedRef = useRef(onSubmitted)
   useLayoutEffect(() => {
     onSubmittedRef.current = onSubmitted
   })
 
   const runPreview = useCallback(async () => {
-    const id = ++request.current
+    const isLatest = requests.begin()
     setPhase({ name: 'previewing' })
     const result = await call('applications.preview', { draftId })
-    if (id !== request.current) return
+    if (!isLatest()) return
     setPhase(
       result.ok
         ? { name: 'confirm', preview: result.value, checklist: result.value.checklist, refusal: null, round: 0, submitting: false }
         : { name: 'preview-failed', error: result.error },
     )
-  }, [draftId])
+  }, [draftId, requests])
 
   useEffect(() => {
     // The preview is fetched as the dialog opens; runPreview shows "previewing" first, by design.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void runPreview()
-    const requests = request
-    return () => {
-      requests.current++
-    }
-  }, [runPreview])
+    return () => requests.drop()
+  }, [runPreview, requests])
 
   const submit = async (preview: ApplicationsPreviewOutput, submitAnyway: boolean) => {
-    const id = ++request.current
+    const isLatest = requests.begin()
     setPhase((current) => (current.name === 'confirm' || current.name === 'done' ? { ...current, submitting: true } : current))
     const result = await call('applications.submit', { draftId, submitAnyway })
     // The draft is marked submitted whether or not this dialog is still open to say so.
     if (result.ok) onSubmittedRef.current(result.value)
-    if (id !== request.current) return
+    if (!isLatest()) return
     if (result.ok) {
       setPhase({ name: 'done', preview, outcome: { kind: 'submitted', out: result.value }, submitAnyway, submitting: false })
       return
