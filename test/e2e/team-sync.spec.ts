@@ -212,10 +212,18 @@ test('twenty rounds of both commenting, then syncing in either order, end with e
     expect(who.git('rev-parse', 'HEAD')).toBe(who.git('rev-parse', 'origin/main'))
   }
   expect(author.git('rev-parse', 'HEAD')).toBe(reviewer.git('rev-parse', 'HEAD'))
-  // On screen, too: the author's open draft shows the reviewer's last comment.
+  // On screen, too: the author's open draft lists every thread and shows the reviewer's last comment.
   await openDraft(authorPage, /Wallet developers/)
   await authorPage.getByRole('tab', { name: /^Review/ }).click()
-  await expect(authorPage.getByTestId('review-panel')).toContainText('Ben, round 19')
+  const panel = authorPage.getByTestId('review-panel')
+  await expect(panel).toContainText(`Open (${before + 40})`)
+  // A list this long renders only the cards in view (components/VirtualList.tsx): scrolled to its
+  // end, it shows the last comment (again once the cards drawn have been measured).
+  const list = panel.locator('.thread-scroll').first()
+  await expect(async () => {
+    await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+    await expect(panel).toContainText('Ben, round 19', { timeout: 1_000 })
+  }).toPass()
 })
 
 test('a pitch edited on both sides in different paragraphs merges with no question; the same sentence is listed as a conflict, undone, then finished in the conflict view', async ({
