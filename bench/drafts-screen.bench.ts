@@ -14,10 +14,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type HostStack, startHostStack } from '../test/support/browser-host'
 import { FIXTURES } from '../test/support/checklist'
 import { screensFixture } from '../test/e2e/support'
+import { launchChromium } from './lib/chromium'
 import { defineBench, type RowSpec } from './lib/row'
 
 const DRAFTS = 5_000
@@ -68,10 +69,7 @@ export default defineBench({
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const staticUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-    const browser = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    })
+    const browser = await launchChromium()
     let stack: HostStack | null = null
     const rows: RowSpec[] = []
     try {

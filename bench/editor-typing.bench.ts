@@ -22,9 +22,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type HostStack, startHostStack } from '../test/support/browser-host'
 import { screensFixture } from '../test/e2e/support'
+import { launchChromium } from './lib/chromium'
 import { defineBench, type RowSpec } from './lib/row'
 
 const SIZES = (process.env['BENCH_SIZES'] || '30000,100000').split(',').map(Number)
@@ -137,21 +138,12 @@ export default defineBench({
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const plainUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const browser = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
+    const browser = await launchChromium([
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
       // Frames are made as soon as there is something to show (no 60 Hz wait), so a keystroke's time is its work.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-renderer-backgrounding',
-        '--disable-backgrounding-occluded-windows',
-        ...(process.env['BENCH_VSYNC'] ? [] : ['--disable-frame-rate-limit', '--disable-gpu-vsync']),
-      ],
-    })
+      ...(process.env['BENCH_VSYNC'] ? [] : ['--disable-frame-rate-limit', '--disable-gpu-vsync']),
+    ])
     const rows: RowSpec[] = []
     try {
       // BENCH_BUILD: another build's folder (as `electron-vite build --outDir`), to compare builds.

@@ -22,10 +22,11 @@
  * list that renders every card is what froze the window).
  */
 import { rmSync } from 'node:fs'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type HostStack, startHostStack } from '../test/support/browser-host'
 import { longestRealProposal, writeDraftWithThreads } from '../test/support/many-threads'
 import { screensFixture } from '../test/e2e/support'
+import { launchChromium } from './lib/chromium'
 import { defineBench, type RowSpec } from './lib/row'
 
 /** Median [min … max], in whole milliseconds. */
@@ -98,10 +99,7 @@ export default defineBench({
     const name = `Open a draft with ${THREADS} threads: longest main-thread task`
     const proposal = longestRealProposal()
     if (!proposal) return [{ name, unit: 'ms', values: [], skipped: '../shared/real-proposals is absent: the draft is a real proposal' }]
-    const browser = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    })
+    const browser = await launchChromium()
     let stack: HostStack | null = null
     const rows: RowSpec[] = []
     try {

@@ -21,19 +21,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { hostCommand } from '../scripts/launch/browser-host.mjs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium'
 import { defineBench, type RowSpec } from './lib/row'
 import { median } from './lib/stats'
 
 const USER = { email: 'ada@example.org', password: 'grant-desk-demo' }
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--no-default-browser-check',
-]
 const ROW = '[data-testid="grant-row"]'
 
 /** Starts a process and resolves once a line of its output matches; with the match. */
@@ -205,8 +197,8 @@ export default defineBench({
         const url = which === 'app' ? `${server.match[1]}/#token=${server.match[2]}` : server.match[1]!
         const serverReady = performance.now() - started
         const context = await chromium.launchPersistentContext(profile, {
-          executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
+          executablePath: CHROMIUM_PATH,
+          args: [...CHROMIUM_ARGS, '--no-default-browser-check'],
           viewport: { width: 1280, height: 800 },
         })
         try {
