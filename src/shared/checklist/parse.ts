@@ -14,11 +14,11 @@
  *   extension (`parseOptions`), which otherwise tries every paragraph line as a table's head.
  */
 import type { Heading, Nodes, Root, RootContent } from 'mdast'
-import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
+import { markdownToMdast, type ParseOptions } from './mdast'
 import type { TextMemo } from './memo'
 
 const INLINE_CONSTRUCTS = [
@@ -34,13 +34,13 @@ const INLINE_CONSTRUCTS = [
   'labelStartLink',
 ]
 
-export const PARSE_OPTIONS = {
+export const PARSE_OPTIONS: ParseOptions = {
   extensions: [gfmTable(), gfmTaskListItem(), { disable: { null: INLINE_CONSTRUCTS } }],
   mdastExtensions: [gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
 }
 
 /** PARSE_OPTIONS without GFM tables, for text that cannot hold one (see `parseOptions`). */
-const PARSE_OPTIONS_NO_TABLES = {
+const PARSE_OPTIONS_NO_TABLES: ParseOptions = {
   extensions: [gfmTaskListItem(), { disable: { null: INLINE_CONSTRUCTS } }],
   mdastExtensions: [gfmTaskListItemFromMarkdown()],
 }
@@ -58,7 +58,7 @@ const DELIMITER_ROW = /^(?=[ \t>|:-]*-)(?=[ \t>|:-]*[|:])[ \t>|:-]+$/m
  * which costs about a quarter of the parse on real proposals; a table needs a delimiter row,
  * so text without a line that could be one parses to the same tree without the extension.
  */
-export function parseOptions(text: string): typeof PARSE_OPTIONS {
+export function parseOptions(text: string): ParseOptions {
   return DELIMITER_ROW.test(text) ? PARSE_OPTIONS : PARSE_OPTIONS_NO_TABLES
 }
 
@@ -231,7 +231,7 @@ export function parseMarkdown(
   { lines = source.split(/\r\n|\n|\r/), partSize = PART_SIZE, reuse }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
   const points = splitPoints(lines, { blocks: reuse !== undefined })
-  if (points.length === 0 && !reuse) return fromMarkdown(source, parseOptions(source))
+  if (points.length === 0 && !reuse) return markdownToMdast(source, parseOptions(source))
   if (reuse) partSize = 0
   const root: Root = { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }
   // Offsets of line starts, to cut the source without re-joining lines (keeps \r\n as written).
@@ -257,7 +257,7 @@ export function parseMarkdown(
       root.children.push(...reusedPart(text, from, startOffset, reuse))
       continue
     }
-    const part = fromMarkdown(text, parseOptions(text))
+    const part = markdownToMdast(text, parseOptions(text))
     for (const child of part.children) {
       if (from > 0) shift(child, from, startOffset)
       root.children.push(child)
@@ -280,7 +280,7 @@ function reusedPart(text: string, line: number, offset: number, reuse: PartReuse
       part.offset = offset
     }
   } else {
-    const children = fromMarkdown(text, parseOptions(text)).children
+    const children = markdownToMdast(text, parseOptions(text)).children
     if (line > 0 || offset > 0) for (const child of children) shift(child, line, offset)
     part = { children, line, offset }
   }

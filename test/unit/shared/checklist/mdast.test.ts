@@ -1,0 +1,114 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { describe, expect, it } from 'vitest'
+import { markdownToMdast, type ParseOptions } from '../../../../src/shared/checklist/mdast'
+import { PARSE_OPTIONS, parseOptions } from '../../../../src/shared/checklist/parse'
+import { CORPUS_DIR } from '../../../support/corpus'
+
+/**
+ * The checklist's own compiler of micromark events must build exactly mdast-util-from-markdown's
+ * tree (positions, spread, checked, start, align, values) with the checklist's options: the
+ * rules were written and judged against that library's trees. Compared as JSON, so key order
+ * and absent-versus-undefined count too.
+ */
+function expectLibraryTree(source: string, options: ParseOptions = PARSE_OPTIONS) {
+  expect(JSON.stringify(markdownToMdast(source, options)), source).toBe(JSON.stringify(fromMarkdown(source, options)))
+}
+
+const constructs: Record<string, string> = {
+  'empty text': '',
+  'only blank lines': '\n\n  \n',
+  'ATX headings, closed and empty': '# A\n## B ##\n###\n#### D #####   \n',
+  'setext headings of both levels, with a lazy second line': 'Title\nmore\n=====\n\nSub\n---\n',
+  paragraphs: 'one line\nanother line\n\nsecond paragraph   \n',
+  'hard breaks, trailing spaces and a tab': 'line one  \nline two\t\nline three   \nend  ',
+  'thematic breaks': '***\n- - -\n___\n',
+  'tight and loose lists': '- a\n- b\n\n- c\n\n1. one\n2. two\n\n7) seven\n8) eight\n',
+  'ordered list starting at 0 and at 42': '0. zero\n1. one\n\n42. answer\n',
+  'nested lists and an item spread by a blank line inside it': '- a\n  - b\n\n    b continued\n- c\n  1. x\n  2. y\n',
+  'list item with a blank first line': '-\n  text\n- next\n',
+  'task lists: checked, unchecked, not first paragraph, empty after the check':
+    '- [ ] todo\n- [x] done\n- [X] DONE\n- [ ]\n- text\n\n  [ ] not a check\n* [x]  two spaces\n',
+  'block quotes, nested, lazy and with a list': '> quoted\nlazy line\n> > nested\n>\n> - item\n>   more\n',
+  'fenced code with info and meta, tildes, unclosed': '```ts title="x"\nconst a = 1\n\n```\n~~~\ntilde\n~~~\n```\nnot closed\n',
+  'fenced code that is empty and one inside a list': '```\n```\n- item\n  ```js\n  code\n  ```\n',
+  'indented code with blank lines and trailing blank': '    code\n\n    more code\n\ntext\n',
+  'HTML blocks of several kinds': '<div>\n<p>hi</p>\n</div>\n\n<!-- comment\nspans -->\n\n<?php x ?>\n\n<custom-tag>\ntext\n',
+  'tables: alignment, escaped pipes, missing and extra cells, in a list':
+    '| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 |\n| 1 | 2 | 3 | 4 |\n| \\| | x |\n\n- | h |\n  | - |\n  | v |\n',
+  'table without leading pipe and a one-column table': 'a | b\n- | -\n1 | 2\n\n| x |\n| --- |\n',
+  'a link reference definition (handed to fromMarkdown)': '[Foo Bar]: https://example.com "Title"\n\ntext [Foo bar]\n',
+  'inline markup stays text': 'A *b* and **c**, `code`, [link](https://x.y), <https://a.b>, &amp; \\* <span>x</span>\n',
+  'tabs inside containers': '-\tone\n\t- two\n>\tquoted\n\tcode?\n',
+  'a paragraph continued lazily into a list': '- item\ncontinued lazily\n- next\n',
+}
+
+describe('the checklist compiler of micromark events into mdast', () => {
+  for (const [name, source] of Object.entries(constructs)) {
+    it(`builds the library's tree: ${name}`, () => {
+      expectLibraryTree(source)
+      expectLibraryTree(source, parseOptions(source))
+      expectLibraryTree(source.replace(/\n/g, '\r\n'))
+      expectLibraryTree(source.replace(/\n/g, '\r'))
+    })
+  }
+
+  it("builds the library's tree for random mixes of every construct", () => {
+    const pieces = [...Object.values(constructs).flatMap((text) => text.split('\n')), '', '', '  ', '- ', '1. ', '> ', '    ', '\t']
+    let seed = 11
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const seen = new Set<string>()
+    for (let n = 0; n < 2000; n++) {
+      const lines = Array.from({ length: 2 + Math.floor(random() * 12) }, () => {
+        const piece = pieces[Math.floor(random() * pieces.length)]!
+        // Some lines nested under a list marker or a quote marker, for containers of every kind.
+        return random() < 0.2 ? `${random() < 0.5 ? '- ' : '> '}${piece}` : piece
+      })
+      const source = lines.join(random() < 0.2 ? '\r\n' : '\n')
+      const tree = fromMarkdown(source, PARSE_OPTIONS)
+      JSON.stringify(tree, (key, value: unknown) => {
+        if (key === 'type' && typeof value === 'string') seen.add(value)
+        return value
+      })
+      expect(JSON.stringify(markdownToMdast(source, PARSE_OPTIONS)), source).toBe(JSON.stringify(tree))
+    }
+    // The mixes held every kind of node the checklist's parse can build.
+    for (const type of [
+      'heading',
+      'paragraph',
+      'text',
+      'break',
+      'list',
+      'listItem',
+      'blockquote',
+      'code',
+      'html',
+      'thematicBreak',
+      'table',
+      'tableRow',
+      'tableCell',
+      'definition',
+    ]) {
+      expect(seen, type).toContain(type)
+    }
+  })
+
+  const present = existsSync(join(CORPUS_DIR, 'labels.json'))
+  it.skipIf(!present)(
+    "builds the library's tree for every real proposal, and every 10th with CRLF and tabs",
+    () => {
+      const dir = join(CORPUS_DIR, 'drafts')
+      const files = readdirSync(dir).sort()
+      expect(files.length).toBeGreaterThan(500)
+      files.forEach((file, index) => {
+        const text = readFileSync(join(dir, file), 'utf8')
+        expectLibraryTree(text, parseOptions(text))
+        if (index % 10 !== 0) return
+        expectLibraryTree(text.replace(/\n/g, '\r\n'))
+        expectLibraryTree(text.replace(/ {4}/g, '\t'))
+      })
+    },
+    120_000,
+  )
+})
