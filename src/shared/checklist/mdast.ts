@@ -21,20 +21,27 @@ import { fromMarkdown, type Options } from 'mdast-util-from-markdown'
 import { parse, postprocess, preprocess } from 'micromark'
 import type { Event, Point as MicromarkPoint, Token } from 'micromark-util-types'
 import type { Point } from 'unist'
+import { plainTextTokenizer } from './text-tokens'
 
 type Parser = ReturnType<typeof parse>
 
 /** Options as parse.ts builds them: micromark extensions plus the matching mdast extensions. */
 export type ParseOptions = Options & { extensions: NonNullable<Options['extensions']> }
 
-const parsers = new WeakMap<ParseOptions, Parser>()
+/** A parser, and micromark's own creator of text tokenizers, which text-tokens.ts falls back to. */
+const parsers = new WeakMap<ParseOptions, { parser: Parser; text: Parser['text'] }>()
 
 /** The tree `fromMarkdown(text, options)` gives, built faster (see the top of this file). */
 export function markdownToMdast(text: string, options: ParseOptions): Root {
-  let parser = parsers.get(options)
-  if (!parser) parsers.set(options, (parser = parse(options)))
+  let cached = parsers.get(options)
+  if (!cached) {
+    const parser = parse(options)
+    parsers.set(options, (cached = { parser, text: parser.text }))
+  }
+  const { parser } = cached
   parser.defined = []
   parser.lazy = {}
+  parser.text = plainTextTokenizer(text, cached.text)
   const events = postprocess(parser.document().write(preprocess()(text, undefined, true)))
   return compile(events) ?? fromMarkdown(text, options)
 }

@@ -42,6 +42,11 @@ const constructs: Record<string, string> = {
   'inline markup stays text': 'A *b* and **c**, `code`, [link](https://x.y), <https://a.b>, &amp; \\* <span>x</span>\n',
   'tabs inside containers': '-\tone\n\t- two\n>\tquoted\n\tcode?\n',
   'a paragraph continued lazily into a list': '- item\ncontinued lazily\n- next\n',
+  // Text that text-tokens.ts hands to micromark's own tokenizer: a NUL, and lines whose text
+  // starts with a tab's remainder; the others are the task lists above.
+  'a NUL character': 'a\u0000b\n# c\u0000\n',
+  'tabs after container markers and in cells': '>\tfoo\n>\tbar\npara\n \tcontinued\n\n| a\tb |\n| - |\n|\tx |\n',
+  'trailing spaces and tabs of every length before line endings and at the end': 'a \nb  \nc\t\nd \t \ne   \n    \nf  ',
 }
 
 describe('the checklist compiler of micromark events into mdast', () => {
