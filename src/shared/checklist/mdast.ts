@@ -14,13 +14,17 @@
  * is handed to `fromMarkdown` whole, so the tree is always that library's.
  *
  * The micromark parser (its combined constructs) is built once per set of options, not per part:
- * its only per-document state, `defined` and `lazy`, is reset before each parse.
+ * its only per-document state, `defined` and `lazy`, is reset before each parse. Its tokenizers
+ * of paragraph content and of text are replaced by content-tokens.ts and text-tokens.ts, which
+ * make the same events without walking each character (micromark's own take what they do not
+ * cover).
  */
 import type { Blockquote, Code, Heading, Html, List, ListItem, Nodes, Paragraph, Root, Table, TableCell, TableRow, Text } from 'mdast'
 import { fromMarkdown, type Options } from 'mdast-util-from-markdown'
 import { parse, postprocess, preprocess } from 'micromark'
 import type { Event, Point as MicromarkPoint, Token } from 'micromark-util-types'
 import type { Point } from 'unist'
+import { plainContentTokenizer } from './content-tokens'
 import { plainTextTokenizer } from './text-tokens'
 
 type Parser = ReturnType<typeof parse>
@@ -29,14 +33,15 @@ type Parser = ReturnType<typeof parse>
 export type ParseOptions = Options & { extensions: NonNullable<Options['extensions']> }
 
 /** A parser, and micromark's own creator of text tokenizers, which text-tokens.ts falls back to. */
-const parsers = new WeakMap<ParseOptions, { parser: Parser; text: Parser['text'] }>()
+const parsers = new WeakMap<ParseOptions, { parser: Parser; text: Parser['text']; content: Parser['content'] }>()
 
 /** The tree `fromMarkdown(text, options)` gives, built faster (see the top of this file). */
 export function markdownToMdast(text: string, options: ParseOptions): Root {
   let cached = parsers.get(options)
   if (!cached) {
     const parser = parse(options)
-    parsers.set(options, (cached = { parser, text: parser.text }))
+    parsers.set(options, (cached = { parser, text: parser.text, content: parser.content }))
+    parser.content = plainContentTokenizer(parser, cached.content)
   }
   const { parser } = cached
   parser.defined = []

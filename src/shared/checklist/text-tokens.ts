@@ -16,10 +16,10 @@
  */
 import type { Code, Event, Point, Token, TokenizeContext } from 'micromark-util-types'
 
-type Create = (from?: Omit<Point, '_bufferIndex' | '_index'>) => TokenizeContext
+export type Create = (from?: Omit<Point, '_bufferIndex' | '_index'>) => TokenizeContext
 
 /** What micromark-util-subtokenize sets and calls on a text tokenizer (`subcontent`). */
-interface TextTokenizer {
+export interface TextTokenizer {
   events: Event[]
   defineSkip(point: Point): void
   write(chunks: Code[] | Array<Code | string>): Event[]
@@ -27,11 +27,11 @@ interface TextTokenizer {
   _contentTypeTextTrailing?: boolean | undefined
 }
 
-type Operation = { skip: Point } | { chunks: Array<Code | string>; taskList: boolean }
+export type Operation = { skip: Point } | { chunks: Array<Code | string>; taskList: boolean }
 
-const LINE_FEED = -4
-const CARRIAGE_RETURN = -5
-const CARRIAGE_RETURN_LINE_FEED = -3
+export const LINE_FEED = -4
+export const CARRIAGE_RETURN = -5
+export const CARRIAGE_RETURN_LINE_FEED = -3
 const HORIZONTAL_TAB = -2
 const VIRTUAL_SPACE = -1
 const SPACE = 32
@@ -161,12 +161,12 @@ export function plainTextTokenizer(source: string, micromark: Create): Create {
   }
 }
 
-function at(point: { line: number; column: number; offset: number }): Point {
+export function at(point: { line: number; column: number; offset: number }): Point {
   return { line: point.line, column: point.column, offset: point.offset, _index: 0, _bufferIndex: -1 }
 }
 
-/** micromark's own text tokenizer, given everything written so far. */
-function replay(tokenizer: TokenizeContext, operations: readonly Operation[]): TokenizeContext {
+/** micromark's own tokenizer, given everything written so far. */
+export function replay(tokenizer: TokenizeContext, operations: readonly Operation[]): TokenizeContext {
   const flags = tokenizer as unknown as TextTokenizer
   for (const operation of operations) {
     if ('skip' in operation) tokenizer.defineSkip(operation.skip)
