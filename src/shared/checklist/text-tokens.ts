@@ -152,17 +152,18 @@ export function plainTextTokenizer(source: string, micromark: Create): Create {
     }
     const suffix = {
       type: last || tabs || size < 2 ? 'lineSuffix' : 'hardBreakTrailing',
-      start: { line: data.end.line, column: data.end.column - size, offset: data.end.offset - size, _index: 0, _bufferIndex: -1 },
-      end: { ...data.end },
+      start: at({ line: data.end.line, column: data.end.column - size, offset: data.end.offset - size }),
+      end: at(data.end),
     } as Token
-    data.end = { ...suffix.start }
+    data.end = at(suffix.start)
     if (data.start.offset !== data.end.offset) events.push(['enter', data, context], ['exit', data, context])
     events.push(['enter', suffix, context], ['exit', suffix, context])
   }
 }
 
 export function at(point: { line: number; column: number; offset: number }): Point {
-  return { line: point.line, column: point.column, offset: point.offset, _index: 0, _bufferIndex: -1 }
+  // In the order of micromark's own points (its `now`): one shape for the code that reads both.
+  return { _bufferIndex: -1, _index: 0, line: point.line, column: point.column, offset: point.offset }
 }
 
 /** micromark's own tokenizer, given everything written so far. */
