@@ -157,6 +157,30 @@ describe('createLintSession on synthetic pitches', () => {
     expect(heading.sections?.some((s) => s.title === 'Short title')).toBe(true)
   })
 
+  it('reads contract work block by block as lint reads the whole text, across blank lines', () => {
+    // The session reads contract mentions per block (facts.ts). Each pitch puts a mention's
+    // words, the audience words that cancel it, or "no contracts" on either side of blank lines.
+    const deliverables = '## Deliverables\n\n- A repository with docs and a dashboard.\n\n'
+    const pitches = [
+      'We write smart contracts\n\ndevelopers love.',
+      'We write smart contracts\n\nthe developers love.',
+      'The contracts\n\n\naddress book is on testnet.',
+      'The contracts\n\n\nbook is on testnet.',
+      'We write smart contracts.\n\nNo new contracts are deployed.',
+      'The vault is deployed on\n\ntestnet.',
+      'Not a Solidity project.\n\nThe vault is deployed on testnet.',
+    ].map((text) => deliverables + text)
+    const session = createLintSession({ pitch: '', now: NOW })
+    const verdicts = new Set<boolean>()
+    for (const pitch of [...pitches, ...pitches.reverse()]) {
+      const expected = lint({ pitch, now: NOW })
+      expect(session.update({ pitch, now: NOW })).toEqual(expected)
+      verdicts.add(expected.findings.some((f) => /contract address/.test(f.message)))
+    }
+    // The pitches really move the verdict both ways: contract work found, and not found.
+    expect([...verdicts].sort()).toEqual([false, true])
+  })
+
   it('refuses an edit that disagrees with the pitch given, or lies outside the previous pitch, and keeps its state', () => {
     const session = createLintSession({ pitch: '# A\n\ntext', now: NOW })
     expect(() => session.update({ pitch: 'other', edit: { from: 0, to: 0, insert: 'x' }, now: NOW })).toThrow(/does not turn its previous pitch/)

@@ -1,6 +1,7 @@
 /** Facts shared by the plan rules, read once per parsed document: the milestones, the budget, contract work. */
 import { stripInline, type PitchDocument, type Section } from '../../parse'
 import type { Position } from '../../types'
+import { memoized } from '../../memo'
 import { withoutComments } from './text'
 import type { Milestone } from './milestones'
 import { type Plan, readPlan } from './units'
@@ -124,7 +125,42 @@ export function contractWork(doc: PitchDocument): ContractWork | null {
   const f = facts(doc)
   if (f.contract !== undefined) return f.contract
   const text = cleanSource(doc)
-  let first: { index: number; text: string } | null = null
+  // In a lint session, block by block (see contractChunks), each block's answer kept by its text.
+  let found: { offset: number; first: Mention } | null = null
+  let noContracts: () => boolean
+  if (doc.memo) {
+    const chunks = contractChunks(text)
+    for (const chunk of chunks) {
+      const first = memoized(doc, 'contract-mention', chunk.text, firstMention)
+      if (first) {
+        found = { offset: chunk.offset, first }
+        break
+      }
+    }
+    noContracts = () => chunks.some((chunk) => memoized(doc, 'no-contracts', chunk.text, saysNoContracts))
+  } else {
+    const first = firstMention(text)
+    if (first) found = { offset: 0, first }
+    noContracts = () => saysNoContracts(text)
+  }
+  // "No new contracts are deployed" anywhere outweighs any mention (checked last: most pitches mention none).
+  if (!found || noContracts()) return (f.contract = null)
+  const index = found.offset + found.first.index
+  const line = text.slice(0, index).split('\n').length
+  const column = index - text.lastIndexOf('\n', index - 1)
+  const evidence = stripInline(found.first.text).replace(/\s+/g, ' ').trim()
+  f.contract = { evidence, position: { line, column, endLine: line, endColumn: column + found.first.text.length } }
+  return f.contract
+}
+
+interface Mention {
+  readonly index: number
+  readonly text: string
+}
+
+/** The first mention of contract work in a text that is not negated or a comparison: a pure function of the text. */
+function firstMention(text: string): Mention | null {
+  let first: Mention | null = null
   for (const [p, pattern] of CONTRACT_WORK.entries()) {
     // A pattern's necessary part absent: no match, and no scan with the whole pattern (which
     // tries its optional words at every word of the text).
@@ -142,18 +178,47 @@ export function contractWork(doc: PitchDocument): ContractWork | null {
           .split(/[.!?;\n]/)
           .pop() ?? ''
       if (COMPARISON.test(sentence) || COMPARISON.test(m[0])) continue
-      first = { index, text: m[0] }
+      first = Object.freeze({ index, text: m[0] })
       break
     }
   }
-  // "No new contracts are deployed" anywhere outweighs any mention (checked last: most pitches mention none).
-  if (!first || NO_CONTRACTS.test(stripInline(text))) return (f.contract = null)
-  const line = text.slice(0, first.index).split('\n').length
-  const column = first.index - text.lastIndexOf('\n', first.index - 1)
-  const evidence = stripInline(first.text).replace(/\s+/g, ' ').trim()
-  f.contract = { evidence, position: { line, column, endLine: line, endColumn: column + first.text.length } }
-  return f.contract
+  return first
 }
+
+function saysNoContracts(text: string): boolean {
+  return NO_CONTRACTS.test(stripInline(text))
+}
+
+/**
+ * The clean text cut into blocks for a lint session, such that `firstMention` and
+ * `saysNoContracts` of the whole text follow from those of its blocks: the first block with a
+ * mention has the first mention, and the text says "no contracts" where a block does. A block
+ * starts at the start of a line after a blank line, which no pattern's match crosses and which
+ * every context read stays within: the patterns' context (the clause before a match) ends at a
+ * line break, NO_CONTRACTS and stripInline's patterns never span a line break, and the only
+ * patterns that read across whitespace of any length (`contracts? address`, and the audience
+ * words after a match) are kept whole by not cutting where the next block opens with one of
+ * their words. Matches never start at whitespace, so each block's matches are the whole text's.
+ */
+function contractChunks(text: string): Array<{ offset: number; text: string }> {
+  const chunks: Array<{ offset: number; text: string }> = []
+  const blank = /\n[ \t\r]*\n/g
+  let start = 0
+  let m: RegExpExecArray | null
+  while ((m = blank.exec(text))) {
+    const cut = m.index + m[0].length
+    blank.lastIndex = cut - 1 // the next blank line may share this one's last line break
+    ACROSS_BLANK_LINES.lastIndex = cut
+    if (ACROSS_BLANK_LINES.test(text)) continue
+    chunks.push({ offset: start, text: text.slice(start, cut) })
+    start = cut
+  }
+  chunks.push({ offset: start, text: text.slice(start) })
+  return chunks
+}
+
+/** The words a match (or an audience check) may reach across blank lines: a superset of AUDIENCE's and `contracts? address`'s. */
+const ACROSS_BLANK_LINES = /\s*(?:dev|engineer|author|team|auditor|user|ecosystem|communit|language|abi|address|deploy)/iy
 
 /** Whether the pitch states what the work costs anywhere: items, a total, amounts per milestone, hours × rate. */
 export function budgetStated(doc: PitchDocument): boolean {
