@@ -221,6 +221,20 @@ export function refersToProgramPriorities(sentence: string): boolean {
   return PRIORITY_WORD.test(sentence) && PROGRAM_WORD.test(sentence) && !OWN_PRIORITY.test(sentence)
 }
 
+/**
+ * Whether a block's text can hold a sentence that `refersToProgramPriorities`: each pattern there
+ * needs one of these words, and none holds a space. A sentence is a block's text with its spaces
+ * folded, and stripInline only deletes characters (markup, backslashes, a link's brackets and
+ * target), so a word it leaves is in the text with those characters between its letters. Without
+ * a bracket, deleting every markup character and backslash leaves the word whole; with one, the
+ * block is read as before.
+ */
+function mayReferToPriorities(text: string): boolean {
+  if (text.includes('[')) return true
+  return PRIORITY_KEYWORDS.test(/[*_~`\\]/.test(text) ? text.replace(/[*_~`\\]+/g, '') : text)
+}
+const PRIORITY_KEYWORDS = /priorit|focus|rfp|request|wish|goal|mandate|theme|mission/i
+
 export const programPriorities: Rule = {
   id: 'program-priorities',
   title: 'Program priorities referenced',
@@ -230,7 +244,7 @@ export const programPriorities: Rule = {
     'The pitch references the program’s stated priorities: a sentence naming the program’s (fund’s, round’s, track’s) priority, focus area, theme or RFP that the project answers. Out-of-scope is among the most frequent rejection reasons.',
   check({ doc, fields }: RuleContext): RuleFinding[] {
     // Block by block (each block's answer kept by an incremental session: see memo.ts).
-    const inBlock = (text: string) => sentences(text).some((sentence) => refersToProgramPriorities(stripInline(sentence)))
+    const inBlock = (text: string) => mayReferToPriorities(text) && sentences(text).some((sentence) => refersToProgramPriorities(stripInline(sentence)))
     if (collectBlocks(doc, doc.root.children).some((block) => memoized(doc, 'program-priorities', block.text, inBlock))) return []
     if (Object.values(fields).some((value) => sentences(value).some(refersToProgramPriorities))) return []
     const ecosystem = topicSections(doc, 'ecosystem')

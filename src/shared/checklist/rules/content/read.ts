@@ -94,9 +94,24 @@ export interface Sentence {
 export function sentencesOf(blocks: readonly Block[]): Sentence[] {
   const out: Sentence[] = []
   for (const block of blocks) {
-    for (const raw of sentences(block.text)) out.push({ block, raw, plain: stripInline(raw) })
+    for (const { raw, plain } of sentencesOfBlock(block)) out.push({ block, raw, plain })
   }
   return out
+}
+
+/**
+ * A block's sentences, kept by its node for as long as the node lives: several rules read the
+ * same blocks' sentences (a topic's sections, then the whole pitch), and a lint session's
+ * unchanged parts keep their nodes. The text is compared too: it is what the sentences are of.
+ */
+const BLOCK_SENTENCES = new WeakMap<Block['node'], { text: string; sentences: ReadonlyArray<{ raw: string; plain: string }> }>()
+
+function sentencesOfBlock(block: Block): ReadonlyArray<{ raw: string; plain: string }> {
+  const kept = BLOCK_SENTENCES.get(block.node)
+  if (kept && kept.text === block.text) return kept.sentences
+  const found = sentences(block.text).map((raw) => ({ raw, plain: stripInline(raw) }))
+  BLOCK_SENTENCES.set(block.node, { text: block.text, sentences: found })
+  return found
 }
 
 /** The prose of blocks without inline markup, one block a line. */
