@@ -4,7 +4,7 @@ import { stripInline } from '../../parse'
 import { sentences } from '../../text'
 import { DOCUMENT_START } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
-import { type Sentence, collectBlocks, headingOf, named, quote, sectionBlocks, sectionsTitled, sentencesOf, topicSections } from './read'
+import { type Sentence, collectBlocks, headingOf, mayHoldWord, named, quote, sectionBlocks, sectionsTitled, sentencesOf, topicSections } from './read'
 import { findTechnology } from './tech-stack'
 
 const USES = /\b(?:features?|uses?|using|built on|builds? on|building on|relies on|rely on|relying on|leverag\w+|integrat\w+ with)\b/i
@@ -162,6 +162,8 @@ export const ecosystemWhy: Rule = {
 const OTHERS_QUALIFIED =
   /\b(?:other|every|any|each|all|more|many|third[- ]party|external|downstream|\d[\d,]*\+?)\s+(?:[\w’'-]+\s+){0,2}?(?:developers?|devs|teams?|projects?|builders?|dapps?|protocols?|apps?|applications?|wallets?)\b/i
 const OTHERS_PLAIN = /\b(?:developers|devs|builders|teams|projects|dapps|protocols|wallets)\b/i
+/** What OTHERS_QUALIFIED and OTHERS_PLAIN cannot match without (no space in any: see mayHoldWord). */
+const OTHERS_WORDS = /dev|team|project|builder|app|protocol|wallet/i
 /**
  * “build … on”, “build … on top of” with up to ten words between, within one sentence and clause:
  * “other developers can build explorers and alerting bots on it”.
@@ -181,10 +183,11 @@ export const ecosystemMultiplier: Rule = {
     'The pitch explains the multiplier effect for other developers: a sentence on other developers, teams, projects or builders reusing, integrating, building on or benefiting from the work (ecosystem and solution sections first, then the whole pitch).',
   check({ doc }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'ecosystem', 'solution')
-    const inSections = sentencesOf(sectionBlocks(doc, sections))
+    // Only blocks that name others can hold such a sentence (both OTHERS_ patterns need one of OTHERS_WORDS).
+    const inSections = sentencesOf(sectionBlocks(doc, sections).filter((block) => mayHoldWord(block.text, OTHERS_WORDS)))
     if (inSections.some((s) => (OTHERS_QUALIFIED.test(s.plain) || OTHERS_PLAIN.test(s.plain)) && REUSE.test(s.plain))) return []
     // Elsewhere (KPIs, deliverables) only a clear “other teams” counts, not any mention of developers.
-    const everywhere = sentencesOf(collectBlocks(doc, doc.root.children))
+    const everywhere = sentencesOf(collectBlocks(doc, doc.root.children).filter((block) => mayHoldWord(block.text, OTHERS_WORDS)))
     if (everywhere.some((s) => OTHERS_QUALIFIED.test(s.plain) && REUSE.test(s.plain))) return []
     const ecosystem = topicSections(doc, 'ecosystem')
     return [
@@ -221,17 +224,9 @@ export function refersToProgramPriorities(sentence: string): boolean {
   return PRIORITY_WORD.test(sentence) && PROGRAM_WORD.test(sentence) && !OWN_PRIORITY.test(sentence)
 }
 
-/**
- * Whether a block's text can hold a sentence that `refersToProgramPriorities`: each pattern there
- * needs one of these words, and none holds a space. A sentence is a block's text with its spaces
- * folded, and stripInline only deletes characters (markup, backslashes, a link's brackets and
- * target), so a word it leaves is in the text with those characters between its letters. Without
- * a bracket, deleting every markup character and backslash leaves the word whole; with one, the
- * block is read as before.
- */
+/** Whether a block's text can hold a sentence that `refersToProgramPriorities`: each of its patterns needs one of these words. */
 function mayReferToPriorities(text: string): boolean {
-  if (text.includes('[')) return true
-  return PRIORITY_KEYWORDS.test(/[*_~`\\]/.test(text) ? text.replace(/[*_~`\\]+/g, '') : text)
+  return mayHoldWord(text, PRIORITY_KEYWORDS)
 }
 const PRIORITY_KEYWORDS = /priorit|focus|rfp|request|wish|goal|mandate|theme|mission/i
 

@@ -114,6 +114,20 @@ function sentencesOfBlock(block: Block): ReadonlyArray<{ raw: string; plain: str
   return found
 }
 
+/**
+ * Whether a block's text may hold a sentence (`sentencesOf`) whose plain text holds a match of
+ * `words` (a pattern of words with no space or markup in them, case as the caller's pattern): a
+ * cheap test that lets a rule skip the sentences of blocks that cannot match. A sentence is a
+ * block's text with its spaces folded, and stripInline only deletes characters (markup,
+ * backslashes, a link's brackets and target), so a word it leaves is in the text with only such
+ * characters between its letters. Without a bracket, deleting every markup character and
+ * backslash leaves the word whole; with one, the block may hold it.
+ */
+export function mayHoldWord(text: string, words: RegExp): boolean {
+  if (text.includes('[')) return true
+  return words.test(/[*_~`\\]/.test(text) ? text.replace(/[*_~`\\]+/g, '') : text)
+}
+
 /** The prose of blocks without inline markup, one block a line. */
 export function proseOf(blocks: readonly Block[]): string {
   return blocks.map((block) => stripInline(block.text)).join('\n')
