@@ -37,6 +37,8 @@ const parsers = new WeakMap<ParseOptions, { parser: Parser; text: Parser['text']
 
 /** The tree `fromMarkdown(text, options)` gives, built faster (see the top of this file). */
 export function markdownToMdast(text: string, options: ParseOptions): Root {
+  const definitions = definitionsOnly(text)
+  if (definitions) return definitions
   let cached = parsers.get(options)
   if (!cached) {
     const parser = parse(options)
@@ -89,6 +91,44 @@ type Open = Exclude<Nodes, Text> | Fragment | Text
 type SpreadToken = Token & { _spread?: boolean }
 /** micromark-extension-gfm-table's table token, with the columns' alignment. */
 type TableToken = Token & { _align: Array<'left' | 'right' | 'center' | 'none'> }
+
+/**
+ * A simple link reference definition on a line of its own: a plain label, and a destination in
+ * angle brackets without escapes, character references, tabs or NULs (a pasted image is one, of
+ * tens of kilobytes of base64). Its node is read off the line: micromark walks a destination
+ * character by character, twice (this module's pass, then `fromMarkdown`'s, see the top), and a
+ * lint session parses the block again on each keystroke in it. The label needs no case folding
+ * beyond `toLowerCase` (ASCII letters, digits, `_` and `-`).
+ */
+const DEFINITION_LINE = /^\[([A-Za-z0-9_-]{1,100})\]: ?<([^<>\\&\n\r\t\0]*)>$/
+
+/**
+ * The tree of a text that is only such definitions, one a line (the last line may be empty), as
+ * `fromMarkdown` builds it; null for any other text. mdast.test.ts holds it to the library.
+ */
+function definitionsOnly(text: string): Root | null {
+  if (text.charCodeAt(0) !== 91 /* [ */) return null
+  const lines = text.split('\n')
+  const last = lines[lines.length - 1] === '' && lines.length > 1 ? lines.length - 1 : lines.length
+  const children: Root['children'] = []
+  let offset = 0
+  for (let i = 0; i < last; i++) {
+    const line = lines[i]!
+    const m = DEFINITION_LINE.exec(line)
+    if (!m) return null
+    children.push({
+      type: 'definition',
+      identifier: m[1]!.toLowerCase(),
+      label: m[1]!,
+      title: null,
+      url: m[2]!,
+      position: { start: { line: i + 1, column: 1, offset }, end: { line: i + 1, column: line.length + 1, offset: offset + line.length } },
+    })
+    offset += line.length + 1
+  }
+  const end = last < lines.length ? { line: last + 1, column: 1, offset: text.length } : { ...children[children.length - 1]!.position!.end }
+  return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } }
+}
 
 /** mdast-util-from-markdown's `compile`, for the block constructs; null when the events hold one it leaves to `fromMarkdown`. */
 function compile(input: Event[]): Root | null {

@@ -39,6 +39,12 @@ const constructs: Record<string, string> = {
     '| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 |\n| 1 | 2 | 3 | 4 |\n| \\| | x |\n\n- | h |\n  | - |\n  | v |\n',
   'table without leading pipe and a one-column table': 'a | b\n- | -\n1 | 2\n\n| x |\n| --- |\n',
   'a link reference definition (handed to fromMarkdown)': '[Foo Bar]: https://example.com "Title"\n\ntext [Foo bar]\n',
+  // Lines of definitions only (read off the lines, see definitionsOnly in mdast.ts), and near misses.
+  'a pasted image: one definition line': '[image1]: <data:image/png;base64,iVBORw0KGgo+/AAA=>',
+  'definition lines with a blank line after, a mixed-case label, no space, an empty target': '[Img_1-a]: <data:x y>\n[B]:<>\n',
+  'a definition line and text after it': '[a]: <b>\ntext\n',
+  'definitions a character away from the simple form':
+    '[a]:  <b>\n\n[a b]: <c>\n\n[a]: <b&amp;c>\n\n[a]: <b\\>c>\n\n[a]: <b> "t"\n\n [a]: <b>\n\n[a]: <b> \n\n[a]: <b\tc>\n',
   'inline markup stays text': 'A *b* and **c**, `code`, [link](https://x.y), <https://a.b>, &amp; \\* <span>x</span>\n',
   'tabs inside containers': '-\tone\n\t- two\n>\tquoted\n\tcode?\n',
   'a paragraph continued lazily into a list': '- item\ncontinued lazily\n- next\n',
@@ -109,6 +115,8 @@ describe('the checklist compiler of micromark events into mdast', () => {
       files.forEach((file, index) => {
         const text = readFileSync(join(dir, file), 'utf8')
         expectLibraryTree(text, parseOptions(text))
+        // Each definition line alone, as a lint session parses the block it is in.
+        for (const line of text.split('\n').filter((l) => l.startsWith('['))) expectLibraryTree(`${line}\n`, parseOptions(line))
         if (index % 10 !== 0) return
         expectLibraryTree(text.replace(/\n/g, '\r\n'))
         expectLibraryTree(text.replace(/ {4}/g, '\t'))
