@@ -69,8 +69,8 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
   // First visit, or back after a while: fetch; back from a grant a moment later: keep the list.
   useEffect(() => {
     const { result: current, loadedAt, loading: busy } = useGrants.getState()
-    if (busy) return
-    if (!current || loadedAt === null || Date.now() - loadedAt > REFRESH_AFTER_MS) void load()
+    // Busy: the list is on its way already (at start, main.tsx asks for it before the first render).
+    if (!busy && (!current || loadedAt === null || Date.now() - loadedAt > REFRESH_AFTER_MS)) void load()
     // The chips wait for the rows at start (state/firstScreen.ts): the list's request goes first.
     return afterFirstScreen(() => void learnGrantKinds())
   }, [load])
