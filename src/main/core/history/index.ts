@@ -28,11 +28,12 @@ import { describeFsError, exists } from '../drafts/fs'
 import type { DraftSavedEvent, SaveIntent } from '../drafts/observer'
 import { KeyedMutex } from '../locks'
 import { KEY_PATTERN, historyKey } from './format'
-import { DEFAULT_LIMITS, HistoryFsError, SnapshotFolder, errorCode, type HistoryLimits, type Walk } from './store'
+import { DEFAULT_LIMITS, type HistoryLimits } from './retention'
+import { HistoryFsError, SnapshotFolder, errorCode, type Walk } from './store'
 import { describeParse } from './snapshot'
 import { plural } from '../../../shared/wording'
 
-export { DEFAULT_LIMITS, type HistoryLimits } from './store'
+export { DEFAULT_LIMITS, type HistoryLimits } from './retention'
 
 /** What history needs of the drafts store: the draft as it is now, and a save (for restore). */
 export interface HistoryDrafts {

@@ -37,27 +37,12 @@ import {
   serializeSnapshot,
   type SnapshotMeta,
 } from './format'
+import { type HistoryLimits, versionsToKeep } from './retention'
 import { type DeltaBody, HistoryFsError, SnapshotDamage, type VersionBody, check, describeParse, errorCode, readSnapshot, rebuildUnchecked } from './snapshot'
 
 export { HistoryFsError, SnapshotDamage, errorCode } from './snapshot'
 
-export interface HistoryLimits {
-  /** Versions kept per draft, at most (the newest and the sent one are always kept). */
-  maxVersions: number
-  /** Versions older than this are removed (the newest and the sent one are always kept). */
-  maxAgeMs: number
-  /** An autosave this soon after the start of the previous autosave's minute replaces it. */
-  coalesceMs: number
-  /** A full copy at least every this many versions; the others are deltas. */
-  keyframeEvery: number
-}
-
-export const DEFAULT_LIMITS: HistoryLimits = {
-  maxVersions: 200,
-  maxAgeMs: 90 * 86_400_000,
-  coalesceMs: 60_000,
-  keyframeEvery: 20,
-}
+export { DEFAULT_LIMITS, type HistoryLimits } from './retention'
 
 export interface NewVersion {
   content: VersionContent
@@ -508,15 +493,7 @@ export class SnapshotFolder {
   /** Drops versions past the bounds; a kept delta whose base goes is rewritten as a full copy first. */
   async #trim(now: number): Promise<void> {
     const list = this.#ordered()
-    const newest = list.at(-1)
-    if (!newest) return
-    const always = new Set(list.filter((meta) => meta === newest || meta.sent).map((meta) => meta.id))
-    const cutoff = now - this.#limits.maxAgeMs
-    const keep = new Set(list.filter((meta) => always.has(meta.id) || Date.parse(meta.time) >= cutoff).map((meta) => meta.id))
-    for (const meta of list) {
-      if (keep.size <= this.#limits.maxVersions) break
-      if (!always.has(meta.id)) keep.delete(meta.id)
-    }
+    const keep = versionsToKeep(list, this.#limits, now)
     if (keep.size === list.length) return
     for (const meta of list) {
       if (!keep.has(meta.id) || meta.base === null || keep.has(meta.base)) continue

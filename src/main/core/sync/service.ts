@@ -17,31 +17,24 @@
  * that could not be sent stays committed here ("2 changes not sent"). Nothing here deletes,
  * resets or force-pushes anything.
  */
-import { access, mkdir } from 'node:fs/promises'
-import { join, resolve, sep } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import { resolve, sep } from 'node:path'
 import { Mutex } from 'async-mutex'
-import writeFileAtomic from 'write-file-atomic'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
-import { remoteUrlProblemOn } from '../../../shared/remote-url'
 import { AppFailure, type Logger } from '../errors'
 import { draftVersion } from '../drafts/fs'
 import { readArrivals } from './arrivals'
 import { commitChanges, type Committed } from './commit'
 import { chosenRemote, Exchange, mergeArrivals } from './exchange'
-import { Git, GitCommandError } from './git'
+import { Git } from './git'
 import { abortAppMerge, appMerge, listConflicts, type MergeMarker } from './merge'
-import { ATTRIBUTES_FILE, literalPathspec } from './paths'
-import { gitWords, isSyncFailure, SyncFailure, unsentNote } from './problems'
+import { literalPathspec } from './paths'
+import { checkNoStrayUnmerged, checkSyncable } from './preflight'
+import { isSyncFailure, SyncFailure, unsentNote } from './problems'
+import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
 import { SyncMemory } from './memory'
 import { describeRepository, summaryOf } from './state'
 import { commitOf, countChanges, folderChanges, gitVersion, openRepository, unsentFiles, workTreeFile, type Repository } from './repository'
-
-/** What `sync.track` writes beside the drafts: record files and drafts are text with LF line ends everywhere. */
-export const GITATTRIBUTES = `# Written by Grant Desk: drafts and review records are text with LF line ends on every computer,
-# so a teammate on Windows and one on macOS never change every line of a file between them.
-*.md text eol=lf
-*.yaml text eol=lf
-`
 
 export interface SyncServiceOptions {
   /** The drafts folder, read at every call (Settings may move it). */
@@ -68,14 +61,6 @@ export interface SyncServiceOptions {
   onArrival?: (arrival: SyncArrival) => void
   now: () => Date
   log: Logger
-}
-
-const OPERATION_ADVICE: Record<string, string> = {
-  merge: 'a git merge that Grant Desk did not start is in progress. Finish it in a terminal (settle the files, then git commit) or undo it (git merge --abort)',
-  rebase: 'a git rebase is in progress. Finish it in a terminal (git rebase --continue) or undo it (git rebase --abort)',
-  'cherry-pick': 'a git cherry-pick is in progress. Finish it in a terminal (git cherry-pick --continue) or undo it (git cherry-pick --abort)',
-  revert: 'a git revert is in progress. Finish it in a terminal (git revert --continue) or undo it (git revert --abort)',
-  bisect: 'a git bisect is in progress. End it in a terminal (git bisect reset)',
 }
 
 /** How long a draft's "came from <teammate>" is kept for its History after a pull. */
@@ -292,26 +277,7 @@ export class SyncService {
         } catch (error) {
           if (!isSyncFailure(error) || error.problem !== 'not_a_repository') throw error
         }
-        if (existing) {
-          throw new SyncFailure(
-            'already_tracked',
-            `The drafts folder is already tracked with git, in the repository at ${existing.root}.${remoteUrl ? ' To set the team repository’s address, change it under team sync instead.' : ''}`,
-          )
-        }
-        const configured = await git.run(['config', '--get', 'init.defaultBranch'], { okExitCodes: [1] })
-        try {
-          await git.run(['init', ...(configured.stdout.trim() === '' ? ['-b', 'main'] : [])])
-        } catch (error) {
-          throw new SyncFailure(
-            'git_failed',
-            `Git could not start a repository in ${folder} (“${error instanceof GitCommandError ? gitWords(error.stderr) : String(error)}”). Check that the folder is writable, then try again.`,
-            { cause: error },
-          )
-        }
-        // A team's own .gitattributes is left as it is.
-        const attributes = join(folder, ATTRIBUTES_FILE)
-        if (!(await pathExists(attributes))) await writeFileAtomic(attributes, GITATTRIBUTES)
-        if (remoteUrl) await git.run(['remote', 'add', '--', 'origin', remoteUrl])
+        await startRepository(git, folder, existing, remoteUrl)
         return this.state(false)
       },
       (state) => state,
@@ -323,10 +289,7 @@ export class SyncService {
     checkRemoteUrl(url, 'url')
     return this.#exclusive(
       async () => {
-        const repo = await this.#repository()
-        const name = repo.upstream?.remote ?? (repo.remotes.length === 1 ? repo.remotes[0]!.name : 'origin')
-        const exists = repo.remotes.some((remote) => remote.name === name)
-        await repo.git.run(exists ? ['remote', 'set-url', '--', name, url] : ['remote', 'add', '--', name, url])
+        await setRemoteUrl(await this.#repository(), url)
         return this.state(false)
       },
       (state) => state,
@@ -411,32 +374,16 @@ export class SyncService {
     const notes: string[] = []
     let arrival: SyncArrival | null = null
     let marker: MergeMarker | null = await appMerge(repo)
-    // First: a rebase also detaches HEAD, and its own advice is the one that helps.
-    if (repo.operation !== null && marker === null) {
-      throw new SyncFailure(
-        'operation_in_progress',
-        `Grant Desk cannot sync ${repo.root} now: ${OPERATION_ADVICE[repo.operation]}, then sync again. Nothing was changed.`,
-      )
-    }
-    if (repo.branch === null) {
-      throw new SyncFailure(
-        'detached_head',
-        `The repository at ${repo.root} is not on a branch (HEAD is detached, as after checking out an old commit), so Grant Desk does not know where your changes belong. Check out your branch in a terminal (for example git switch main), then sync again. Nothing was changed.`,
-      )
-    }
+    checkSyncable(repo, marker)
 
-    const unmerged = repo.unmerged
     if (marker !== null) {
-      if (unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
+      if (repo.unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
       // Every conflicted draft was resolved: the merge is completed now.
       await this.#exchange.finishMerge(repo)
       repo = await this.#repository()
       marker = null
-    } else if (unmerged.length > 0) {
-      throw new SyncFailure(
-        'unmerged_files',
-        `Some files of ${repo.root} are unmerged (left by a git stash pop or a merge settled by hand): ${unmerged.slice(0, 5).join(', ')}${unmerged.length > 5 ? '…' : ''}. Settle them in git (edit them, then git add), then sync again. Nothing was changed.`,
-      )
+    } else {
+      checkNoStrayUnmerged(repo)
     }
 
     await this.#options.settled?.()
@@ -551,20 +498,5 @@ export class SyncService {
       }
     }
     return arrival
-  }
-}
-
-/** The contract checked the address's form; the platform's own paths are checked here. */
-function checkRemoteUrl(url: string, field: string): void {
-  const problem = remoteUrlProblemOn(url, process.platform)
-  if (problem !== null) throw new AppFailure('invalid_input', `The team repository’s address ${problem}.`, { fields: { [field]: problem } })
-}
-
-async function pathExists(path: string): Promise<boolean> {
-  try {
-    await access(path)
-    return true
-  } catch {
-    return false
   }
 }
