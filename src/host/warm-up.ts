@@ -9,30 +9,39 @@
  * meet them and say what to do), and nothing is asked that the page would not ask a moment
  * later: the grant service sees the two list requests of a start twice.
  *
- * `test/e2e/warm-up.spec.ts` checks that this list is what the page asks for until its grant
- * list shows, so that a change to the page's first calls is noticed here.
+ * The page asks in two waves (src/renderer/src/state/firstScreen.ts): the grant list and the
+ * session first, everything else once the list has shown. The warm-up keeps that order, so that
+ * a browser quicker than the warm-up finds the host busy with the list's call, not the others.
+ *
+ * `test/e2e/warm-up.spec.ts` checks that these lists are what the page asks for until its grant
+ * list shows and just after, so that a change to the page's first calls is noticed here.
  */
 import type { ChannelInput, IpcChannel } from '../shared/ipc'
 import type { Core } from '../main/core/core'
 
 type Call = { [C in IpcChannel]: readonly [C, ChannelInput<C>] }[IpcChannel]
 
-/** What the page asks first (App.tsx's start, the grant list with its default filters and bounty kinds). */
+/** What the page asks until its grant list shows: the list with its default filters (GrantBrowser), and the session (App.tsx). */
 export const FIRST_CALLS: readonly Call[] = [
+  ['grants.list', { status: 'open' }],
   ['session.status', undefined],
+]
+
+/** What the page asks once the grant list has shown (everything that waits for `afterFirstScreen`). */
+export const THEN_CALLS: readonly Call[] = [
   ['settings.get', undefined],
   ['savedSearches.list', undefined],
   ['reminders.list', undefined],
+  // The Draft and Applied marks on the rows, and their grant-or-bounty chips.
   ['drafts.list', undefined],
   ['applications.list', undefined],
-  ['grants.list', { status: 'open' }],
   ['grants.list', { status: 'all', type: 'bounty' }],
   // The status line's team sync (whether the drafts folder is in git) and the threads not seen yet.
   ['sync.state', undefined],
   ['sync.news', undefined],
 ]
 
-/** Makes the page's first calls once; settles when all have answered. Never rejects. */
+/** Makes the page's first calls once, then the ones after; settles when all have answered. Never rejects. */
 export async function warmUp(core: Pick<Core, 'dispatch'>): Promise<void> {
-  await Promise.allSettled(FIRST_CALLS.map(([channel, input]) => core.dispatch(channel, input)))
+  for (const wave of [FIRST_CALLS, THEN_CALLS]) await Promise.allSettled(wave.map(([channel, input]) => core.dispatch(channel, input)))
 }

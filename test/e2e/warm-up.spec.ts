@@ -1,11 +1,18 @@
 /**
- * The browser host makes the page's first calls itself while the browser starts
- * (src/host/warm-up.ts), so that the page finds the connection open and the data folder read.
- * That helps only while its list is what the page really asks first: here a logged-in start
- * in Chromium, every call the page makes until its first grant row shows, against the list.
+ * The page's calls at start, in a logged-in start in Chromium:
+ * - The grant list's request goes first: until the first grant row is in the page, the page
+ *   asks only for the list and the session; everything else waits until the rows are there
+ *   (src/renderer/src/state/firstScreen.ts), and then comes.
+ * - The browser host makes the same calls itself while the browser starts, in the same two
+ *   waves (src/host/warm-up.ts), so that the page finds the connection open and the data folder
+ *   read. That helps only while its lists are what the page really asks: here against them.
+ *
+ * Each call is recorded in the page as it is sent, with whether a grant row was in the page at
+ * that moment (the bridge's `fetch`, wrapped before the bridge runs): the page's own order,
+ * with no race against the test's polling.
  */
 import { expect, test } from '@playwright/test'
-import { FIRST_CALLS } from '../../src/host/warm-up'
+import { FIRST_CALLS, THEN_CALLS } from '../../src/host/warm-up'
 import { startHostStack } from '../support/browser-host'
 import { USER, assertChromium, screensFixture } from './support'
 
@@ -15,7 +22,15 @@ function key(channel: string, input: unknown): string {
   return `${channel} ${JSON.stringify(sorted)}`
 }
 
-test('the calls the host makes ahead are the page’s calls until its grant list shows', async ({ page }, testInfo) => {
+const keys = (calls: typeof FIRST_CALLS) => [...new Set(calls.map(([channel, input]) => key(channel, input)))].sort()
+
+interface SentCall {
+  url: string
+  body: string | null
+  rowsShown: boolean
+}
+
+test('the grant list is asked for first, the rest once its rows show; the host warms up the same calls in the same waves', async ({ page }, testInfo) => {
   assertChromium(testInfo)
   const stack = await startHostStack({ fixture: screensFixture() })
   try {
@@ -25,17 +40,34 @@ test('the calls the host makes ahead are the page’s calls until its grant list
       body: JSON.stringify(USER),
     })
     expect(((await login.json()) as { ok: boolean }).ok).toBe(true)
-    const calls: string[] = []
-    page.on('request', (request) => {
-      const channel = /\/rpc\/([^/?]+)$/.exec(request.url())?.[1]
-      if (!channel) return
-      const body = request.postData()
-      calls.push(key(decodeURIComponent(channel), body ? JSON.parse(body) : undefined))
+    await page.addInitScript(() => {
+      const sent: { url: string; body: string | null; rowsShown: boolean }[] = []
+      ;(window as unknown as { __sentCalls: typeof sent }).__sentCalls = sent
+      const original = window.fetch.bind(window)
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+        if (url.includes('/rpc/')) {
+          sent.push({
+            url,
+            body: typeof init?.body === 'string' ? init.body : null,
+            rowsShown: document.querySelector('[data-testid="grant-row"]') !== null,
+          })
+        }
+        return original(input, init)
+      }
     })
     await page.goto(stack.pageUrl)
     await expect(page.getByTestId('grant-row').first()).toBeVisible()
-    const seen = [...new Set(calls)].sort()
-    expect(seen).toEqual([...new Set(FIRST_CALLS.map(([channel, input]) => key(channel, input)))].sort())
+    const sentCalls = async (rowsShown: boolean) => {
+      const sent = await page.evaluate(() => (window as unknown as { __sentCalls: SentCall[] }).__sentCalls)
+      const calls = sent
+        .filter((call) => call.rowsShown === rowsShown)
+        .map((call) => key(decodeURIComponent(/\/rpc\/([^/?]+)$/.exec(call.url)![1]!), call.body ? JSON.parse(call.body) : undefined))
+      return [...new Set(calls)].sort()
+    }
+    // The rest comes once the rows show (without waiting the fallback's 3 s for it).
+    await expect.poll(() => sentCalls(true), { timeout: 1_000 }).toEqual(keys(THEN_CALLS))
+    expect(await sentCalls(false)).toEqual(keys(FIRST_CALLS))
   } finally {
     await stack.dispose()
   }

@@ -11,6 +11,7 @@ import { ConflictHost } from './features/conflicts'
 import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
 import { DueSoonMenu } from './features/reminders'
 import { startConnectivity } from './state/recheck'
+import { afterFirstScreen, firstScreenShown } from './state/firstScreen'
 import { DraftsList } from './features/drafts'
 import { DraftEditor, UnsavedDraftsAlert } from './features/editor'
 import { FeedbackScreen } from './features/feedback'
@@ -96,9 +97,11 @@ export function App() {
     const stopSavedSearches = startSavedSearches()
     const stopRouting = startHashRouting()
     const stopSync = startSync()
-    void useSettings.getState().load()
+    // The status line's settings wait for the first screen (state/firstScreen.ts).
+    const stopSettings = afterFirstScreen(() => void useSettings.getState().load())
     const stopPreload = preloadScreens()
     return () => {
+      stopSettings()
       stopPreload()
       stopSession()
       stopConnectivity()
@@ -107,6 +110,13 @@ export function App() {
       stopSync()
     }
   }, [])
+
+  // The grant list says itself when it has shown (GrantBrowser); any other first screen (the
+  // welcome, a screen restored from the address), or a move away from the list before it showed,
+  // lets what waits for the first screen go at once.
+  useEffect(() => {
+    if (route.name !== 'grants') firstScreenShown()
+  }, [route])
 
   // First screen: the welcome (address check + login) for someone not logged in, else the grants.
   // A screen restored from the address (a reload) stays: drafts open without a login.

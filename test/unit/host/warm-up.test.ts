@@ -1,10 +1,11 @@
 /**
  * The host's warm-up (src/host/warm-up.ts) through a real core and sandbox: every call it makes
  * passes the contract and answers (a call the contract refused would warm nothing), logged in
- * or not, and a service that cannot be reached fails only its own calls, never the warm-up.
+ * or not, the grant list's wave before the rest, and a service that cannot be reached fails
+ * only its own calls, never the warm-up.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { FIRST_CALLS, warmUp } from '../../../src/host/warm-up'
+import { FIRST_CALLS, THEN_CALLS, warmUp } from '../../../src/host/warm-up'
 import type { IpcResult } from '../../../src/shared/ipc'
 import { startTestCore } from '../../support/core'
 import { USERS, startTestService, testFixture, type TestService } from '../../support/service'
@@ -17,15 +18,22 @@ afterAll(async () => {
   await service.dispose()
 })
 
+/** What the warm-up asked and when each answered, in order, for the last `warmed`. */
+let order: string[] = []
+
 async function warmed(serviceUrl: string, login: boolean): Promise<Record<string, IpcResult<unknown>>> {
+  order = []
   const app = await startTestCore({ serviceUrl })
   try {
     if (login) await app.call('session.login', USERS[0])
     const answers: Record<string, IpcResult<unknown>> = {}
     await warmUp({
       dispatch: async (channel, input) => {
+        const call = `${channel} ${JSON.stringify(input ?? null)}`
+        order.push(`asked ${call}`)
         const answer = await app.core.dispatch(channel, input)
-        answers[`${channel} ${JSON.stringify(input ?? null)}`] = answer
+        order.push(`answered ${call}`)
+        answers[call] = answer
         return answer
       },
     })
@@ -38,9 +46,18 @@ async function warmed(serviceUrl: string, login: boolean): Promise<Record<string
 it('makes every first call of the page, each one accepted and answered', async () => {
   for (const login of [true, false]) {
     const answers = await warmed(service.url, login)
-    expect(Object.keys(answers)).toHaveLength(FIRST_CALLS.length)
+    expect(Object.keys(answers)).toHaveLength(FIRST_CALLS.length + THEN_CALLS.length)
     for (const [call, answer] of Object.entries(answers)) expect(answer.ok, `${call}: ${JSON.stringify(answer)}`).toBe(true)
   }
+})
+
+it('asks the grant list and the session first, and the rest only once both have answered, as the page does', async () => {
+  await warmed(service.url, true)
+  const firsts = FIRST_CALLS.map(([channel, input]) => `${channel} ${JSON.stringify(input ?? null)}`)
+  // The first wave: asked before anything else, all answered before the next wave is asked.
+  expect(order.slice(0, firsts.length).sort()).toEqual(firsts.map((call) => `asked ${call}`).sort())
+  expect(order.slice(firsts.length, 2 * firsts.length).sort()).toEqual(firsts.map((call) => `answered ${call}`).sort())
+  expect(order).toHaveLength(2 * (FIRST_CALLS.length + THEN_CALLS.length))
 })
 
 it('settles when the service cannot be reached: only the grant lists fail, as the page’s own calls would', async () => {

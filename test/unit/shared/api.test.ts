@@ -9,6 +9,7 @@ import {
   GrantDetail,
   GrantList,
   GrantSummary,
+  Id,
   ListGrantsQuery,
   LoginRequest,
   SchemaField,
@@ -212,6 +213,25 @@ describe('strict parsing (what the app depends on)', () => {
       expect(messagesAt(GrantDetail.safeParse(detail({ id })), 'id')).toEqual(['must be a UUID'])
     },
   )
+
+  // Id reads the characters itself rather than through z.guid()'s regex (for speed): every
+  // character code of the first 384 and a few far ones (full-width digits and letters, a
+  // surrogate, the last code), at every position of an id, judged as z.guid() judges it.
+  it('accepts exactly the ids z.guid() accepts, whatever character is at whatever position', () => {
+    const reference = z.guid()
+    const codes = [...Array.from({ length: 384 }, (_, code) => code), 0xff10, 0xff19, 0xff21, 0xff41, 0xd83d, 0xffff]
+    let accepted = 0
+    for (let at = 0; at < 36; at++) {
+      for (const code of codes) {
+        const id = `${GRANT_ID.slice(0, at)}${String.fromCharCode(code)}${GRANT_ID.slice(at + 1)}`
+        const expected = reference.safeParse(id).success
+        expect(Id.safeParse(id).success, `${JSON.stringify(id)}`).toBe(expected)
+        if (expected) accepted++
+      }
+    }
+    // Each position takes 22 hex characters (digits, a–f, A–F), or the dash alone where one goes.
+    expect(accepted).toBe(32 * 22 + 4)
+  })
 
   it('rejects a numeric id', () => {
     expect(GrantSummary.safeParse(summary({ id: 42 })).success).toBe(false)

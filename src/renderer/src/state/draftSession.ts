@@ -16,6 +16,7 @@
  * a session outlives its screen while its last edits are still being saved.
  */
 import type { AppError, ChannelInput, Draft, DraftConflict, DraftsMergeOutput, IpcResult } from '../../../shared/ipc'
+import { TrailingTimer } from '../lib/trailingTimer'
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed'
 
@@ -73,7 +74,8 @@ export class DraftSession {
   private edits = 0
   private savedEdits = 0
   private running: Promise<boolean> | null = null
-  private timer: ReturnType<typeof setTimeout> | null = null
+  /** The autosave: due once typing has paused for the autosave delay. */
+  private readonly autosave: TrailingTimer
   /** The applicant asked for a save (Ctrl+S): the next request sent says so (`explicit`). */
   private explicitPending = false
 
@@ -82,7 +84,7 @@ export class DraftSession {
     private readonly saveDraft: SaveDraft,
     /** Called whenever something the screen shows has changed. */
     private readonly changed: (session: DraftSession) => void,
-    private readonly autosaveDelayMs = AUTOSAVE_DELAY_MS,
+    autosaveDelayMs = AUTOSAVE_DELAY_MS,
   ) {
     this.id = draft.id
     this.draft = draft
@@ -90,6 +92,7 @@ export class DraftSession {
     this.customFields = draft.customFields
     this.version = draft.version
     this.base = textOf(draft)
+    this.autosave = new TrailingTimer(autosaveDelayMs, () => void this.saveNow())
   }
 
   get readOnly(): boolean {
@@ -219,14 +222,13 @@ export class DraftSession {
 
   private edited(): void {
     this.edits += 1
-    this.clearTimer()
-    if (!this.conflict) this.timer = setTimeout(() => void this.saveNow(), this.autosaveDelayMs)
+    if (this.conflict) this.autosave.cancel()
+    else this.autosave.touch()
     this.changed(this)
   }
 
   private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer)
-    this.timer = null
+    this.autosave.cancel()
   }
 
   private async saveUntilClean(): Promise<boolean> {

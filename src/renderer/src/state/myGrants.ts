@@ -6,6 +6,7 @@
  * the last answer: these badges are a hint, and the Drafts and Applications screens say what
  * went wrong.
  */
+import { afterFirstScreen } from './firstScreen'
 import { latestRequest } from './requests'
 import { createStore } from './store'
 import type { ApplicationRecord, DraftSummary } from '../../../shared/ipc'
@@ -56,6 +57,12 @@ export const useMyGrants = createStore<MyGrantsState>((set) => ({
 
 /** Reads the statuses now and again whenever drafts change on disk; returns the stop. */
 export function followMyGrants(): () => void {
-  void useMyGrants.getState().load()
-  return onEvent('drafts.changed', () => void useMyGrants.getState().load())
+  // At start the marks come just after the grant list's rows (state/firstScreen.ts): the rows are
+  // what the applicant waits for, and reading every draft and application must not hold them up.
+  const stopLoad = afterFirstScreen(() => void useMyGrants.getState().load())
+  const stopEvents = onEvent('drafts.changed', () => void useMyGrants.getState().load())
+  return () => {
+    stopLoad()
+    stopEvents()
+  }
 }

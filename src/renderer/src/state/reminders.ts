@@ -4,6 +4,7 @@
  * and always a line in the app) and acknowledges them, so each is shown once; in the desktop app
  * the main process has shown them already (`delivery: 'system'`), and the page only lists them.
  */
+import { afterFirstScreen } from './firstScreen'
 import { latestRequest } from './requests'
 import { createStore } from './store'
 import type { AppError, Reminder, RemindersView } from '../../../shared/ipc'
@@ -62,8 +63,9 @@ function load(): Promise<void> {
 
 /** Starts listening to the core; returns the function that stops. */
 export function startReminders(): () => void {
-  void load()
+  // The due-soon menu's first read waits for the first screen (state/firstScreen.ts).
   const stops = [
+    afterFirstScreen(() => void load()),
     onEvent('reminders.due', () => void load()),
     onEvent('drafts.changed', () => void load()),
     onEvent('reminders.open', ({ draftId }) => go({ name: 'draft', id: draftId })),

@@ -3,6 +3,7 @@
  * `savedSearches.changed` event (a check found New grants, a grant was opened), and the
  * `savedSearches.found` event turned into a web notification where the applicant allowed them.
  */
+import { afterFirstScreen } from './firstScreen'
 import { createStore } from './store'
 import type { AppError, SavedSearchFilters, SavedSearchesView } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
@@ -131,7 +132,8 @@ useGrants.subscribe((state, previous) => {
 
 /** Follows the core's events; answers the function that stops following. */
 export function startSavedSearches(): () => void {
-  void useSavedSearches.getState().load()
+  // The panel's list waits for the first screen (state/firstScreen.ts); the events do not.
+  const stopLoad = afterFirstScreen(() => void useSavedSearches.getState().load())
   let reloadedFor = ''
   const stopChanged = onEvent('savedSearches.changed', (view) => {
     useSavedSearches.setState(withView(view))
@@ -154,6 +156,7 @@ export function startSavedSearches(): () => void {
     })
   })
   return () => {
+    stopLoad()
     stopChanged()
     stopFound()
   }

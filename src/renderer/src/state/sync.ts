@@ -9,6 +9,7 @@
  */
 import type { AppError, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
+import { afterFirstScreen } from './firstScreen'
 import { latestRequest } from './requests'
 import { createStore } from './store'
 
@@ -164,9 +165,13 @@ function arrived(arrival: SyncArrival): void {
 
 /** Reads the state and the news, and follows the core's events; returns the function that stops. */
 export function startSync(): () => void {
-  void useSync.getState().load()
-  void useSync.getState().loadNews()
-  const stops = [onEvent('sync.changed', changed), onEvent('sync.arrived', arrived)]
+  // The status line's sync state and the threads not seen yet wait for the first screen
+  // (state/firstScreen.ts); the events are followed from the start.
+  const stopLoad = afterFirstScreen(() => {
+    void useSync.getState().load()
+    void useSync.getState().loadNews()
+  })
+  const stops = [stopLoad, onEvent('sync.changed', changed), onEvent('sync.arrived', arrived)]
   return () => stops.forEach((stop) => stop())
 }
 

@@ -5,8 +5,11 @@
  *
  * The store holds every keystroke at once (a save always sends what is on screen); this hook
  * follows it outside React, so a keystroke renders nothing here and a pause renders once.
+ * Every hook that waits for the same pause shares one clock (one store subscription, one
+ * timer): a keystroke costs a time stamp, not a timer per view (see TrailingTimer).
  */
 import { useEffect, useState } from 'react'
+import { TrailingTimer } from '../lib/trailingTimer'
 import { useEditor } from './editor'
 
 /** How long typing must stop before the text counts as paused. */
@@ -22,26 +25,53 @@ function current(): TextAtPause {
   return { pitch, customFields }
 }
 
+/** The views waiting for a pause of one length, and the one timer and subscription they share. */
+interface PauseClock {
+  listeners: Set<() => void>
+  timer: TrailingTimer
+  unsubscribe: (() => void) | null
+}
+
+const clocks = new Map<number, PauseClock>()
+
+function joinClock(delayMs: number, listener: () => void): () => void {
+  let clock = clocks.get(delayMs)
+  if (!clock) {
+    const made: PauseClock = {
+      listeners: new Set(),
+      timer: new TrailingTimer(delayMs, () => {
+        for (const each of [...made.listeners]) each()
+      }),
+      unsubscribe: null,
+    }
+    made.unsubscribe = useEditor.subscribe((state, previous) => {
+      if (state.pitch !== previous.pitch || state.customFields !== previous.customFields) made.timer.touch()
+    })
+    clocks.set(delayMs, made)
+    clock = made
+  }
+  const joined = clock
+  joined.listeners.add(listener)
+  return () => {
+    joined.listeners.delete(listener)
+    if (joined.listeners.size > 0) return
+    joined.unsubscribe?.()
+    joined.timer.cancel()
+    clocks.delete(delayMs)
+  }
+}
+
 export function useTextAtPause(delayMs: number = TEXT_PAUSE_MS): TextAtPause {
   const [text, setText] = useState(current)
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null
     const catchUp = () => {
-      timer = null
       const now = current()
       setText((shown) => (shown.pitch === now.pitch && shown.customFields === now.customFields ? shown : now))
     }
-    const stop = useEditor.subscribe((state, previous) => {
-      if (state.pitch === previous.pitch && state.customFields === previous.customFields) return
-      if (timer !== null) clearTimeout(timer)
-      timer = setTimeout(catchUp, delayMs)
-    })
+    const leave = joinClock(delayMs, catchUp)
     // Anything that changed between the first render and now.
     catchUp()
-    return () => {
-      stop()
-      if (timer !== null) clearTimeout(timer)
-    }
+    return leave
   }, [delayMs])
   return text
 }

@@ -108,8 +108,11 @@ describe('DraftSession', () => {
     await service.dispose()
   })
 
-  /** Fakes only the autosave debounce: file I/O and HTTP keep running for real. */
-  const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  /**
+   * Fakes only the autosave debounce (its timer, and the clock it reads to wait for what is
+   * left of a pause: lib/trailingTimer.ts): file I/O and HTTP keep running for real.
+   */
+  const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
 
   it('autosaves once typing stops, from the version it was opened at', async () => {
     const draft = await app.call('drafts.create', { grantId: IDS.freeForm })

@@ -162,9 +162,11 @@ function PitchTextarea({
   shortcuts: _shortcuts,
   useContext: _handle,
   onChange,
+  placeholder,
   ...attributes
 }: LibraryTextareaProps) {
   const box = usePitchBox()
+  usePlaceholderWhileEmpty(box, placeholder)
   const editor = useContext(EditorContext)
   const latestEditor = useRef(editor)
   const latestOnChange = useRef(onChange)
@@ -188,7 +190,10 @@ function PitchTextarea({
     if (!textarea) return
     const onKeyDown = (event: KeyboardEvent) => {
       const state = latestEditor.current
-      handleKeyDown(event, state.tabSize, state.defaultTabEnable)
+      // The library's key handling acts on Enter (a list goes on), Tab, Ctrl+D and Alt+↑/↓ only,
+      // but first splits the text before the caret into lines, on every key: a letter on a long
+      // pitch paid for thousands of lines it never looked at (bench/editor-typing.bench.ts).
+      if (event.keyCode === 13 || event.key === 'Tab' || event.ctrlKey || event.altKey) handleKeyDown(event, state.tabSize, state.defaultTabEnable)
       // Every toolbar shortcut has Ctrl, ⌘ or Alt: a letter being typed needs no look-up.
       if (!(event.ctrlKey || event.metaKey || event.altKey)) return
       const commands = [...(state.commands ?? []), ...(state.extraCommands ?? [])]
@@ -231,6 +236,31 @@ function PitchTextarea({
       <MarkPopover />
     </>
   )
+}
+
+/**
+ * The textarea's placeholder, set only while the pitch is empty (the only time it shows). In
+ * Chromium a textarea with a placeholder checks, on every keystroke, whether to show it, and
+ * recalculates style for it: a tenth of a millisecond per key on a long pitch, for a hint
+ * nobody sees once there is text (bench/editor-typing.bench.ts).
+ */
+function usePlaceholderWhileEmpty(box: PitchBox, placeholder: string | undefined): void {
+  useEffect(() => {
+    let shown: boolean | null = null
+    const show = () => {
+      const textarea = box.textarea
+      const wanted = placeholder !== undefined && box.text === ''
+      if (!textarea || wanted === shown) return
+      shown = wanted
+      if (wanted) textarea.setAttribute('placeholder', placeholder ?? '')
+      else textarea.removeAttribute('placeholder')
+    }
+    show()
+    box.listeners.add(show)
+    return () => {
+      box.listeners.delete(show)
+    }
+  }, [box, placeholder])
 }
 
 /** The pitch rendered (the toolbar's Live and Preview, a submitted draft): typing shows at each pause, anything else at once. */

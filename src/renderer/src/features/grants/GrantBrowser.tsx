@@ -15,6 +15,7 @@ import { followMyGrants } from '../../state/myGrants'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from '../../state/grants'
 import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../state/grantListing'
 import { learnGrantKinds } from '../../state/grantKinds'
+import { afterFirstScreen, firstScreenCommitted } from '../../state/firstScreen'
 import { useNow } from '../../lib/useNow'
 import { useConnectivity } from '../../state/connectivity'
 import { SavedSearchesPanel } from '../saved-searches'
@@ -68,9 +69,10 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
   // First visit, or back after a while: fetch; back from a grant a moment later: keep the list.
   useEffect(() => {
     const { result: current, loadedAt, loading: busy } = useGrants.getState()
-    if (busy) return
-    if (!current || loadedAt === null || Date.now() - loadedAt > REFRESH_AFTER_MS) void load()
-    void learnGrantKinds()
+    // Busy: the list is on its way already (at start, main.tsx asks for it before the first render).
+    if (!busy && (!current || loadedAt === null || Date.now() - loadedAt > REFRESH_AFTER_MS)) void load()
+    // The chips wait for the rows at start (state/firstScreen.ts): the list's request goes first.
+    return afterFirstScreen(() => void learnGrantKinds())
   }, [load])
 
   useEffect(() => {
@@ -87,6 +89,12 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
+
+  // The list (or what it says instead of one) is committed: after its frame, what waited for the
+  // first screen may go.
+  useEffect(() => {
+    if (result || error) firstScreenCommitted()
+  }, [result, error])
 
   const deferredQuery = useDeferredValue(query)
   const items = result?.items
