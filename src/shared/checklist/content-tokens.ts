@@ -11,7 +11,7 @@
  * not use goes to micromark's own tokenizer, replaying what it was given.
  */
 import type { Code, Event, Point, Token, TokenizeContext } from 'micromark-util-types'
-import { at, CARRIAGE_RETURN, CARRIAGE_RETURN_LINE_FEED, type Create, LINE_FEED, type Operation, replay, type TextTokenizer } from './text-tokens'
+import { at, CARRIAGE_RETURN, CARRIAGE_RETURN_LINE_FEED, type Create, LINE_FEED, type Operation, recordingTokenizer } from './text-tokens'
 
 /** A line's chunkText, with the chunks it covers for `sliceStream`. */
 type LineToken = Token & { _chunks: Array<Code | string> }
@@ -26,24 +26,7 @@ export function plainContentTokenizer(parser: TokenizeContext['parser'], microma
     parser,
     sliceStream: (token: Token) => [...(token as LineToken)._chunks],
   } as unknown as TokenizeContext
-  return (from) => {
-    const operations: Operation[] = []
-    const tokenizer: TextTokenizer = {
-      // subtokenize holds on to this array from the start: the events go into it.
-      events: [],
-      defineSkip(point) {
-        operations.push({ skip: point })
-      },
-      write(chunks) {
-        operations.push({ chunks, taskList: tokenizer._gfmTasklistFirstContentOfListItem === true })
-        if (chunks[chunks.length - 1] !== null) return []
-        const made = tokenize(operations, from!) ?? replay(micromark(from), operations).events
-        for (const event of made) tokenizer.events.push(event)
-        return tokenizer.events
-      },
-    }
-    return tokenizer as unknown as TokenizeContext
-  }
+  return (from) => recordingTokenizer(from, micromark, (operations) => tokenize(operations, from!))
 
   /** The events micromark's content tokenizer makes of a paragraph; null where it must make them itself. */
   function tokenize(operations: readonly Operation[], from: Omit<Point, '_bufferIndex' | '_index'>): Event[] | null {

@@ -29,6 +29,35 @@ export interface TextTokenizer {
 
 export type Operation = { skip: Point } | { chunks: Array<Code | string>; taskList: boolean }
 
+/**
+ * The tokenizer micromark-util-subtokenize drives, for text-tokens.ts and content-tokens.ts: it
+ * records what is written (skips and chunks) and, once the last chunk is in, gives the events
+ * `make` makes of them, or, where `make` gives null, micromark's own tokenizer's (`micromark`,
+ * replaying the same operations).
+ */
+export function recordingTokenizer(
+  from: Parameters<Create>[0],
+  micromark: Create,
+  make: (operations: readonly Operation[], tokenizer: TextTokenizer) => Event[] | null,
+): TokenizeContext {
+  const operations: Operation[] = []
+  const tokenizer: TextTokenizer = {
+    // subtokenize holds on to this array from the start: the events go into it.
+    events: [],
+    defineSkip(point) {
+      operations.push({ skip: point })
+    },
+    write(chunks) {
+      operations.push({ chunks, taskList: tokenizer._gfmTasklistFirstContentOfListItem === true })
+      if (chunks[chunks.length - 1] !== null) return []
+      const made = make(operations, tokenizer) ?? replay(micromark(from), operations).events
+      for (const event of made) tokenizer.events.push(event)
+      return tokenizer.events
+    },
+  }
+  return tokenizer as unknown as TokenizeContext
+}
+
 export const LINE_FEED = -4
 export const CARRIAGE_RETURN = -5
 export const CARRIAGE_RETURN_LINE_FEED = -3
@@ -43,24 +72,7 @@ const SPACE = 32
 export function plainTextTokenizer(source: string, micromark: Create): Create {
   // The context of every event made here: the compiler (mdast.ts) asks it for token values.
   const context = { sliceSerialize: (token: Token) => source.slice(token.start.offset, token.end.offset) } as unknown as TokenizeContext
-  return (from) => {
-    const operations: Operation[] = []
-    const tokenizer: TextTokenizer = {
-      // subtokenize holds on to this array from the start: the events go into it.
-      events: [],
-      defineSkip(point) {
-        operations.push({ skip: point })
-      },
-      write(chunks) {
-        operations.push({ chunks, taskList: tokenizer._gfmTasklistFirstContentOfListItem === true })
-        if (chunks[chunks.length - 1] !== null) return []
-        const made = (tokenizer._contentTypeTextTrailing ? null : tokenize(operations, from!)) ?? replay(micromark(from), operations).events
-        for (const event of made) tokenizer.events.push(event)
-        return tokenizer.events
-      },
-    }
-    return tokenizer as unknown as TokenizeContext
-  }
+  return (from) => recordingTokenizer(from, micromark, (operations, tokenizer) => (tokenizer._contentTypeTextTrailing ? null : tokenize(operations, from!)))
 
   /** The events micromark's text tokenizer makes of the chunks written; null where it must make them itself. */
   function tokenize(operations: readonly Operation[], from: Omit<Point, '_bufferIndex' | '_index'>): Event[] | null {

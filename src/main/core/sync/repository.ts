@@ -179,7 +179,8 @@ function upstreamOf(config: Map<string, string>, branch: string, remotes: { name
   return { remote, mergeRef, trackingRef: `refs/remotes/${remote}/${mergeRef.replace(/^refs\/heads\//, '')}` }
 }
 
-async function exists(path: string): Promise<boolean> {
+/** Whether something is at `path` (following links); also setup.ts's check for a team's own .gitattributes. */
+export async function exists(path: string): Promise<boolean> {
   try {
     await access(path)
     return true

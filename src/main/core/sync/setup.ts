@@ -2,7 +2,6 @@
  * "Track this folder with git" and the team repository's address: the repository's setting up,
  * apart from the sync itself (service.ts runs these under its one-at-a-time lock).
  */
-import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { remoteUrlProblemOn } from '../../../shared/remote-url'
@@ -10,7 +9,7 @@ import { AppFailure } from '../errors'
 import { Git, GitCommandError } from './git'
 import { ATTRIBUTES_FILE } from './paths'
 import { gitWords, SyncFailure } from './problems'
-import type { Repository } from './repository'
+import { exists, type Repository } from './repository'
 
 /** What `sync.track` writes beside the drafts: record files and drafts are text with LF line ends everywhere. */
 export const GITATTRIBUTES = `# Written by Grant Desk: drafts and review records are text with LF line ends on every computer,
@@ -49,7 +48,7 @@ export async function startRepository(git: Git, folder: string, existing: Reposi
   }
   // A team's own .gitattributes is left as it is.
   const attributes = join(folder, ATTRIBUTES_FILE)
-  if (!(await pathExists(attributes))) await writeFileAtomic(attributes, GITATTRIBUTES)
+  if (!(await exists(attributes))) await writeFileAtomic(attributes, GITATTRIBUTES)
   if (remoteUrl) await git.run(['remote', 'add', '--', 'origin', remoteUrl])
 }
 
@@ -58,13 +57,4 @@ export async function setRemoteUrl(repo: Repository, url: string): Promise<void>
   const name = repo.upstream?.remote ?? (repo.remotes.length === 1 ? repo.remotes[0]!.name : 'origin')
   const exists = repo.remotes.some((remote) => remote.name === name)
   await repo.git.run(exists ? ['remote', 'set-url', '--', name, url] : ['remote', 'add', '--', name, url])
-}
-
-async function pathExists(path: string): Promise<boolean> {
-  try {
-    await access(path)
-    return true
-  } catch {
-    return false
-  }
 }
