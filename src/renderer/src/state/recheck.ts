@@ -1,6 +1,7 @@
 /**
- * While the grant service cannot be reached, asks again on its own — after 2, 5, 10, 30 and
- * then every 60 seconds — and at once when the window gets focus or the computer's network
+ * While the grant service cannot be reached, asks again on its own — after 2 s, then every 5 s
+ * for the first half minute, then after 10 and 30 s and every 60 s from then on (a service back
+ * within the first minute is seen within 5 s; a check is one local request) — and at once when the window gets focus or the computer's network
  * comes back (the browser's `online` event), so the offline banner clears without the
  * applicant having to do anything. The answer arrives as the core's `connectivity` event
  * (and from the check itself), which the banner follows.
@@ -8,7 +9,7 @@
 import { call } from '../lib/bridge'
 import { followCoreEvents, setOnline, useConnectivity } from './connectivity'
 
-export const RECHECK_DELAYS_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000, 60_000]
+export const RECHECK_DELAYS_MS: readonly number[] = [2_000, 5_000, 5_000, 5_000, 5_000, 5_000, 10_000, 30_000, 60_000]
 
 /** One check; resolves to whether the service answered (null: the check itself could not run). */
 export type Check = () => Promise<boolean | null>
