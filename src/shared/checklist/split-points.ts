@@ -10,8 +10,9 @@
  * (an indented opener, which may belong to a list item; an opener inside an HTML block, which
  * may be HTML content) ends the splitting: the rest is parsed in one piece, which is always right.
  *
- * `blocks` (for the incremental session, which re-parses only the parts a keystroke changed):
- * a line at column 1 after a blank line starts a part too. After a blank line CommonMark has
+ * `blocks` (for the incremental session, which re-parses only the parts a keystroke changed, and
+ * for parse.ts's `readBlocks`, which reads the plainest blocks off their lines): a line at
+ * column 1 after a blank line starts a part too. After a blank line CommonMark has
  * closed every open block that such a line can belong to (a paragraph, a table, a block quote,
  * indented code, an HTML block of types 6 and 7, and a list item, whose content would need
  * indenting), except a list that a new item marker continues: so no part starts at a marker.
