@@ -13,8 +13,8 @@
  * - A part with no line that could be a table's delimiter row is parsed without the GFM table
  *   extension (`parseOptions`), which otherwise tries every paragraph line as a table's head.
  * - The text is cut into blocks too (after blank lines, where nothing is left open), and the
- *   plainest (a one-line heading, a paragraph of prose, a list of one-line items: most of a
- *   pitch) are read off their lines by plain-blocks.ts, without micromark (`readBlocks`).
+ *   plainest (a one-line heading, a paragraph of prose, a list of one-line items, a table of
+ *   plain rows: most of a pitch) are read off their lines by plain-blocks.ts, without micromark (`readBlocks`).
  */
 import type { Heading, Nodes, Root, RootContent } from 'mdast'
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
@@ -23,7 +23,7 @@ import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import { markdownToMdast, type ParseOptions } from './mdast'
 import type { TextMemo } from './memo'
-import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList } from './plain-blocks'
+import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList, simpleTable } from './plain-blocks'
 import { splitPoints } from './split-points'
 
 export { splitPoints }
@@ -257,10 +257,10 @@ function readBlocks(text: Lines, points: readonly number[], partSize: number, ch
       while (i < to && BLANK.test(lines[i]!)) i++
     }
     if (i >= to) continue
-    const list = simpleList(text, i, to)
-    if (list) {
+    const block = simpleList(text, i, to) ?? simpleTable(text, i, to)
+    if (block) {
       flush()
-      children.push(list)
+      children.push(block)
       direct = true
     } else gather(i, to)
   }

@@ -13,10 +13,12 @@
  * lines cannot open or continue any other block (a list, a quote, a fence, HTML, a table's
  * delimiter row, a setext underline, a rule, a definition), and inline Markdown is text in the
  * checklist's parse. And a list whose every item is one such line after its marker and one
- * space, with blank lines at most between them. Everything else goes to micromark. The nodes are mdast-util-from-markdown's,
+ * space, with blank lines at most between them; and a GFM table whose every row starts and ends
+ * with a pipe, without backslashes (an escaped pipe splits no cell). Everything else goes to
+ * micromark. The nodes are mdast-util-from-markdown's,
  * key for key (`test/unit/shared/checklist/parse.test.ts` and the corpus hold them to it).
  */
-import type { Break, Heading, List, ListItem, Paragraph, Text } from 'mdast'
+import type { Break, Heading, List, ListItem, Paragraph, Table, TableCell, TableRow, Text } from 'mdast'
 import type { Point } from 'unist'
 
 /** A heading read here: its text neither starts nor ends with a space, a tab or a `#`. */
@@ -147,3 +149,68 @@ export function simpleList(text: Lines, from: number, to: number): List | null {
 }
 
 const BLANK = /^[ \t]*$/
+
+/** A table row read here: a pipe at column 1, a pipe at its end (trailing spaces after it), at least one cell, no backslash. */
+const TABLE_ROW = /^\|[^\\\t\0]*\|[ ]*$/
+/** A delimiter row read here: every cell hyphens, with a colon on either side or both. */
+const DELIMITER_ROW = /^\|(?: *:?-+:? *\|)+ *$/
+
+/**
+ * The GFM table of lines `from` to `to` (exclusive) when its head row and delimiter row have as
+ * many cells and every other line is a row (see TABLE_ROW), with blank lines at most after
+ * them; null for anything else. As mdast-util-gfm-table builds it: a cell runs from its pipe to
+ * the next (the last one to the end of the line, its closing pipe and trailing spaces with it),
+ * its text is what lies between its spaces, and a body row keeps the cells it has.
+ */
+export function simpleTable(text: Lines, from: number, to: number): Table | null {
+  const lines = text.lines
+  if (from + 1 >= to || !TABLE_ROW.test(lines[from]!) || !DELIMITER_ROW.test(lines[from + 1]!)) return null
+  const align = lines[from + 1]!.trim()
+    .slice(1, -1)
+    .split('|')
+    .map((cell) => {
+      const c = cell.trim()
+      const left = c.startsWith(':')
+      const right = c.endsWith(':')
+      return left && right ? 'center' : left ? 'left' : right ? 'right' : null
+    })
+  let last = from + 1
+  let blank = false
+  const children: TableRow[] = []
+  for (let index = from; index < to; index++) {
+    if (index === from + 1) continue
+    const line = lines[index]!
+    if (BLANK.test(line)) {
+      blank = true
+      continue
+    }
+    if (blank || !TABLE_ROW.test(line)) return null
+    const row = tableRow(text, index)
+    if (index === from && row.children.length !== align.length) return null
+    children.push(row)
+    // The table ends with its last row, or its delimiter row when it has no body.
+    last = Math.max(last, index)
+  }
+  return { type: 'table', align, children, position: { start: point(text, from, 0), end: point(text, last, lines[last]!.length) } }
+}
+
+function tableRow(text: Lines, index: number): TableRow {
+  const line = text.lines[index]!
+  let close = line.length
+  while (line.charCodeAt(close - 1) === 32 /* space */) close--
+  close-- // the closing pipe
+  const cells: TableCell[] = []
+  let pipe = 0
+  while (pipe < close) {
+    const next = line.indexOf('|', pipe + 1)
+    let start = pipe + 1
+    while (line.charCodeAt(start) === 32) start++
+    let end = next
+    while (end > start && line.charCodeAt(end - 1) === 32) end--
+    const children: Text[] =
+      end > start ? [{ type: 'text', value: line.slice(start, end), position: { start: point(text, index, start), end: point(text, index, end) } }] : []
+    cells.push({ type: 'tableCell', children, position: { start: point(text, index, pipe), end: point(text, index, next === close ? line.length : next) } })
+    pipe = next
+  }
+  return { type: 'tableRow', children: cells, position: { start: point(text, index, 0), end: point(text, index, line.length) } }
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { describe, expect, it } from 'vitest'
 import { PARSE_OPTIONS, parseMarkdown } from '../../../../src/shared/checklist/parse'
-import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList } from '../../../../src/shared/checklist/plain-blocks'
+import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList, simpleTable } from '../../../../src/shared/checklist/plain-blocks'
 import { CORPUS_DIR } from '../../../support/corpus'
 
 /**
@@ -97,6 +97,34 @@ describe('blocks read off their lines', () => {
     expectLibraryParse(source)
   })
 
+  it.each([
+    '| a | b c |  \n|:--|--:|\n| 1 |  | x |\n|2|\n| |',
+    '| Name | Role |\n| --- | :-: |\n| Jane | **Lead** |\n\n',
+    '|a|\n|-|',
+    '| Item | Cost (USD) |\r\n| - | -: |\r\n| `code|span` | 1,000 |',
+  ])('reads the table %j as the library does', (source) => {
+    const text = linesOf(source)
+    const table = simpleTable(text, 0, text.lines.length)
+    expect(table).not.toBeNull()
+    expect(JSON.stringify([table])).toBe(libraryChildren(source))
+  })
+
+  it.each([
+    '| a | b |\n| - |',
+    '| a \\| b |\n| - | - |',
+    'a | b\n- | -',
+    ' | a |\n | - |',
+    '| a |\n| - |\n\n| b |',
+    '| a |\n| - |\ntext',
+    '| a |\n| - |\n| b',
+    '| a |\n| --- x |',
+    '| a |',
+  ])('leaves the table %j to micromark', (source) => {
+    const text = linesOf(source)
+    expect(simpleTable(text, 0, text.lines.length)).toBeNull()
+    expectLibraryParse(source)
+  })
+
   it('gives the library tree for 3,000 random mixes of plain blocks and their near misses', () => {
     const pieces = [
       '# Title',
@@ -128,6 +156,13 @@ describe('blocks read off their lines', () => {
       '===',
       '| a | b |',
       '| - | - |',
+      '|:-|-:|',
+      '| 1 |',
+      '| 1 | 2 | 3 |',
+      '| `x|y` | z |',
+      '| a \\| b |',
+      '| |',
+      '| a | b |  ',
       'a | b',
       '> quote',
       '```',
@@ -166,6 +201,7 @@ describe('blocks read off their lines', () => {
           const line = node.position!.start.line - 1
           if (node.type === 'heading' && simpleHeading(text, line)) read++
           else if (node.type === 'list' && simpleList(text, line, node.position!.end.line)) read++
+          else if (node.type === 'table' && simpleTable(text, line, node.position!.end.line)) read++
           else if (node.type === 'paragraph' && text.lines.slice(line, node.position!.end.line).every(isParagraphLine)) read++
         }
       }
