@@ -17,14 +17,16 @@
  * its only per-document state, `defined` and `lazy`, is reset before each parse. Its tokenizers
  * of paragraph content and of text are replaced by content-tokens.ts and text-tokens.ts, which
  * make the same events without walking each character (micromark's own take what they do not
- * cover).
+ * cover), and micromark's `postprocess`, which walks and copies every event once per level of
+ * nesting, by flatten-events.ts, which expands every chunk in one pass.
  */
 import type { Blockquote, Code, Heading, Html, List, ListItem, Nodes, Paragraph, Root, Table, TableCell, TableRow, Text } from 'mdast'
 import { fromMarkdown, type Options } from 'mdast-util-from-markdown'
-import { parse, postprocess, preprocess } from 'micromark'
+import { parse, preprocess } from 'micromark'
 import type { Event, Point as MicromarkPoint, Token } from 'micromark-util-types'
 import type { Point } from 'unist'
 import { plainContentTokenizer } from './content-tokens'
+import { flattenEvents } from './flatten-events'
 import { plainTextTokenizer } from './text-tokens'
 
 type Parser = ReturnType<typeof parse>
@@ -49,8 +51,8 @@ export function markdownToMdast(text: string, options: ParseOptions): Root {
   parser.defined = []
   parser.lazy = {}
   parser.text = plainTextTokenizer(text, cached.text)
-  const events = postprocess(parser.document().write(preprocess()(text, undefined, true)))
-  return compile(events) ?? fromMarkdown(text, options)
+  const events = flattenEvents(parser.document().write(preprocess()(text, undefined, true)))
+  return (events && compile(events)) ?? fromMarkdown(text, options)
 }
 
 /**

@@ -12,6 +12,9 @@
  *   whole text, and micromark's cost on one huge part no longer grows faster than the text.
  * - A part with no line that could be a table's delimiter row is parsed without the GFM table
  *   extension (`parseOptions`), which otherwise tries every paragraph line as a table's head.
+ * - The text is cut into blocks too (after blank lines, where nothing is left open), and the
+ *   plainest (a one-line heading, a paragraph of prose, a list of one-line items, a table of
+ *   plain rows: most of a pitch) are read off their lines by plain-blocks.ts, without micromark (`readBlocks`).
  */
 import type { Heading, Nodes, Root, RootContent } from 'mdast'
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
@@ -20,6 +23,10 @@ import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import { markdownToMdast, type ParseOptions } from './mdast'
 import type { TextMemo } from './memo'
+import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList, simpleTable } from './plain-blocks'
+import { splitPoints } from './split-points'
+
+export { splitPoints }
 
 const INLINE_CONSTRUCTS = [
   'attention',
@@ -105,83 +112,9 @@ export interface PitchDocument {
   memo?: TextMemo | undefined
 }
 
-/**
- * Where top-level parts start: line indexes of ATX headings at column 1 that no code fence or
- * HTML block contains. A fence or HTML-block opener at column 1, outside any open fence or HTML
- * block, is certainly a top-level block, and its end is known exactly. Anything less certain
- * (an indented opener, which may belong to a list item; an opener inside an HTML block, which
- * may be HTML content) ends the splitting: the rest is parsed in one piece, which is always right.
- *
- * `blocks` (for the incremental session, which re-parses only the parts a keystroke changed):
- * a line at column 1 after a blank line starts a part too. After a blank line CommonMark has
- * closed every open block that such a line can belong to (a paragraph, a table, a block quote,
- * indented code, an HTML block of types 6 and 7, and a list item, whose content would need
- * indenting), except a list that a new item marker continues: so no part starts at a marker.
- * Fences and HTML blocks of types 1–5 span blank lines and are followed as above.
- */
-export function splitPoints(lines: readonly string[], { blocks = false }: { blocks?: boolean } = {}): number[] {
-  const points: number[] = []
-  let fence: { char: string; length: number } | null = null
-  let htmlEnd: RegExp | null = null
-  let afterBlank = false
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!
-    if (fence) {
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line)
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) fence = null
-      continue // the contents of a top-level fence are literal
-    }
-    const opener = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(line)
-    const isFence = opener !== null && !(opener[2]![0] === '`' && opener[3]!.includes('`'))
-    const html = /^( {0,3})<(?:!--|\?|![A-Za-z]|!\[CDATA\[|\/?[A-Za-z])/i.exec(line)
-    if (htmlEnd) {
-      if (isFence || html) return points
-      if (htmlEnd.test(line)) {
-        htmlEnd = null
-        afterBlank = BLANK.test(line)
-      }
-      continue
-    }
-    if (isFence) {
-      if (opener[1] !== '') return points
-      fence = { char: opener[2]![0]!, length: opener[2]!.length }
-      continue
-    }
-    if (html) {
-      if (html[1] !== '') return points
-      const end = htmlBlockEnd(line)
-      if (end) {
-        if (!end.test(line.slice(1))) htmlEnd = end
-      } else {
-        // Other HTML blocks (CommonMark types 6 and 7) run to the next blank line. A type 7
-        // line inside a paragraph is no block at all; suppressing splits until the blank line
-        // that ends the paragraph is then merely cautious.
-        htmlEnd = /^[ \t]*$/
-      }
-      continue
-    }
-    if (i > 0 && /^#{1,6}(?:[ \t]|$)/.test(line)) points.push(i)
-    else if (blocks && afterBlank && /^\S/.test(line) && !LIST_ITEM.test(line)) points.push(i)
-    afterBlank = BLANK.test(line)
-  }
-  return points
-}
-
+/** A blank line, and an ATX heading at column 1 (see `readBlocks`). */
 const BLANK = /^[ \t]*$/
-/** A list item's marker: after a blank line it may continue the list above, so no part starts there. */
-const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
-
-/** The end condition of the HTML blocks that may contain blank lines and headings (CommonMark types 1–5). */
-function htmlBlockEnd(line: string): RegExp | null {
-  const m = /^ {0,3}<(!--|\?|![A-Za-z]|!\[CDATA\[|(?:script|pre|style|textarea)(?=[\s>]|$))/i.exec(line)
-  if (!m) return null
-  const start = m[1]!.toLowerCase()
-  if (start === '!--') return /-->/
-  if (start === '?') return /\?>/
-  if (start === '![cdata[') return /\]\]>/
-  if (start.startsWith('!')) return />/
-  return new RegExp(`</${start}>`, 'i')
-}
+const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/
 
 function shift(node: Nodes, lines: number, offset: number): void {
   const position = node.position
@@ -230,15 +163,20 @@ export function parseMarkdown(
   source: string,
   { lines = source.split(/\r\n|\n|\r/), partSize = PART_SIZE, reuse }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
-  const points = splitPoints(lines, { blocks: reuse !== undefined })
-  if (points.length === 0 && !reuse) return markdownToMdast(source, parseOptions(source))
-  if (reuse) partSize = 0
+  const points = splitPoints(lines, { blocks: true })
   const root: Root = { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }
   // Offsets of line starts, to cut the source without re-joining lines (keeps \r\n as written).
   const lineStart: number[] = [0]
   const re = /\r\n|\n|\r/g
   let m: RegExpExecArray | null
   while ((m = re.exec(source))) lineStart.push(m.index + m[0].length)
+  const last = lines.length
+  root.position!.end = { line: last, column: (lines[last - 1]?.length ?? 0) + 1, offset: source.length }
+  if (!reuse) {
+    if (!readBlocks({ source, lines, lineStart }, points, partSize, root.children)) return markdownToMdast(source, parseOptions(source))
+    return root
+  }
+  partSize = 0
   // Adjacent parts are merged up to about partSize characters (see PART_SIZE).
   const bounds = [0]
   for (const point of points) {
@@ -249,23 +187,86 @@ export function parseMarkdown(
     const from = bounds[p]!
     const to = bounds[p + 1]!
     const startOffset = lineStart[from]!
-    // A part ends before the line ending of its last line: in the whole text the next heading
+    // A part ends before the line ending of its last line: in the whole text the next block
     // closes any open block there, so a block left open must not run on into that line ending.
     const endOffset = to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length
-    const text = source.slice(startOffset, endOffset)
-    if (reuse) {
-      root.children.push(...reusedPart(text, from, startOffset, reuse))
-      continue
-    }
-    const part = markdownToMdast(text, parseOptions(text))
-    for (const child of part.children) {
-      if (from > 0) shift(child, from, startOffset)
-      root.children.push(child)
-    }
+    root.children.push(...reusedPart(source.slice(startOffset, endOffset), from, startOffset, reuse))
   }
-  const last = lines.length
-  root.position!.end = { line: last, column: (lines[last - 1]?.length ?? 0) + 1, offset: source.length }
   return root
+}
+
+/** The text of lines `from` to `to` (exclusive), up to the line ending of its last line (see `readBlocks`). */
+function partText({ source, lines, lineStart }: Lines, from: number, to: number): { text: string; offset: number } {
+  const offset = lineStart[from]!
+  return { text: source.slice(offset, to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length), offset }
+}
+
+/**
+ * The top-level nodes of a whole text, block by block (`points`: where blocks start), onto
+ * `children`: a one-line heading and a paragraph that plain-blocks.ts reads off their lines, and
+ * everything else parsed by micromark in parts of adjacent blocks of about `partSize` characters.
+ * A block starts where every open block is closed (see `splitPoints`), and so does the line after
+ * a heading, and the line after a paragraph and the blank lines that end it: each part parses to
+ * the nodes it has in the whole text. A part ends before the line ending of its last line: in the
+ * whole text the next block closes any open block there, so it must not run on into that line
+ * ending. False when nothing was read off its lines and the whole text is one part: the caller
+ * then parses it whole.
+ */
+function readBlocks(text: Lines, points: readonly number[], partSize: number, children: RootContent[]): boolean {
+  const { lines, lineStart } = text
+  const bounds = [0, ...points, lines.length]
+  let direct = false
+  let partFrom = -1
+  let partTo = -1
+  const flush = () => {
+    if (partFrom < 0) return
+    const { text: part, offset } = partText(text, partFrom, partTo)
+    for (const child of markdownToMdast(part, parseOptions(part)).children) {
+      if (partFrom > 0) shift(child, partFrom, offset)
+      children.push(child)
+    }
+    partFrom = -1
+  }
+  // Lines for micromark: adjacent ranges are merged up to about partSize characters (see PART_SIZE).
+  const gather = (from: number, to: number) => {
+    if (partFrom >= 0 && (partTo !== from || lineStart[from]! - lineStart[partFrom]! >= partSize)) flush()
+    if (partFrom < 0) partFrom = from
+    partTo = to
+  }
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const to = bounds[b + 1]!
+    let i = bounds[b]!
+    while (i < to && BLANK.test(lines[i]!)) i++
+    if (i < to && ATX_HEADING.test(lines[i]!)) {
+      const heading = simpleHeading(text, i)
+      if (heading) {
+        flush()
+        children.push(heading)
+        direct = true
+      } else gather(i, i + 1)
+      i++
+      while (i < to && BLANK.test(lines[i]!)) i++
+    }
+    let j = i
+    while (j < to && isParagraphLine(lines[j]!)) j++
+    if (j > i && (j === to || BLANK.test(lines[j]!))) {
+      flush()
+      children.push(plainParagraph(text, i, j))
+      direct = true
+      i = j
+      while (i < to && BLANK.test(lines[i]!)) i++
+    }
+    if (i >= to) continue
+    const block = simpleList(text, i, to) ?? simpleTable(text, i, to)
+    if (block) {
+      flush()
+      children.push(block)
+      direct = true
+    } else gather(i, to)
+  }
+  if (!direct && partFrom === 0 && partTo === lines.length) return false
+  flush()
+  return true
 }
 
 /** The tree of one part from `reuse.previous` when its text is there, else parsed; noted in `reuse.next`. */

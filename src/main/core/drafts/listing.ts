@@ -23,23 +23,25 @@
  * or whose review records changed. The store's own writes are noted first (`noteWritten`,
  * `noteReviewsWritten`), so they are never told as changes made elsewhere. The first look at a
  * folder tells nothing: files nobody has read yet are not changes.
+ *
+ * What is kept of a file once read (its summary, brief, order, what the reminders need) is made
+ * in listed-file.ts.
  */
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DraftSummary } from '../../../shared/ipc'
-import type { ReviewBrief } from '../../../shared/review/view'
 import { reviewFolderName } from '../../../shared/review/records'
 import { type Logger } from '../errors'
 import { mapLimited, removeLeftovers } from './fs'
-import { identityOf, stillValid, trustedAt, type FileIdentity } from './identity'
+import { identityOf, stillValid, type FileIdentity } from './identity'
 import { inspect, type Inspection, type Relevant } from './inspect'
+import { listedFileOf, recordsStampOf, type ListedFile, type ListedFileReader } from './listed-file'
 import type { KeyedMutex } from '../locks'
 import { readDirectory, type Directory } from './names'
 import type { DraftSavedEvent } from './observer'
 import type { RecordCache } from './record-cache'
-import { isRecordTempName, readRecordFolder, reviewFolderPath } from './review-files'
-import { readReviewBrief } from './reviews'
-import { byNewestOrder, draftView, listingOrder, summaryOf, type ListingOrder } from './view'
+import { isRecordTempName, reviewFolderPath } from './review-files'
+import { byNewestOrder, draftView } from './view'
 import type { WatchBatch } from './watcher'
 
 /** Files read at once: enough to keep the disk busy, few enough to leave Node's file threads to other calls. */
@@ -49,35 +51,8 @@ const READ_CONCURRENCY = 8
  * default and drops the rest): the whole folder is checked by stat after it.
  */
 const EVENTS_TRUSTED = 2_000
-const NO_REVIEW: ReviewBrief = {
-  openThreads: 0,
-  approval: 'none',
-  text: 'not approved yet',
-  unreadable: 0,
-  approvals: { counted: 0, required: 1 },
-  authors: [],
-  notCounted: [],
-}
 
 export type LookMode = 'look' | 'stat' | 'verify'
-
-/** One `.md` file as last read. */
-interface Content {
-  identity: FileIdentity | null
-  /** Read long enough after its last change for its identity to vouch for it (see identity.ts). */
-  trusted: boolean
-  kind: 'ok' | 'damaged' | 'ignored'
-  version: string
-  /** For a draft: its line in the Drafts list, with its review's brief. */
-  summary: DraftSummary | null
-  /** Where it sorts in the listing (newest first). */
-  order: ListingOrder
-  grantId: string | null
-  /** For the reminders: a readable draft not submitted. */
-  open: { grantTitle: string; deadline: string } | null
-  /** The stamp of the review records the brief was made from. */
-  recordsStamp: string
-}
 
 interface Entry {
   fileName: string
@@ -86,7 +61,7 @@ interface Entry {
   /** What was last told, or read or written by the store: what a change is measured against. */
   known: { version: string; reviews: string | null } | null
   /** The file as last read; null: to be read at the next look. */
-  content: Content | null
+  content: ListedFile | null
   /** The watcher saw an event for the file since it was read. */
   dirty: boolean
   /** The review folder had no event since its stamp was taken, while the watcher covered it. */
@@ -139,6 +114,8 @@ export class DraftIndex {
   readonly #locks: KeyedMutex
   readonly #log: Logger
   readonly #records: RecordCache
+  /** What a file's kept facts are read with (listed-file.ts). */
+  readonly #reader: ListedFileReader
   readonly #watcher: WatchState
   readonly #emit: (event: DraftSavedEvent) => void
   readonly #changed: (ids: string[]) => void
@@ -150,6 +127,7 @@ export class DraftIndex {
     this.#locks = options.locks
     this.#log = options.log
     this.#records = options.records
+    this.#reader = { records: options.records, log: options.log }
     this.#watcher = options.watcher
     this.#emit = options.emit
     this.#changed = options.changed
@@ -250,7 +228,7 @@ export class DraftIndex {
     const note = async () => {
       const entry = this.#index?.folder === folder ? this.#index.entries.get(fileName) : undefined
       if (!entry?.known) return
-      entry.known = { ...entry.known, reviews: await this.#recordsStamp(folder, id, false) }
+      entry.known = { ...entry.known, reviews: await recordsStampOf(this.#reader, folder, id, false) }
       // The brief is made again at the next look.
       entry.recordsClean = false
       this.#index!.sorted = null
@@ -423,7 +401,7 @@ export class DraftIndex {
       stamp = 'none'
     } else if (read || mode !== 'look' || !entry.recordsClean || !covered) {
       if (mode === 'verify') this.#records.invalidateFolder(recordsPath)
-      stamp = await this.#recordsStamp(folder, entry.id, look.clean)
+      stamp = await recordsStampOf(this.#reader, folder, entry.id, look.clean)
     }
     entry.recordsClean = !hasRecords || covered
     // Read while its watch was up: what is kept of it stands until its next event.
@@ -447,7 +425,7 @@ export class DraftIndex {
       return
     }
     const previous = entry.content
-    entry.content = await this.#contentOf(folder, inspection, readAt, stamp!)
+    entry.content = await listedFileOf(this.#reader, folder, inspection, readAt, stamp!)
     if (previous?.summary !== entry.content.summary) index.sorted = null
     if (inspection.kind === 'ignored') {
       // Not a draft (any more): a team's README, or a draft someone replaced with notes.
@@ -469,47 +447,5 @@ export class DraftIndex {
         this.#emit({ kind: 'external', folder: index.folder, draft: draftView(index.folder, read.id, read.version, read.file) })
     }
     entry.known = { version, reviews: stamp }
-  }
-
-  async #contentOf(folder: string, inspection: Exclude<Inspection, { kind: 'missing' }>, readAt: number, recordsStamp: string): Promise<Content> {
-    const identity = inspection.identity
-    const trusted = identity !== null && trustedAt(identity, readAt)
-    if (inspection.kind === 'ignored') {
-      return { identity, trusted, kind: 'ignored', version: '', summary: null, order: { key: 0, id: '' }, grantId: null, open: null, recordsStamp }
-    }
-    const brief = inspection.kind === 'ok' ? await this.#brief(folder, inspection) : NO_REVIEW
-    const fm = inspection.kind === 'ok' ? inspection.file.frontMatter : null
-    return {
-      identity,
-      trusted,
-      kind: inspection.kind,
-      version: inspection.version,
-      summary: summaryOf(inspection, brief),
-      order: listingOrder(inspection),
-      grantId: fm?.grant.id ?? null,
-      open: fm && fm.status === 'draft' ? { grantTitle: fm.grant.title, deadline: fm.grant.deadline } : null,
-      recordsStamp,
-    }
-  }
-
-  async #brief(folder: string, entry: Extract<Relevant, { kind: 'ok' }>): Promise<ReviewBrief> {
-    try {
-      return await readReviewBrief({ folder, id: entry.id, file: entry.file }, { cache: this.#records })
-    } catch (error) {
-      this.#log.warn(`could not read the review records of ${entry.fileName}`, error)
-      return { ...NO_REVIEW, approval: 'unknown', text: 'unknown: its review records could not be read', unreadable: 1 }
-    }
-  }
-
-  /** The fingerprint of a draft's review records as they are now (read through the cache). */
-  async #recordsStamp(folder: string, id: string, clean: boolean): Promise<string> {
-    try {
-      const read = await readRecordFolder(folder, id, this.#records)
-      if (clean && read.temporary.length > 0) await removeLeftovers(reviewFolderPath(folder, id), read.temporary, this.#log)
-      return read.stamp
-    } catch (error) {
-      // Unreadable now (permissions): the brief says so; a later look that can read it is a change.
-      return `unreadable:${error instanceof Error ? error.message : String(error)}`
-    }
   }
 }

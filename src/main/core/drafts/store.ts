@@ -15,7 +15,8 @@
  *
  * The store is built from the modules beside it: `listing.ts` (the folder as last read, and
  * what changed on disk, read in proportion to the change), `record-cache.ts` (review records
- * as last read), `watcher.ts` (where events were), `saving.ts` (writing a draft file) and
+ * as last read), `folder-follower.ts` (the watch kept on the folder the settings name, and who
+ * listens) over `watcher.ts` (where events were), `saving.ts` (writing a draft file) and
  * `marks.ts` (submitted, not sent, the grant's deadline); one operation at a time per file
  * (`KeyedMutex`, core/locks.ts).
  */
@@ -28,6 +29,7 @@ import { conflict, checkPitch, notFound, refuseSubmitted } from './failures'
 import { mergeDraft } from '../merge/draft-merge'
 import { diff3TextMerge } from '../merge/text-merge'
 import { withFileLock } from './file-lock'
+import { FolderFollower } from './folder-follower'
 import { describeFsError, exists } from './fs'
 import { inspect, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
 import { DraftIndex } from './listing'
@@ -41,7 +43,7 @@ import type { ReviewSubject } from './reviews'
 import { newDraftText, rewriteDraftFile, upgradedForWrite, writeDraftText, type NewDraftArgs } from './saving'
 import { moveReviewsToTrash, moveToTrash } from './trash'
 import { draftView } from './view'
-import { FolderWatcher, type FolderIdentity, type WatchMode } from './watcher'
+import type { FolderIdentity, WatchMode } from './watcher'
 
 export interface DraftStoreOptions {
   /** The drafts folder, read on every call (the user may change it in settings); created when missing. */
@@ -60,9 +62,6 @@ export interface DraftStoreOptions {
 
 type Readable = Extract<Relevant, { kind: 'ok' }>
 
-/** How often a drafts folder that went away is looked for, to watch it again once it is back. */
-const FOLDER_BACK_MS = 2_000
-
 export class DraftStore {
   readonly #folderOption: () => string | Promise<string>
   readonly #trashDir: string
@@ -71,12 +70,9 @@ export class DraftStore {
   readonly #locks = new KeyedMutex()
   readonly #records = new RecordCache()
   readonly #index: DraftIndex
-  readonly #listeners = new Set<(ids: string[]) => void>()
-  readonly #watcher: FolderWatcher
+  readonly #follower: FolderFollower
   readonly #onSaved: DraftObserver | undefined
   readonly #marks: MarkContext
-  /** The drafts folder's device and inode at the last call (to tell a folder made again under its name). */
-  #folderIdentity: FolderIdentity | null = null
 
   constructor(options: DraftStoreOptions) {
     this.#folderOption = options.folder
@@ -84,20 +80,21 @@ export class DraftStore {
     this.#trashDir = resolve(options.trashDir)
     this.#now = options.now ?? (() => new Date())
     this.#log = options.log ?? consoleLogger
-    this.#watcher = new FolderWatcher({
-      debounceMs: options.watchDebounceMs ?? 200,
-      ...(options.watchMode ? { mode: options.watchMode } : {}),
+    this.#follower = new FolderFollower({
       log: this.#log,
-      ready: () => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
-      seen: (subfolder, name) => this.#seen(subfolder, name),
+      records: this.#records,
+      debounceMs: options.watchDebounceMs ?? 200,
+      mode: options.watchMode,
+      readBatch: () => this.#index.onEvents(),
+      baseline: (folder) => this.#index.baseline(folder),
     })
     this.#index = new DraftIndex({
       locks: this.#locks,
       log: this.#log,
       records: this.#records,
-      watcher: this.#watcher,
+      watcher: this.#follower.watcher,
       emit: (event) => this.#emit(event),
-      changed: (ids) => this.#tell(ids),
+      changed: (ids) => this.#follower.tell(ids),
     })
     this.#marks = {
       withDraft: async (id, fn) => {
@@ -338,13 +335,7 @@ export class DraftStore {
    * anything but this store. Returns the function that stops it.
    */
   async watch(onExternalChange: (ids: string[]) => void): Promise<() => void> {
-    const folder = await this.#folder()
-    this.#listeners.add(onExternalChange)
-    if (this.#watcher.folder === null) await this.#startWatching(folder, this.#folderIdentity)
-    return () => {
-      this.#listeners.delete(onExternalChange)
-      if (this.#listeners.size === 0) this.#stopWatching()
-    }
+    return this.#follower.add(await this.#folder(), onExternalChange)
   }
 
   /** Moves the watcher to the folder the settings name now (every other call does it too). */
@@ -362,21 +353,12 @@ export class DraftStore {
       const info = await stat(folder)
       if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
       identity = { dev: info.dev, ino: info.ino }
-      this.#folderIdentity = identity
     } catch (error) {
       const { what, advice } = describeFsError(error)
       throw new AppFailure('storage_error', `The drafts folder ${folder} could not be opened or created (${what}). ${advice}`, {}, { cause: error })
     }
     // Moved in the settings, deleted and made again (a fresh clone), or its watch failed: watched anew.
-    if (this.#watcher.folder !== null && this.#listeners.size > 0 && !this.#watcher.watching(folder, identity)) {
-      this.#stopWatching()
-      try {
-        await this.#startWatching(folder, identity)
-      } catch (error) {
-        // The call that noticed the move must still work; only outside edits go unnoticed.
-        this.#log.warn(`the drafts folder ${folder} cannot be watched`, error)
-      }
-    }
+    await this.#follower.follow(folder, identity)
     return folder
   }
 
@@ -445,80 +427,6 @@ export class DraftStore {
       if (done) done.catch((error: unknown) => this.#log.warn(`the drafts observer failed on ${event.kind}`, error))
     } catch (error) {
       this.#log.warn(`the drafts observer failed on ${event.kind}`, error)
-    }
-  }
-
-  /** Tells the watchers which drafts changed on disk. */
-  #tell(ids: string[]): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(ids)
-      } catch (error) {
-        this.#log.warn('a drafts watcher failed', error)
-      }
-    }
-  }
-
-  /**
-   * The watcher has a batch: its changes are read. When the folder itself went (deleted, moved
-   * away: a fresh clone under its name is on the way), it is watched anew once it is back, and
-   * looked for every few seconds meanwhile; it is never made again from here.
-   */
-  async #onEvents(): Promise<void> {
-    const folder = this.#watcher.folder
-    if (folder === null) return
-    if (!this.#watcher.watching(folder) && this.#listeners.size > 0) {
-      let identity: FolderIdentity | null = null
-      try {
-        const info = await stat(folder)
-        if (info.isDirectory()) identity = { dev: info.dev, ino: info.ino }
-      } catch {
-        // Not there (yet).
-      }
-      if (this.#watcher.folder !== folder) return
-      this.#records.unvouchAll()
-      if (identity === null) {
-        setTimeout(
-          () => void this.#onEvents().catch((error: unknown) => this.#log.warn('reading the changes in the drafts folder failed', error)),
-          FOLDER_BACK_MS,
-        ).unref()
-        return
-      }
-      this.#stopWatching()
-      await this.#startWatching(folder, identity)
-      return
-    }
-    await this.#index.onEvents()
-  }
-
-  /** An event, as it arrives: what was kept of the file it names is no longer vouched for (record-cache.ts). */
-  #seen(subfolder: string | null, name: string | null): void {
-    const folder = this.#watcher.folder
-    if (folder === null || (subfolder === null && name === null)) {
-      this.#records.unvouchAll()
-    } else if (subfolder === null) {
-      // A review folder that came, went or was replaced.
-      if (name!.endsWith('.reviews')) this.#records.unvouch(join(folder, name!))
-    } else if (name === null) {
-      this.#records.invalidateFolder(join(folder, subfolder))
-    } else {
-      this.#records.invalidate(join(folder, subfolder, name))
-    }
-  }
-
-  /** Stops the watcher: nothing is vouched for by it any more. */
-  #stopWatching(): void {
-    this.#watcher.stop()
-    this.#records.unvouchAll()
-  }
-
-  async #startWatching(folder: string, identity: FolderIdentity | null = null): Promise<void> {
-    this.#watcher.start(folder, identity)
-    // The folder as it is now, once events are caught: what changes after it is reported.
-    try {
-      await this.#index.baseline(folder)
-    } catch (error) {
-      this.#log.warn(`could not scan ${folder}`, error)
     }
   }
 }

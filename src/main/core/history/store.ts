@@ -14,6 +14,9 @@
  * whatever moment a crash hits, every file on disk is a complete version that rebuilds. Files a
  * crash can leave (write-file-atomic's temporary files) are removed on the next full read; a
  * version file that does not parse or rebuild is reported and skipped, never shown or trusted.
+ *
+ * What this process knows of the folder between calls (versions' facts, recent contents, small
+ * patches) is known-versions.ts; reading and checking one version file is snapshot.ts.
  */
 import { lstat, mkdir, readFile, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -30,15 +33,14 @@ import {
   TEMP_FILE,
   VERSION_FILE,
   contentHash,
-  metaOf,
   newVersionId,
-  seqOf,
   serializeDraftFile,
   serializeSnapshot,
   type SnapshotMeta,
 } from './format'
+import { CACHED_CONTENTS, KnownVersions } from './known-versions'
 import { type HistoryLimits, versionsToKeep } from './retention'
-import { type DeltaBody, HistoryFsError, SnapshotDamage, type VersionBody, check, describeParse, errorCode, readSnapshot, rebuildUnchecked } from './snapshot'
+import { HistoryFsError, SnapshotDamage, type VersionBody, check, describeParse, errorCode, readSnapshot, rebuildUnchecked } from './snapshot'
 
 export { HistoryFsError, SnapshotDamage, errorCode } from './snapshot'
 
@@ -79,11 +81,6 @@ export interface Walk {
   damaged: { fileName: string; reason: string }[]
 }
 
-/** Contents kept in memory per folder: the last versions, which the next save diffs against. */
-const CACHED_CONTENTS = 3
-/** Patches kept in memory up to this size (the file is read for a larger one). */
-const MAX_KEPT_PATCH = 64 * 1024
-
 function sameFields(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a)
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && b[key] === a[key])
@@ -95,16 +92,8 @@ export class SnapshotFolder {
   readonly #draftId: string
   readonly #limits: HistoryLimits
   readonly #log: Logger
-  /** What is on disk, as of the last sync: versions by id, and files that did not read. */
-  readonly #metas = new Map<string, SnapshotMeta>()
-  readonly #damaged = new Map<string, string>()
-  readonly #contents = new Map<string, VersionContent>()
-  /**
-   * The patches of the deltas as last read or written (a save changes a few words: a few hundred
-   * bytes each), so a version is rebuilt reading only its full copy's file. What they rebuild is
-   * still checked against the version's hash.
-   */
-  readonly #patches = new Map<string, DeltaBody>()
+  /** What is on disk, as of the last sync (see known-versions.ts). */
+  readonly #known = new KnownVersions()
   /** draft.json was checked since the folder was (re)created, and leftovers of a crash cleaned. */
   #checked = false
 
@@ -125,7 +114,7 @@ export class SnapshotFolder {
     await this.#ensure()
     await this.#sync(!this.#checked)
     this.#checked = true
-    const list = this.#ordered()
+    const list = this.#known.ordered()
     const newest = list.at(-1) ?? null
     // A newest version that no longer rebuilds (damaged since) is neither "the same" nor replaced:
     // it stays for the listing to report, and this content is kept afresh after it.
@@ -164,7 +153,7 @@ export class SnapshotFolder {
         this.#log.warn(`version ${prev.id} in ${this.dir} could not be rebuilt`, error)
       }
     }
-    const id = newVersionId(this.#nextSeq())
+    const id = newVersionId(this.#known.nextSeq())
     const stamp = version.time.toISOString()
     const head = {
       format: HISTORY_FORMAT,
@@ -180,14 +169,17 @@ export class SnapshotFolder {
       summary: summarizeChange(prevContent, version.content, version.labels),
       sizeChange: prevContent ? version.content.pitch.length - prevContent.pitch.length : null,
     } as const
-    const patch = prev && prevContent && this.#depth(prev.id) + 1 < this.#limits.keyframeEvery ? makeDelta(prevContent.pitch, version.content.pitch) : null
+    const patch =
+      prev && prevContent && this.#known.depth(prev.id, this.#limits.keyframeEvery) + 1 < this.#limits.keyframeEvery
+        ? makeDelta(prevContent.pitch, version.content.pitch)
+        : null
     const file: SnapshotFile =
       prev && prevContent && patch !== null
         ? { ...head, base: prev.id, patch, ...(sameFields(prevContent.fields, version.content.fields) ? {} : { fields: { ...version.content.fields } }) }
         : { ...head, base: null, pitch: version.content.pitch, fields: { ...version.content.fields } }
     await this.#write(file)
-    this.#know(file)
-    this.#remember(id, version.content)
+    this.#known.know(file)
+    this.#known.remember(id, version.content)
     // Only once the new version is on disk: a crash between the two leaves one version too many, never none.
     if (coalesce) await this.#remove(last)
     await this.#trim(time)
@@ -204,7 +196,7 @@ export class SnapshotFolder {
   async walk(): Promise<Walk> {
     const files = await this.#sync(true)
     this.#checked = true
-    const list = this.#ordered()
+    const list = this.#known.ordered()
     // Where each version is last needed as a base, so contents are held only that long.
     const lastUse = new Map<string, number>()
     list.forEach((meta, index) => {
@@ -224,14 +216,14 @@ export class SnapshotFolder {
       } catch (error) {
         problem = describeParse(error)
         // Whatever this process remembers of it, the file no longer gives it back.
-        this.#contents.delete(meta.id)
+        this.#known.dropContent(meta.id)
       }
       if (rebuilt && (lastUse.get(meta.id) ?? -1) > index) held.set(meta.id, rebuilt)
       for (const id of [...held.keys()]) if ((lastUse.get(id) ?? -1) <= index) held.delete(id)
       versions.push({ meta, content, problem })
     })
-    for (const { meta, content } of versions.slice(-CACHED_CONTENTS)) if (content) this.#remember(meta.id, content)
-    return { versions, damaged: [...this.#damaged].map(([fileName, reason]) => ({ fileName, reason })) }
+    for (const { meta, content } of versions.slice(-CACHED_CONTENTS)) if (content) this.#known.remember(meta.id, content)
+    return { versions, damaged: this.#known.damaged() }
   }
 
   /**
@@ -247,10 +239,10 @@ export class SnapshotFolder {
     // process already read stay known, and every file on the way to this one is read again below.
     await this.#sync(!this.#checked)
     this.#checked = true
-    const meta = this.#metas.get(id)
+    const meta = this.#known.meta(id)
     if (!meta) return null
     const content = await this.#content(id)
-    const list = this.#ordered()
+    const list = this.#known.ordered()
     for (let index = list.findIndex((m) => m.id === id) - 1; index >= 0; index--) {
       const candidate = list[index]!
       try {
@@ -291,26 +283,8 @@ export class SnapshotFolder {
   }
 
   #forget(): void {
-    this.#metas.clear()
-    this.#damaged.clear()
-    this.#contents.clear()
-    this.#patches.clear()
+    this.#known.forget()
     this.#checked = false
-  }
-
-  /** What a version file on disk (just read or written) says: its meta, and its patch if small. */
-  #know(file: SnapshotFile): void {
-    this.#metas.set(file.id, metaOf(file))
-    if (file.base !== null && file.patch.length <= MAX_KEPT_PATCH)
-      this.#patches.set(file.id, { base: file.base, patch: file.patch, ...(file.fields ? { fields: file.fields } : {}) })
-    else this.#patches.delete(file.id)
-  }
-
-  /** A version no longer there (or no longer readable): nothing of it is kept. */
-  #unknow(id: string): void {
-    this.#metas.delete(id)
-    this.#contents.delete(id)
-    this.#patches.delete(id)
   }
 
   /**
@@ -340,54 +314,23 @@ export class SnapshotFolder {
       if (!match) continue
       const id = match[1]!
       present.add(name)
-      if (!full && (this.#metas.has(id) || this.#damaged.has(name))) continue
+      if (!full && this.#known.seen(id, name)) continue
       try {
         const file = await readSnapshot(join(this.dir, name), id)
-        this.#know(file)
-        this.#damaged.delete(name)
+        this.#known.know(file)
+        this.#known.undamage(name)
         if (full) files.set(id, file)
       } catch (error) {
         if (errorCode(error) === 'ENOENT') {
           present.delete(name)
           continue
         }
-        this.#unknow(id)
-        this.#damaged.set(name, describeParse(error))
+        this.#known.unknow(id)
+        this.#known.damage(name, describeParse(error))
       }
     }
-    for (const id of [...this.#metas.keys()]) {
-      if (!present.has(`${id}.json`)) this.#unknow(id)
-    }
-    for (const name of [...this.#damaged.keys()]) if (!present.has(name)) this.#damaged.delete(name)
+    this.#known.keepOnly(present)
     return files
-  }
-
-  #ordered(): SnapshotMeta[] {
-    return [...this.#metas.values()].sort((a, b) => seqOf(a.id) - seqOf(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  }
-
-  /** Past every sequence number on disk, damaged files included: an id is never given twice. */
-  #nextSeq(): number {
-    let max = 0
-    for (const id of this.#metas.keys()) max = Math.max(max, seqOf(id))
-    for (const name of this.#damaged.keys()) max = Math.max(max, seqOf(name))
-    return max + 1
-  }
-
-  /** Deltas between this version and its full copy; unknown bases count as too deep (a full copy follows). */
-  #depth(id: string): number {
-    let depth = 0
-    for (let meta = this.#metas.get(id); meta && meta.base !== null; meta = this.#metas.get(meta.base)) {
-      depth++
-      if (depth >= this.#limits.keyframeEvery) return depth
-    }
-    return this.#metas.has(id) ? depth : Number.POSITIVE_INFINITY
-  }
-
-  #remember(id: string, content: VersionContent): void {
-    this.#contents.delete(id)
-    this.#contents.set(id, content)
-    while (this.#contents.size > CACHED_CONTENTS) this.#contents.delete(this.#contents.keys().next().value!)
   }
 
   async #rebuilds(id: string): Promise<boolean> {
@@ -411,13 +354,13 @@ export class SnapshotFolder {
     const chain: SnapshotMeta[] = []
     let content: VersionContent | null = null
     for (let cursor: string | null = id; cursor !== null;) {
-      const cached = this.#contents.get(cursor)
+      const cached = this.#known.content(cursor)
       if (cached) {
         content = cached
         break
       }
-      const meta = this.#metas.get(cursor)
-      if (!meta || chain.length > this.#metas.size) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
+      const meta = this.#known.meta(cursor)
+      if (!meta || chain.length > this.#known.size) throw new SnapshotDamage('it builds on an earlier version that is missing or could not be read')
       chain.push(meta)
       cursor = meta.base
     }
@@ -425,7 +368,7 @@ export class SnapshotFolder {
     // Only files whose patch is not known are read (the full copy, usually), all at once.
     const reads = await Promise.allSettled(
       chain.map(async (meta): Promise<VersionBody & { id: string; hash: string }> => {
-        const known = this.#patches.get(meta.id)
+        const known = this.#known.patch(meta.id)
         return known ? { ...known, id: meta.id, hash: meta.hash } : readSnapshot(join(this.dir, `${meta.id}.json`), meta.id)
       }),
     )
@@ -446,12 +389,12 @@ export class SnapshotFolder {
     // The version before it is usually the one listed before it: remembered too, when it is exactly what was saved.
     if (before) {
       try {
-        this.#remember(before.file.id, check(before.file, before.content))
+        this.#known.remember(before.file.id, check(before.file, before.content))
       } catch {
         // Not what was saved as that version: not remembered (this one still checked out).
       }
     }
-    this.#remember(id, content!)
+    this.#known.remember(id, content!)
     return content!
   }
 
@@ -474,7 +417,7 @@ export class SnapshotFolder {
     }
     const next = { ...file, ...update } as SnapshotFile
     await this.#write(next)
-    this.#know(next)
+    this.#known.know(next)
   }
 
   async #remove(meta: SnapshotMeta): Promise<void> {
@@ -487,12 +430,12 @@ export class SnapshotFolder {
         return
       }
     }
-    this.#unknow(meta.id)
+    this.#known.unknow(meta.id)
   }
 
   /** Drops versions past the bounds; a kept delta whose base goes is rewritten as a full copy first. */
   async #trim(now: number): Promise<void> {
-    const list = this.#ordered()
+    const list = this.#known.ordered()
     const keep = versionsToKeep(list, this.#limits, now)
     if (keep.size === list.length) return
     for (const meta of list) {
@@ -512,7 +455,7 @@ export class SnapshotFolder {
       void _fields
       const full: SnapshotFile = { ...rest, base: null, pitch: content.pitch, fields: { ...content.fields } }
       await this.#write(full)
-      this.#know(full)
+      this.#known.know(full)
     }
     for (const meta of list) if (!keep.has(meta.id)) await this.#remove(meta)
   }

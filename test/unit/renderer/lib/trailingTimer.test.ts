@@ -1,16 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TrailingTimer } from '../../../../src/renderer/src/lib/trailingTimer'
 
 describe('TrailingTimer', () => {
+  // The timer reads Date.now to tell how long the pause has lasted: the clock is faked with the timers.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  })
   afterEach(() => {
     vi.useRealTimers()
   })
 
-  it('runs its task the delay after the last touch, with one browser timer per pause however often it is touched', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    const setTimer = vi.spyOn(globalThis, 'setTimeout')
+  /** A timer of `delayMs` over a task that records each run. */
+  function timerOf(delayMs: number): { timer: TrailingTimer; task: ReturnType<typeof vi.fn> } {
     const task = vi.fn()
-    const timer = new TrailingTimer(250, task)
+    return { timer: new TrailingTimer(delayMs, task), task }
+  }
+
+  it('runs its task the delay after the last touch, with one browser timer per pause however often it is touched', () => {
+    const setTimer = vi.spyOn(globalThis, 'setTimeout')
+    const { timer, task } = timerOf(250)
     // A burst of typing: a key every 20 ms for a second.
     for (let key = 0; key < 50; key++) {
       timer.touch()
@@ -30,9 +38,7 @@ describe('TrailingTimer', () => {
   })
 
   it('runs again after the next touch, and not at all once cancelled', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    const task = vi.fn()
-    const timer = new TrailingTimer(100, task)
+    const { timer, task } = timerOf(100)
     timer.touch()
     vi.advanceTimersByTime(100)
     timer.touch()
@@ -47,9 +53,7 @@ describe('TrailingTimer', () => {
   })
 
   it('never waits longer than the delay when the clock is set back', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    const task = vi.fn()
-    const timer = new TrailingTimer(100, task)
+    const { timer, task } = timerOf(100)
     timer.touch()
     vi.setSystemTime(Date.now() - 60_000)
     vi.advanceTimersByTime(100)

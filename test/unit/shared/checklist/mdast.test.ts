@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromMarkdown } from 'mdast-util-from-markdown'
+import { parse, postprocess, preprocess } from 'micromark'
+import type { Event } from 'micromark-util-types'
 import { describe, expect, it } from 'vitest'
+import { flattenEvents } from '../../../../src/shared/checklist/flatten-events'
 import { markdownToMdast, type ParseOptions } from '../../../../src/shared/checklist/mdast'
 import { PARSE_OPTIONS, parseOptions } from '../../../../src/shared/checklist/parse'
 import { CORPUS_DIR } from '../../../support/corpus'
@@ -55,9 +58,38 @@ const constructs: Record<string, string> = {
   'trailing spaces and tabs of every length before line endings and at the end': 'a \nb  \nc\t\nd \t \ne   \n    \nf  ',
 }
 
+/** The document's events as micromark's parser gives them, before `postprocess`. */
+function documentEvents(source: string, options: ParseOptions): Event[] {
+  return parse(options)
+    .document()
+    .write(preprocess()(source, undefined, true))
+}
+
+/** An event as the compiler reads it: kind, token type, span, and the value of a token that holds text. */
+function eventLine([kind, token, context]: Event): string {
+  // micromark's development build (the one tests load) asserts that a slice lies in one chunk run:
+  // container tokens span several, and the compiler reads no value of theirs.
+  const value = VALUED.has(token.type) ? JSON.stringify(context.sliceSerialize(token)) : ''
+  return `${kind} ${token.type} ${token.start.line}:${token.start.column}@${token.start.offset}-${token.end.line}:${token.end.column}@${token.end.offset} ${value}`
+}
+const VALUED = new Set(['data', 'lineEnding', 'codeFlowValue', 'htmlFlowData', 'atxHeadingSequence', 'listItemValue', 'setextHeadingLineSequence'])
+
+/**
+ * flatten-events.ts must give what micromark's `postprocess` gives, event for event (each parse
+ * is its own: both change the events they are given), and never hand the text back.
+ */
+function expectLibraryEvents(source: string, options: ParseOptions = PARSE_OPTIONS) {
+  const flat = flattenEvents(documentEvents(source, options))
+  expect(flat, source).not.toBeNull()
+  expect(flat!.map(eventLine), source).toEqual(postprocess(documentEvents(source, options)).map(eventLine))
+}
+
 describe('the checklist compiler of micromark events into mdast', () => {
   for (const [name, source] of Object.entries(constructs)) {
     it(`builds the library's tree: ${name}`, () => {
+      expectLibraryEvents(source)
+      expectLibraryEvents(source, parseOptions(source))
+      expectLibraryEvents(source.replace(/\n/g, '\r\n'))
       expectLibraryTree(source)
       expectLibraryTree(source, parseOptions(source))
       expectLibraryTree(source.replace(/\n/g, '\r\n'))
@@ -83,6 +115,7 @@ describe('the checklist compiler of micromark events into mdast', () => {
         return value
       })
       expect(JSON.stringify(markdownToMdast(source, PARSE_OPTIONS)), source).toBe(JSON.stringify(tree))
+      expectLibraryEvents(source)
     }
     // The mixes held every kind of node the checklist's parse can build.
     for (const type of [
@@ -115,6 +148,7 @@ describe('the checklist compiler of micromark events into mdast', () => {
       files.forEach((file, index) => {
         const text = readFileSync(join(dir, file), 'utf8')
         expectLibraryTree(text, parseOptions(text))
+        expectLibraryEvents(text, parseOptions(text))
         // Each definition line alone, as a lint session parses the block it is in.
         for (const line of text.split('\n').filter((l) => l.startsWith('['))) expectLibraryTree(`${line}\n`, parseOptions(line))
         if (index % 10 !== 0) return

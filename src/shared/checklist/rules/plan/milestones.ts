@@ -1,8 +1,11 @@
-/** Reading the milestones: from a table, subsections, a list or paragraphs; finding the milestones section. */
+/**
+ * Reading the milestones of a section: from a table, subsections, a list or paragraphs. Which
+ * section holds them is milestone-section.ts.
+ */
 import type { Heading, List, ListItem, RootContent, Table } from 'mdast'
-import { stripInline, type PitchDocument, type Section } from '../../parse'
+import { stripInline, type Section } from '../../parse'
 import { findDurations, findMoney, sentences } from '../../text'
-import { findSection, nodePosition } from '../../topics'
+import { nodePosition } from '../../topics'
 import type { Position } from '../../types'
 import {
   LIST_MARKER,
@@ -21,6 +24,10 @@ import {
   tableCells,
   withoutComments,
 } from './text'
+import { FIELD_LABEL, extractFields } from './milestone-fields'
+
+// Found beside it; named here too, where the plan's readers have always asked for it.
+export { findMilestoneSection } from './milestone-section'
 
 export interface Milestone {
   /** Its name without the "Milestone 2" / "M2" numbering; null when it has none. */
@@ -56,8 +63,6 @@ export const MILESTONE_HEADERS: ReadonlyArray<readonly [MilestoneColumn, RegExp]
 
 /** "Milestone 2", "M2", "Phase 3", "2." at the start of a title. */
 const MILESTONE_NUMBER = /^\s*(?:(?:milestone|phase|stage|sprint|step|m)\s*#?\d+|\d+[.)])\s*[:.)\-–—]?\s*/i
-/** A heading that is one milestone rather than the milestones section. */
-const SINGLE_MILESTONE = /^\s*(?:(?:milestone|phase|stage|sprint|step)\s*#?\d+|M\d+)\b/i
 const MILESTONE_TITLE = /\b(?:milestones?|phases?|stages?|sprints?|steps?|deliverables?|M\d+)\b|^\s*\d+[.):\s]/i
 const NOT_A_MILESTONE = /\b(?:payments?|summary|overview|terms|totals?|budget|notes?|schedule|timeline|conditions|criteria)\b/i
 
@@ -70,71 +75,6 @@ export function milestoneName(title: string): string | null {
     .replace(/(?<![\d,.])\d[\d,.]*(?:\s*[kK])?(?:\s*(?:usd|usdc|usdt|dai|weeks?|wks?|days?|months?|h|hours?))?\b/gi, ' ')
     .trim()
   return /[A-Za-z]{2,}/.test(words) ? head : null
-}
-
-type Field = 'deliverables' | 'criteria' | 'amount' | 'weeks' | 'name'
-const FIELD_LABEL =
-  /(?<![\w-])((?:completion |acceptance |success )?criteria|deliverables?|outputs?|artifacts?|acceptance|definition of done|done when|verification|amount|budget|costs?|payment|price|funding|timeline|duration|time ?frame|time|weeks?|eta|delivery(?: date)?|due(?: date)?|deadline|(?:target|completion|start|end) date|dates?|period|name|title)\s*(?:\([^)\n]{0,20}\)\s*)?:/gi
-
-function fieldOf(label: string): Field {
-  const l = label.toLowerCase()
-  if (/criteria|acceptance|definition|done when|verification/.test(l)) return 'criteria'
-  if (/deliverable|output|artifact/.test(l)) return 'deliverables'
-  if (/amount|budget|cost|payment|price|funding/.test(l)) return 'amount'
-  if (/name|title/.test(l)) return 'name'
-  return 'weeks'
-}
-
-/**
- * Labelled parts of a milestone's text ("Deliverables: …", "**Criteria:** …", "| Amount | … |"),
- * several per line allowed; a label with nothing after it takes the list items under it.
- */
-function extractFields(raw: string): { fields: Partial<Record<Field, string>>; free: string } {
-  const fields: Partial<Record<Field, string>> = {}
-  const free: string[] = []
-  let current: Field | null = null
-  let currentIndent = 0
-  let openEnded = false
-  const add = (field: Field, value: string) => {
-    fields[field] = fields[field] ? `${fields[field]} ${value}`.trim() : value
-  }
-  for (const rawLine of raw.split('\n')) {
-    const trimmed = rawLine.trim()
-    if (trimmed === '' || /^\|?\s*:?-{3,}/.test(trimmed)) continue
-    const indent = rawLine.length - rawLine.trimStart().length
-    const isItem = LIST_MARKER.test(trimmed)
-    let line = looseInline(trimmed.replace(LIST_MARKER, '').replace(/^#{1,6}\s+/, ''))
-    if (line.startsWith('|')) {
-      const cells = line
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((cell) => cell.trim())
-      line = cells.length >= 2 ? `${cells[0]}: ${cells.slice(1).join(' ')}` : (cells[0] ?? '')
-    }
-    const labels = [...line.matchAll(FIELD_LABEL)]
-    if (labels.length === 0) {
-      if (current && ((openEnded && isItem) || indent > currentIndent)) add(current, line)
-      else {
-        current = null
-        free.push(line)
-      }
-      continue
-    }
-    const before = line.slice(0, labels[0]!.index).trim()
-    if (before) free.push(before)
-    labels.forEach((m, i) => {
-      const field = fieldOf(m[1]!)
-      const value = line
-        .slice((m.index ?? 0) + m[0].length, labels[i + 1]?.index ?? line.length)
-        .trim()
-        .replace(/[;,]$/, '')
-      add(field, value)
-      current = field
-      openEnded = value === ''
-    })
-    currentIndent = indent
-  }
-  return { fields, free: free.join(' ') }
 }
 
 const CRITERIA_CUE =
@@ -460,45 +400,4 @@ export function asOffsets(milestones: Milestone[], texts: readonly string[]): Mi
   })
   if (offsets.length !== milestones.length || offsets.some((o) => o === null)) return milestones
   return milestones.map((m, i) => ({ ...m, weeks: Math.round((offsets[i]! - (i > 0 ? offsets[i - 1]! : 0)) * 10) / 10, dated: false }))
-}
-
-/** Consecutive sections "## Milestone 1", "## Milestone 2", … read as one section with subsections. */
-function groupMilestoneSections(doc: PitchDocument, first: Section): Section {
-  const start = doc.sections.indexOf(first)
-  const group = [first]
-  for (let k = start + 1; k < doc.sections.length; k++) {
-    const next = doc.sections[k]!
-    if (next.depth > first.depth) continue
-    if (next.depth < first.depth || !SINGLE_MILESTONE.test(next.title)) break
-    group.push(next)
-  }
-  const nodes: RootContent[] = group.flatMap((s) => (s.heading ? [s.heading, ...s.nodes] : s.nodes))
-  const from = nodes[0]?.position?.start.offset ?? 0
-  const to = nodes[nodes.length - 1]?.position?.end.offset ?? from
-  return {
-    ...first,
-    depth: first.depth - 1,
-    endLine: group[group.length - 1]!.endLine,
-    ownNodes: [],
-    nodes,
-    text: doc.source.slice(from, to),
-  }
-}
-
-function hasMilestoneTable(node: RootContent): boolean {
-  if (node.type !== 'table') return false
-  const header = node.children[0]
-  return header !== undefined && header.children.some((cell) => /\b(?:milestones?|phases?)\b/i.test(stripInline(rawText(cell))))
-}
-
-/** The section with the milestones: by its heading, else headings "Milestone 1…" or a table with a Milestone column anywhere. */
-export function findMilestoneSection(doc: PitchDocument): Section | undefined {
-  // "Milestones" before the looser names: a "Roadmap" may be the plan beyond the grant.
-  const found = doc.sections.find((s) => s.depth > 0 && /\bmilestones?\b/i.test(s.title)) ?? findSection(doc, 'milestones')
-  if (found) return SINGLE_MILESTONE.test(found.title) ? groupMilestoneSections(doc, found) : found
-  for (const section of doc.sections) {
-    if (section.depth > 0 && SINGLE_MILESTONE.test(section.title)) return groupMilestoneSections(doc, section)
-    if (section.ownNodes.some(hasMilestoneTable)) return section
-  }
-  return undefined
 }
