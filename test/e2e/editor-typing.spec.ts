@@ -93,3 +93,24 @@ test('the checklist of a long pitch runs in its worker, which stays up', async (
   await expectSaved(page)
   expect(checklistWorkers()).toBe(1)
 })
+
+// A letter typed with nothing selected is not read back (usePitchSelection): the Comment
+// button must still follow every other way the selection changes, typing included.
+test('the Comment button follows the selection through typing: a selection enables it, a letter typed over it disables it', async ({ page }) => {
+  await draftWithLongPitch(page)
+  const comment = page.getByTestId('comment-button')
+  await caretAt(page, MIDDLE)
+  await page.keyboard.type('abc')
+  await expect(comment).toHaveAttribute('aria-disabled', 'true')
+  // Shift+arrows right after typing: a selection made by the keyboard.
+  await page.keyboard.press('Shift+ArrowLeft')
+  await page.keyboard.press('Shift+ArrowLeft')
+  await expect(comment).not.toHaveAttribute('aria-disabled')
+  // A letter typed over the selection replaces it: nothing is selected any more.
+  await page.keyboard.type('x')
+  await expect(comment).toHaveAttribute('aria-disabled', 'true')
+  // A selection set right after typing, in the same task as the keystroke's own caret move.
+  await page.keyboard.type('y')
+  await page.getByLabel('Pitch (Markdown)').evaluate((box) => (box as HTMLTextAreaElement).setSelectionRange(10, 20))
+  await expect(comment).not.toHaveAttribute('aria-disabled')
+})

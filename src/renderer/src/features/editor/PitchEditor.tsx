@@ -138,8 +138,14 @@ export interface PitchEditorProps {
  */
 /* eslint-disable react-hooks/immutability */
 
-/** A keystroke's events that only React's root listener would handle above the textarea (its `onBeforeInput`, used nowhere here). */
-const REACT_ONLY_EVENTS = ['keypress', 'textInput'] as const
+/**
+ * A keystroke's events that only React's listeners would handle above the textarea: its
+ * `onBeforeInput` (`keypress`, `textInput`) and its `onSelect` (`selectionchange`, which
+ * Chromium fires at the textarea itself and React reads the textarea's selection for, on the
+ * document, after every key), used nowhere here. The Comment button's selection watch listens
+ * on the document's capture phase, before the textarea, and still hears `selectionchange`.
+ */
+const REACT_ONLY_EVENTS = ['keypress', 'textInput', 'selectionchange'] as const
 
 /** What the library passes to `components.textarea`: its own textarea's props, and its handle. */
 type LibraryTextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
