@@ -8,6 +8,7 @@ import { flattenEvents } from '../../../../src/shared/checklist/flatten-events'
 import { markdownToMdast, type ParseOptions } from '../../../../src/shared/checklist/mdast'
 import { PARSE_OPTIONS, parseOptions } from '../../../../src/shared/checklist/parse'
 import { CORPUS_DIR } from '../../../support/corpus'
+import { seededRandom } from '../../../support/random'
 
 /**
  * The checklist's own compiler of micromark events must build exactly mdast-util-from-markdown's
@@ -99,8 +100,7 @@ describe('the checklist compiler of micromark events into mdast', () => {
 
   it("builds the library's tree for random mixes of every construct", () => {
     const pieces = [...Object.values(constructs).flatMap((text) => text.split('\n')), '', '', '  ', '- ', '1. ', '> ', '    ', '\t']
-    let seed = 11
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const random = seededRandom(11)
     const seen = new Set<string>()
     for (let n = 0; n < 2000; n++) {
       const lines = Array.from({ length: 2 + Math.floor(random() * 12) }, () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { PARSE_OPTIONS, parseMarkdown, parseOptions, parsePitch, plainText, splitPoints, stripInline } from '../../../../src/shared/checklist/parse'
 import { demoFixture } from '../../../../src/service/demo-data'
 import { FIXTURES } from '../../../support/checklist'
+import { seededRandom } from '../../../support/random'
 
 /**
  * The section-wise parse must give exactly the tree of a whole-document parse. Part size 0
@@ -96,8 +97,7 @@ describe('parseMarkdown (section-wise)', () => {
       '\t```',
       '> ```',
     ]
-    let seed = 42
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const random = seededRandom(42)
     for (let n = 0; n < 2000; n++) {
       const lines = Array.from({ length: 5 + Math.floor(random() * 30) }, () => pieces[Math.floor(random() * pieces.length)]!)
       const source = lines.join('\n')
@@ -142,8 +142,7 @@ describe('parseMarkdown (section-wise)', () => {
       '| - | x',
       '-- | --',
     ]
-    let seed = 7
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const random = seededRandom(7)
     const seen = { tables: 0, guarded: 0 }
     for (let n = 0; n < 3000; n++) {
       const source = Array.from({ length: 2 + Math.floor(random() * 8) }, () => pieces[Math.floor(random() * pieces.length)]!).join(
@@ -225,8 +224,7 @@ describe('stripInline', () => {
 
   it('gives what running every pattern gave, on 5,000 random texts', () => {
     const pieces = ['[', ']', '(', ')', '](', '!', '\\', '*', '_', '`', '~', 'a', ' ', '\n', '\\*', '\\\\', '[a](b)', '![i](u)']
-    let seed = 5
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const random = seededRandom(5)
     let changed = 0
     for (let n = 0; n < 5000; n++) {
       const text = Array.from({ length: Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]!).join('')

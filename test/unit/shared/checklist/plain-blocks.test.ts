@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { PARSE_OPTIONS, parseMarkdown } from '../../../../src/shared/checklist/parse'
 import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList, simpleTable } from '../../../../src/shared/checklist/plain-blocks'
 import { CORPUS_DIR } from '../../../support/corpus'
+import { seededRandom } from '../../../support/random'
 
 /**
  * The blocks read off their lines (plain-blocks.ts) must be mdast-util-from-markdown's nodes,
@@ -175,8 +176,7 @@ describe('blocks read off their lines', () => {
       '',
       '  ',
     ]
-    let seed = 5
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const random = seededRandom(5)
     for (let n = 0; n < 3000; n++) {
       const lines = Array.from({ length: 1 + Math.floor(random() * 14) }, () => pieces[Math.floor(random() * pieces.length)]!)
       const ending = random() < 0.15 ? '\r\n' : random() < 0.05 ? '\r' : '\n'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sentences } from '../../../../src/shared/checklist/text'
+import { seededRandom } from '../../../support/random'
 
 /** What `sentences` was before it looked for sentence ends with indexOf: a split on a lookbehind. */
 function sentencesBySplit(text: string): string[] {
@@ -23,8 +24,7 @@ describe('sentences', () => {
 
   it('gives what the split on a lookbehind gave, on 5,000 random texts', () => {
     const pieces = ['.', '!', '?', ' ', '  ', '\n', '\t', '\u00a0', 'A', 'a', '1', '"', '“', '(', 'x', '.A', '. ', ' .', '?\n(']
-    let seed = 11
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const random = seededRandom(11)
     let split = 0
     for (let n = 0; n < 5000; n++) {
       const text = Array.from({ length: Math.floor(random() * 14) }, () => pieces[Math.floor(random() * pieces.length)]!).join('')
