@@ -186,16 +186,17 @@ export function parseMarkdown(
   for (let p = 0; p + 1 < bounds.length; p++) {
     const from = bounds[p]!
     const to = bounds[p + 1]!
-    const startOffset = lineStart[from]!
-    // A part ends before the line ending of its last line: in the whole text the next block
-    // closes any open block there, so a block left open must not run on into that line ending.
-    const endOffset = to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length
-    root.children.push(...reusedPart(source.slice(startOffset, endOffset), from, startOffset, reuse))
+    const { text, offset } = partText({ source, lines, lineStart }, from, to)
+    root.children.push(...reusedPart(text, from, offset, reuse))
   }
   return root
 }
 
-/** The text of lines `from` to `to` (exclusive), up to the line ending of its last line (see `readBlocks`). */
+/**
+ * The text of lines `from` to `to` (exclusive), and where it starts. A part ends before the line
+ * ending of its last line: in the whole text the next block closes any open block there, so a
+ * block left open must not run on into that line ending.
+ */
 function partText({ source, lines, lineStart }: Lines, from: number, to: number): { text: string; offset: number } {
   const offset = lineStart[from]!
   return { text: source.slice(offset, to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length), offset }
