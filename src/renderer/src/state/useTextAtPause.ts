@@ -20,9 +20,21 @@ export interface TextAtPause {
   customFields: Record<string, string>
 }
 
-function current(): TextAtPause {
+/** The pitch and fields on screen now. */
+export function currentText(): TextAtPause {
   const { pitch, customFields } = useEditor.getState()
   return { pitch, customFields }
+}
+
+/**
+ * Calls `listener` on every change of the pitch or the fields (every keystroke), outside React:
+ * for work that decides itself when to follow the text (the checklist, at each key while it is
+ * fast), so that a keystroke renders nothing. Returns the unsubscribe.
+ */
+export function onTextChange(listener: () => void): () => void {
+  return useEditor.subscribe((state, previous) => {
+    if (state.pitch !== previous.pitch || state.customFields !== previous.customFields) listener()
+  })
 }
 
 /** The views waiting for a pause of one length, and the one timer and subscription they share. */
@@ -44,9 +56,7 @@ function joinClock(delayMs: number, listener: () => void): () => void {
       }),
       unsubscribe: null,
     }
-    made.unsubscribe = useEditor.subscribe((state, previous) => {
-      if (state.pitch !== previous.pitch || state.customFields !== previous.customFields) made.timer.touch()
-    })
+    made.unsubscribe = onTextChange(() => made.timer.touch())
     clocks.set(delayMs, made)
     clock = made
   }
@@ -62,10 +72,10 @@ function joinClock(delayMs: number, listener: () => void): () => void {
 }
 
 export function useTextAtPause(delayMs: number = TEXT_PAUSE_MS): TextAtPause {
-  const [text, setText] = useState(current)
+  const [text, setText] = useState(currentText)
   useEffect(() => {
     const catchUp = () => {
-      const now = current()
+      const now = currentText()
       setText((shown) => (shown.pitch === now.pitch && shown.customFields === now.customFields ? shown : now))
     }
     const leave = joinClock(delayMs, catchUp)

@@ -113,4 +113,23 @@ describe('DraftEditor', () => {
     expect(typingDone).toBe(false)
     await typing
   })
+
+  it('checks a burst of keys typed faster than a frame once it ends, with its last key', async () => {
+    const textarea = await openEditor()
+    await until(() => useEditorSide.getState().checklist !== null)
+    const placeholder = () =>
+      (useEditorSide.getState().checklist?.findings ?? []).some((f) => f.ruleId === 'template-placeholder' && f.message.includes('TODO'))
+    const user = userEvent.setup({ delay: 100 })
+    await user.click(textarea)
+    await user.keyboard('{Control>}{End}{/Control}')
+    for (let pause = 0; pause < 3; pause++) {
+      const before = useEditorSide.getState().checklist
+      await user.keyboard('.')
+      await until(() => useEditorSide.getState().checklist !== before)
+    }
+    // No delay between keys: the whole burst, up to its last letter, is what gets checked.
+    await userEvent.setup({ delay: null }).keyboard(' and a TODO')
+    await until(placeholder)
+    expect(useEditor.getState().pitch.endsWith(' and a TODO')).toBe(true)
+  })
 })

@@ -5,7 +5,7 @@
  * the bar above the editor. Every panel but History stays mounted when hidden, so that a field
  * being typed in, a review announcement or an open thread keeps its state.
  */
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react'
 import { hasReview, isOpen } from '../../../../shared/review/state'
 import { HistoryPanel } from '../history'
 import { ReviewPanel } from '../review'
@@ -18,8 +18,7 @@ import { useEditor } from '../../state/editor'
 import { useEditorLayout } from '../../state/editorLayout'
 import { FieldsForm } from './FieldsForm'
 import { PITCH_EDITOR_ID, selectLinesInEditor } from '../../lib/selectLines'
-import { FAST_CHECKLIST_MS, useChecklist } from './useChecklist'
-import { TEXT_PAUSE_MS, useTextAtPause } from '../../state/useTextAtPause'
+import { useChecklist } from './useChecklist'
 import './editor.css'
 
 const TAB_LABEL: Record<SideTab, string> = { checklist: 'Checklist', fields: 'Fields', review: 'Review', history: 'History' }
@@ -145,18 +144,15 @@ function SidePanel({ tab, shown, children }: { tab: SideTab; shown: SideTab | nu
  * keystroke while it is fast (an incremental lint in the worker), else at each pause in typing.
  */
 export function ChecklistRunner() {
-  const [fast, setFast] = useState(false)
-  const { pitch, customFields } = useTextAtPause(fast ? 0 : TEXT_PAUSE_MS)
   const grant = useEditor((s) => s.draft?.grant)
   const projectKind = useEditor((s) => s.draft?.projectKind ?? null)
-  const source = useMemo(() => (grant ? { pitch, customFields, grant, projectKind } : null), [pitch, customFields, grant, projectKind])
+  const context = useMemo(() => (grant ? { grant, projectKind } : null), [grant, projectKind])
   // The team's open threads and approval are findings too (the checklist's review rules), once
   // there is a review: "nobody approved yet" is no news to someone who works alone.
   // A submitted draft's review is over: its rules ("ask the reviewer to approve again") would only nag.
   const submitted = useEditor((s) => s.draft?.status === 'submitted')
   const review = useReview((s) => (!submitted && s.data && hasReview(s.data) ? s.data : null))
-  const onTimed = useCallback((ms: number) => setFast(ms <= FAST_CHECKLIST_MS), [])
-  const result = useChecklist(source, review, onTimed)
+  const result = useChecklist(context, review)
   useEffect(() => useEditorSide.getState().showChecklist(result), [result])
   useEffect(() => () => useEditorSide.getState().reset(), [])
   return null

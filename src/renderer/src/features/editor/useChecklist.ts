@@ -1,8 +1,7 @@
 /**
  * The live checklist of the open draft, linted in a worker so that typing never waits for it.
- * Its caller passes the text as of the last pause in typing (useTextAtPause), or of every
- * keystroke while the checklist is fast (`fast`, below): each text given is checked, but only
- * one at a time: a text given while the worker is busy waits, replaced by any newer one, until
+ * It follows the text as of the last pause in typing, or of every keystroke while the checklist
+ * is fast (useChecklist, below): each text given is checked, but only one at a time: a text given while the worker is busy waits, replaced by any newer one, until
  * the worker answers. Answers arrive in order of requests, and a stale one (the text has changed
  * since) is dropped rather than shown for a moment.
  */
@@ -10,6 +9,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { LintInput, LintResult } from '../../../../shared/checklist'
 import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/draft-input'
 import type { ReviewData } from '../../../../shared/review/view'
+import { TrailingTimer } from '../../lib/trailingTimer'
+import { TEXT_PAUSE_MS, currentText, onTextChange } from '../../state/useTextAtPause'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
 /**
@@ -17,6 +18,15 @@ import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
  * one (a long pitch on a slow machine) waits for a pause in typing, as it always did.
  */
 export const FAST_CHECKLIST_MS = 16
+
+/**
+ * While checks are fast, a keystroke is checked once no other key has come for this long: one
+ * frame of a 60 Hz screen. A person's keys come 50 ms or more apart, so each is checked and its
+ * findings show at most a frame later; keys that come faster than the screen can show them (a
+ * held-down key, a burst) are checked once, after the burst, rather than each racing the next
+ * key for the processor (measured: bench/editor-typing.bench.ts on a 2-core machine).
+ */
+const FRAME_MS = 16
 
 interface ChecklistRunner {
   run(input: LintInput): void
@@ -104,27 +114,37 @@ function createRunner(apply: (result: LintResult, ms: number) => void, timed: (m
   }
 }
 
+/** What the checklist of the open draft is run against, besides its text. */
+export interface ChecklistContext {
+  grant: DraftForLint['grant']
+  projectKind: DraftForLint['projectKind']
+}
+
 /**
- * `review`: the draft's team review, whose open threads and approval the checklist reports too.
- * `onTimed`: told how long each check took (ms), so that the caller can follow every keystroke
- * while checks are fast (FAST_CHECKLIST_MS).
+ * The checklist of the open draft: its text is read from the editor's store, `context` and
+ * `review` (the draft's team review, whose open threads and approval the checklist reports too)
+ * from the caller; null context: no draft, no checklist.
+ *
+ * The text is followed outside React: while checks are fast (FAST_CHECKLIST_MS), each
+ * keystroke is checked a frame after it (FRAME_MS); otherwise at each pause in typing
+ * (TEXT_PAUSE_MS). A keystroke renders nothing here; only a changed result does. (Following
+ * it through React state was two renders per key, and measurably slower typing on a long
+ * pitch: bench/editor-typing.bench.ts.)
  */
-export function useChecklist(source: DraftForLint | null, review: ReviewData | null = null, onTimed?: (ms: number) => void): LintResult | null {
+export function useChecklist(context: ChecklistContext | null, review: ReviewData | null = null): LintResult | null {
   const [result, setResult] = useState<LintResult | null>(null)
   const runner = useRef<ChecklistRunner | null>(null)
-  const timed = useRef(onTimed)
-  useEffect(() => {
-    timed.current = onTimed
-  }, [onTimed])
+  /** The last check took at most FAST_CHECKLIST_MS. */
+  const fast = useRef(false)
 
   useEffect(() => {
-    const created = createRunner(
-      (answer, ms) => {
-        setResult(answer)
-        timed.current?.(ms)
-      },
-      (ms) => timed.current?.(ms),
-    )
+    const learn = (ms: number) => {
+      fast.current = ms <= FAST_CHECKLIST_MS
+    }
+    const created = createRunner((answer, ms) => {
+      learn(ms)
+      setResult(answer)
+    }, learn)
     runner.current = created
     return () => {
       created.dispose()
@@ -132,15 +152,27 @@ export function useChecklist(source: DraftForLint | null, review: ReviewData | n
     }
   }, [])
 
-  const pitch = source?.pitch
-  const customFields = source?.customFields
-  const grant = source?.grant
-  const projectKind = source?.projectKind ?? null
+  const grant = context?.grant
+  const projectKind = context?.projectKind ?? null
 
   useEffect(() => {
-    if (pitch === undefined || customFields === undefined || grant === undefined) return
-    runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {}))
-  }, [pitch, customFields, grant, projectKind, review])
+    if (grant === undefined) return
+    const check = () => {
+      pause.cancel()
+      frame.cancel()
+      const { pitch, customFields } = currentText()
+      runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {}))
+    }
+    const pause = new TrailingTimer(TEXT_PAUSE_MS, check)
+    const frame = new TrailingTimer(FRAME_MS, check)
+    const stop = onTextChange(() => (fast.current ? frame : pause).touch())
+    check()
+    return () => {
+      stop()
+      pause.cancel()
+      frame.cancel()
+    }
+  }, [grant, projectKind, review])
 
   return result
 }
