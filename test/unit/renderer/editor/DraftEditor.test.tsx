@@ -87,14 +87,20 @@ describe('DraftEditor', () => {
     expect(textarea.value).toBe(`${PITCH} saved again`)
   })
 
-  it('re-checks while typing goes on when the checklist is fast (a short pitch), without waiting for a pause', async () => {
+  /** The checklist's TODO-placeholder finding is shown. */
+  const placeholderShown = () =>
+    (useEditorSide.getState().checklist?.findings ?? []).some((f) => f.ruleId === 'template-placeholder' && f.message.includes('TODO'))
+
+  /**
+   * Opens the editor, caret at the end, once the checklist is known to be fast: the first checks
+   * of a draft parse it whole and warm the code up, so the speed of checks is learnt at the pauses
+   * in typing that follow (three here, as the JIT takes a few runs). Returns the typist (a key
+   * every 100 ms).
+   */
+  async function typistAfterWarmUp() {
     const textarea = await openEditor()
     await until(() => useEditorSide.getState().checklist !== null)
-    const placeholder = () =>
-      (useEditorSide.getState().checklist?.findings ?? []).some((f) => f.ruleId === 'template-placeholder' && f.message.includes('TODO'))
-    expect(placeholder()).toBe(false)
-    // The first checks of a draft parse it whole and warm the code up: the speed of checks is
-    // learnt at the pauses in typing that follow (three here, as the JIT takes a few runs).
+    expect(placeholderShown()).toBe(false)
     const user = userEvent.setup({ delay: 100 })
     await user.click(textarea)
     await user.keyboard('{Control>}{End}{/Control}')
@@ -103,33 +109,27 @@ describe('DraftEditor', () => {
       await user.keyboard('.')
       await until(() => useEditorSide.getState().checklist !== before)
     }
+    return user
+  }
+
+  it('re-checks while typing goes on when the checklist is fast (a short pitch), without waiting for a pause', async () => {
+    const user = await typistAfterWarmUp()
     // A key every 100 ms: the 250 ms pause never comes while the typing lasts.
     let typingDone = false
     const typing = user.keyboard(' TODO and then many more words typed slowly').then(() => {
       typingDone = true
     })
-    await until(placeholder, 10_000)
+    await until(placeholderShown, 10_000)
     // Seen mid-typing: the checklist followed the keystrokes.
     expect(typingDone).toBe(false)
     await typing
   })
 
   it('checks a burst of keys typed faster than a frame once it ends, with its last key', async () => {
-    const textarea = await openEditor()
-    await until(() => useEditorSide.getState().checklist !== null)
-    const placeholder = () =>
-      (useEditorSide.getState().checklist?.findings ?? []).some((f) => f.ruleId === 'template-placeholder' && f.message.includes('TODO'))
-    const user = userEvent.setup({ delay: 100 })
-    await user.click(textarea)
-    await user.keyboard('{Control>}{End}{/Control}')
-    for (let pause = 0; pause < 3; pause++) {
-      const before = useEditorSide.getState().checklist
-      await user.keyboard('.')
-      await until(() => useEditorSide.getState().checklist !== before)
-    }
+    await typistAfterWarmUp()
     // No delay between keys: the whole burst, up to its last letter, is what gets checked.
     await userEvent.setup({ delay: null }).keyboard(' and a TODO')
-    await until(placeholder)
+    await until(placeholderShown)
     expect(useEditor.getState().pitch.endsWith(' and a TODO')).toBe(true)
   })
 })
