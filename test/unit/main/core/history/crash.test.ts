@@ -66,8 +66,13 @@ function prng(seed: number): () => number {
   }
 }
 
-/** Runs the child until it has been saving for `ms`, then SIGKILL. Returns the last save it reported done. */
-async function runAndKill(dataDir: string, folder: string, ms: number): Promise<{ draftId: string; lastSaved: number }> {
+/**
+ * Runs the child until it has reported `saves` saves done, then for `ms` more, then SIGKILL.
+ * Returns the last save it reported done. Counting saves, not only time, keeps the kills on
+ * writes however slow the machine is: a kill timed from start alone can land before the first
+ * save of every run when the tests around it load the processor.
+ */
+async function runAndKill(dataDir: string, folder: string, saves: number, ms: number): Promise<{ draftId: string; lastSaved: number }> {
   const child: ChildProcess = spawn(process.execPath, [bundle, dataDir, folder], { stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
@@ -77,9 +82,9 @@ async function runAndKill(dataDir: string, folder: string, ms: number): Promise<
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
       const ready = /^ready (\S+)$/m.exec(stdout)
-      if (ready) resolve(ready[1]!)
+      if (ready && [...stdout.matchAll(/^saved \d+$/gm)].length >= saves) resolve(ready[1]!)
     })
-    void exited.then(() => reject(new Error(`the child exited before it was ready: ${stderr}`)))
+    void exited.then(() => reject(new Error(`the child exited before it was ready and had saved ${saves} times: ${stderr}`)))
   })
   await new Promise((done) => setTimeout(done, ms))
   child.kill('SIGKILL')
@@ -98,8 +103,11 @@ it(`leaves no broken version and no lost draft after ${KILLS} kills mid-write`, 
   let draftId = ''
   let highest = -1
   for (let kill = 0; kill < KILLS; kill++) {
-    // A save and its version take about 10 ms: 0–15 saves a run, so trims and folds happen too.
-    const run = await runAndKill(dataDir, folder, random() * 150)
+    // A save and its version take about 10 ms: 0–3 saves done, then 0–150 ms more (up to 15
+    // saves on a quiet machine), so kills land before, during and between writes, and trims
+    // and folds happen too. With this seed the counts alone add up to 79 saves, so the check
+    // below that kills hit writes holds on a machine of any speed.
+    const run = await runAndKill(dataDir, folder, Math.floor(random() * 4), random() * 150)
     draftId = run.draftId
     const dir = join(dataDir, 'history', historyKey(folder, draftId))
     leftovers += readdirSync(dir).filter((name) => /\.json\.\d+$/.test(name)).length
