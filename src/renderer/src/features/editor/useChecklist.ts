@@ -1,9 +1,10 @@
 /**
  * The live checklist of the open draft, linted in a worker so that typing never waits for it.
  * It follows the text as of the last pause in typing, or of every keystroke while the checklist
- * is fast (useChecklist, below): each text given is checked, but only one at a time: a text given while the worker is busy waits, replaced by any newer one, until
- * the worker answers. Answers arrive in order of requests, and a stale one (the text has changed
- * since) is dropped rather than shown for a moment.
+ * is fast (useChecklist, below): each text given is checked, but only one at a time: a text
+ * given while the worker is busy waits, replaced by any newer one, until the worker answers.
+ * Answers arrive in order of requests, and a stale one (the text has changed since) is dropped
+ * rather than shown for a moment.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { LintInput, LintResult } from '../../../../shared/checklist'
@@ -23,8 +24,8 @@ export const FAST_CHECKLIST_MS = 16
  * While checks are fast, a keystroke is checked once no other key has come for this long: one
  * frame of a 60 Hz screen. A person's keys come 50 ms or more apart, so each is checked and its
  * findings show at most a frame later; keys that come faster than the screen can show them (a
- * held-down key, a burst) are checked once, after the burst, rather than each racing the next
- * key for the processor (measured: bench/editor-typing.bench.ts on a 2-core machine).
+ * held-down key, a burst) are checked once, after the burst, rather than each starting a check
+ * in the worker while the next key is being handled.
  */
 const FRAME_MS = 16
 
@@ -127,9 +128,8 @@ export interface ChecklistContext {
  *
  * The text is followed outside React: while checks are fast (FAST_CHECKLIST_MS), each
  * keystroke is checked a frame after it (FRAME_MS); otherwise at each pause in typing
- * (TEXT_PAUSE_MS). A keystroke renders nothing here; only a changed result does. (Following
- * it through React state was two renders per key, and measurably slower typing on a long
- * pitch: bench/editor-typing.bench.ts.)
+ * (TEXT_PAUSE_MS). A keystroke renders nothing here; only a changed result does (following it
+ * through React state was two renders per key).
  */
 export function useChecklist(context: ChecklistContext | null, review: ReviewData | null = null): LintResult | null {
   const [result, setResult] = useState<LintResult | null>(null)
