@@ -10,7 +10,7 @@
  * (which always prints its branch) stands in for several silent questions.
  */
 import { access, readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import type { SyncOperation } from '../../../shared/ipc'
 import { Git, GitCommandError } from './git'
 import { classifyPath, literalPathspec, type SyncPath } from './paths'
@@ -177,6 +177,23 @@ function upstreamOf(config: Map<string, string>, branch: string, remotes: { name
   // A branch that follows another local branch ('.') has nothing to sync with.
   if (remote === null || mergeRef === null || !remotes.some((one) => one.name === remote)) return null
   return { remote, mergeRef, trackingRef: `refs/remotes/${remote}/${mergeRef.replace(/^refs\/heads\//, '')}` }
+}
+
+/**
+ * The repository of a drafts folder, unless it is one that holds the app's own data folder
+ * (`appDataDir`): a home folder kept in git for its dotfiles, a developer's checkout. That one is
+ * not the team's, so a sync never commits drafts into it or pushes them to its remote.
+ */
+export async function openTeamRepository(git: Git, folder: string, appDataDir: string | undefined): Promise<Repository> {
+  const repo = await openRepository(git, folder)
+  const data = appDataDir ? resolve(appDataDir) : null
+  if (data !== null && (data === repo.root || data.startsWith(`${repo.root}${sep}`))) {
+    throw new SyncFailure(
+      'not_a_repository',
+      `The drafts folder ${folder} is inside Grant Desk’s own data folder, which is part of another git repository (${repo.root}), so Grant Desk does not sync it there. To share drafts through git, choose “Track this folder with git” in Settings (a repository of the drafts folder alone), or choose a folder of your team’s repository as the drafts folder.`,
+    )
+  }
+  return repo
 }
 
 /** Whether something is at `path` (following links); also setup.ts's check for a team's own .gitattributes. */

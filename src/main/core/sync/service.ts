@@ -18,7 +18,7 @@
  * resets or force-pushes anything.
  */
 import { mkdir } from 'node:fs/promises'
-import { resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import { Mutex } from 'async-mutex'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
@@ -33,8 +33,9 @@ import { checkNoStrayUnmerged, checkSyncable } from './preflight'
 import { isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
 import { SyncMemory } from './memory'
+import { PullAttributions } from './attributions'
 import { describeRepository, summaryOf } from './state'
-import { commitOf, countChanges, folderChanges, gitVersion, openRepository, unsentFiles, workTreeFile, type Repository } from './repository'
+import { commitOf, countChanges, folderChanges, gitVersion, openTeamRepository, unsentFiles, workTreeFile, type Repository } from './repository'
 
 export interface SyncServiceOptions {
   /** The drafts folder, read at every call (Settings may move it). */
@@ -63,15 +64,12 @@ export interface SyncServiceOptions {
   log: Logger
 }
 
-/** How long a draft's "came from <teammate>" is kept for its History after a pull. */
-const ATTRIBUTION_MS = 10 * 60_000
-
 export class SyncService {
   readonly #options: SyncServiceOptions
   readonly #mutex = new Mutex()
   readonly #memory: SyncMemory
-  /** Who brought each draft's current text in the last pulls: folder \0 id → author and version. */
-  readonly #attributions = new Map<string, { author: string; version: string; at: number }>()
+  /** Who brought each draft's current text in the last pulls. */
+  readonly #attributions = new PullAttributions()
   /** Settles when the merge of a sync under way has landed and its authors are known. */
   #merging: Promise<void> | null = null
   #stateTimer: ReturnType<typeof setTimeout> | null = null
@@ -180,9 +178,7 @@ export class SyncService {
    */
   async authorOf(folder: string, id: string, version: string): Promise<string | null> {
     await this.#merging
-    const entry = this.#attributions.get(`${resolve(folder)}\0${id}`)
-    if (!entry || entry.version !== version || this.#options.now().getTime() - entry.at > ATTRIBUTION_MS) return null
-    return entry.author
+    return this.#attributions.authorOf(folder, id, version, this.#options.now().getTime())
   }
 
   /** A draft or record changed here: the state ("2 changes not sent") is sent again shortly. */
@@ -350,16 +346,8 @@ export class SyncService {
   }
 
   /** The repository of the drafts folder, unless it is one that holds the app's own data folder (see the option). */
-  async #open(git: Git, folder: string): Promise<Repository> {
-    const repo = await openRepository(git, folder)
-    const data = this.#options.appDataDir ? resolve(this.#options.appDataDir) : null
-    if (data !== null && (data === repo.root || data.startsWith(`${repo.root}${sep}`))) {
-      throw new SyncFailure(
-        'not_a_repository',
-        `The drafts folder ${folder} is inside Grant Desk’s own data folder, which is part of another git repository (${repo.root}), so Grant Desk does not sync it there. To share drafts through git, choose “Track this folder with git” in Settings (a repository of the drafts folder alone), or choose a folder of your team’s repository as the drafts folder.`,
-      )
-    }
-    return repo
+  #open(git: Git, folder: string): Promise<Repository> {
+    return openTeamRepository(git, folder, this.#options.appDataDir)
   }
 
   async #who(repo: Repository): Promise<string> {
@@ -482,7 +470,7 @@ export class SyncService {
     const at = this.#options.now().getTime()
     for (const [id, author] of read.draftAuthors) {
       const text = await workTreeFile(repo, `${repo.prefix}${id}.md`)
-      if (text !== null) this.#attributions.set(`${folder}\0${id}`, { author, version: draftVersion(text), at })
+      if (text !== null) this.#attributions.record(folder, id, author, draftVersion(text), at)
     }
     const arrival = read.arrival
     if (arrival) {
