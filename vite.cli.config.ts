@@ -11,7 +11,22 @@ export default defineConfig({
     target: 'node20',
     emptyOutDir: true,
     minify: false,
-    rolldownOptions: { output: { entryFileNames: 'grant-desk.mjs', format: 'es' } },
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'grant-desk.mjs',
+        format: 'es',
+        // CommonJS packages bundled into an ES module still read these: write-file-atomic names
+        // its temporary files with `__filename`, and without it every atomic write of the core
+        // (a merged draft, a history version) threw a ReferenceError in the CLI alone, so
+        // `grant-desk sync` stopped mid-merge where the app's sync merged cleanly.
+        banner: [
+          "import { fileURLToPath as __cliFileURLToPath } from 'node:url'",
+          "import { dirname as __cliDirname } from 'node:path'",
+          'const __filename = __cliFileURLToPath(import.meta.url)',
+          'const __dirname = __cliDirname(__filename)',
+        ].join('\n'),
+      },
+    },
   },
   ssr: { noExternal: true, target: 'node' },
 })

@@ -6,11 +6,12 @@
  * the draft file and nothing is fetched here, so the copy leaves it out.
  *
  * Without `-o` the HTML goes to stdout (to pipe or redirect); with it, the file is written
- * atomically, so a failed or interrupted export never leaves half a copy where a good one was.
+ * atomically (write-file-atomic: a temporary file flushed, then renamed over), so a failed or
+ * interrupted export never leaves half a copy where a good one was.
  */
-import { randomBytes } from 'node:crypto'
-import { open, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join, relative } from 'node:path'
+import { stat } from 'node:fs/promises'
+import { dirname, relative } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
 import { reviewCopyOfDraft } from '../../main/core'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
 import type { ReviewData } from '../../shared/review/view'
@@ -32,28 +33,6 @@ export interface ExportOptions {
 function reason(error: unknown): string {
   if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'no such file or folder'
   return error instanceof Error ? error.message : String(error)
-}
-
-/**
- * Writes a temporary file beside `path`, flushes it to disk, then renames it over `path`: a
- * reader sees the old copy or the new one, never half of one. (write-file-atomic does the same
- * but cannot run inside the CLI's ES module bundle, where CommonJS's `__filename` is missing.)
- */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
-  try {
-    const handle = await open(temp, 'wx', 0o644)
-    try {
-      await handle.writeFile(text, 'utf8')
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temp, path)
-  } catch (error) {
-    await rm(temp, { force: true })
-    throw error
-  }
 }
 
 /** Exit code: 0 written, 2 when the draft, its review records or the output cannot be read or written. */
@@ -96,7 +75,7 @@ export async function runExport(file: string, options: ExportOptions, io: Export
     return 0
   }
   try {
-    await writeAtomically(options.output, copy.html)
+    await writeFileAtomic(options.output, copy.html, { encoding: 'utf8', mode: 0o644 })
   } catch (error) {
     io.err(`Cannot write ${options.output}: ${reason(error)}`)
     return 2

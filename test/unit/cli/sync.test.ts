@@ -1,7 +1,8 @@
 /**
  * `grant-desk sync [folder]` on real git: the same sync as the app, from a terminal, with exit
  * codes for scripts (0 synced, 1 conflict or a failed pull/push, 2 usage, not a repository, no
- * git). The last test runs the built bin as a child process with a PATH that has no git.
+ * git). The last tests run the built bin as a child process: the bundle is what users run, and
+ * it once lacked what the app's code needs (CommonJS's `__filename`, read by write-file-atomic).
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -103,5 +104,43 @@ describe('grant-desk sync', () => {
     )
     expect(error?.code).toBe(2)
     expect(error?.stderr).toContain('Install git')
+  })
+
+  it('the built bin merges two teammates who saved different paragraphs of one draft, and leaves both repositories clean', async () => {
+    const run = promisify(execFile)
+    const bin = (folder: string) => run(process.execPath, [join(process.cwd(), 'bin', 'grant-desk.mjs'), 'sync', folder], { env: team.env })
+    const created = await ada.app.call('drafts.create', { grantId: IDS.open })
+    const first = 'Ada Lovelace is the principal investigator.'
+    const last = 'The budget is 40,000 USD over six months.'
+    await ada.app.call('drafts.save', {
+      id: created.id,
+      pitch: `${first}\n\nThe middle paragraph stays.\n\n${last}\n`,
+      customFields: {},
+      baseVersion: created.version,
+    })
+    await authorRecorded(ada.drafts, created.id)
+    expect((await bin(ada.drafts)).stdout).toContain('sent 1 commit')
+    await bin(ben.drafts)
+    // Both change updated_at in the front matter, so git itself stops on the file: the app's merge driver settles it.
+    for (const [who, from, to] of [
+      [ada, first, 'Ada Lovelace is the principal investigator, with Ben as co-investigator.'],
+      [ben, last, 'The budget is 42,000 USD over six months.'],
+    ] as const) {
+      const now = await who.app.call('drafts.get', { id: created.id })
+      await who.app.call('drafts.save', { id: created.id, pitch: now.pitch.replace(from, to), customFields: {}, baseVersion: now.version })
+    }
+    await bin(ada.drafts)
+    const merged = await bin(ben.drafts)
+    expect(merged.stderr).toBe('')
+    expect(merged.stdout).toContain('Received:')
+    await bin(ada.drafts)
+    for (const who of [ada, ben]) {
+      const text = readFileSync(join(who.drafts, created.fileName), 'utf8')
+      expect(text).toContain('with Ben as co-investigator.')
+      expect(text).toContain('The budget is 42,000 USD over six months.')
+      expect(text).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m)
+      expect(who.git('status', '--porcelain')).toBe('')
+      expect(existsSync(join(who.git('rev-parse', '--absolute-git-dir').trim(), 'MERGE_HEAD'))).toBe(false)
+    }
   })
 })
