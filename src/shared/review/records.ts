@@ -112,7 +112,7 @@ export const VerdictRecord = z.looseObject({
   note: z.string().max(MAX_NOTE_CHARS).default(''),
   /**
    * The reviewer's verdicts this one replaces (their latest ones when it was given). Verdicts
-   * are ordered by this chain, never by their dates (see review/order.ts). Absent in verdicts
+   * are ordered by this chain, never by their dates (see review/gate.ts). Absent in verdicts
    * written before chains existed.
    */
   supersedes: z.array(RecordId).max(100, { error: 'must name at most 100 verdicts' }).optional(),

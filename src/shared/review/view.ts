@@ -101,7 +101,7 @@ export type PolicyView = z.infer<typeof PolicyView>
 
 export const ReviewData = z.object({
   threads: z.array(ThreadView),
-  /** Every verdict record that could be read, oldest first by record id; the chains order them (review/order.ts). */
+  /** Every verdict record that could be read, oldest first by record id; the chains order them (review/gate.ts). */
   verdicts: z.array(VerdictView),
   /** Who wrote the draft, one entry per author record. */
   authors: z.array(AuthorView),

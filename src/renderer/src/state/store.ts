@@ -1,6 +1,6 @@
 /**
  * The renderer's one door to its state library (zustand), as Excalidraw keeps jotai behind
- * `editor-jotai.ts`: every store is made here, and the lint rules forbid importing zustand
+ * a module of its own (`editor-jotai`): every store is made here, and the lint rules forbid importing zustand
  * anywhere else. So a change of library, or of how stores are made (devtools, a middleware),
  * is a change to this file alone.
  *

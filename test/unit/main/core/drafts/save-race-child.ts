@@ -4,7 +4,7 @@
  * one command a line on stdin, waits until the command's moment (both processes get the same
  * one, so their saves start together), saves, and answers one line on stdout.
  *
- * Usage: node save-race-child.mjs <draftsFolder> <trashDir>
+ * Usage: node <this file, bundled by the test> <draftsFolder> <trashDir>
  */
 import { createInterface } from 'node:readline'
 import { DraftStore } from '../../../../../src/main/core/drafts'

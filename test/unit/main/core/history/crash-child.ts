@@ -7,7 +7,7 @@
  * re-keyframing happen every few saves; a clock driven by `n` (about 20 s a save) makes
  * autosaves fold into each other and explicit saves keep their own.
  *
- * Usage: node crash-child.mjs <dataDir> <draftsFolder>
+ * Usage: node <this file, bundled by the test> <dataDir> <draftsFolder>
  */
 import { join } from 'node:path'
 import type { GrantDetail } from '../../../../../src/shared/api'
