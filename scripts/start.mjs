@@ -9,7 +9,7 @@
  * started and why.
  */
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -62,6 +62,12 @@ function portIsFree(port) {
 }
 
 /** Starts `npm run service`'s program and resolves with its address once it listens. */
+/** The sandbox's demo logins, announced to the app (its login form offers them while it uses this sandbox). */
+function demoLogins() {
+  const users = JSON.parse(readFileSync(join(root, 'src/service/demo-logins.json'), 'utf8'))
+  return JSON.stringify(users.map(({ email, password }) => ({ email, password })))
+}
+
 async function startSandbox() {
   // PORT=0 lets the sandbox pick a free port itself; its "listening on" line tells which.
   const port = (await portIsFree(SANDBOX_PORT)) ? SANDBOX_PORT : 0
@@ -106,7 +112,9 @@ const child = spawn('npx', ['electron-vite', 'preview'], {
   // A sandbox started here is announced, not forced: Settings can still point at another service.
   env: {
     ...process.env,
-    ...(sandbox ? { GRANT_DESK_SANDBOX_URL: sandbox.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm start' } : { GRANT_SERVICE_URL: serviceUrl }),
+    ...(sandbox
+      ? { GRANT_DESK_SANDBOX_URL: sandbox.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm start', GRANT_DESK_SANDBOX_DEMO_LOGINS: demoLogins() }
+      : { GRANT_SERVICE_URL: serviceUrl }),
   },
 })
 const stop = (signal) => {

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { formatIssuePath } from '../shared/api'
 import { type Core, createCore } from '../main/core/core'
-import { SANDBOX_STARTED_BY_ENV, SANDBOX_URL_ENV } from '../main/core/sandbox'
+import { SANDBOX_DEMO_LOGINS_ENV, SANDBOX_STARTED_BY_ENV, SANDBOX_URL_ENV } from '../main/core/sandbox'
 import { PlainFileSecretStore } from '../main/core/secret-store'
 import { DEFAULT_SERVICE_URL, JsonFileSettingsBackend } from '../main/core/settings'
 import { DEMO_USERS } from '../service/demo-data'
@@ -181,7 +181,11 @@ async function main(): Promise<void> {
       } catch (error) {
         exit(`The sandbox grant service could not start: ${(error as Error).message}`)
       }
-      sandboxEnv = { [SANDBOX_URL_ENV]: sandbox.url, [SANDBOX_STARTED_BY_ENV]: plan ? 'npm start' : 'npm run start:browser' }
+      sandboxEnv = {
+        [SANDBOX_URL_ENV]: sandbox.url,
+        [SANDBOX_STARTED_BY_ENV]: plan ? 'npm start' : 'npm run start:browser',
+        [SANDBOX_DEMO_LOGINS_ENV]: JSON.stringify(DEMO_USERS.map(({ email, password }) => ({ email, password }))),
+      }
       const logins = DEMO_USERS.map((u) => `${u.email} / ${u.password}`).join(', ')
       console.log(`Sandbox grant service listening on ${sandbox.url} (data: ${dataFile}). Demo logins: ${logins}`)
     } else {

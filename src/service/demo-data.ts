@@ -7,12 +7,12 @@
  * sponsor (stored as `closed` with a future deadline). Pitch templates follow the application
  * content guidance of shared/grant-service-api.md §1.
  */
+import demoLogins from './demo-logins.json'
 import type { Fixture, FixtureGrant } from './fixture'
 
-export const DEMO_USERS: ReadonlyArray<{ email: string; password: string; name: string }> = [
-  { email: 'ada@example.org', password: 'grant-desk-demo', name: 'Ada Okafor' },
-  { email: 'sam@example.org', password: 'grant-desk-demo-2', name: 'Sam Reyes' },
-]
+// Kept as JSON so that the start commands (plain Node scripts) can read them and hand them to the
+// app's core through the environment: the core never imports the sandbox.
+export const DEMO_USERS: ReadonlyArray<{ email: string; password: string; name: string }> = demoLogins
 
 type Field = NonNullable<FixtureGrant['application_schema']>[number]
 

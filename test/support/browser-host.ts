@@ -13,6 +13,7 @@ import type { RefreshTimer } from '../../src/main/core/saved-searches/scheduler'
 import { PlainFileSecretStore } from '../../src/main/core/secret-store'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { type BrowserHost, startBrowserHost } from '../../src/host/server'
+import { DEMO_USERS } from '../../src/service/demo-data'
 import type { Fixture } from '../../src/service/fixture'
 import { type TestService, startTestService, tempDir, testFixture } from './service'
 
@@ -95,7 +96,11 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       secrets: new PlainFileSecretStore(join(dataDir, 'credentials.json')),
       settings: await JsonFileSettingsBackend.open(join(dataDir, 'settings.json')),
       env: options.bundledSandbox
-        ? { GRANT_DESK_SANDBOX_URL: service.url, GRANT_DESK_SANDBOX_STARTED_BY: 'npm run start:browser' }
+        ? {
+            GRANT_DESK_SANDBOX_URL: service.url,
+            GRANT_DESK_SANDBOX_STARTED_BY: 'npm run start:browser',
+            GRANT_DESK_SANDBOX_DEMO_LOGINS: JSON.stringify(DEMO_USERS.map(({ email, password }) => ({ email, password }))),
+          }
         : { ...options.env, GRANT_SERVICE_URL: options.route ? await options.route(service.url) : service.url },
       log,
       ...(options.client ? { client: options.client } : {}),

@@ -94,6 +94,10 @@ describe('the layer rules', () => {
     expect(await refusals('src/shared/probe.ts', "import { createCore } from '../main/core/core'\nexport const probe = createCore\n")).toContain(
       'boundaries/dependencies',
     )
+    // The demo logins reach the core through the environment, not by importing the sandbox.
+    expect(await refusals('src/main/core/probe.ts', "import { DEMO_USERS } from '../../service/demo-data'\nexport const probe = DEMO_USERS\n")).toContain(
+      'boundaries/dependencies',
+    )
   })
 })
 

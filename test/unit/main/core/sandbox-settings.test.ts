@@ -25,7 +25,13 @@ describe('the bundled sandbox in settings', () => {
   const startedWithSandbox = async (sandboxUrl: string, env: Record<string, string | undefined> = {}) => {
     const app = await startTestCore({
       serviceUrl: '',
-      env: { GRANT_SERVICE_URL: undefined, GRANT_DESK_SANDBOX_URL: `${sandboxUrl}/`, GRANT_DESK_SANDBOX_STARTED_BY: 'npm run start:browser', ...env },
+      env: {
+        GRANT_SERVICE_URL: undefined,
+        GRANT_DESK_SANDBOX_URL: `${sandboxUrl}/`,
+        GRANT_DESK_SANDBOX_STARTED_BY: 'npm run start:browser',
+        GRANT_DESK_SANDBOX_DEMO_LOGINS: JSON.stringify(DEMO_USERS.map(({ email, password }) => ({ email, password }))),
+        ...env,
+      },
     })
     cores.push(app)
     return app
@@ -83,5 +89,14 @@ describe('the bundled sandbox in settings', () => {
     cores.push(app)
     expect(await app.call('settings.get')).toMatchObject({ sandbox: null })
     expect(app.logged.some((entry) => entry.message.includes('GRANT_DESK_SANDBOX_URL'))).toBe(true)
+  })
+
+  it('offers no demo logins when the start command announced none or a malformed list, and says so in the log', async () => {
+    service = await startTestService({})
+    const none = await startedWithSandbox(service.url, { GRANT_DESK_SANDBOX_DEMO_LOGINS: undefined })
+    expect((await none.call('settings.get')).sandbox).toMatchObject({ inUse: true, demoLogins: [] })
+    const malformed = await startedWithSandbox(service.url, { GRANT_DESK_SANDBOX_DEMO_LOGINS: '[{"email":"ada@example.org"}]' })
+    expect((await malformed.call('settings.get')).sandbox).toMatchObject({ inUse: true, demoLogins: [] })
+    expect(malformed.logged.some((entry) => entry.message.includes('GRANT_DESK_SANDBOX_DEMO_LOGINS'))).toBe(true)
   })
 })
