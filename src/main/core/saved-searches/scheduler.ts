@@ -3,24 +3,13 @@
  * by default, null for off) while the app runs, the saved searches are checked with the
  * service and each one that found new grants raises ONE `savedSearches.found` event (the
  * Electron shell turns it into one notification; the browser host's page into a web
- * notification when the applicant allowed them). The timer is a port, so tests fire it.
+ * notification when the applicant allowed them). The repeating is the core's RepeatingJob.
  */
 import type { Logger } from '../errors'
+import { RepeatingJob, type RefreshTimer } from '../repeating-job'
 import type { FoundNew } from './service'
 
-/** Starts a one-shot timer; answers the function that cancels it. */
-export interface RefreshTimer {
-  start(ms: number, run: () => void): () => void
-}
-
-export const realRefreshTimer: RefreshTimer = {
-  start: (ms, run) => {
-    const handle = setTimeout(run, ms)
-    // A pending check never keeps the process alive (the CLI, a test, a closing app).
-    handle.unref?.()
-    return () => clearTimeout(handle)
-  },
-}
+export { realRefreshTimer, type RefreshTimer } from '../repeating-job'
 
 export interface SchedulerOptions {
   timer: RefreshTimer
@@ -32,49 +21,27 @@ export interface SchedulerOptions {
 }
 
 export class SavedSearchScheduler {
-  readonly #options: SchedulerOptions
-  #cancel: (() => void) | null = null
-  #stopped = false
-  #running: Promise<void> | null = null
+  readonly #job: RepeatingJob
 
   constructor(options: SchedulerOptions) {
-    this.#options = options
-  }
-
-  /** (Re)starts the wait from now, with the interval in Settings now (after a change of it, too). */
-  async schedule(): Promise<void> {
-    this.#cancel?.()
-    this.#cancel = null
-    if (this.#stopped) return
-    let minutes: number | null
-    try {
-      minutes = await this.#options.minutes()
-    } catch (error) {
-      this.#options.log.warn('the interval of the check for new grants could not be read', error)
-      return
-    }
-    if (minutes === null || this.#stopped) return
-    this.#cancel = this.#options.timer.start(minutes * 60_000, () => {
-      this.#cancel = null
-      this.#running = this.#tick()
+    this.#job = new RepeatingJob({
+      timer: options.timer,
+      minutes: options.minutes,
+      run: async () => {
+        for (const one of await options.refresh()) options.onFound(one)
+      },
+      describe: { interval: 'the interval of the check for new grants', failed: 'the background check for new grants failed' },
+      log: options.log,
     })
   }
 
-  async #tick(): Promise<void> {
-    try {
-      const found = await this.#options.refresh()
-      for (const one of found) this.#options.onFound(one)
-    } catch (error) {
-      this.#options.log.warn('the background check for new grants failed', error)
-    }
-    await this.schedule()
+  /** (Re)starts the wait from now, with the interval in Settings now (after a change of it, too). */
+  schedule(): Promise<void> {
+    return this.#job.schedule()
   }
 
   /** Stops the timer and waits for a check under way. */
-  async stop(): Promise<void> {
-    this.#stopped = true
-    this.#cancel?.()
-    this.#cancel = null
-    await this.#running
+  stop(): Promise<void> {
+    return this.#job.stop()
   }
 }

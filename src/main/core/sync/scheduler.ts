@@ -2,12 +2,12 @@
  * Automatic team sync (Settings → team sync; both off by default): once when the app starts,
  * and every `everyMinutes` while it runs. A sync that fails is not retried before its time: its
  * problem is in the state (`lastProblem`) for the status line. A sync already running (one the
- * applicant started) is not queued behind: the next tick comes at its time. The timer is a
- * port, so tests fire it by hand.
+ * applicant started) is not queued behind: the next tick comes at its time. The repeating is
+ * the core's RepeatingJob (its timer is a port, so tests fire it by hand).
  */
 import type { TeamSyncSettings } from '../../../shared/ipc'
 import type { Logger } from '../errors'
-import type { RefreshTimer } from '../saved-searches/scheduler'
+import { RepeatingJob, type RefreshTimer } from '../repeating-job'
 
 export interface SyncSchedulerOptions {
   timer: RefreshTimer
@@ -21,12 +21,21 @@ export interface SyncSchedulerOptions {
 
 export class SyncScheduler {
   readonly #options: SyncSchedulerOptions
-  #cancel: (() => void) | null = null
-  #stopped = false
-  #running: Promise<void> | null = null
+  readonly #job: RepeatingJob
 
   constructor(options: SyncSchedulerOptions) {
     this.#options = options
+    this.#job = new RepeatingJob({
+      timer: options.timer,
+      minutes: async () => (await options.settings()).everyMinutes,
+      // A sync already running (one the applicant started) is not queued behind: the next tick comes at its time.
+      run: async () => {
+        if (!options.busy()) await options.sync()
+      },
+      // Remembered by the service as the state's `lastProblem`; the log keeps the details.
+      describe: { interval: 'the team sync interval', failed: 'the automatic team sync did not finish' },
+      log: options.log,
+    })
   }
 
   /** At the app's start: a sync now when `onStart` is set, then the interval. */
@@ -38,44 +47,17 @@ export class SyncScheduler {
       this.#options.log.warn('the team sync settings could not be read', error)
       return
     }
-    if (settings.onStart) this.#running = this.#run()
+    if (settings.onStart) this.#job.startNow()
     await this.schedule()
   }
 
   /** (Re)starts the wait from now with the interval in Settings now (after a change of it, too). */
-  async schedule(): Promise<void> {
-    this.#cancel?.()
-    this.#cancel = null
-    if (this.#stopped) return
-    let minutes: number | null
-    try {
-      minutes = (await this.#options.settings()).everyMinutes
-    } catch (error) {
-      this.#options.log.warn('the team sync interval could not be read', error)
-      return
-    }
-    if (minutes === null || this.#stopped) return
-    this.#cancel = this.#options.timer.start(minutes * 60_000, () => {
-      this.#cancel = null
-      this.#running = this.#run().then(() => this.schedule())
-    })
-  }
-
-  async #run(): Promise<void> {
-    if (this.#stopped || this.#options.busy()) return
-    try {
-      await this.#options.sync()
-    } catch (error) {
-      // Remembered by the service as the state's `lastProblem`; the log keeps the details.
-      this.#options.log.warn('the automatic team sync did not finish', error instanceof Error ? error.message : error)
-    }
+  schedule(): Promise<void> {
+    return this.#job.schedule()
   }
 
   /** Stops the timer and waits for a sync it started. */
-  async stop(): Promise<void> {
-    this.#stopped = true
-    this.#cancel?.()
-    this.#cancel = null
-    await this.#running
+  stop(): Promise<void> {
+    return this.#job.stop()
   }
 }
