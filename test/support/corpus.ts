@@ -5,6 +5,7 @@
  * corpus-ablation.ts). Shared by `npm run corpus` and the corpus test, so both measure the same.
  * The texts are read from the shared folder, never copied into the repository.
  */
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { lintFile } from '../../src/cli/lint-file'
@@ -12,6 +13,20 @@ import { summarize, type Finding, type Severity } from '../../src/shared/checkli
 import { PARTS, PART_RULES, cutPart, type Part } from './corpus-ablation'
 
 export const CORPUS_DIR = join(import.meta.dirname, '../../../shared/real-proposals')
+
+/**
+ * Whether the corpus is there for `what` (a test or a group of them). Absent on a developer's
+ * machine, the test says it was skipped and why; absent in CI (`CI` set), where `../shared` is
+ * laid beside the clone, it is an error, so a corpus test can never pass by not running.
+ */
+export function corpusPresent(what: string, env: Record<string, string | undefined> = process.env, dir = CORPUS_DIR): boolean {
+  if (existsSync(join(dir, 'labels.json'))) return true
+  if (env['CI']) {
+    throw new Error(`${what}: the corpus of real proposals is not at ${dir}, and CI lays ../shared beside the clone; the test cannot be skipped there.`)
+  }
+  console.warn(`${what}: skipped, the corpus of real proposals is not at ${dir}`)
+  return false
+}
 
 export type Label = 'accepted' | 'rejected'
 

@@ -8,10 +8,11 @@
  * on the loaded 2-core machine, for nothing the tests look at. Issue 22's "Open a draft with 667 threads" (the bench
  * `bench/review-threads.bench.ts` and the e2e `test/e2e/review-many-threads.spec.ts`).
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Core } from '../../src/main/core/core'
+import { corpusPresent } from './corpus'
 import { addRecord } from '../../src/main/core/drafts/review-files'
 import { parseDraftFile } from '../../src/shared/draft-file'
 import { quoteAt } from '../../src/shared/review/anchor'
@@ -21,7 +22,7 @@ export const REAL_PROPOSALS = fileURLToPath(new URL('../../../shared/real-propos
 
 /** The longest real proposal's draft file (its pitch is what the threads quote); null when the corpus is absent. */
 export function longestRealProposal(): { name: string; text: string } | null {
-  if (!existsSync(REAL_PROPOSALS)) return null
+  if (!corpusPresent('the draft with many threads (the longest real proposal)')) return null
   let best: { name: string; text: string } | null = null
   for (const name of readdirSync(REAL_PROPOSALS)
     .filter((file) => file.endsWith('.md'))

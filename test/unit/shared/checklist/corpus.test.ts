@@ -8,13 +8,10 @@
  * written: a warning or an error of that part's rules must appear). `npm run corpus` prints the
  * same figures with the per-rule table.
  */
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CORPUS_DIR, PARTS, familyStats, lintCorpus, type CorpusStats, type FamilyStats } from '../../../support/corpus'
+import { PARTS, corpusPresent, familyStats, lintCorpus, type CorpusStats, type FamilyStats } from '../../../support/corpus'
 
-const present = existsSync(join(CORPUS_DIR, 'labels.json'))
-if (!present) console.warn(`corpus.test: skipped, the corpus of real proposals is not at ${CORPUS_DIR}`)
+const present = corpusPresent('corpus.test')
 
 describe.skipIf(!present)('the checklist on the corpus of real proposals', () => {
   let stats: CorpusStats

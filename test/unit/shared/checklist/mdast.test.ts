@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { parse, postprocess, preprocess } from 'micromark'
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { flattenEvents } from '../../../../src/shared/checklist/flatten-events'
 import { markdownToMdast, type ParseOptions } from '../../../../src/shared/checklist/mdast'
 import { PARSE_OPTIONS, parseOptions } from '../../../../src/shared/checklist/parse'
-import { CORPUS_DIR } from '../../../support/corpus'
+import { CORPUS_DIR, corpusPresent } from '../../../support/corpus'
 import { seededRandom } from '../../../support/random'
 
 /**
@@ -138,7 +138,7 @@ describe('the checklist compiler of micromark events into mdast', () => {
     }
   })
 
-  const present = existsSync(join(CORPUS_DIR, 'labels.json'))
+  const present = corpusPresent('mdast.test (every real proposal)')
   it.skipIf(!present)(
     "builds the library's tree for every real proposal, and every 10th with CRLF and tabs",
     () => {

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { describe, expect, it } from 'vitest'
 import { PARSE_OPTIONS, parseMarkdown } from '../../../../src/shared/checklist/parse'
 import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList, simpleTable } from '../../../../src/shared/checklist/plain-blocks'
-import { CORPUS_DIR } from '../../../support/corpus'
+import { CORPUS_DIR, corpusPresent } from '../../../support/corpus'
 import { seededRandom } from '../../../support/random'
 
 /**
@@ -184,7 +184,7 @@ describe('blocks read off their lines', () => {
     }
   })
 
-  it.skipIf(!existsSync(join(CORPUS_DIR, 'labels.json')))(
+  it.skipIf(!corpusPresent('plain-blocks.test (every real proposal)'))(
     'gives the library tree for every real proposal, most of whose blocks it reads off their lines',
     () => {
       const dir = join(CORPUS_DIR, 'drafts')

@@ -8,13 +8,13 @@
  * comments, adds or removes blank lines, headings (ATX and setext), list markers, table pipes,
  * block quotes, CRLF line endings and front-matter-like `---` blocks.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type LintInput, createLintSession, lint } from '../../../../src/shared/checklist'
 import { parseDraftFile } from '../../../../src/shared/draft-file'
-import { CORPUS_DIR } from '../../../support/corpus'
+import { CORPUS_DIR, corpusPresent } from '../../../support/corpus'
 
 const NOW = Date.parse('2026-11-21T12:00:00Z')
 
@@ -190,12 +190,11 @@ describe('createLintSession on synthetic pitches', () => {
   })
 })
 
-const corpusPresent = existsSync(join(CORPUS_DIR, 'labels.json'))
-if (!corpusPresent) console.warn(`session.test: the real-proposal cases are skipped, the corpus of real proposals is not at ${CORPUS_DIR}`)
+const present = corpusPresent('session.test (the real-proposal cases)')
 
-describe.skipIf(!corpusPresent)('createLintSession on the real proposals', () => {
+describe.skipIf(!present)('createLintSession on the real proposals', () => {
   /** Every proposal as `grant-desk lint` reads it: its pitch, fields, form, grant and kind. */
-  const inputs: LintInput[] = corpusPresent
+  const inputs: LintInput[] = present
     ? readdirSync(join(CORPUS_DIR, 'drafts'))
         .sort()
         .map((file) => {

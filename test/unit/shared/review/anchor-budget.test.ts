@@ -6,15 +6,15 @@
  * quotes of test/support/hostile-quotes.ts. The time bounds here are functional and generous
  * (the budget is kept, not how fast): `npm run bench` measures.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ANCHOR_BUDGET, locateQuotes, placeAnchors, quoteAt, type Placements, type TextQuote } from '../../../../src/shared/review/anchor'
 import { parseDraftFile } from '../../../../src/shared/draft-file'
-import { CORPUS_DIR } from '../../../support/corpus'
+import { CORPUS_DIR, corpusPresent } from '../../../support/corpus'
 import { hostileQuotes, longPitch } from '../../../support/hostile-quotes'
 
-const present = existsSync(join(CORPUS_DIR, 'drafts'))
+const present = corpusPresent('anchor-budget.test (real proposals)')
 
 /** The pitches of real proposals longer than `min` characters, in name order. */
 function realPitches(min: number, count: number): string[] {
