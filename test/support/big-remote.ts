@@ -24,7 +24,8 @@ export function draftText(id: number | string, title: string, pitchBytes = 0): s
     'format: grant-desk-draft/1',
     'grant:',
     `  id: 11111111-1111-4111-8111-${String(id).padStart(12, '0')}`,
-    `  title: ${JSON.stringify(title)}`,
+    // JSON's escapes are YAML's; C1 controls and DEL, which JSON leaves raw, YAML wants escaped too.
+    `  title: ${JSON.stringify(title).replace(/[\u007F-\u009F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}`,
     '  reward: 15,000 USDC',
     '  deadline: 2099-01-01T00:00:00Z',
     '  apply_endpoint: POST /api/build/1/apply',
