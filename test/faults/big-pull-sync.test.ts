@@ -84,7 +84,7 @@ describe('a 200 MB draft in a pull', () => {
       `[faults] CLI pull with a 200 MB draft: peak ${Math.round(big.peakMb)} MB, ${Math.round(big.ms)} ms; the same pull without it: ${Math.round(small.peakMb)} MB`,
     )
     expect([small.code, big.code]).toEqual([0, 0])
-    expect(big.stdout).toContain('Received: Ben:')
+    expect(big.stdout).toContain('Received: Ben Example: edited Draft 0')
     expect(big.peakMb - small.peakMb).toBeLessThan(100)
   })
 })

@@ -119,10 +119,25 @@ export interface CliRun {
   peakMb: number
 }
 
+/**
+ * Loaded before the CLI: on exit, its peak resident memory on stderr. VmHWM, not
+ * `resourceUsage().maxRSS`: a child started with vfork begins with its parent's high-water mark
+ * (the test runner's, which a 200 MB fast-import raised), so maxRSS would measure the test.
+ */
+const PEAK_REPORTER = `import { readFileSync, writeSync } from 'node:fs'
+process.on('exit', () => {
+  let kb = process.resourceUsage().maxRSS
+  try {
+    kb = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1])
+  } catch {}
+  writeSync(2, '\\npeak-rss-kb ' + kb + '\\n')
+})
+`
+
 /** The built CLI (`bin/grant-desk.mjs`) syncing `folder`, as a child process. */
 export async function runBuiltSync(team: BigRemote, folder: string, bin = join(process.cwd(), 'bin', 'grant-desk.mjs')): Promise<CliRun> {
   const preload = join(team.root, 'peak.mjs')
-  writeFileSync(preload, "import { writeSync } from 'node:fs'\nprocess.on('exit', () => writeSync(2, `\\npeak-rss-kb ${process.resourceUsage().maxRSS}\\n`))\n")
+  writeFileSync(preload, PEAK_REPORTER)
   const started = performance.now()
   const done = await run(process.execPath, ['--import', preload, bin, 'sync', folder], {
     env: team.env,
