@@ -8,11 +8,17 @@
  * Exit codes: 0 synced; 1 a conflict to resolve in the app, or a pull or push that failed (the
  * repository left as it was: what was committed stays committed here, and goes with the next
  * sync); 2 usage, a folder that is not in a git repository, or no git.
+ *
+ * Everything it prints goes through the same escaping as `lint` and `review` (terminal.ts):
+ * draft titles, teammates' names, file names and what git or a server's hook answered come
+ * from others, and their escape sequences are written out, never acted on.
  */
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { consoleLogger, isSyncFailure, SyncService } from '../../main/core'
 import type { SyncResult } from '../../shared/ipc'
+import { errorMessage } from '../output'
+import { escapeForTerminal } from '../terminal'
 
 interface Io {
   out: (s: string) => void
@@ -45,7 +51,11 @@ function report(result: SyncResult, io: Io): number {
   return 0
 }
 
-export async function runSync(folder: string, io: Io, env: Record<string, string | undefined>, options: { interactive?: boolean } = {}): Promise<number> {
+/** Each line written out (terminal.ts), the line breaks the command itself writes kept. */
+const escaped = (text: string) => text.split('\n').map(escapeForTerminal).join('\n')
+
+export async function runSync(folder: string, raw: Io, env: Record<string, string | undefined>, options: { interactive?: boolean } = {}): Promise<number> {
+  const io: Io = { out: (s) => raw.out(escaped(s)), err: (s) => raw.err(escaped(s)) }
   // The app creates a missing drafts folder; a command given a mistyped path must not.
   try {
     if (!(await stat(folder)).isDirectory()) {
@@ -64,7 +74,11 @@ export async function runSync(folder: string, io: Io, env: Record<string, string
     reviewerName: () => Promise.resolve(null),
     memoryFile: null,
     now: () => new Date(),
-    log: { warn: (message) => consoleLogger.warn(message), error: (message, detail) => consoleLogger.error(message, detail) },
+    // A warning names git's answer (a hook's output): written out like the rest.
+    log: {
+      warn: (message) => consoleLogger.warn(escaped(message)),
+      error: (message, detail) => consoleLogger.error(escaped(message), ...(detail === undefined ? [] : [escaped(errorMessage(detail))])),
+    },
   })
   try {
     return report(await sync.sync(), io)

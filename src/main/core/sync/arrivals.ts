@@ -9,18 +9,29 @@
  * summary credits; a draft's change is credited to the git author of the last commit that made it,
  * under their reviewer name when one of the incoming commits shows it (a commit of that author
  * that adds records of one reviewer), so one teammate is not listed twice ("Ben" and "Ben Example").
+ *
+ * In proportion to the pull, whatever its size: one `git log --raw` names the commits, their
+ * files and each file's blob; one `git cat-file --batch-check` and one `--batch` read the new
+ * records and the drafts' before and after (git.ts, readObjects). What is read is capped: a file
+ * over 1 MB is not read (a record is then credited to its commit's author, a draft is known by
+ * its id and counted as edited), nor anything past 32 MB in all.
  */
 import { parseDraftFile } from '../../../shared/draft-file'
 import type { SyncArrival } from '../../../shared/ipc'
 import { parseRecordFile, type ReviewRecord } from '../../../shared/review/records'
 import { arrivalText, countRecord, emptyActivity, type DraftActivity } from './activity'
 import { classifyPath, literalPathspec } from './paths'
-import { fileAt, type Repository } from './repository'
+import type { StoredObject } from './git'
+import type { Repository } from './repository'
+
+/** What a summary reads at most: one file, and all files together. */
+export const ARRIVAL_READ_CAPS = { maxObjectBytes: 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024 }
 
 interface IncomingCommit {
   sha: string
   author: string
-  files: { status: string; path: string }[]
+  /** `blob`: the file's object as the commit left it (all zeros when deleted). */
+  files: { status: string; path: string; blob: string }[]
 }
 
 export interface Arrivals {
@@ -34,7 +45,7 @@ export interface Arrivals {
 async function incomingCommits(repo: Repository, from: string | null, to: string): Promise<IncomingCommit[]> {
   const pathspec = repo.prefix === '' ? ':(top)' : literalPathspec(repo.prefix)
   const range = from === null ? to : `${from}..${to}`
-  const out = await repo.git.run(['log', '--no-merges', '--no-renames', '-z', '--name-status', '--format=%x1e%H%x1f%an', range, '--', pathspec], {
+  const out = await repo.git.run(['log', '--no-merges', '--no-renames', '-z', '--raw', '--no-abbrev', '--format=%x1e%H%x1f%an', range, '--', pathspec], {
     readOnly: true,
   })
   const commits: IncomingCommit[] = []
@@ -50,14 +61,18 @@ async function incomingCommits(repo: Repository, from: string | null, to: string
             .replace(/^\n/, '')
             .split('\0')
     const files: IncomingCommit['files'] = []
-    for (let i = 0; i + 1 < fields.length; i += 2) files.push({ status: fields[i]!, path: fields[i + 1]! })
+    // ":100644 100644 <old blob> <new blob> <status>", then the path.
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      const raw = fields[i]!.split(' ')
+      files.push({ status: raw[4] ?? '', blob: raw[3] ?? '', path: fields[i + 1]! })
+    }
     commits.push({ sha: sha.trim(), author: author?.trim() || 'A teammate', files })
   }
   return commits.reverse()
 }
 
-function readDraft(text: string | null): { title: string; status: string } | null {
-  if (text === null) return null
+function readDraft(text: string | null | undefined): { title: string; status: string } | null {
+  if (text === null || text === undefined) return null
   try {
     const { frontMatter } = parseDraftFile(text)
     return { title: frontMatter.grant.title, status: frontMatter.status }
@@ -74,26 +89,35 @@ const sameName = (a: string, b: string | null) => b !== null && a.trim().toLower
  */
 export async function readArrivals(repo: Repository, from: string | null, to: string, options: { me: string | null; now: Date }): Promise<Arrivals> {
   const commits = await incomingCommits(repo, from, to)
+  // Every file the summary reads, in one batch: each new record, and each draft touched, before and after.
+  const draftPath = (id: string) => `${repo.prefix}${id}.md`
+  const touched = new Set<string>()
+  const wanted: string[] = []
+  for (const commit of commits) {
+    for (const file of commit.files) {
+      const kind = classifyPath(repo.prefix, file.path)
+      if (kind?.kind === 'draft' || kind?.kind === 'record') touched.add(kind.id)
+      if (kind?.kind === 'record' && file.status.startsWith('A')) wanted.push(file.blob)
+    }
+  }
+  for (const id of touched) wanted.push(`${to}:${draftPath(id)}`, ...(from === null ? [] : [`${from}:${draftPath(id)}`]))
+  const stored = await repo.git.readObjects(wanted, ARRIVAL_READ_CAPS)
+  const at = (rev: string | null, id: string): StoredObject | undefined => (rev === null ? undefined : stored.get(`${rev}:${draftPath(id)}`))
+
   const people = new Map<string, Map<string, DraftActivity>>()
   const draftAuthors = new Map<string, string>()
   const newThreads: SyncArrival['newThreads'] = []
   const titles = new Map<string, string>()
 
-  const titleOf = async (id: string): Promise<string> => {
-    if (!titles.has(id)) {
-      const path = `${repo.prefix}${id}.md`
-      titles.set(
-        id,
-        readDraft(await fileAt(repo, `${to}:${path}`))?.title ?? (from ? readDraft(await fileAt(repo, `${from}:${path}`))?.title : undefined) ?? id,
-      )
-    }
+  const titleOf = (id: string): string => {
+    if (!titles.has(id)) titles.set(id, readDraft(at(to, id)?.text)?.title ?? readDraft(at(from, id)?.text)?.title ?? id)
     return titles.get(id)!
   }
-  const activity = async (person: string, id: string): Promise<DraftActivity> => {
+  const activity = (person: string, id: string): DraftActivity => {
     let drafts = people.get(person)
     if (!drafts) people.set(person, (drafts = new Map<string, DraftActivity>()))
     let found = drafts.get(id)
-    if (!found) drafts.set(id, (found = emptyActivity(id, await titleOf(id))))
+    if (!found) drafts.set(id, (found = emptyActivity(id, titleOf(id))))
     return found
   }
 
@@ -109,12 +133,13 @@ export async function readArrivals(repo: Repository, from: string | null, to: st
       let record: ReviewRecord | null = null
       if (change === 'A') {
         try {
-          record = parseRecordFile(`${kind.recordId}.yaml`, (await fileAt(repo, `${commit.sha}:${file.path}`)) ?? '')
+          const text = stored.get(file.blob)?.text
+          record = text === null || text === undefined ? null : parseRecordFile(`${kind.recordId}.yaml`, text)
         } catch {
           record = null
         }
       }
-      countRecord(await activity(record?.author ?? commit.author, kind.id), change, record)
+      countRecord(activity(record?.author ?? commit.author, kind.id), change, record)
       if (record) recordAuthors.add(record.author)
       if (record && !sameName(record.author, options.me)) {
         if (record.kind === 'thread') newThreads.push({ draftId: kind.id, threadId: record.id, kind: 'new' })
@@ -128,13 +153,14 @@ export async function readArrivals(repo: Repository, from: string | null, to: st
 
   // Each draft's own change, judged from before and after the pull (several commits may have touched it).
   for (const [id, author] of draftAuthors) {
-    const path = `${repo.prefix}${id}.md`
-    const before = from === null ? null : readDraft(await fileAt(repo, `${from}:${path}`))
-    const afterText = await fileAt(repo, `${to}:${path}`)
-    const after = readDraft(afterText)
-    const one = await activity(author, id)
-    if (before === null && afterText !== null) one.started = true
-    else if (afterText === null) one.deleted = true
+    // A draft over the cap is there (its size is known) but unread: neither started nor submitted is judged from its text.
+    const beforeFile = at(from, id)
+    const afterFile = at(to, id)
+    const before = readDraft(beforeFile?.text)
+    const after = readDraft(afterFile?.text)
+    const one = activity(author, id)
+    if (beforeFile === undefined && afterFile !== undefined) one.started = true
+    else if (afterFile === undefined) one.deleted = true
     else if (after?.status === 'submitted' && before?.status !== 'submitted') one.submitted = true
     else one.edited = true
   }

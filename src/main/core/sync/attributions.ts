@@ -2,7 +2,10 @@
  * Who brought each draft's text in the last pulls, for the draft's History ("came from Ana"):
  * kept in memory for a while after the pull, and only for the exact version the pull brought.
  */
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { resolve } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 
 /** How long a draft's "came from <teammate>" is kept for its History after a pull. */
 const ATTRIBUTION_MS = 10 * 60_000
@@ -22,4 +25,18 @@ export class PullAttributions {
     if (!entry || entry.version !== version || now - entry.at > ATTRIBUTION_MS) return null
     return entry.author
   }
+}
+
+/**
+ * A draft file's version (drafts/fs.ts, draftVersion: the SHA-256 of its bytes), read in chunks:
+ * a 200 MB draft that a pull brought is hashed without being held in memory. Null when it is not there.
+ */
+export async function fileVersion(file: string): Promise<string | null> {
+  const hash = createHash('sha256')
+  try {
+    await pipeline(createReadStream(file), hash)
+  } catch {
+    return null
+  }
+  return hash.digest('hex')
 }

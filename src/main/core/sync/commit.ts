@@ -9,6 +9,9 @@
  * - Hooks run as in a terminal. When git refuses (a pre-commit hook, no identity), the index is
  *   put back exactly as it was (a copy taken before `git add`), so a refused sync leaves the
  *   repository as it found it; the files themselves were never touched.
+ * - Titles and names come from files and Settings: in a message they carry no control character
+ *   (an escape sequence would act in every teammate's `git log`), no bidi mark, override or
+ *   isolate and no zero-width character (messageText).
  * - A draft that holds git conflict markers (a teammate's unfinished `git merge` in a synced
  *   folder) is not committed: sending it would spread the markers. It is named in a note.
  */
@@ -28,6 +31,17 @@ export interface Committed {
   sha: string
   message: string
   files: number
+}
+
+/** Every C0 control (line breaks and tabs too: a title or a name is one line), DEL and every C1 control. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]+/g
+/** Bidi marks, embeddings, overrides and isolates, zero-width characters and the line and paragraph separators. */
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u2028\u2029\uFEFF]/g
+
+/** A title or a name as a commit message may carry it: controls become a space, invisible and reordering characters go. */
+export function messageText(text: string): string {
+  return text.replace(CONTROLS, ' ').replace(INVISIBLE, '')
 }
 
 /** `??`, `A `, ` M`, `D `… as added, modified or deleted. */
@@ -74,7 +88,7 @@ export async function describeChanges(
       const draftPath = `${repo.prefix}${id}.md`
       const title =
         draftInfo(await workTreeFile(repo, draftPath))?.title ?? (repo.head ? draftInfo(await fileAt(repo, `HEAD:${draftPath}`))?.title : undefined) ?? id
-      activity = emptyActivity(id, title)
+      activity = emptyActivity(id, messageText(title))
       activities.set(id, activity)
     }
     return activity
@@ -138,7 +152,7 @@ export async function withIndexRestoredOnFailure<T>(repo: Repository, work: () =
 export async function commitChanges(repo: Repository, changes: readonly Change[], who: string): Promise<{ committed: Committed | null; notes: string[] }> {
   const { activities, teamFiles, paths, notes } = await describeChanges(repo, changes)
   if (paths.length === 0) return { committed: null, notes }
-  const subject = commitSubject(who, activities, teamFiles)
+  const subject = commitSubject(messageText(who), activities, teamFiles)
   const body = commitBody(activities)
   const message = body === '' ? subject : `${subject}\n\n${body}`
   const scratch = await mkdtemp(join(tmpdir(), 'grant-desk-sync-'))

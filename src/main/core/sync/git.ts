@@ -21,6 +21,7 @@
  * the same: unlike simple-git's default, any non-zero exit is a failure (git exits 1 with
  * nothing on stderr for a refused push or a merge with conflicts).
  */
+import { spawn } from 'node:child_process'
 import { simpleGit, type SimpleGit } from 'simple-git'
 
 export class GitCommandError extends Error {
@@ -38,6 +39,19 @@ export class GitCommandError extends Error {
   get notInstalled(): boolean {
     return this.exitCode === -2 || /\bspawn\b.*\bENOENT\b/.test(this.stderr)
   }
+}
+
+/** An object read by `Git.readObjects`: its size, and its text when it was within the caps (else null). */
+export interface StoredObject {
+  size: number
+  text: string | null
+}
+
+export interface ReadObjectsOptions {
+  /** An object larger than this is not read: its size is answered, its text is null. */
+  maxObjectBytes: number
+  /** Past this many bytes in all, further objects are not read either (their text is null). */
+  maxTotalBytes: number
 }
 
 export interface GitResult {
@@ -170,6 +184,83 @@ export class Git {
       // A failure before git answered (a killed process, a refused spawn): kept with its message.
       throw new GitCommandError(args, -1, '', cause.message ?? String(error))
     }
+  }
+
+  /**
+   * Many objects (`<sha>`, `<rev>:<path>`) in two git processes whatever their number: their
+   * sizes from one `git cat-file --batch-check`, then the text of those within the caps from
+   * one `git cat-file --batch`, the names fed through stdin. A big file's bytes are never read
+   * (git answers its size from the object's header); a name that is not there is left out of
+   * the answer. A name with a line break cannot be fed to a batch: it is left out too.
+   */
+  async readObjects(specs: Iterable<string>, caps: ReadObjectsOptions): Promise<Map<string, StoredObject>> {
+    const names = [...new Set(specs)].filter((spec) => spec !== '' && !/[\r\n]/.test(spec))
+    const found = new Map<string, StoredObject>()
+    if (names.length === 0) return found
+    const checked = (await this.#batch(['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], names)).toString('utf8').split('\n')
+    const wanted = new Map<string, string[]>() // object id -> the names that are it
+    let budget = caps.maxTotalBytes
+    names.forEach((name, i) => {
+      const [id, type, size] = (checked[i] ?? '').split(' ')
+      if (id === undefined || type !== 'blob' || size === undefined || !/^\d+$/.test(size)) return // missing, ambiguous, a tree
+      const bytes = Number(size)
+      found.set(name, { size: bytes, text: null })
+      if (bytes > caps.maxObjectBytes) return
+      if (!wanted.has(id)) {
+        if (bytes > budget) return
+        budget -= bytes
+        wanted.set(id, [])
+      }
+      wanted.get(id)!.push(name)
+    })
+    if (wanted.size === 0) return found
+    const out = await this.#batch(['cat-file', '--batch'], [...wanted.keys()])
+    // Each object: "<id> <type> <size>\n", its bytes, "\n".
+    let at = 0
+    while (at < out.length) {
+      const end = out.indexOf(0x0a, at)
+      if (end < 0) break
+      const [id, , size] = out.subarray(at, end).toString('latin1').split(' ')
+      const bytes = Number(size)
+      if (id === undefined || !Number.isInteger(bytes)) break
+      const text = out.subarray(end + 1, end + 1 + bytes).toString('utf8')
+      for (const name of wanted.get(id) ?? []) found.set(name, { size: bytes, text })
+      at = end + 1 + bytes + 1
+    }
+    return found
+  }
+
+  /** git with `input` (one name a line) on stdin and the whole of stdout answered; read-only. */
+  #batch(args: readonly string[], input: readonly string[], idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS): Promise<Buffer> {
+    return new Promise<Buffer>((resolve, reject) => {
+      const child = spawn('git', args, { cwd: this.cwd, env: { ...this.#env, GIT_OPTIONAL_LOCKS: '0' }, stdio: ['pipe', 'pipe', 'pipe'] })
+      const stdout: Buffer[] = []
+      const stderr: Buffer[] = []
+      let timer: NodeJS.Timeout | undefined
+      const idle = () => {
+        clearTimeout(timer)
+        timer = setTimeout(() => child.kill(), idleTimeoutMs)
+      }
+      idle()
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout.push(chunk)
+        idle()
+      })
+      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+      // git may exit before it read all the names (it failed): that EPIPE is told by the exit code.
+      child.stdin.on('error', () => {})
+      child.on('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer)
+        reject(new GitCommandError(args, error.code === 'ENOENT' ? -2 : -1, '', `spawn git ${error.code ?? ''}: ${error.message}`))
+      })
+      child.on('close', (code, signal) => {
+        clearTimeout(timer)
+        const out = Buffer.concat(stdout)
+        if (code === 0) resolve(out)
+        else reject(new GitCommandError(args, code ?? -1, out.toString('utf8', 0, 2000), Buffer.concat(stderr).toString('utf8') || `killed by ${signal}`))
+      })
+      child.stdin.end(input.map((name) => `${name}\n`).join(''))
+    })
   }
 
   /** `run`, answering stdout without its last line break. */

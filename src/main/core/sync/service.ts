@@ -18,11 +18,10 @@
  * resets or force-pushes anything.
  */
 import { mkdir } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { Mutex } from 'async-mutex'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
-import { draftVersion } from '../drafts/fs'
 import { readArrivals } from './arrivals'
 import { commitChanges, type Committed } from './commit'
 import { chosenRemote, Exchange, mergeArrivals } from './exchange'
@@ -33,9 +32,9 @@ import { checkNoStrayUnmerged, checkSyncable } from './preflight'
 import { isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
 import { SyncMemory } from './memory'
-import { PullAttributions } from './attributions'
+import { fileVersion, PullAttributions } from './attributions'
 import { describeRepository, summaryOf } from './state'
-import { commitOf, countChanges, folderChanges, gitVersion, openTeamRepository, unsentFiles, workTreeFile, type Repository } from './repository'
+import { commitOf, countChanges, folderChanges, gitVersion, openTeamRepository, unsentFiles, type Repository } from './repository'
 
 export interface SyncServiceOptions {
   /** The drafts folder, read at every call (Settings may move it). */
@@ -469,8 +468,8 @@ export class SyncService {
     const folder = await this.#folder()
     const at = this.#options.now().getTime()
     for (const [id, author] of read.draftAuthors) {
-      const text = await workTreeFile(repo, `${repo.prefix}${id}.md`)
-      if (text !== null) this.#attributions.record(folder, id, author, draftVersion(text), at)
+      const version = await fileVersion(join(repo.root, `${repo.prefix}${id}.md`))
+      if (version !== null) this.#attributions.record(folder, id, author, version, at)
     }
     const arrival = read.arrival
     if (arrival) {
