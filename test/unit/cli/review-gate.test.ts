@@ -251,6 +251,9 @@ describe('the policy file', () => {
     ['review:\n  require_signed_verdicts: true\n  allowed_signers: ../outside\n', 'not a file inside the policy'],
     ['review:\n  require_signed_verdicts: true\n  allowed_signers: missing_signers\n', 'does not exist'],
     ['review: [\n', 'not valid YAML'],
+    ['', 'it is empty'],
+    ['  \n\t\n', 'it is empty'],
+    ['# review:\n#   require_signed_verdicts: true\n', 'it is empty'],
   ])('a bad policy file (%j) fails the gate closed and says what to fix', async (text, message) => {
     writeFileSync(join(folder, '.grant-desk.yaml'), text)
     await giveVerdict(ben, folder, draftId, 'approve')
