@@ -31,6 +31,8 @@ import { errorCode, mapLimited, readRegularFile } from './fs'
 
 /** The record files of every review folder, as git pathspec (`*` crosses folders). */
 const RECORDS_PATHSPEC = '*.reviews/*'
+/** Variables that change how git reads a pathspec: with one, RECORDS_PATHSPEC could match nothing, and the check pass. */
+const PATHSPEC_VARIABLES = ['GIT_LITERAL_PATHSPECS', 'GIT_GLOB_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_ICASE_PATHSPECS']
 /** Blobs read at once when telling comment edits from forgeries. */
 const BLOB_READS = 4
 /** What a comment's author may change in its record (review-files.ts's rewriteRecord). */
@@ -131,7 +133,9 @@ export class RecordHistory {
   readonly #tops = new Map<string, Promise<{ top: string; shallow: boolean } | null>>()
 
   constructor(options: RecordHistoryOptions) {
-    this.#git = new Git({ cwd: '.', env: options.env })
+    // Pathspecs read as git's default (`*` crosses folders) whatever the caller's environment says.
+    const env = Object.fromEntries(Object.entries(options.env).filter(([key]) => !PATHSPEC_VARIABLES.includes(key)))
+    this.#git = new Git({ cwd: '.', env })
   }
 
   /**
@@ -188,6 +192,9 @@ export class RecordHistory {
       log = await git.text(
         [
           'log',
+          // A user's config must not add to the output (log.showSignature, color.ui = always).
+          '--no-show-signature',
+          '--no-color',
           '--raw',
           '-z',
           '--no-abbrev',
@@ -209,7 +216,7 @@ export class RecordHistory {
     const [tree, diff] = await Promise.all([
       git.run(['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { readOnly: true }).then((answer) => parseTree(answer.stdout)),
       git
-        .run(['diff', '--raw', '-z', '--no-abbrev', '--no-renames', 'HEAD', '--', RECORDS_PATHSPEC], { readOnly: true })
+        .run(['diff', '--no-color', '--raw', '-z', '--no-abbrev', '--no-renames', 'HEAD', '--', RECORDS_PATHSPEC], { readOnly: true })
         .then((answer) => parseDiff(answer.stdout)),
     ])
     const add = (path: string, reason: string) => {
