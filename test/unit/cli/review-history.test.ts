@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { main } from '../../../src/cli/grant-desk'
 import { serializeRecord } from '../../../src/shared/review/records'
 import { startTestService, tempDir, testFixture, type TestService } from '../../support/service'
 import { cli, gate, giveVerdict, recordsOf, startDraft, teammate, type Teammate } from '../../support/team'
@@ -173,6 +174,27 @@ describe('a committed record that is rewritten', () => {
     const result = await gate(folder, draftId)
     expect(result.code).toBe(1)
     expect(result.err).toContain(`${thread.id}.yaml was committed in ${committed} and changed in the work tree`)
+  })
+})
+
+describe('the caller’s environment', () => {
+  it('GIT_LITERAL_PATHSPECS in the environment does not blind the check', async () => {
+    await giveVerdict(ben, folder, draftId, 'approve')
+    const request = await giveVerdict(cy, folder, draftId, 'request-changes', 'Not yet.')
+    const committed = commit('reviews')
+    git('rm', '-q', inRepo(request.id))
+    const deleted = commit('tidy up')
+    let err = ''
+    const code = await main(
+      ['review', '--require-approval', join(folder, `${draftId}.md`)],
+      { out: () => {}, err: (s) => (err += s) },
+      {
+        ...process.env,
+        GIT_LITERAL_PATHSPECS: '1',
+      },
+    )
+    expect(code).toBe(1)
+    expect(err).toContain(`${request.id}.yaml was committed in ${committed} and deleted or renamed in ${deleted}`)
   })
 })
 
