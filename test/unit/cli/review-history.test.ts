@@ -134,6 +134,11 @@ describe('a committed record that is rewritten', () => {
     const result = await gate(folder, draftId)
     expect(result.code).toBe(1)
     expect(result.err).toContain(`${approval.id}.yaml was committed in ${committed} and changed in ${edited}: a review record is never rewritten`)
+    // Restored in the work tree as the message says (not committed yet): here the record is as committed again.
+    git('checkout', committed, '--', inRepo(approval.id))
+    const restored = await gate(folder, draftId)
+    expect(restored.report.unreadable).toEqual([])
+    expect(restored.code).toBe(0)
   })
 
   it('a “request changes” turned into a comment in the work tree: named, even though the comment reads fine', async () => {

@@ -271,7 +271,8 @@ export class RecordHistory {
         }
       }
       const after = text === null ? null : parses(name, text)
-      if (before !== null && after !== null && allowedRewrite(before, after)) return
+      // The record as committed (back in the work tree, or with other line ends), or a comment its author edited.
+      if (before !== null && after !== null && (JSON.stringify(before) === JSON.stringify(after) || allowedRewrite(before, after))) return
       add(
         path,
         `${name} was committed in ${short(first.commit)} and changed in ${changedIn}: a review record is never rewritten (only a comment's text, by its author). Restore it with: git checkout ${short(first.commit)} -- ${path}`,
