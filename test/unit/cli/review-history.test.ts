@@ -109,6 +109,30 @@ describe('a committed record that is removed', () => {
     expect(result.err).toContain(`${request.id}.yaml was committed in ${committed} and deleted or renamed in ${renamed}`)
   })
 
+  it('dropped while the draft was renamed in the same commit: the renamed draft’s gate names it', async () => {
+    await giveVerdict(ben, folder, draftId, 'approve')
+    const request = await giveVerdict(cy, folder, draftId, 'request-changes', 'Not yet.')
+    const committed = commit('reviews')
+    git('mv', `drafts/${draftId}.md`, 'drafts/renamed.md')
+    git('mv', `drafts/${draftId}.reviews`, 'drafts/renamed.reviews')
+    git('rm', '-q', '-f', `drafts/renamed.reviews/${request.id}.yaml`)
+    const renamed = commit('rename the draft')
+    const result = await gate(folder, 'renamed')
+    expect(result.code).toBe(1)
+    expect(result.err).toContain(`${request.id}.yaml was committed in ${committed} and deleted or renamed in ${renamed}`)
+  })
+
+  it('a draft renamed with all its records is not a removal', async () => {
+    await giveVerdict(ben, folder, draftId, 'approve')
+    commit('Ben approves')
+    git('mv', `drafts/${draftId}.md`, 'drafts/renamed.md')
+    git('mv', `drafts/${draftId}.reviews`, 'drafts/renamed.reviews')
+    commit('rename the draft')
+    const result = await gate(folder, 'renamed')
+    expect(result.report.unreadable).toEqual([])
+    expect(result.code).toBe(0)
+  })
+
   it('deleted or renamed in the work tree only, not committed: the gate fails too', async () => {
     await giveVerdict(ben, folder, draftId, 'approve')
     const request = await giveVerdict(cy, folder, draftId, 'request-changes', 'Not yet.')

@@ -6,6 +6,10 @@
  * deleting a reviewer's later "request changes" cannot bring back their earlier approval in a
  * team's CI.
  *
+ * A record's file name is its id, unique to it, so a record is followed by name across folders:
+ * moved with its draft (a renamed draft) it is the same record, and a record dropped from the old
+ * folder is reported in the new one too, so renaming a draft cannot shed a "request changes".
+ *
  * The one rewrite the app makes is allowed: a comment (a thread or a reply) whose text its author
  * edited or deleted keeps its record, with only `body`, `edited_at`, `deleted_at` and
  * `suggestion` changed. Anything else (a verdict, an author record, a resolve, a comment's author
@@ -42,6 +46,7 @@ interface Event {
   commit: string
   status: 'A' | 'D' | 'M' | 'T'
   blob: string
+  path: string
 }
 
 /** What one repository's history says of its records: problems by review folder (path from the top, `/`-separated). */
@@ -54,7 +59,11 @@ interface RepositoryCheck {
 
 const short = (commit: string) => commit.slice(0, 7)
 
-/** Git's `-z` raw output: commit headers (`\x01<sha>`) and `:<modes> <blobs> <status>` / path pairs. */
+/**
+ * Git's `-z` raw output (commit headers `\x01<sha>`, then `:<modes> <blobs> <status>` and path
+ * pairs), by record file name: a record's name is its id, so a record moved with its draft (a
+ * renamed draft) is the same record in its new folder. Each list is newest first.
+ */
 function parseLog(text: string): Map<string, Event[]> {
   const events = new Map<string, Event[]>()
   const tokens = text.split('\0')
@@ -66,13 +75,20 @@ function parseLog(text: string): Map<string, Event[]> {
       const path = tokens[++i]!
       const [, , oldBlob, newBlob, status] = token.slice(1).split(' ')
       if (status !== 'A' && status !== 'D' && status !== 'M' && status !== 'T') continue
-      const event: Event = { commit, status, blob: status === 'D' ? oldBlob! : newBlob! }
-      const list = events.get(path)
+      if (!isRecordPath(path)) continue
+      const event: Event = { commit, status, blob: status === 'D' ? oldBlob! : newBlob!, path }
+      const name = posix.basename(path)
+      const list = events.get(name)
       if (list) list.push(event)
-      else events.set(path, [event])
+      else events.set(name, [event])
     }
   }
   return events
+}
+
+/** A record file (named like one) directly in a review folder. */
+function isRecordPath(path: string): boolean {
+  return RECORD_FILE_PATTERN.test(posix.basename(path)) && posix.dirname(path).endsWith('.reviews')
 }
 
 /** `git ls-tree -r -z` or `git diff --raw -z` output, by path: mode and blob (tree), or status (diff). */
@@ -226,36 +242,59 @@ export class RecordHistory {
       if (list) list.push(entry)
       else byFolder.set(folder, [entry])
     }
+    // Where each record is now (HEAD, less what the work tree deleted), by name.
+    const present = new Map<string, string[]>()
+    for (const path of tree.keys()) {
+      if (!isRecordPath(path) || diff.get(path) === 'D') continue
+      const name = posix.basename(path)
+      present.set(name, [...(present.get(name) ?? []), path])
+    }
+    // A review folder whose records now live in another (the draft was renamed): its removals are the other's too.
+    const movedTo = new Map<string, Set<string>>()
+    const removed: { folder: string; fileName: string; reason: string }[] = []
     // Records whose content now differs from their first commit: read both, then judge.
     const differing: { path: string; first: Event; now: { blob: string } | { disk: string }; changedIn: string }[] = []
-    for (const [path, events] of parseLog(log)) {
-      const name = posix.basename(path)
-      if (!RECORD_FILE_PATTERN.test(name) || !posix.dirname(path).endsWith('.reviews')) continue
+    for (const [name, events] of parseLog(log)) {
       // Newest first (date order: never a parent before its children): the first commit is the last add.
       const first = events.findLast((event) => event.status === 'A')
       if (!first) continue
-      const restore = `Restore it with: git checkout ${short(first.commit)} -- ${path}`
-      const atHead = tree.get(path)
-      if (!atHead) {
+      const restore = `Restore it with: git checkout ${short(first.commit)} -- ${first.path}`
+      const paths = present.get(name) ?? []
+      if (paths.length === 0) {
+        const inTree = events.find((event) => tree.has(event.path))
         const deleted = events.find((event) => event.status === 'D')
-        add(
-          path,
-          `${name} was committed in ${short(first.commit)} and ${deleted ? `deleted or renamed in ${short(deleted.commit)}` : 'is not in HEAD'}: a review record is never removed. ${restore}`,
-        )
+        const [folder, where] = inTree
+          ? [posix.dirname(inTree.path), 'is deleted or renamed in the work tree']
+          : deleted
+            ? [posix.dirname(deleted.path), `deleted or renamed in ${short(deleted.commit)}`]
+            : [posix.dirname(first.path), 'is not in HEAD']
+        removed.push({
+          folder,
+          fileName: name,
+          reason: `${name} was committed in ${short(first.commit)} and ${where}: a review record is never removed. ${restore}`,
+        })
         continue
       }
-      const inWorkTree = diff.get(path)
-      if (inWorkTree === 'D') {
-        add(path, `${name} was committed in ${short(first.commit)} and is deleted or renamed in the work tree: a review record is never removed. ${restore}`)
-        continue
+      for (const path of paths) {
+        for (const event of events) {
+          const from = posix.dirname(event.path)
+          if (from !== posix.dirname(path)) movedTo.set(from, new Set([...(movedTo.get(from) ?? []), posix.dirname(path)]))
+        }
+        const atHead = tree.get(path)!
+        if (atHead.mode !== '100644' && atHead.mode !== '100755') {
+          add(path, `${name} was committed in ${short(first.commit)} and replaced by a link in HEAD: a review record is never replaced. ${restore}`)
+          continue
+        }
+        const changed = events.find((event) => event.path === path && (event.status === 'M' || event.status === 'T' || event.status === 'A'))
+        if (diff.has(path)) differing.push({ path, first, now: { disk: join(top, path) }, changedIn: 'the work tree' })
+        else if (atHead.blob !== first.blob) differing.push({ path, first, now: { blob: atHead.blob }, changedIn: changed ? short(changed.commit) : 'HEAD' })
       }
-      if (atHead.mode !== '100644' && atHead.mode !== '100755') {
-        add(path, `${name} was committed in ${short(first.commit)} and replaced by a link in HEAD: a review record is never replaced. ${restore}`)
-        continue
-      }
-      const changed = events.find((event) => event.status === 'M' || event.status === 'T')
-      if (inWorkTree !== undefined) differing.push({ path, first, now: { disk: join(top, path) }, changedIn: 'the work tree' })
-      else if (atHead.blob !== first.blob) differing.push({ path, first, now: { blob: atHead.blob }, changedIn: changed ? short(changed.commit) : 'HEAD' })
+    }
+    for (const { folder, fileName, reason } of removed) {
+      // The folder it was removed from, and every folder its draft's records moved to since.
+      const folders = new Set([folder])
+      for (const at of folders) for (const next of movedTo.get(at) ?? []) folders.add(next)
+      for (const at of folders) add(posix.join(at, fileName), reason)
     }
     await mapLimited(differing, BLOB_READS, async ({ path, first, now, changedIn }) => {
       const name = posix.basename(path)
@@ -275,7 +314,7 @@ export class RecordHistory {
       if (before !== null && after !== null && (JSON.stringify(before) === JSON.stringify(after) || allowedRewrite(before, after))) return
       add(
         path,
-        `${name} was committed in ${short(first.commit)} and changed in ${changedIn}: a review record is never rewritten (only a comment's text, by its author). Restore it with: git checkout ${short(first.commit)} -- ${path}`,
+        `${name} was committed in ${short(first.commit)} and changed in ${changedIn}: a review record is never rewritten (only a comment's text, by its author). Restore it with: ${first.path === path ? `git checkout ${short(first.commit)} -- ${path}` : `git show ${short(first.commit)}:${first.path} > ${path}`}`,
       )
     })
     for (const list of byFolder.values()) list.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
