@@ -12,6 +12,7 @@ import { runLint } from './commands/lint'
 import { namedPolicy, runReview } from './commands/review'
 import { runRules } from './commands/rules'
 import { runSync } from './commands/sync'
+import { RecordHistory } from '../main/core'
 import { discover } from './files'
 import { errorMessage, type Io } from './output'
 import { USAGE } from './usage'
@@ -104,5 +105,5 @@ export async function main(
   if (command === 'lint') return runLint(files, format, io)
   const policy = await namedPolicy(policyFile, io)
   if (policy === null) return 2
-  return runReview(files, new Set(targets), format, requireApproval, io, policy)
+  return runReview(files, new Set(targets), format, requireApproval, io, policy, new RecordHistory({ env }))
 }

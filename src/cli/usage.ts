@@ -19,7 +19,10 @@ review  lists each draft's team review: every thread with where it sits now (a l
         policy asks (.grant-desk.yaml in the drafts' folder or above it, up to the git
         repository's root; default: one approval by someone who is not an author), on its
         text as it is now, with no open threads and no review record or policy file that
-        cannot be read. Each draft that is not is named on stderr, with why.
+        cannot be read. Each draft that is not is named on stderr, with why. In a git work
+        tree, a review record that was committed and is now missing, renamed or changed
+        (in a commit or in the work tree) fails it too, naming the file and the commits;
+        a shallow clone fails it (fetch the full history: fetch-depth: 0).
         --policy file.yaml uses that policy file instead (a CI job can take it from the
         protected branch, so a pull request cannot loosen its own gate).
         Exit code: 0, 1 (only with --require-approval), 2 usage or read failure.

@@ -1,10 +1,12 @@
 /**
  * `grant-desk review <draft.md | folder …>`: each draft's team review as text or JSON (the
  * report is built in ../review.ts), and with --require-approval a gate for CI under the team's
- * review policy (or one named with --policy).
+ * review policy (or one named with --policy). In a git work tree, a review record that the
+ * history shows was committed and is now missing, renamed or rewritten makes its draft's review
+ * unknown (main/core/drafts/record-history.ts), so the gate fails naming the file and commits.
  */
 import { resolve } from 'node:path'
-import { loadPolicyFile, type LoadedPolicy } from '../../main/core'
+import { loadPolicyFile, type LoadedPolicy, type RecordHistory } from '../../main/core'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
 import { draftIdOf, hasFrontMatter, readDraftReview, readTextFile } from '../files'
 import { displayName, errorMessage, escapedIo, readReason, writeErrorEscaped, type Io } from '../output'
@@ -35,6 +37,7 @@ export async function runReview(
   requireApproval: boolean,
   io: Io,
   policy?: LoadedPolicy,
+  history?: RecordHistory,
 ): Promise<number> {
   io = escapedIo(io)
   const reports: DraftReviewReport[] = []
@@ -53,7 +56,9 @@ export async function runReview(
       continue
     }
     try {
-      reports.push(reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft, policy ? { policy } : {})))
+      reports.push(
+        reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft, { ...(policy ? { policy } : {}), ...(history ? { history } : {}) })),
+      )
     } catch (error) {
       io.err(`Cannot read the review records of ${name}: ${errorMessage(error)}`)
       failed = true

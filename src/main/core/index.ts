@@ -17,6 +17,8 @@ import { type ReviewCopy, buildReviewCopy } from './export/review-copy'
 export type { ReadReviewOptions, ReviewCopy }
 /** A team's review policy file (`.grant-desk-review.yaml`), as `grant-desk review --policy` names it. */
 export { type LoadedPolicy, loadPolicyFile } from './drafts/review-policy'
+/** Git's history of the review records: a committed record removed or rewritten fails the gate. */
+export { RecordHistory } from './drafts/record-history'
 /** The drafts folder's git sync, as `grant-desk sync` runs it, and the console it logs to. */
 export { SyncService, isSyncFailure } from './sync'
 export { consoleLogger } from './errors'

@@ -14,7 +14,8 @@
  *    replaces (`supersedes`). A reviewer's current verdict is the one no other of theirs
  *    replaces. A copied or edited old record names what its original named, so it cannot come
  *    after the verdicts that replaced the original: it makes a second "current" verdict, and two
- *    current verdicts (or a loop) mean the reviewer's verdict is unknown (rule 1).
+ *    current verdicts, or a loop (a verdict that names itself, or two that name each other) that
+ *    no later verdict of theirs replaces, mean the reviewer's verdict is unknown (rule 1).
  * 4. **Authors do not approve their own draft.** Verdicts of the people in the author records
  *    are shown as notes and not counted, and so are those of people the policy's `approvers`
  *    list leaves out.
@@ -73,12 +74,82 @@ export interface ReviewSummary {
   notCounted: { author: string; reason: string }[]
 }
 
-/** The verdicts of one person that none of their other verdicts replaces. */
-function currentVerdicts(verdicts: readonly VerdictView[]): { current: VerdictView[]; superseded: Set<string> } {
+/**
+ * The verdicts of one person that none of their other verdicts replaces, and those caught in a
+ * loop of `supersedes` (one that names itself, or A names B and B names A…). A verdict in a
+ * loop is replaced only by a verdict outside its loop (the reviewer gave a verdict again that
+ * names it): the loop's own links count for nothing, so an unanswered loop stays current beside
+ * any other verdict, and the reviewer's verdict is a conflict.
+ */
+function currentVerdicts(verdicts: readonly VerdictView[]): { current: VerdictView[]; superseded: Set<string>; inLoop: Set<string> } {
   const ids = new Set(verdicts.map((verdict) => verdict.id))
+  const loopOf = loops(verdicts, ids)
   const superseded = new Set<string>()
-  for (const verdict of verdicts) for (const id of verdict.supersedes ?? []) if (id !== verdict.id && ids.has(id)) superseded.add(id)
-  return { current: verdicts.filter((verdict) => !superseded.has(verdict.id)), superseded }
+  for (const verdict of verdicts) {
+    for (const id of verdict.supersedes ?? []) {
+      if (!ids.has(id)) continue
+      const loop = loopOf.get(id)
+      if (loop !== undefined && loop === loopOf.get(verdict.id)) continue
+      superseded.add(id)
+    }
+  }
+  return { current: verdicts.filter((verdict) => !superseded.has(verdict.id)), superseded, inLoop: new Set(loopOf.keys()) }
+}
+
+/**
+ * The verdicts that lie on a loop of `supersedes`, each with its loop's number (Tarjan's
+ * strongly connected components, without recursion: a chain of thousands is fine).
+ */
+function loops(verdicts: readonly VerdictView[], ids: ReadonlySet<string>): Map<string, number> {
+  const edges = new Map<string, string[]>()
+  for (const verdict of verdicts) edges.set(verdict.id, [...new Set((verdict.supersedes ?? []).filter((id) => ids.has(id)))])
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const loopOf = new Map<string, number>()
+  let counter = 0
+  let loopCount = 0
+  for (const start of edges.keys()) {
+    if (index.has(start)) continue
+    const work: { id: string; next: number }[] = [{ id: start, next: 0 }]
+    index.set(start, counter)
+    low.set(start, counter++)
+    stack.push(start)
+    onStack.add(start)
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!
+      const targets = edges.get(frame.id)!
+      if (frame.next < targets.length) {
+        const to = targets[frame.next++]!
+        if (!index.has(to)) {
+          index.set(to, counter)
+          low.set(to, counter++)
+          stack.push(to)
+          onStack.add(to)
+          work.push({ id: to, next: 0 })
+        } else if (onStack.has(to)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(to)!))
+        continue
+      }
+      work.pop()
+      const parent = work[work.length - 1]
+      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!))
+      if (low.get(frame.id) !== index.get(frame.id)) continue
+      const component: string[] = []
+      for (;;) {
+        const id = stack.pop()!
+        onStack.delete(id)
+        component.push(id)
+        if (id === frame.id) break
+      }
+      const selfLoop = component.length === 1 && targets.includes(frame.id)
+      if (component.length > 1 || selfLoop) {
+        for (const id of component) loopOf.set(id, loopCount)
+        loopCount++
+      }
+    }
+  }
+  return loopOf
 }
 
 /** "Ada", "Ada and Ben", "Ada, Ben and Cy". */
@@ -123,14 +194,15 @@ export function summarize(data: ReviewData, current: ReviewedContent): ReviewSum
 
   const reviewers: ReviewerVerdict[] = []
   for (const [key, verdicts] of byPerson) {
-    const { current: heads, superseded } = currentVerdicts(verdicts)
+    const { current: heads, superseded, inLoop } = currentVerdicts(verdicts)
+    const looped = heads.some((verdict) => inLoop.has(verdict.id))
     for (const verdict of verdicts) if (superseded.has(verdict.id)) outcomes.set(verdict.id, { verdict, status: 'superseded', counted: false, reason: null })
     const isAuthor = authorKeys.has(key)
     const mayApprove = approverKeys === null || approverKeys.has(key)
     const shown = heads.length > 0 ? heads[heads.length - 1]! : verdicts[verdicts.length - 1]!
     const author = shown.author
     let state: ReviewerState
-    if (heads.length !== 1) state = 'conflict'
+    if (heads.length !== 1 || looped) state = 'conflict'
     else if (shown.verdict === 'approve') state = sameContent(shown.reviewed, current) ? 'approved' : 'approved-earlier'
     else {
       const theirs = data.threads.filter((thread) => identityKey(thread.author) === key && !thread.deleted)
@@ -142,7 +214,7 @@ export function summarize(data: ReviewData, current: ReviewedContent): ReviewSum
       : !mayApprove
         ? `${author} is not one of the approvers the policy names (${policy.file ?? 'the policy file'})`
         : state === 'conflict'
-          ? heads.length === 0
+          ? looped
             ? `${author}’s verdicts replace each other in a loop, so which one stands is unknown (a record was copied or edited): ${author} should give a verdict again`
             : `${author} has ${heads.length} verdicts that none replaces (a record was copied or edited, or two were given on different branches): ${author} should give a verdict again`
           : null

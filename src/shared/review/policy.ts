@@ -13,8 +13,9 @@
  *
  * It is read with the same bounded YAML reading as a draft's front matter (shape counted by the
  * lexer first, duplicate keys refused, aliases bounded). Every key is checked: a typo
- * (`aprovals: 2`) is an error that names the key, never a silent default, and a policy file
- * that cannot be used makes every draft's review state "unknown" (the gate fails closed).
+ * (`aprovals: 2`) is an error that names the key, never a silent default, and so is an empty
+ * file; a policy file that cannot be used makes every draft's review state "unknown" (the gate
+ * fails closed).
  */
 import { LineCounter, parseDocument } from 'yaml'
 import { z } from 'zod'
@@ -110,8 +111,13 @@ export function parsePolicy(text: string): ReviewPolicy {
   } catch (error) {
     throw new PolicyFileError(`it could not be read: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`)
   }
-  // An empty file is the default policy, as is a file of comments only.
-  const parsed = PolicyFileSchema.safeParse(value ?? {})
+  // An empty file (or one of comments only) is refused, not read as the defaults: a file that
+  // lost its content (a bad merge, an editor that truncated it) would otherwise drop the team's
+  // rules, require_signed_verdicts among them, without a word.
+  if (value === null || value === undefined) {
+    throw new PolicyFileError('it is empty. Write its review: section (for the defaults, review: {approvals: 1}), or delete the file to use the defaults')
+  }
+  const parsed = PolicyFileSchema.safeParse(value)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       if (issue.code === 'unrecognized_keys') {

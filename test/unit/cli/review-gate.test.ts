@@ -6,7 +6,7 @@
  * author. Each must end "not counted" or "unreadable" with the gate exiting non-zero, and a
  * valid approval by someone who did not write the draft must make it exit 0.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { newRecordId, type ReviewRecord } from '../../../src/shared/review/records'
@@ -191,6 +191,25 @@ describe('unreadable records', () => {
     expect(result.err).toMatch(/unknown: 1 unreadable record \(.*conflicted copy.*is not named like a review record/)
   })
 
+  it('Cy’s “request changes” renamed to a dot-file: unreadable, so Ben’s approval does not pass the gate alone', async () => {
+    await giveVerdict(ben, folder, draftId, 'approve')
+    const request = await giveVerdict(cy, folder, draftId, 'request-changes', 'Not yet.')
+    const dir = join(folder, `${draftId}.reviews`)
+    renameSync(join(dir, `${request.id}.yaml`), join(dir, `.${request.id}.yaml`))
+    const result = await gate(folder, draftId)
+    expect(result.code).toBe(1)
+    expect(result.report.approval).toBe('unknown')
+    expect(result.err).toContain(`.${request.id}.yaml is a hidden file, not a review record`)
+  })
+
+  it.each(['.DS_Store', 'notes.txt~', 'verdict.tmp', 'verdict.partial'])('a hidden or backup file (%s): unreadable, never silently skipped', async (name) => {
+    await giveVerdict(ben, folder, draftId, 'approve')
+    writeFileSync(join(folder, `${draftId}.reviews`, name), 'kind: verdict\n')
+    const result = await gate(folder, draftId)
+    expect(result.code).toBe(1)
+    expect(result.report.unreadable).toEqual([{ fileName: name, reason: expect.stringContaining(name) }])
+  })
+
   it('any other file in the review folder: unreadable, never silently skipped', async () => {
     await giveVerdict(ben, folder, draftId, 'approve')
     writeFileSync(join(folder, `${draftId}.reviews`, 'verdict.yaml.orig'), 'kind: verdict\n')
@@ -251,6 +270,9 @@ describe('the policy file', () => {
     ['review:\n  require_signed_verdicts: true\n  allowed_signers: ../outside\n', 'not a file inside the policy'],
     ['review:\n  require_signed_verdicts: true\n  allowed_signers: missing_signers\n', 'does not exist'],
     ['review: [\n', 'not valid YAML'],
+    ['', 'it is empty'],
+    ['  \n\t\n', 'it is empty'],
+    ['# review:\n#   require_signed_verdicts: true\n', 'it is empty'],
   ])('a bad policy file (%j) fails the gate closed and says what to fix', async (text, message) => {
     writeFileSync(join(folder, '.grant-desk.yaml'), text)
     await giveVerdict(ben, folder, draftId, 'approve')

@@ -3,8 +3,9 @@
  * draft (see shared/review/records.ts for why one file per record).
  *
  * Like the drafts store, this trusts nothing it did not just read: a record folder or file that
- * is a link is not followed, a file that is not a record is listed as unreadable with its
- * reason and never written, and a new record never replaces a file that exists.
+ * is a link is not followed, a file that is not a record (a hidden one too) is listed as
+ * unreadable with its reason and never written, and a new record never replaces a file that
+ * exists. Only an atomic write's own temporary file (`<record>.yaml.<n>`) is passed over.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
@@ -224,8 +225,6 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
   )
   let next = 0
   for (const name of names) {
-    // Hidden and temporary files belong to git, sync tools and atomic writes in progress.
-    if (name.startsWith('.') || name.endsWith('~') || /\.tmp$|\.partial$/i.test(name)) continue
     if (!RECORD_FILE_PATTERN.test(name)) {
       // A write in progress (write-file-atomic's temporary name) lands or is cleaned up.
       if (isRecordTempName(name)) continue
@@ -234,11 +233,15 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
       // A sync tool's conflicted copy, a merge tool's .orig, or a file someone put here by hand:
       // shown, never touched, and never silently skipped, since it may be a verdict or a
       // thread the gate should have counted.
+      // Hidden files too (a dot-file, a `~` backup, a `.tmp`): a "request changes" renamed to
+      // `.<id>.yaml` would otherwise drop out of the review, and bring back an earlier approval.
       unreadable.push({
         fileName: name,
-        reason: /\.ya?ml$/i.test(name)
-          ? `${name} is not named like a review record (<time>-<8 hex digits>.yaml), so Grant Desk does not read it. If it is a sync tool's conflicted copy, compare it with the record it copies and delete one.`
-          : `${name} is not a review record (records are named <time>-<8 hex digits>.yaml). Move it out of the review folder, or delete it.`,
+        reason: name.startsWith('.')
+          ? `${name} is a hidden file, not a review record, so Grant Desk does not read it. If it is a record renamed to hide it, name it back (<time>-<8 hex digits>.yaml); otherwise move it out of the review folder, or delete it.`
+          : /\.ya?ml$/i.test(name)
+            ? `${name} is not named like a review record (<time>-<8 hex digits>.yaml), so Grant Desk does not read it. If it is a sync tool's conflicted copy, compare it with the record it copies and delete one.`
+            : `${name} is not a review record (records are named <time>-<8 hex digits>.yaml). Move it out of the review folder, or delete it.`,
       })
       continue
     }

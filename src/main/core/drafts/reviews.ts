@@ -21,6 +21,7 @@ import { KeyedMutex } from '../locks'
 import { SigningError, signWithSshKey, type SignatureVerifier } from '../signing/ssh-signatures'
 import type { RecordCache } from './record-cache'
 import { addRecord, legacyRecords, readRecordFolder, reviewedVersion, rewriteRecord } from './review-files'
+import type { RecordHistory } from './record-history'
 import { loadPolicyFor, type LoadedPolicy } from './review-policy'
 import { checkVerdicts } from './verdict-checks'
 
@@ -55,11 +56,14 @@ export interface ReadReviewOptions {
   verifier?: SignatureVerifier
   /** Record files as last read (the drafts store's): only those that changed are read again. */
   cache?: RecordCache
+  /** Git's history of the records (record-history.ts): a committed record removed or rewritten makes the review unknown. */
+  history?: RecordHistory
 }
 
 /**
  * Every record of a draft: its record files, and a version 1 file's own list (the files win on
- * an id both have), with each verdict checked (verdict-checks.ts) and the policy that applies.
+ * an id both have), with each verdict checked (verdict-checks.ts) and the policy that applies;
+ * with `history`, the committed records git shows were removed or rewritten count as unreadable.
  */
 export async function readReviewRecords(
   subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>,
@@ -75,6 +79,7 @@ export async function readReviewRecords(
       reason: `${reason}. It stays in the draft file as it is; fix or remove it in a text editor.`,
     })),
     ...stored.unreadable,
+    ...(options.history ? await options.history.problems(subject.folder, subject.id) : []),
   ]
   const policy = options.policy ?? (await loadPolicyFor(subject.folder))
   const verdicts = records.filter((record): record is VerdictRecord => record.kind === 'verdict')

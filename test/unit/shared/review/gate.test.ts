@@ -147,6 +147,33 @@ describe('verdicts ordered by their chain, never by their dates', () => {
     expect(state([loopA, b, again], V1)).toMatchObject({ approval: 'approved', reviewers: ['Ben:approved'] })
   })
 
+  it('treats a verdict that names itself as replaced as a conflict, not as the reviewer’s verdict', () => {
+    const approval = verdict(1, 'Ben', 'approve', V1)
+    const self: VerdictRecord = { ...approval, supersedes: [approval.id] }
+    const result = state([self], V1)
+    expect(result.approval).toBe('unknown')
+    expect(result.reviewers).toEqual(['Ben:conflict (not counted)'])
+    const summary = summarize(foldRecords([self], [], context()), V1)
+    expect(summary.reviewers[0]!.notCounted).toContain('replace each other in a loop')
+    // Given again, naming the looped one, the reviewer's verdict is known again.
+    expect(state([self, verdict(2, 'Ben', 'approve', V1, { supersedes: [self] })], V1).approval).toBe('approved')
+  })
+
+  it('treats a loop that a later verdict does not replace as a conflict, even beside that verdict', () => {
+    const a = verdict(1, 'Ben', 'request-changes', V1)
+    const b = verdict(2, 'Ben', 'request-changes', V1, { supersedes: [a] })
+    const loopA: VerdictRecord = { ...a, supersedes: [b.id] }
+    // An approval that names neither: the two requests in a loop are not thereby replaced.
+    const approval = verdict(3, 'Ben', 'approve', V1)
+    expect(state([loopA, b, approval], V1)).toMatchObject({ approval: 'unknown', reviewers: ['Ben:conflict (not counted)'] })
+    // A longer loop, one link of it naming two.
+    const c = verdict(4, 'Cy', 'request-changes', V1)
+    const d = verdict(5, 'Cy', 'request-changes', V1, { supersedes: [c] })
+    const e = verdict(6, 'Cy', 'approve', V1, { supersedes: [d, c] })
+    const loopC: VerdictRecord = { ...c, supersedes: [e.id] }
+    expect(state([loopC, d, e], V1)).toMatchObject({ approval: 'unknown', reviewers: ['Cy:conflict (not counted)'] })
+  })
+
   it('reads two verdicts written before chains existed as unordered, and one as the reviewer’s verdict', () => {
     expect(state([verdict(1, 'Ada', 'approve', V1, { supersedes: null })], V1).approval).toBe('approved')
     expect(state([verdict(1, 'Ada', 'approve', V1, { supersedes: null }), verdict(2, 'Ada', 'request-changes', V1, { supersedes: null })], V1).approval).toBe(
