@@ -210,6 +210,21 @@ describe('unreadable records', () => {
     expect(result.report.unreadable).toEqual([{ fileName: name, reason: expect.stringContaining(name) }])
   })
 
+  it("what a file browser leaves in any folder (Finder's .DS_Store and ._ files, Explorer's Thumbs.db and desktop.ini) is passed over, known by its first bytes", async () => {
+    await giveVerdict(ben, folder, draftId, 'approve')
+    const dir = join(folder, `${draftId}.reviews`)
+    writeFileSync(join(dir, '.DS_Store'), Buffer.concat([Buffer.from([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31]), Buffer.alloc(64)]))
+    writeFileSync(join(dir, '._notes'), Buffer.concat([Buffer.from([0, 5, 0x16, 7]), Buffer.alloc(32)]))
+    writeFileSync(join(dir, 'Thumbs.db'), Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]))
+    writeFileSync(join(dir, 'desktop.ini'), '\ufeff[.ShellClassInfo]\r\nIconResource=x\r\n')
+    const result = await gate(folder, draftId)
+    expect(result.report.unreadable).toEqual([])
+    expect(result.code).toBe(0)
+    // Named like one, but a record inside: still unreadable, so a hidden "request changes" keeps the gate shut.
+    writeFileSync(join(dir, 'Thumbs.db'), 'kind: verdict\n')
+    expect((await gate(folder, draftId)).report.unreadable).toEqual([{ fileName: 'Thumbs.db', reason: expect.stringContaining('Thumbs.db') }])
+  })
+
   it('any other file in the review folder: unreadable, never silently skipped', async () => {
     await giveVerdict(ben, folder, draftId, 'approve')
     writeFileSync(join(folder, `${draftId}.reviews`, 'verdict.yaml.orig'), 'kind: verdict\n')

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { lstat, mkdir, readdir } from 'node:fs/promises'
+import { lstat, mkdir, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { Parser } from 'yaml'
@@ -214,6 +214,7 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
   const records: ReviewRecord[] = []
   const unreadable: UnreadableRecord[] = []
   const temporary = names.filter(isRecordTempName)
+  const systemFiles = await systemMetadataFiles(folder, names)
   // Read side by side (a folder of thousands waits on the disk, not the processor), used in order.
   const reads = await mapLimited(
     names.filter((name) => RECORD_FILE_PATTERN.test(name)),
@@ -228,6 +229,8 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
     if (!RECORD_FILE_PATTERN.test(name)) {
       // A write in progress (write-file-atomic's temporary name) lands or is cleaned up.
       if (isRecordTempName(name)) continue
+      // What the system's file browser leaves in any folder it shows (checked by content, below).
+      if (systemFiles.has(name)) continue
       // Listed as unreadable: its coming and going changes the review.
       stampHash.update(`${name}\0other\0`)
       // A sync tool's conflicted copy, a merge tool's .orig, or a file someone put here by hand:
@@ -325,4 +328,41 @@ async function writeRecord(path: string, record: ReviewRecord): Promise<void> {
   } catch (error) {
     throw storageFailure('write the review record', path, error)
   }
+}
+
+/**
+ * Files a system's file browser writes into every folder it shows: macOS Finder's `.DS_Store`
+ * and its `._<name>` AppleDouble files on shared and synced drives, Windows Explorer's
+ * `Thumbs.db` and `desktop.ini`. A teammate who opened the review folder would otherwise make
+ * every draft "unknown". Each is recognised by its format's own first bytes, never by its name
+ * alone: a record renamed `.DS_Store` to hide it stays unreadable, and so keeps the gate shut.
+ */
+const SYSTEM_FILE_MAGIC: ReadonlyArray<{ name: (name: string) => boolean; magic: Buffer }> = [
+  { name: (name) => name === '.DS_Store', magic: Buffer.from([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31]) },
+  { name: (name) => name.startsWith('._'), magic: Buffer.from([0, 5, 0x16, 7]) },
+  { name: (name) => name === 'Thumbs.db', magic: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
+  { name: (name) => name.toLowerCase() === 'desktop.ini', magic: Buffer.from('[.ShellClassInfo]') },
+]
+
+async function systemMetadataFiles(folder: string, names: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  for (const name of names) {
+    const kind = SYSTEM_FILE_MAGIC.find((entry) => entry.name(name))
+    if (!kind) continue
+    try {
+      const handle = await open(join(folder, name), 'r')
+      try {
+        const head = Buffer.alloc(kind.magic.length + 3)
+        const { bytesRead } = await handle.read(head, 0, head.length, 0)
+        // At the start, or after desktop.ini's byte-order mark (3 bytes at most).
+        const at = head.subarray(0, bytesRead).indexOf(kind.magic)
+        if (at >= 0 && at <= 3) found.add(name)
+      } finally {
+        await handle.close()
+      }
+    } catch {
+      // Unreadable: listed as unreadable with the other non-records.
+    }
+  }
+  return found
 }
