@@ -75,8 +75,8 @@ describe('two people editing one draft at once', () => {
     // Nothing was written over the teammate's save meanwhile.
     expect((await onDisk()).pitch).toBe(PITCH.replace('10,000 USDC', '12,000 USDC'))
     const place = within(view).getByRole('group', { name: 'Pitch, place 1 of 1' })
-    expect(within(place).getByText('We ask for 9,000 USDC.', { exact: false })).toBeTruthy()
-    expect(within(place).getByText('We ask for 12,000 USDC.', { exact: false })).toBeTruthy()
+    expect(within(place).getByTestId('conflict-mine').textContent).toContain('We ask for 9,000 USDC.')
+    expect(within(place).getByTestId('conflict-theirs').textContent).toContain('We ask for 12,000 USDC.')
     const user = userEvent.setup()
     await user.click(within(place).getByRole('radio', { name: 'Edit' }))
     const own = within(place).getByRole('textbox', { name: 'Your text for this place' })

@@ -21,6 +21,8 @@ afterEach(async () => {
   act(() => useHistory.getState().close())
   await harness?.dispose()
   harness = null
+  // jsdom has none; a test that watches scrolling puts one in.
+  delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView
 })
 
 /** A draft created with FIRST (project "Tracekit"), then saved by the applicant as SECOND ("Tracekit 2"). */
@@ -106,6 +108,38 @@ describe('History panel', () => {
     expect(within(side).getByRole('group', { name: 'Before (A)' }).textContent).toContain('[removed: First] version of the tool.')
     expect(within(side).getByRole('group', { name: 'After (B)' }).textContent).toContain('[added: Second] version of the tool.')
     expect(channels(h)).toContain('history.get')
+  })
+
+  it('brings the comparison into view, and focus to it, when Compare is pressed: it is below the list', async () => {
+    await twoVersions()
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    render(<HistoryPanel />)
+    const items = await screen.findAllByTestId('history-version')
+    fireEvent.click(within(items.at(-1)!).getByRole('button', { name: /^Compare/ }))
+    const diff = await screen.findByRole('region', { name: 'Changes between the versions' })
+    await waitFor(() => expect(document.activeElement).toBe(diff))
+    expect(scrolled).toContain(diff)
+    expect(within(diff).getByTestId('history-diff-inline')).toBeTruthy()
+  })
+
+  it('brings what a restore did into view, and focus to it: the Restore… pressed may be far down the list', async () => {
+    const h = await twoVersions()
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    render(<HistoryPanel />)
+    const items = await screen.findAllByTestId('history-version')
+    fireEvent.click(within(items.at(-1)!).getByRole('button', { name: /^Restore/ }))
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Restore this version?' })).getByRole('button', { name: 'Restore' }))
+    const outcome = screen.getByTestId('history-restore-outcome')
+    await waitFor(() => expect(document.activeElement).toBe(outcome))
+    expect(outcome.textContent).toMatch(/^Restored the version from/)
+    expect(scrolled).toContain(outcome)
+    void h
   })
 
   it('restores a version after confirming: saves first, then a new version the editor shows', async () => {

@@ -6,6 +6,8 @@
  */
 import type { AppError } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
+import { resetPitchUndo } from '../../lib/resetUndo'
+import { useEditor } from '../../state/editor'
 import { useConflicts } from '../../state/conflicts'
 import { ConflictView } from './ConflictView'
 
@@ -15,6 +17,8 @@ export function ConflictHost() {
   const finish = async (text: { pitch: string; customFields: Record<string, string> }): Promise<AppError | null> => {
     const result = await call('sync.resolve', { draftId: conflict.draftId, pitch: text.pitch, customFields: text.customFields, baseVersion: conflict.version })
     if (!result.ok) return result.error
+    // The open draft's pitch is now the chosen text: Ctrl+Z does not reach back into what was typed before.
+    if (useEditor.getState().draft?.id === conflict.draftId) resetPitchUndo()
     const { onResolved, close } = useConflicts.getState()
     close()
     onResolved?.(result.value)

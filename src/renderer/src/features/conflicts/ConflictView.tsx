@@ -8,12 +8,13 @@
  * It is a modal (`alertdialog`): leaving both versions in limbo would stop autosave with no
  * end. "Keep mine as a copy" stays as the last resort for a save; a sync can be left for later.
  */
-import { useId, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import type { AppError, DraftConflict } from '../../../../shared/ipc'
 import { plural } from '../../../../shared/wording'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { type Choice, conflictHunks, contextBefore, resolvedText, startResolution } from './resolution'
+import { diffVersions } from '../../../../shared/history'
+import { type Choice, conflictHunks, contextBefore, mergeWords, resolvedText, startResolution } from './resolution'
 import './conflicts.css'
 
 export interface ConflictViewProps {
@@ -61,6 +62,7 @@ export function ConflictView({ conflict, onFinish, onKeepMine, onLater }: Confli
               after={contexts[index] ?? null}
               mine={hunk.ours}
               theirs={hunk.theirs}
+              merged={mergeWords(hunk.base, hunk.ours, hunk.theirs)}
               multiline
               choice={resolution.hunks[index]!}
               onChoose={(choice) => setResolution((r) => ({ ...r, hunks: r.hunks.map((c, i) => (i === index ? choice : c)) }))}
@@ -74,6 +76,7 @@ export function ConflictView({ conflict, onFinish, onKeepMine, onLater }: Confli
               after={null}
               mine={field.ours ?? ''}
               theirs={field.theirs ?? ''}
+              merged={null}
               multiline={false}
               choice={resolution.fields[field.name]!}
               onChoose={(choice) => setResolution((r) => ({ ...r, fields: { ...r.fields, [field.name]: choice } }))}
@@ -107,19 +110,54 @@ interface ConflictPlaceProps {
   after: string | null
   mine: string
   theirs: string
+  /** Both sides' changes merged word by word, when they touch different words; else null. */
+  merged: string | null
   multiline: boolean
   choice: Choice
   onChoose: (choice: Choice) => void
 }
 
-/** One place: both versions side by side, and Take mine / Take theirs / Edit. */
-function ConflictPlace({ legend, after, mine, theirs, multiline, choice, onChoose }: ConflictPlaceProps) {
+/**
+ * `text` with what is not in `other` marked (a word changed, a sentence added): what `other`
+ * has instead is in its own column.
+ */
+function Highlighted({ text, other }: { text: string; other: string }) {
+  const parts = useMemo(() => diffVersions(other, text), [other, text])
+  if (text === '') return <em>(empty)</em>
+  return parts.map((part, index) =>
+    part.kind === 'removed' ? null : part.kind === 'added' ? (
+      <mark key={index} className="conflict-differs">
+        {part.text}
+      </mark>
+    ) : (
+      <span key={index}>{part.text}</span>
+    ),
+  )
+}
+
+/** One place: both versions side by side (their differences marked), both merged when they can be, and Take mine / Take theirs / Edit. */
+function ConflictPlace({ legend, after, mine, theirs, merged, multiline, choice, onChoose }: ConflictPlaceProps) {
   const name = useId()
   const editId = useId()
-  const current = choice.take === 'edit' ? choice.text : choice.take === 'mine' ? mine : theirs
+  const current = choice.take === 'edit' || choice.take === 'both' ? choice.text : choice.take === 'mine' ? mine : theirs
+  // Choosing Edit moves focus into the text box, so that typing goes there.
+  const focusEdit = useRef(false)
+  const focusOnMount = (element: HTMLTextAreaElement | HTMLInputElement | null) => {
+    if (!element || !focusEdit.current) return
+    focusEdit.current = false
+    element.focus()
+  }
+  const choose = (take: Choice['take']) => {
+    if (take === 'edit') {
+      focusEdit.current = true
+      onChoose({ take: 'edit', text: current })
+    } else if (take === 'both') {
+      if (merged !== null) onChoose({ take: 'both', text: merged })
+    } else onChoose({ take })
+  }
   const option = (take: Choice['take'], label: string) => (
     <label className="conflict-option">
-      <input type="radio" name={name} checked={choice.take === take} onChange={() => onChoose(take === 'edit' ? { take: 'edit', text: current } : { take })} />
+      <input type="radio" name={name} checked={choice.take === take} onChange={() => choose(take)} />
       {label}
     </label>
   )
@@ -134,14 +172,28 @@ function ConflictPlace({ legend, after, mine, theirs, multiline, choice, onChoos
       <div className="conflict-sides">
         <figure className={`conflict-side${choice.take === 'mine' ? ' conflict-side-chosen' : ''}`}>
           <figcaption>Yours</figcaption>
-          <div className="conflict-text">{mine === '' ? <em>(empty)</em> : mine}</div>
+          <div className="conflict-text" data-testid="conflict-mine">
+            <Highlighted text={mine} other={theirs} />
+          </div>
         </figure>
         <figure className={`conflict-side${choice.take === 'theirs' ? ' conflict-side-chosen' : ''}`}>
           <figcaption>Theirs</figcaption>
-          <div className="conflict-text">{theirs === '' ? <em>(empty)</em> : theirs}</div>
+          <div className="conflict-text" data-testid="conflict-theirs">
+            <Highlighted text={theirs} other={mine} />
+          </div>
         </figure>
       </div>
+      {merged !== null && (
+        <figure className={`conflict-side conflict-merged${choice.take === 'both' ? ' conflict-side-chosen' : ''}`}>
+          <figcaption>Both changes, merged (they touch different words)</figcaption>
+          <div className="conflict-text" data-testid="conflict-merged">
+            <Highlighted text={merged} other={mine} />
+          </div>
+        </figure>
+      )}
+      <p className="hint">Marked: what differs from the other version{merged !== null ? ' (in the merged text: what theirs brings)' : ''}.</p>
       <div className="conflict-options">
+        {merged !== null && option('both', 'Take both')}
         {option('mine', 'Take mine')}
         {option('theirs', 'Take theirs')}
         {option('edit', 'Edit')}
@@ -151,13 +203,14 @@ function ConflictPlace({ legend, after, mine, theirs, multiline, choice, onChoos
           <label htmlFor={editId}>Your text for this place</label>
           {multiline ? (
             <textarea
+              ref={focusOnMount}
               id={editId}
               value={choice.text}
               rows={Math.min(12, Math.max(3, choice.text.split('\n').length + 1))}
               onChange={(event) => onChoose({ take: 'edit', text: event.target.value })}
             />
           ) : (
-            <input id={editId} type="text" value={choice.text} onChange={(event) => onChoose({ take: 'edit', text: event.target.value })} />
+            <input ref={focusOnMount} id={editId} type="text" value={choice.text} onChange={(event) => onChoose({ take: 'edit', text: event.target.value })} />
           )}
         </div>
       )}

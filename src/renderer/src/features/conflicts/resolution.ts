@@ -3,9 +3,11 @@
  * both sides changed the pitch, mine, theirs or their own words; for each field changed on both
  * sides, the same. What merged by itself is kept as merged.
  */
+import { diff3Merge } from 'node-diff3'
 import type { DraftConflict, PitchHunk } from '../../../../shared/ipc'
 
-export type Choice = { take: 'mine' } | { take: 'theirs' } | { take: 'edit'; text: string }
+/** `both`: the two sides' changes merged word by word (they changed different words of the place). */
+export type Choice = { take: 'mine' } | { take: 'theirs' } | { take: 'both'; text: string } | { take: 'edit'; text: string }
 
 export interface Resolution {
   /** One per conflict hunk of the pitch, in order. */
@@ -35,10 +37,34 @@ export function contextBefore(conflict: DraftConflict): (string | null)[] {
   return out
 }
 
-/** Nothing chosen yet: every place and field starts as "mine", the applicant's own words. */
+/** Words and the spaces between them: a place is merged word by word. */
+function words(text: string): string[] {
+  return text.match(/\s+|[^\s]+/g) ?? []
+}
+
+/**
+ * A place both sides changed, merged word by word from the text both started from: the text
+ * with both changes when they touch different words (a sentence added here, a word changed
+ * there), else null (the same words changed: the applicant chooses).
+ */
+export function mergeWords(base: string | null, ours: string, theirs: string): string | null {
+  if (base === null) return null
+  const regions = diff3Merge(words(ours), words(base), words(theirs), { excludeFalseConflicts: true })
+  if (regions.some((region) => !region.ok)) return null
+  return regions.map((region) => region.ok!.join('')).join('')
+}
+
+/**
+ * Nothing chosen yet: each place of the pitch starts as both sides' changes merged word by word
+ * where they touch different words, so that the main button keeps a teammate's sentence, else
+ * as "mine"; every field starts as "mine", the applicant's own words.
+ */
 export function startResolution(conflict: DraftConflict): Resolution {
   return {
-    hunks: conflictHunks(conflict).map(() => ({ take: 'mine' })),
+    hunks: conflictHunks(conflict).map((hunk): Choice => {
+      const merged = mergeWords(hunk.base, hunk.ours, hunk.theirs)
+      return merged === null ? { take: 'mine' } : { take: 'both', text: merged }
+    }),
     fields: Object.fromEntries(conflict.fields.map((field): [string, Choice] => [field.name, { take: 'mine' }])),
   }
 }

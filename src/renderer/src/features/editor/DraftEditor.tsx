@@ -29,7 +29,8 @@ import { openMark, usePitchMarks } from './marks/usePitchMarks'
 import { countText, describeCounts } from './textCounts'
 import { useCloseGuard } from './useCloseGuard'
 import { useTextAtPause } from '../../state/useTextAtPause'
-import { CommentButton, ReviewDialogs, ReviewMargin, useCommentShortcut } from '../review'
+import { CommentButton, OWN_CTRL_ENTER, ReviewDialogs, ReviewMargin, useCommentShortcut } from '../review'
+import { isSyncShortcut } from '../sync'
 import { useReviewSession } from '../../state/review'
 import { startPitchComment } from '../../state/startComment'
 import { useEditMode, useSuggesting } from '../../state/suggesting'
@@ -136,6 +137,8 @@ function EditorScreen({ id }: { id: string }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+      // Ctrl+Shift+S is Sync (features/sync), on this screen as on every other: not a save.
+      if (isSyncShortcut(event)) return
       if (event.key === 's' || event.key === 'S') {
         event.preventDefault()
         event.stopPropagation()
@@ -143,8 +146,9 @@ function EditorScreen({ id }: { id: string }) {
         else if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
       } else if (event.key === 'Enter') {
         if (readOnly || !author || submitOpen || useEditor.getState().conflict) return
-        // Ctrl+Enter in the comment composer posts the comment (the composer handles it).
-        if (event.target instanceof Element && event.target.closest('.composer-popover')) return
+        // A shortcut belongs to the control that has focus: Ctrl+Enter in the comment composer
+        // posts the comment, in a thread's Reply box sends the reply (each handles it).
+        if (event.target instanceof Element && event.target.closest(OWN_CTRL_ENTER)) return
         event.preventDefault()
         event.stopPropagation()
         void openSubmit()

@@ -6,7 +6,7 @@
  * it. Nothing here writes the draft except a confirmed restore, which the core records as a
  * new version, so a restore can itself be undone from this list.
  */
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { AppError, HistoryGetOutput, HistoryVersion } from '../../../../shared/ipc'
 import { type DiffPart, diffVersions, pitchSections } from '../../../../shared/history'
 import { changedFields } from '../../lib/fieldChanges'
@@ -53,6 +53,16 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
   const [pending, setPending] = useState<{ version: HistoryVersion; section?: string } | null>(null)
   const [restoreError, setRestoreError] = useState<AppError | null>(null)
   const [restored, setRestored] = useState<string | null>(null)
+  // Each Compare button pressed: the comparison, below the list, is brought into view once shown.
+  const [compareAsked, setCompareAsked] = useState(0)
+  // Each restore answered: what happened (done, or why not) is brought into view and focused,
+  // since the Restore… the applicant pressed may be far down the list, the notices at its top.
+  const [restoreAnswered, setRestoreAnswered] = useState(0)
+  const outcome = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (restoreAnswered === 0) return
+    reveal(outcome.current)
+  }, [restoreAnswered])
 
   useEffect(() => {
     if (!draftId) return
@@ -69,6 +79,7 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
   const compare = (versionId: string) => {
     setFrom(versionId)
     setTo(CURRENT)
+    setCompareAsked((n) => n + 1)
   }
 
   const confirmRestore = async () => {
@@ -81,6 +92,7 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
     setRestoreError(failure)
     if (!failure)
       setRestored(section ? `Restored the section “${section}” from ${dateTime(version.time)}.` : `Restored the version from ${dateTime(version.time)}.`)
+    setRestoreAnswered((n) => n + 1)
   }
 
   return (
@@ -96,8 +108,10 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
       <p className="visually-hidden" role="status">
         {restored ?? ''}
       </p>
-      {restored && <p className="notice notice-ok">{restored}</p>}
-      {restoreError && <ErrorNotice error={restoreError} />}
+      <div ref={outcome} tabIndex={-1} className="history-outcome" data-testid="history-restore-outcome">
+        {restored && <p className="notice notice-ok">{restored}</p>}
+        {restoreError && <ErrorNotice error={restoreError} />}
+      </div>
       {loadError && <ErrorNotice error={loadError} onRetry={() => void useHistory.getState().refresh()} />}
       {!list && loading && <p className="loading">Reading the history…</p>}
       {list && !list.available && (
@@ -148,6 +162,7 @@ export const HistoryPanel = memo(function HistoryPanel({ onClose }: { onClose?: 
           onFrom={setFrom}
           onTo={setTo}
           readOnly={readOnly}
+          revealAsked={compareAsked}
           onRestoreSection={(version, section) => setPending({ version, section })}
         />
       )}
@@ -180,7 +195,16 @@ interface CompareProps {
   onFrom: (id: string | null) => void
   onTo: (id: string) => void
   readOnly: boolean
+  /** Counts the Compare buttons pressed: each brings the comparison into view, and focus to it, once it is shown. */
+  revealAsked: number
   onRestoreSection: (version: HistoryVersion, section: string) => void
+}
+
+/** Brings `element` into view and moves focus to it (a screen reader reads it out). */
+function reveal(element: HTMLElement | null): void {
+  if (!element) return
+  element.scrollIntoView?.({ block: 'nearest' })
+  element.focus({ preventScroll: true })
 }
 
 type Loaded = HistoryGetOutput | AppError | null
@@ -205,7 +229,7 @@ function useVersionText(versionId: string | null): Loaded {
 
 const isError = (value: Loaded): value is AppError => value !== null && 'code' in value
 
-function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection }: CompareProps) {
+function Compare({ versions, from, to, onFrom, onTo, readOnly, revealAsked, onRestoreSection }: CompareProps) {
   const pitch = useEditor((s) => s.pitch)
   const customFields = useEditor((s) => s.customFields)
   const [mode, setMode] = useState<'inline' | 'side'>('inline')
@@ -218,6 +242,13 @@ function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection 
   const parts = useMemo(() => (before && after ? diffVersions(before.pitch, after.pitch) : null), [before, after])
   const sections = useMemo(() => (before ? pitchSections(before.pitch).filter((s) => s.depth > 0) : []), [before])
   const fromVersion = versions.find((v) => v.id === from) ?? null
+  const diff = useRef<HTMLDivElement>(null)
+  const revealed = useRef(0)
+  useEffect(() => {
+    if (revealAsked <= revealed.current || !parts) return
+    revealed.current = revealAsked
+    reveal(diff.current)
+  }, [revealAsked, parts])
 
   return (
     <section className="history-compare" aria-labelledby="history-compare-heading">
@@ -256,7 +287,7 @@ function Compare({ versions, from, to, onFrom, onTo, readOnly, onRestoreSection 
       {!from && <p className="hint">Choose a version to compare with the current text, or two versions.</p>}
       {from && !parts && !isError(a) && !isError(b) && <p className="loading">Reading the versions…</p>}
       {parts && before && after && (
-        <div data-testid="history-diff">
+        <div data-testid="history-diff" ref={diff} tabIndex={-1} role="region" aria-label="Changes between the versions" className="history-diff-box">
           {parts.length === 0 || parts.every((p) => p.kind === 'same') ? <p className="hint">The pitch is the same in both.</p> : null}
           <InlineDiff parts={parts} />
           <FieldChanges before={before.fields} after={after.fields} />

@@ -37,6 +37,17 @@ export function showInPitch(item: LocatedThread): boolean {
   return selectRangeInEditor(PITCH_EDITOR_ID, pitch, match.start, match.end)
 }
 
+/**
+ * The text boxes whose Ctrl+Enter (⌘Enter) is their own (the comment composer posts, a thread's
+ * Reply box sends): the page's Ctrl+Enter (Submit application) leaves them alone.
+ */
+export const OWN_CTRL_ENTER = '.composer-popover, .reply-box'
+
+/** Ctrl+Enter (⌘Enter): send what this box holds. */
+function isSendShortcut(event: React.KeyboardEvent): boolean {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
+}
+
 export function ThreadCard({ item, me, now, readOnly, level = 5 }: ThreadCardProps) {
   const Heading = level === 4 ? 'h4' : 'h5'
   const { thread } = item
@@ -127,9 +138,9 @@ function ReplyBox({ threadId, onDone }: { threadId: string; onDone: () => void }
   const [body, setBody] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (body.trim() === '') return
+  const send = async (event?: React.FormEvent) => {
+    event?.preventDefault()
+    if (busy || body.trim() === '') return
     setBusy(true)
     setError(null)
     const failure = await useReview.getState().reply(threadId, body)
@@ -140,10 +151,24 @@ function ReplyBox({ threadId, onDone }: { threadId: string; onDone: () => void }
   return (
     <form className="reply-box" onSubmit={(event) => void send(event)}>
       <label htmlFor={id}>Your reply</label>
-      <textarea id={id} rows={3} value={body} onChange={(event) => setBody(event.target.value)} disabled={busy} autoFocus />
+      <textarea
+        id={id}
+        rows={3}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={(event) => {
+          if (!isSendShortcut(event)) return
+          event.preventDefault()
+          event.stopPropagation()
+          void send()
+        }}
+        disabled={busy}
+        autoFocus
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+      />
       {error && <ErrorNotice error={error} />}
       <div className="comment-actions">
-        <button type="submit" className="primary" disabled={busy || body.trim() === ''}>
+        <button type="submit" className="primary" disabled={busy || body.trim() === ''} title="Send reply (Ctrl+Enter)">
           {busy ? 'Sending…' : 'Send reply'}
         </button>
         <button type="button" onClick={onDone} disabled={busy}>

@@ -58,8 +58,15 @@ export function openThreadCard(id: string, focus: boolean): void {
   })
 }
 
-/** The card the text points at now: outlined until another one is. */
+/**
+ * The card the text points at now: outlined until another one is, and `aria-current` so that a
+ * screen reader says which one it is (the outline alone is seen, not heard).
+ */
 export function markCurrent(element: HTMLElement): void {
-  for (const other of document.querySelectorAll('[data-current-mark]')) other.removeAttribute('data-current-mark')
+  for (const other of document.querySelectorAll('[data-current-mark]')) {
+    other.removeAttribute('data-current-mark')
+    other.removeAttribute('aria-current')
+  }
   element.setAttribute('data-current-mark', 'true')
+  element.setAttribute('aria-current', 'true')
 }

@@ -5,9 +5,10 @@
  * or why it failed, with the way out the failure names. A folder not kept in git gets one quiet
  * "Not synced" link to Settings, nothing more.
  */
-import { useEffect } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { ago } from '../../../../shared/dates'
 import { useNow } from '../../lib/useNow'
+import { openSyncConflict } from '../../state/conflicts'
 import { useNavigation } from '../../state/navigation'
 import { useSync } from '../../state/sync'
 import { resultText, wayOut } from './describe'
@@ -20,18 +21,44 @@ export function isSyncShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'm
   return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.key.toLowerCase() === 's'
 }
 
-/** Runs a sync on the shortcut, anywhere in the app, while the folder is in git. */
-function useSyncShortcut(enabled: boolean): void {
+/** Runs a sync (`syncNow`) on the shortcut, anywhere in the app, while the folder is in git. */
+function useSyncShortcut(enabled: boolean, syncNow: () => void): void {
   useEffect(() => {
     if (!enabled) return
     const onKey = (event: KeyboardEvent) => {
       if (!isSyncShortcut(event)) return
       event.preventDefault()
-      void useSync.getState().run()
+      syncNow()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [enabled])
+  }, [enabled, syncNow])
+}
+
+/**
+ * The Sync button and its shortcut: a sync, unless a conflict waits (nothing is sent until it is
+ * finished): then `true`, and the line says so and offers the conflict, where it said nothing.
+ */
+function useSyncNow(): { syncNow: () => void; conflictAsked: boolean } {
+  const [conflictAsked, setConflictAsked] = useState(false)
+  const waiting = useSync((s) => s.conflicts.length > 0)
+  // Once every conflict is finished the note goes, and comes back only on the next press.
+  useEffect(
+    () =>
+      useSync.subscribe((state) => {
+        if (state.conflicts.length === 0) setConflictAsked(false)
+      }),
+    [],
+  )
+  const syncNow = useCallback(() => {
+    if (useSync.getState().conflicts.length > 0) {
+      setConflictAsked(true)
+      return
+    }
+    setConflictAsked(false)
+    void useSync.getState().run()
+  }, [])
+  return { syncNow, conflictAsked: conflictAsked && waiting }
 }
 
 export function SyncStatus({ now: fixedNow }: { now?: number }) {
@@ -40,12 +67,14 @@ export function SyncStatus({ now: fixedNow }: { now?: number }) {
   const lastResult = useSync((s) => s.lastResult)
   const lastError = useSync((s) => s.lastError)
   const run = useSync((s) => s.run)
+  const conflicts = useSync((s) => s.conflicts)
   const dismiss = useSync((s) => s.dismissResult)
   const go = useNavigation((s) => s.go)
   // Every 30 s: "synced just now" turns into "1 minute ago" on time, never a minute late.
   const now = useNow(fixedNow, 30_000)
   const tracked = state?.repository != null
-  useSyncShortcut(tracked)
+  const { syncNow, conflictAsked } = useSyncNow()
+  useSyncShortcut(tracked, syncNow)
   if (!state) return null
 
   if (!state.repository) {
@@ -86,7 +115,7 @@ export function SyncStatus({ now: fixedNow }: { now?: number }) {
       <button
         type="button"
         className="sync-button"
-        onClick={() => void run()}
+        onClick={syncNow}
         disabled={running}
         aria-keyshortcuts={SYNC_SHORTCUT}
         title="Sync with your team (Ctrl+Shift+S)"
@@ -96,6 +125,17 @@ export function SyncStatus({ now: fixedNow }: { now?: number }) {
       <span role="status" aria-live="polite" className="sync-outcome" data-testid="sync-outcome">
         {running ? 'Syncing with your team…' : lastResult && !problem ? resultText(lastResult) : ''}
       </span>
+      {conflictAsked && conflicts[0] && (
+        <span className="sync-problem sync-waits" role="alert" data-testid="sync-conflict-waits">
+          <span>
+            Not synced: {conflicts.length === 1 ? `“${conflicts[0].title}” was` : `${conflicts.length} drafts were`} changed on both sides. Finish it first;
+            nothing is sent until then.
+          </span>
+          <button type="button" className="link" onClick={() => openSyncConflict(conflicts[0]!, (result) => useSync.getState().resolved(result))}>
+            Resolve “{conflicts[0].title}”
+          </button>
+        </span>
+      )}
       {problem && !running && (
         <span className="sync-problem" role="alert" data-testid="sync-problem">
           <span>{problem.message}</span>
