@@ -30,6 +30,8 @@ import { Git } from './git'
 import { abortAppMerge, appMerge, listConflicts, type MergeMarker } from './merge'
 import { literalPathspec } from './paths'
 import { checkNoStrayUnmerged, checkSyncable } from './preflight'
+import { recoverOwnMerge, removeStaleIndexLock } from './recovery'
+import { removeDriverOverride } from './drivers'
 import { isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
 import { SyncMemory } from './memory'
@@ -361,6 +363,16 @@ export class SyncService {
     const folder = await this.#folder()
     const notes: string[] = []
     let arrival: SyncArrival | null = null
+    // What an interrupted sync left (recovery.ts): a stale lock, its merge-driver override, its merge half done.
+    const lock = await removeStaleIndexLock(repo)
+    if (lock) notes.push(lock)
+    await removeDriverOverride(repo)
+    const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
+    if (recovered) {
+      notes.push(recovered.note)
+      repo = await this.#repository()
+      if (recovered.finished) arrival = await this.#arrived(repo, recovered.before, recovered.mergeHead)
+    }
     let marker: MergeMarker | null = await appMerge(repo)
     checkSyncable(repo, marker)
 
@@ -396,7 +408,7 @@ export class SyncService {
     }
 
     const pulled = await this.#exchange.pull(repo, remote)
-    arrival = pulled.arrival
+    arrival = mergeArrivals(arrival, pulled.arrival)
     notes.push(...pulled.notes)
     if (pulled.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
 
