@@ -240,6 +240,8 @@ export class SyncService {
         if (!this.#options.saveDraft)
           throw new AppFailure('invalid_input', 'Open Grant Desk to resolve this conflict: the choice between the two versions is made in the app.')
         await this.#options.saveDraft({ id: input.draftId, pitch: input.pitch, customFields: input.customFields, baseVersion: input.baseVersion })
+        // A lock left by a git killed since (recovery.ts) would stop the `git add`.
+        await this.#removeStaleLock(repo)
         await repo.git.run(['add', '--verbose', '--', literalPathspec(path)])
         return this.#sync()
       },
@@ -254,6 +256,7 @@ export class SyncService {
         const repo = await this.#repository()
         const marker = await appMerge(repo)
         if (!marker) throw new AppFailure('not_found', 'No merge of Grant Desk’s is in progress, so there is nothing to undo.')
+        await this.#removeStaleLock(repo)
         await abortAppMerge(repo, marker)
         return this.state(false)
       },
@@ -333,6 +336,12 @@ export class SyncService {
         }
       }
     })
+  }
+
+  /** Removes a stale index.lock before a step that writes the index outside a sync (its note goes to the log: only a sync has notes). */
+  async #removeStaleLock(repo: Repository): Promise<void> {
+    const note = await removeStaleIndexLock(repo)
+    if (note) this.#options.log.warn(note)
   }
 
   async #folder(): Promise<string> {
