@@ -7,7 +7,8 @@
  * length, with the git it started (its process group: as when the app is killed with its
  * children), 50 times. After every kill the next sync must go through on its own: exit 0 (or 1
  * with a conflict offered), never a refusal ("did not start") or an unexpected failure, and it
- * must leave no merge, no journal and no index.lock behind, and both edits of the round must be
+ * say in a line what it got past (a stale lock, a merge half done), and must leave no merge,
+ * no journal and no index.lock behind, and both edits of the round must be
  * in the team's draft.
  */
 import { spawn } from 'node:child_process'
@@ -15,6 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/grant-desk'
+import { STALE_LOCK_NOTE } from '../../src/main/core/sync/recovery'
 import { type GitTeam, type Teammate } from '../support/git-team'
 import { useAdaAndBen } from '../support/git-team-hooks'
 import { seededRandom } from '../support/random'
@@ -107,14 +109,18 @@ describe('a sync killed with SIGKILL at random points', () => {
       const context = `round ${round} (killed after ${killAfter} ms, left ${kind}, killed run said: ${killed.out.trim() || '-'}): ${next.out}`
       expect(next.out, context).not.toMatch(/did not start|unexpected|restart/i)
       expect(next.code, context).toBe(0)
+      // Each thing got past is said in a line of its own.
+      if (left.includes('index.lock')) expect(next.out, context).toContain(`Note: ${STALE_LOCK_NOTE}`)
+      if (left.includes('MERGE_HEAD'))
+        expect(next.out, context).toMatch(/Note: (Finished|Went on with|Undid) the merge that an interrupted sync had left half done/)
       expect(existsSync(join(ben.clone, '.git', 'MERGE_HEAD')), context).toBe(false)
       expect(existsSync(join(ben.clone, '.git', 'index.lock')), context).toBe(false)
       expect(existsSync(join(ben.clone, '.git', 'grant-desk-merge.json')), context).toBe(false)
       expect(ben.git('status', '--porcelain', '--', 'drafts'), context).toBe('')
       // Both edits of the round reached the team.
-      const team = ada.git('fetch', '-q') + ada.git('show', `origin/main:${path}`)
-      expect(team, context).toContain(`Paragraph 0: Ada, round ${round}.`)
-      expect(team, context).toContain(`Paragraph 3: Ben, round ${round}.`)
+      const teamDraft = ada.git('fetch', '-q') + ada.git('show', `origin/main:${path}`)
+      expect(teamDraft, context).toContain(`Paragraph 0: Ada, round ${round}.`)
+      expect(teamDraft, context).toContain(`Paragraph 3: Ben, round ${round}.`)
     }
     // What the kills left, for the record (the test's point is that each was got past).
     console.info(`a sync took ${first.ms} ms; left by the kills:`, Object.fromEntries(kinds))

@@ -2,8 +2,9 @@
  * What a sync that was interrupted (the app killed, the computer switched off mid-sync) can
  * leave, and how the next sync gets past it on its own, saying in one line what it did:
  *
- * - its own merge, half done: merge.ts's journal names it, and service.ts goes on with it
- *   (settles and commits it, or offers its conflicts, or undoes it when it cannot be settled);
+ * - its own merge, half done: merge.ts's journal names it, and `recoverOwnMerge` goes on with
+ *   it (settles and commits it, or offers its conflicts, or undoes it when it cannot be settled);
+ *   a journal whose merge never started or already ended is just removed;
  * - `.git/index.lock`, left by a git that was killed with it: removed once no git process
  *   runs in the repository and the lock is older than any wait of git's own (below);
  * - the merge-driver override of drivers.ts: removed.

@@ -3,6 +3,8 @@
  * it. One sync at a time (a mutex); the state is read from git whenever asked.
  *
  * A sync:
+ * 0. gets past what an interrupted sync left, saying so in a note (recovery.ts: a stale
+ *    index.lock, its merge half done, its merge-driver override);
  * 1. checks the repository can be synced (git there, a branch, nothing of git's in progress
  *    that the app did not start);
  * 2. commits the drafts folder's changes (commit.ts: its files only, the user's identity, a
