@@ -8,7 +8,8 @@
 import type { SyncArrival } from '../../../shared/ipc'
 import { commitChanges, withIndexRestoredOnFailure } from './commit'
 import { GitCommandError } from './git'
-import { clearAppMerge, markAppMerge, settleConflicts } from './merge'
+import { overrideMergeDrivers } from './drivers'
+import { clearAppMerge, journalMerge, markAppMerge, settleConflicts } from './merge'
 import { classifyPath } from './paths'
 import { commitFailure, gitWords, hookOutput, remoteFailure, SyncFailure } from './problems'
 import { commitOf, folderChanges, unmergedPaths, type Repository } from './repository'
@@ -117,9 +118,28 @@ export class Exchange {
     const before = repo.head
     const notes: string[] = []
     const branchRef = `${remote.name}/${remote.mergeRef.replace(/^refs\/heads\//, '')}`
+    try {
+      return await this.#mergeJournaled(repo, branchRef, before, incoming, unrelated, notes)
+    } catch (error) {
+      // No merge left in progress (it failed before starting, or was undone): the journal has nothing to mark.
+      if (!(await this.#mergeInProgress(repo))) await clearAppMerge(repo)
+      throw error
+    }
+  }
+
+  /** `#merge`, with the journal (merge.ts) written before `git merge` starts. */
+  async #mergeJournaled(repo: Repository, branchRef: string, before: string | null, incoming: string, unrelated: boolean, notes: string[]): Promise<Pulled> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await repo.git.run(['merge', '--no-edit', ...(unrelated ? ['--allow-unrelated-histories'] : []), branchRef])
+        await journalMerge(repo, before ?? incoming, incoming, this.#context.now())
+        const drivers = await overrideMergeDrivers(repo, incoming)
+        notes.push(...drivers.notes)
+        try {
+          await repo.git.run(['merge', '--no-edit', ...(unrelated ? ['--allow-unrelated-histories'] : []), branchRef])
+        } finally {
+          await drivers.restore()
+        }
+        await clearAppMerge(repo)
         break
       } catch (error) {
         if (!(error instanceof GitCommandError)) throw error

@@ -15,6 +15,10 @@
  * The merge git leaves in progress is marked as Grant Desk's by a file in the repository's own
  * folder (`grant-desk-merge.json`, naming MERGE_HEAD): after a restart the app knows it is its
  * own and offers the same resolution; a merge the user started in a terminal is never touched.
+ * The file is also the sync's journal: it is written (and flushed to disk) before `git merge`
+ * starts, marked `settled` once the conflicts are settled, and removed only after the merge is
+ * committed or undone. A sync killed at any point in between leaves a merge the next sync knows
+ * as its own and goes on with (recovery.ts), instead of one "Grant Desk did not start".
  */
 import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -42,6 +46,12 @@ const MergeMarker = z.object({
   startedAt: z.string(),
   /** The version of each conflicted draft as the merge wrote it (ours): a different one was edited since. */
   written: z.record(z.string(), z.string()).default({}),
+  /**
+   * False from just before `git merge` until its conflicts are settled: a merge found so was
+   * interrupted (the app killed mid-sync) and is gone on with by the next sync. (A marker of an
+   * older version, written only once settled, has none: true.)
+   */
+  settled: z.boolean().default(true),
 })
 export type MergeMarker = z.infer<typeof MergeMarker>
 
@@ -53,10 +63,10 @@ async function mergeHeadOf(repo: Repository): Promise<string | null> {
   }
 }
 
-/** The marker of Grant Desk's merge in progress, or null (no merge, or one the user started). */
-export async function appMerge(repo: Repository): Promise<MergeMarker | null> {
+/** The marker of Grant Desk's merge in progress, settled or not, or null (no merge, or one the user started). */
+export async function ownMerge(repo: Repository): Promise<MergeMarker | null> {
   if (repo.operation !== 'merge') {
-    // The merge was finished or undone with git itself: the marker has nothing left to mark.
+    // The merge was finished or undone (by git itself, or before a kill let the sync say so): the marker has nothing left to mark.
     if (repo.operation === null) await clearAppMerge(repo)
     return null
   }
@@ -69,10 +79,26 @@ export async function appMerge(repo: Repository): Promise<MergeMarker | null> {
   return marker.mergeHead === (await mergeHeadOf(repo)) ? marker : null
 }
 
+/** The marker of Grant Desk's merge waiting for the applicant (its conflicts settled), or null. */
+export async function appMerge(repo: Repository): Promise<MergeMarker | null> {
+  const marker = await ownMerge(repo)
+  return marker?.settled ? marker : null
+}
+
+/**
+ * The journal, written before `git merge` starts (see the header): `incoming` is the commit
+ * merged, which git names in MERGE_HEAD if the merge stops. write-file-atomic flushes the file
+ * to disk before renaming it into place, so a kill or a power cut right after leaves it whole.
+ */
+export async function journalMerge(repo: Repository, before: string, incoming: string, now: Date): Promise<void> {
+  const marker: MergeMarker = { format: MARKER_FORMAT, mergeHead: incoming, before, startedAt: now.toISOString(), written: {}, settled: false }
+  await writeFileAtomic(join(repo.gitDir, MARKER_FILE), `${JSON.stringify(marker, null, 2)}\n`)
+}
+
 export async function markAppMerge(repo: Repository, before: string, written: Record<string, string>, now: Date): Promise<void> {
   const mergeHead = await mergeHeadOf(repo)
   if (mergeHead === null) return
-  const marker: MergeMarker = { format: MARKER_FORMAT, mergeHead, before, startedAt: now.toISOString(), written }
+  const marker: MergeMarker = { format: MARKER_FORMAT, mergeHead, before, startedAt: now.toISOString(), written, settled: true }
   await writeFileAtomic(join(repo.gitDir, MARKER_FILE), `${JSON.stringify(marker, null, 2)}\n`)
 }
 

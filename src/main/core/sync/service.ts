@@ -3,6 +3,8 @@
  * it. One sync at a time (a mutex); the state is read from git whenever asked.
  *
  * A sync:
+ * 0. gets past what an interrupted sync left, saying so in a note (recovery.ts: a stale
+ *    index.lock, its merge half done, its merge-driver override);
  * 1. checks the repository can be synced (git there, a branch, nothing of git's in progress
  *    that the app did not start);
  * 2. commits the drafts folder's changes (commit.ts: its files only, the user's identity, a
@@ -29,6 +31,8 @@ import { Git } from './git'
 import { abortAppMerge, appMerge, listConflicts, type MergeMarker } from './merge'
 import { literalPathspec } from './paths'
 import { checkNoStrayUnmerged, checkSyncable } from './preflight'
+import { recoverOwnMerge, removeStaleIndexLock } from './recovery'
+import { removeDriverOverride } from './drivers'
 import { isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
 import { SyncMemory } from './memory'
@@ -237,6 +241,8 @@ export class SyncService {
         if (!this.#options.saveDraft)
           throw new AppFailure('invalid_input', 'Open Grant Desk to resolve this conflict: the choice between the two versions is made in the app.')
         await this.#options.saveDraft({ id: input.draftId, pitch: input.pitch, customFields: input.customFields, baseVersion: input.baseVersion })
+        // A lock left by a git killed since (recovery.ts) would stop the `git add`.
+        await this.#removeStaleLock(repo)
         await repo.git.run(['add', '--verbose', '--', literalPathspec(path)])
         return this.#sync()
       },
@@ -251,6 +257,7 @@ export class SyncService {
         const repo = await this.#repository()
         const marker = await appMerge(repo)
         if (!marker) throw new AppFailure('not_found', 'No merge of Grant Desk’s is in progress, so there is nothing to undo.')
+        await this.#removeStaleLock(repo)
         await abortAppMerge(repo, marker)
         return this.state(false)
       },
@@ -332,6 +339,12 @@ export class SyncService {
     })
   }
 
+  /** Removes a stale index.lock before a step that writes the index outside a sync (its note goes to the log: only a sync has notes). */
+  async #removeStaleLock(repo: Repository): Promise<void> {
+    const note = await removeStaleIndexLock(repo)
+    if (note) this.#options.log.warn(note)
+  }
+
   async #folder(): Promise<string> {
     const folder = resolve(await this.#options.folder())
     // Git cannot run in a folder that does not exist (the drafts store creates it on first use too).
@@ -360,6 +373,16 @@ export class SyncService {
     const folder = await this.#folder()
     const notes: string[] = []
     let arrival: SyncArrival | null = null
+    // What an interrupted sync left (recovery.ts): a stale lock, its merge-driver override, its merge half done.
+    const lock = await removeStaleIndexLock(repo)
+    if (lock) notes.push(lock)
+    await removeDriverOverride(repo)
+    const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
+    if (recovered) {
+      notes.push(recovered.note)
+      repo = await this.#repository()
+      if (recovered.finished) arrival = await this.#arrived(repo, recovered.before, recovered.mergeHead)
+    }
     let marker: MergeMarker | null = await appMerge(repo)
     checkSyncable(repo, marker)
 
@@ -395,7 +418,7 @@ export class SyncService {
     }
 
     const pulled = await this.#exchange.pull(repo, remote)
-    arrival = pulled.arrival
+    arrival = mergeArrivals(arrival, pulled.arrival)
     notes.push(...pulled.notes)
     if (pulled.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
 

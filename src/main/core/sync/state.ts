@@ -4,7 +4,7 @@
  */
 import type { SyncRepository } from '../../../shared/ipc'
 import { chosenRemote } from './exchange'
-import { appMerge, conflictBriefs } from './merge'
+import { conflictBriefs, ownMerge } from './merge'
 import { aheadBehind, countChanges, folderChanges, unsentFiles, type Repository } from './repository'
 
 /** What the state says of a repository just opened. */
@@ -12,7 +12,8 @@ export async function describeRepository(repo: Repository): Promise<SyncReposito
   const changes = await folderChanges(repo)
   const { ahead, behind } = await aheadBehind(repo)
   const unsent = await unsentFiles(repo, changes)
-  const marker = await appMerge(repo)
+  // A merge an interrupted sync left half done is the app's too: the next sync goes on with it (recovery.ts).
+  const marker = await ownMerge(repo)
   const remote = chosenRemote(repo)
   return {
     root: repo.root,
@@ -28,7 +29,7 @@ export async function describeRepository(repo: Repository): Promise<SyncReposito
     ),
     operation: repo.operation,
     appMerge: marker !== null,
-    conflicts: marker ? await conflictBriefs(repo) : [],
+    conflicts: marker?.settled ? await conflictBriefs(repo) : [],
   }
 }
 

@@ -32,6 +32,10 @@ describe('resultText', () => {
       text: '',
     }
     expect(resultText(result({ sent: 2, received }))).toBe('Synced: sent 2 commits, received 3 commits from Ben, Cleo.')
+    // What the sync did beyond the usual (recovery.ts, drivers.ts) is said after, in its own sentences.
+    expect(resultText(result({ sent: 1, notes: ['Removed a stale .git/index.lock left by a git that had stopped.'] }))).toBe(
+      'Synced: sent 1 commit. Removed a stale .git/index.lock left by a git that had stopped.',
+    )
     // A conflict is said by the summary and the list, not a third time.
     expect(resultText(result({ outcome: 'conflict' }))).toBe('')
   })

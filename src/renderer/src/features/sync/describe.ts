@@ -17,8 +17,9 @@ export function resultText(result: SyncResult): string {
     const people = result.received.people.map((person) => person.name)
     parts.push(`received ${plural(result.received.commits, 'commit')}${people.length > 0 ? ` from ${people.join(', ')}` : ''}`)
   }
-  if (parts.length === 0) return 'Synced: everything was already up to date.'
-  return `Synced: ${parts.join(', ')}.`
+  const done = parts.length === 0 ? 'Synced: everything was already up to date.' : `Synced: ${parts.join(', ')}.`
+  // The core's notes (what it did beyond the usual: a stale lock removed, an interrupted merge finished, a merge driver overridden), each a sentence.
+  return [done, ...result.notes].join(' ')
 }
 
 export type WayOut = 'settings' | 'retry' | null

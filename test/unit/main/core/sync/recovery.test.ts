@@ -1,0 +1,134 @@
+/**
+ * A sync gets past what an interrupted sync left, on real git, and says what it did: its own
+ * merge half done (the journal written before `git merge`), a stale `.git/index.lock`; a lock a
+ * running git holds is still waited for and refused. And a team's `.gitattributes` merge
+ * driver (`merge=union`) never turns a draft changed on both sides into a silent merge.
+ * (test/faults/sync-kill.test.ts kills a real sync at random points.)
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { STALE_LOCK_NOTE } from '../../../../../src/main/core/sync/recovery'
+import { until, type GitTeam, type Teammate } from '../../../../support/git-team'
+import { useAdaAndBen } from '../../../../support/git-team-hooks'
+import { IDS } from '../../../../support/service'
+
+let team: GitTeam, ada: Teammate, ben: Teammate
+useAdaAndBen((crew) => ({ team, ada, ben } = crew))
+
+const PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
+
+async function shared() {
+  const created = await ada.app.call('drafts.create', { grantId: IDS.open })
+  const draft = await ada.app.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: created.version })
+  await ada.app.call('sync.run')
+  await ben.app.call('sync.run')
+  return draft
+}
+
+async function edit(who: Teammate, id: string, pitch: (pitch: string) => string) {
+  const now = await who.app.call('drafts.get', { id })
+  return who.app.call('drafts.save', { id, pitch: pitch(now.pitch), customFields: now.customFields, baseVersion: now.version })
+}
+
+describe('a sync after an interrupted one', () => {
+  it('finishes its own merge that a kill left before the conflicts were settled, and says so', async () => {
+    const draft = await shared()
+    await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
+    await ada.app.call('sync.run')
+    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
+    ben.git('add', '-A')
+    ben.git('commit', '-q', '-m', 'Ben: budget')
+    ben.git('fetch', '-q')
+    // What a sync killed right after `git merge` stopped leaves: its journal, git's MERGE_HEAD and a draft with conflict markers.
+    const incoming = ben.git('rev-parse', 'origin/main').trim()
+    const before = ben.git('rev-parse', 'HEAD').trim()
+    const journal = { format: 'grant-desk-merge/1', mergeHead: incoming, before, startedAt: new Date().toISOString(), written: {}, settled: false }
+    writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
+    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    expect(existsSync(join(ben.clone, '.git', 'MERGE_HEAD'))).toBe(true)
+    expect((await ben.app.call('sync.state')).repository).toMatchObject({ appMerge: true, conflicts: [] })
+
+    const result = await ben.app.call('sync.run')
+    expect(result.outcome).toBe('synced')
+    expect(result.notes).toContain('Finished the merge that an interrupted sync had left half done.')
+    const text = readFileSync(join(ben.drafts, `${draft.id}.md`), 'utf8')
+    expect(text).toContain('never learn why')
+    expect(text).toContain('45,000 USD')
+    expect(text).not.toContain('<<<<<<<')
+    expect(existsSync(join(ben.clone, '.git', 'MERGE_HEAD'))).toBe(false)
+    expect(existsSync(join(ben.clone, '.git', 'grant-desk-merge.json'))).toBe(false)
+    expect(ben.git('status', '--porcelain')).toBe('')
+  })
+
+  it('still refuses a merge it did not start (no journal), with the git commands to finish or undo it', async () => {
+    const draft = await shared()
+    await edit(ada, draft.id, (pitch) => pitch.replace('40,000 USD', '35,000 USD'))
+    await ada.app.call('sync.run')
+    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
+    ben.git('add', '-A')
+    ben.git('commit', '-q', '-m', 'Ben: budget')
+    ben.git('fetch', '-q')
+    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    const error = await ben.app.fail('sync.run')
+    expect(error.syncProblem).toBe('operation_in_progress')
+    expect(error.message).toContain('git merge --abort')
+    expect(error.message).toContain('git commit')
+    expect(existsSync(join(ben.clone, '.git', 'MERGE_HEAD'))).toBe(true)
+  })
+
+  it('removes a stale .git/index.lock that no git holds, and says so', async () => {
+    const created = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await ada.app.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: created.version })
+    const lock = join(ada.clone, '.git', 'index.lock')
+    writeFileSync(lock, '')
+    const past = new Date(Date.now() - 60_000)
+    utimesSync(lock, past, past)
+    const result = await ada.app.call('sync.run')
+    expect(result.outcome).toBe('synced')
+    expect(result.notes).toContain(STALE_LOCK_NOTE)
+    expect(existsSync(lock)).toBe(false)
+    expect(ada.git('status', '--porcelain')).toBe('')
+  })
+
+  it('waits for a lock a running git holds, then refuses with nothing changed and the lock left', async () => {
+    await ada.app.call('drafts.create', { grantId: IDS.open })
+    writeFileSync(join(ada.clone, 'notes.txt'), 'mine\n')
+    ada.git('add', 'notes.txt')
+    // A terminal's `git commit -a` holds the index lock while its pre-commit hook runs (a slow linter, say).
+    team.hook(ada.clone, 'pre-commit', 'sleep 30')
+    const terminal = spawn('git', ['commit', '-a', '-m', 'Notes'], { cwd: ada.clone, env: team.env, stdio: 'ignore', detached: true })
+    const lock = join(ada.clone, '.git', 'index.lock')
+    try {
+      await until('git commit to take the lock', () => existsSync(lock))
+      const past = new Date(Date.now() - 60_000)
+      utimesSync(lock, past, past)
+      const error = await ada.app.fail('sync.run')
+      expect(error.message).toContain('Another git program is working in the repository')
+      expect(existsSync(lock)).toBe(true)
+    } finally {
+      process.kill(-terminal.pid!, 'SIGKILL')
+    }
+  })
+})
+
+describe('a team merge driver', () => {
+  it('does not merge a line both sides changed silently (merge=union): the conflict is offered, and the sync says why', async () => {
+    writeFileSync(join(ada.drafts, '.gitattributes'), '*.md merge=union\n')
+    const draft = await shared()
+    expect(existsSync(join(ben.drafts, '.gitattributes'))).toBe(true)
+    await edit(ada, draft.id, (pitch) => pitch.replace('40,000 USD', '35,000 USD'))
+    await ada.app.call('sync.run')
+    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
+    const result = await ben.app.call('sync.run')
+    expect(result.outcome).toBe('conflict')
+    expect(result.conflicts.map((one) => one.draftId)).toEqual([draft.id])
+    expect(result.notes.join('\n')).toContain(`merge driver of its own (merge=union) for drafts/${draft.id}.md`)
+    // The override lasted the merge only: a merge in a terminal keeps the team's driver.
+    expect(existsSync(join(ben.clone, '.git', 'info', 'attributes')) ? readFileSync(join(ben.clone, '.git', 'info', 'attributes'), 'utf8') : '').not.toContain(
+      'Grant Desk',
+    )
+    expect(ben.git('check-attr', 'merge', '--', `drafts/${draft.id}.md`)).toContain('merge: union')
+  })
+})
