@@ -118,6 +118,8 @@ export interface ScoreReport {
   interval: [number, number]
   /** Every documented weight set's pooled within-program AUC. */
   sets: Array<{ name: string; auc: number }>
+  /** Each score rule alone (its points): pooled within-program AUC; below 0.5 it points the wrong way. */
+  rules: Array<{ id: string; auc: number }>
   /** The set the same choice picks on all the programs (the shipped one should be it). */
   pickedOnAll: string
   /** Leave one program out: the set picked on the others, scored on it. */
@@ -138,6 +140,10 @@ export function scoreReport(files: readonly ScoredFile[]): ScoreReport {
   }))
   const names = Object.keys(WEIGHT_SETS)
   const sets = names.map((name) => ({ name, auc: withinProgramAuc(files, (f) => scoreWith(f.score, WEIGHT_SETS[name]!), programs) }))
+  const rules = SCORE_RULES.map((rule) => ({
+    id: rule.id,
+    auc: withinProgramAuc(files, (f) => f.score?.parts.find((p) => p.ruleId === rule.id)?.points ?? 0, programs),
+  }))
   const pickedOnAll = sets.reduce((best, s) => (s.auc > best.auc ? s : best), sets[0]!).name
   const heldOut: HeldOut[] = []
   let wins = 0
@@ -166,6 +172,7 @@ export function scoreReport(files: readonly ScoredFile[]): ScoreReport {
     pooled: withinProgramAuc(files, shipped, programs),
     interval: bootstrapInterval(files, shipped, programs),
     sets,
+    rules,
     pickedOnAll,
     heldOut,
     leaveOneOut: pairs === 0 ? 0.5 : wins / pairs,
@@ -184,6 +191,7 @@ export function formatScoreReport(report: ScoreReport): string[] {
     )
   }
   lines.push(`  pooled within-program: AUC ${f(report.pooled)} (${f(report.interval[0])}–${f(report.interval[1])})`)
+  lines.push(`  each rule alone (pooled): ${report.rules.map((r) => `${r.id} ${f(r.auc)}`).join(', ')}`)
   lines.push(`  weight sets (pooled): ${report.sets.map((s) => `${s.name} ${f(s.auc)}`).join(', ')}; picked on all programs: “${report.pickedOnAll}”`)
   lines.push(
     `  leave one program out: AUC ${f(report.leaveOneOut)} (${report.heldOut.map((h) => `${h.program} ${f(h.auc)} with “${h.picked}” picked on the others`).join('; ')})`,

@@ -12,7 +12,7 @@ import type { Finding } from '../types'
 import { topicSections } from '../rules/content/read'
 import { linkKind, linksIn } from '../rules/content/links'
 import { cleanSource, costsOf, milestonePlan } from '../rules/plan/facts'
-import { KIND_RANGES, inferProjectKind } from '../rules/plan/project-kind'
+import { KIND_RANGES } from '../rules/plan/project-kind'
 import { totalDuration } from '../rules/plan/timeline'
 
 export interface ScoreContext {
@@ -60,7 +60,8 @@ const fired = (findings: readonly Finding[], ruleId: string, severities: readonl
 export const CODE_LINKS_FULL = 8
 /** Links in the team sections that count in full. */
 export const TEAM_LINKS_FULL = 6
-/** The guidance's longest typical plan: "a realistic timeline of 2 to 6 months". */
+/** The guidance's typical plan: "a realistic timeline of 2 to 6 months", in weeks. */
+export const SHORT_WEEKS = 8
 export const TYPICAL_WEEKS = 26
 
 const codeLinks: ScoreRule = {
@@ -128,34 +129,42 @@ const checkableDeliverables: ScoreRule = {
   id: 'checkable-deliverables',
   title: 'Deliverables a reviewer can check',
   group: 'plan',
-  reason: 'The guidance asks for concrete artifacts (a repository, a deployed address, documentation): full points when deliverables-concrete reports nothing.',
+  reason:
+    'The guidance asks for concrete artifacts (a repository, a deployed address, documentation): full points unless deliverables-concrete warns that the deliverables name nothing concrete.',
   evidence({ findings }) {
     const vague = fired(findings, 'deliverables-concrete')
     return { points: vague ? 0 : 1, note: vague ? 'some deliverables are not concrete artifacts' : 'the deliverables are concrete artifacts' }
   },
 }
 
+/** Where `value` sits between `low` (1) and `high` (0) on a log scale; `unknown` when not read. */
+function fallsFrom(value: number | null, low: number, high: number): number {
+  if (value === null) return 0.5
+  if (value <= low) return 1
+  if (value >= high) return 0
+  return (Math.log(high) - Math.log(value)) / (Math.log(high) - Math.log(low))
+}
+
+/** The guidance's typical approved ranges together: small tooling from 5K to an application's 150K USD. */
+const ALL_RANGES = { min: KIND_RANGES['small-tooling'].min, max: KIND_RANGES.application.max }
+
 const modestAsk: ScoreRule = {
   id: 'modest-ask',
-  title: 'An ask within the typical range',
+  title: 'A modest ask within the typical range',
   group: 'ask',
-  reason: `Larger totals and longer plans lose (within-program AUC about 0.6, inverted): half the points for a total in USD at most the top of the typical range for the project's kind (declared, else inferred; small tooling when unknown), half for a plan of at most ${TYPICAL_WEEKS} weeks (the guidance's 2 to 6 months). A total or duration the pitch does not state earns half of its half.`,
+  reason: `Larger totals and longer plans lose. Half the points for the total in USD: full at the bottom of the typical range for the declared project kind (all the guidance's ranges, 5K–150K, when none is declared), none at its top, falling on a log scale; half for the duration: full at ${SHORT_WEEKS} weeks or less, none at ${TYPICAL_WEEKS} (the guidance's 2 to 6 months). A total or a duration the pitch does not state earns half its share.`,
   evidence({ doc, projectKind }) {
     const total = costsOf(doc).total
-    const guess = projectKind ? [projectKind] : inferProjectKind(doc).kinds
-    const kind: ProjectKind = guess.length === 1 ? guess[0]! : 'small-tooling'
-    const top = KIND_RANGES[kind].max
+    const range = projectKind ? KIND_RANGES[projectKind] : ALL_RANGES
     const usd = total && total.usd !== false ? total.amount : null
     const weeks = totalDuration(doc)?.weeks ?? null
-    const ask = usd === null ? 0.25 : usd <= top ? 0.5 : 0
-    const time = weeks === null ? 0.25 : weeks <= TYPICAL_WEEKS ? 0.5 : 0
     const notes = [
       usd === null
         ? 'no total in USD read'
-        : `total ${Math.round(usd).toLocaleString('en-US')} USD ${usd <= top ? 'within' : 'above'} ${KIND_RANGES[kind].name}'s range`,
+        : `total ${Math.round(usd).toLocaleString('en-US')} USD${projectKind ? ` for ${KIND_RANGES[projectKind].name}` : ''}`,
       weeks === null ? 'no duration read' : `${Math.round(weeks)} weeks`,
     ]
-    return { points: ask + time, note: notes.join('; ') }
+    return { points: 0.5 * fallsFrom(usd, range.min, range.max) + 0.5 * fallsFrom(weeks, SHORT_WEEKS, TYPICAL_WEEKS), note: notes.join('; ') }
   },
 }
 

@@ -49,4 +49,8 @@ describe.skipIf(!present)('the score on the corpus of real proposals', () => {
   it('ships the weight set the same choice picks on all the programs', () => {
     expect(report.pickedOnAll).toBe(DEFAULT_WEIGHT_SET)
   })
+
+  it('has no rule that points the wrong way: each alone ranks accepted above rejected at least as often as not', () => {
+    expect(report.rules.filter((r) => r.auc < 0.5).map((r) => `${r.id} ${r.auc.toFixed(3)}`)).toEqual([])
+  })
 })
