@@ -19,6 +19,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { CORPUS_DIR, PARTS, familyStats, lintCorpus, type CorpusStats } from '../test/support/corpus'
+import { summarize } from '../src/shared/checklist'
 import { formatScoreReport, scoreReport } from '../test/support/corpus-score'
 
 const dir = resolve(process.env['CORPUS_DIR'] ?? CORPUS_DIR)
@@ -77,7 +78,14 @@ for (const [id, r] of rows) {
   )
 }
 console.log('')
-for (const line of formatScoreReport(scoreReport(stats.files.map((f) => ({ program: f.program, accepted: f.label === 'accepted', score: f.score })))))
+for (const line of formatScoreReport(
+  scoreReport(
+    stats.files.map((f) => {
+      const summary = summarize(f.findings)
+      return { program: f.program, accepted: f.label === 'accepted', score: f.score, faults: 3 * summary.errors + summary.warnings }
+    }),
+  ),
+))
   console.log(line)
 if (process.argv.includes('--errors')) {
   console.log('\nErrors on accepted proposals:')

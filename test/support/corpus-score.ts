@@ -12,6 +12,8 @@ export interface ScoredFile {
   program: string
   accepted: boolean
   score: Score | undefined
+  /** The verdict's old ranking, for comparison: 3 × errors + warnings (lower is better). */
+  faults?: number | undefined
 }
 
 /** The score a file's parts give under a weight set, as scorePitch computes it. */
@@ -120,6 +122,8 @@ export interface ScoreReport {
   sets: Array<{ name: string; auc: number }>
   /** Each score rule alone (its points): pooled within-program AUC; below 0.5 it points the wrong way. */
   rules: Array<{ id: string; auc: number }>
+  /** 3 × errors + warnings, fewer ranked higher: the ranking the score replaces (null when not given). */
+  faults: number | null
   /** The set the same choice picks on all the programs (the shipped one should be it). */
   pickedOnAll: string
   /** Leave one program out: the set picked on the others, scored on it. */
@@ -173,6 +177,7 @@ export function scoreReport(files: readonly ScoredFile[]): ScoreReport {
     interval: bootstrapInterval(files, shipped, programs),
     sets,
     rules,
+    faults: files.every((f) => f.faults !== undefined) ? withinProgramAuc(files, (f) => -(f.faults ?? 0), programs) : null,
     pickedOnAll,
     heldOut,
     leaveOneOut: pairs === 0 ? 0.5 : wins / pairs,
@@ -191,6 +196,7 @@ export function formatScoreReport(report: ScoreReport): string[] {
     )
   }
   lines.push(`  pooled within-program: AUC ${f(report.pooled)} (${f(report.interval[0])}–${f(report.interval[1])})`)
+  if (report.faults !== null) lines.push(`  for comparison, 3 × errors + warnings (fewer ranked higher): AUC ${f(report.faults)}`)
   lines.push(`  each rule alone (pooled): ${report.rules.map((r) => `${r.id} ${f(r.auc)}`).join(', ')}`)
   lines.push(`  weight sets (pooled): ${report.sets.map((s) => `${s.name} ${f(s.auc)}`).join(', ')}; picked on all programs: “${report.pickedOnAll}”`)
   lines.push(
