@@ -6,7 +6,9 @@
  * out in turn, is a warning or an error of that part's rules raised?); then the figures by label
  * and the per-rule table: findings on accepted and on rejected proposals and the share of each
  * the rule fires on. A rule that fires on nearly every proposal of both kinds tells them apart no
- * better than chance. The corpus texts are their authors': they are read from the shared folder,
+ * better than chance. Last, the score's ranking (see test/support/corpus-score.ts): the within-program
+ * AUC of each program with both labels with a bootstrap interval, pooled, per weight set, and
+ * leaving one program out. The corpus texts are their authors': they are read from the shared folder,
  * never copied here.
  *   --errors   also lists every error on an accepted proposal (file, line, rule, message)
  *   --misses   also lists, per family and part, the proposals whose cut went unnoticed
@@ -17,6 +19,8 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { CORPUS_DIR, PARTS, familyStats, lintCorpus, type CorpusStats } from '../test/support/corpus'
+import { summarize } from '../src/shared/checklist'
+import { formatScoreReport, scoreReport } from '../test/support/corpus-score'
 
 const dir = resolve(process.env['CORPUS_DIR'] ?? CORPUS_DIR)
 if (!existsSync(join(dir, 'labels.json'))) {
@@ -73,6 +77,16 @@ for (const [id, r] of rows) {
       `${pct(r.acceptedFiles, stats.accepted.count).padStart(12)}  ${pct(r.rejectedFiles, stats.rejected.count).padStart(12)}`,
   )
 }
+console.log('')
+for (const line of formatScoreReport(
+  scoreReport(
+    stats.files.map((f) => {
+      const summary = summarize(f.findings)
+      return { program: f.program, accepted: f.label === 'accepted', score: f.score, faults: 3 * summary.errors + summary.warnings }
+    }),
+  ),
+))
+  console.log(line)
 if (process.argv.includes('--errors')) {
   console.log('\nErrors on accepted proposals:')
   for (const e of stats.acceptedErrors) console.log(`  ${e.file}:${e.line} ${e.ruleId}: ${e.message}`)

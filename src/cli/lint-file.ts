@@ -4,7 +4,7 @@
  * pitch. Used by `grant-desk lint` and by the corpus tests, which judge the checklist on real
  * proposals as the CLI reads them.
  */
-import { lint, summarize, type Finding, type LintInput, type Summary } from '../shared/checklist'
+import { lint, summarize, type Finding, type LintInput, type Score, type Summary } from '../shared/checklist'
 import {
   DRAFT_FORMAT,
   DRAFT_KEYS,
@@ -51,9 +51,17 @@ function keyLine(text: string, key: string): number {
 }
 
 /** Lints a pitch and shifts its findings' lines to the file's. */
-function lintShifted(input: LintInput, lineOffset: number, findings: Finding[]): { findings: Finding[]; summary: Summary } {
-  for (const finding of lint(input).findings) findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
-  return { findings, summary: summarize(findings) }
+/** What linting one file gives: its findings (at lines of the file), the verdict, and the pitch's score (score/index.ts). */
+export interface FileLint {
+  findings: Finding[]
+  summary: Summary
+  score: Score | undefined
+}
+
+function lintShifted(input: LintInput, lineOffset: number, findings: Finding[]): FileLint {
+  const result = lint(input)
+  for (const finding of result.findings) findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
+  return { findings, summary: summarize(findings), score: result.score }
 }
 
 /**
@@ -66,7 +74,7 @@ function lintShifted(input: LintInput, lineOffset: number, findings: Finding[]):
  * template's, Jekyll's, Obsidian's) is left out of the pitch with one note. Every one is read
  * within the app's YAML bounds, and a foreign one is not parsed at all, only its keys listed.
  */
-export function lintFile(text: string, options: { review?: ReviewData | undefined } = {}): { findings: Finding[]; summary: Summary } {
+export function lintFile(text: string, options: { review?: ReviewData | undefined } = {}): FileLint {
   const findings: Finding[] = []
   const split = splitFrontMatter(text)
   // No front matter, or a "---" that nothing closes (a rule, then): the whole file is the pitch.
@@ -156,7 +164,7 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
 }
 
 /** A draft's own front matter (`format: grant-desk-draft/…`), read as the app reads it: its errors are the user's to fix. */
-function lintDraft(text: string, options: { review?: ReviewData | undefined }, findings: Finding[]): { findings: Finding[]; summary: Summary } {
+function lintDraft(text: string, options: { review?: ReviewData | undefined }, findings: Finding[]): FileLint {
   let draft: DraftFile
   try {
     draft = parseDraftFile(text)

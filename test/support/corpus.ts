@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { lintFile } from '../../src/cli/lint-file'
-import { summarize, type Finding, type Severity } from '../../src/shared/checklist'
+import { summarize, type Finding, type Score, type Severity } from '../../src/shared/checklist'
 import { PARTS, PART_RULES, cutPart, type Part } from './corpus-ablation'
 
 export const CORPUS_DIR = join(import.meta.dirname, '../../../shared/real-proposals')
@@ -57,6 +57,8 @@ export interface CorpusFile {
   program: string
   text: string
   findings: Finding[]
+  /** The pitch's score as `grant-desk lint` gives it. */
+  score: Score | undefined
 }
 
 /** Per program family, over its accepted proposals; warnings count each finding (a group's parts too). */
@@ -98,7 +100,8 @@ export async function lintCorpus(dir: string = CORPUS_DIR): Promise<CorpusStats>
   const files: CorpusFile[] = []
   for (const [file, { label, program }] of Object.entries(labels).sort(([a], [b]) => a.localeCompare(b))) {
     const text = await readFile(join(dir, 'drafts', file), 'utf8')
-    files.push({ file, label, family: familyOf(file), program, text, findings: lintFile(text).findings })
+    const { findings, score } = lintFile(text)
+    files.push({ file, label, family: familyOf(file), program, text, findings, score })
   }
   const rules = new Map<string, RuleStats>()
   const acceptedErrors: CorpusStats['acceptedErrors'] = []

@@ -4,7 +4,7 @@
  * code scanning). A draft with review records beside it is also judged by the review rules.
  * Exit codes follow markdownlint-cli2: 0 no errors, 1 errors found, 2 usage or read failure.
  */
-import { ALL_RULES, severityCounts, severityTag, type Finding, type Summary } from '../../shared/checklist'
+import { ALL_RULES, severityCounts, severityTag, type Finding, type ScorePart, type Summary } from '../../shared/checklist'
 import { DraftFileError, parseDraftFile, splitFrontMatter, type DraftFile } from '../../shared/draft-file'
 import { hasReview } from '../../shared/review/state'
 import type { ReviewData } from '../../shared/review/view'
@@ -18,6 +18,10 @@ export interface FileReport {
   file: string
   findings: Finding[]
   summary: Summary
+  /** The pitch's score beside the verdict: 0–100, higher = closer to what approved pitches have (`grant-desk rules` lists its rules and weights). */
+  score?: number | undefined
+  /** What each score rule read and gave (points 0–1 times its weight). */
+  scoreParts?: ScorePart[] | undefined
 }
 
 /** The findings as the text output lists them: a lone finding, or a group (one cause) with its parts in order. */
@@ -62,7 +66,7 @@ function formatText(reports: FileReport[]): string {
         lines.push(`        ${part.hint}`)
       }
     }
-    lines.push(`${report.file}: ${report.summary.verdict}`)
+    lines.push(`${report.file}: ${report.summary.verdict}${report.score !== undefined ? ` Score ${report.score}/100.` : ''}`)
     errors += report.summary.errors
     warnings += report.summary.warnings
   }
@@ -167,7 +171,8 @@ export async function runLint(files: readonly string[], format: string, io: Io):
       failed = true
       continue
     }
-    reports.push({ file: displayName(file), ...lintFile(text, { review }) })
+    const { findings, summary, score } = lintFile(text, { review })
+    reports.push({ file: displayName(file), findings, summary, ...(score ? { score: score.score, scoreParts: score.parts } : {}) })
   }
   if (reports.length > 0) io.out(format === 'json' ? JSON.stringify(reports, null, 2) : format === 'sarif' ? formatSarif(reports) : formatText(reports))
   if (failed) return 2

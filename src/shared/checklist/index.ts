@@ -9,3 +9,4 @@ export type { Finding, GrantContext, GuidancePart, LintInput, Rule, RuleContext,
 export { SEVERITIES } from './types'
 export { draftLintInput, type DraftForLint } from './draft-input'
 export { SEVERITY_WORDS, severityCount, severityCounts, severityTag, type SeverityCounts, type SeverityWords } from './severity-words'
+export { DEFAULT_WEIGHT_SET, SCORE_RULES, WEIGHT_SETS, ruleWeight, scorePitch, type Score, type ScorePart, type ScoreRule, type WeightSet } from './score'

@@ -10,6 +10,7 @@ import { REVIEW_RULE_IDS } from './rules/review'
 import type { Finding, GuidancePart, LintInput, Rule, RuleContext, Severity } from './types'
 import { plural } from '../wording'
 import { SEVERITY_WORDS, severityCount, severityCounts } from './severity-words'
+import { type Score, scorePitch } from './score'
 
 export interface Summary {
   errors: number
@@ -28,6 +29,8 @@ export interface LintResult {
   summary: Summary
   /** The pitch's sections in order and which are written (absent when the pitch could not be read). */
   sections?: SectionProgress[] | undefined
+  /** The score beside the verdict, 0–100 with its parts (score/index.ts); absent where no pitch was scored. */
+  score?: Score | undefined
 }
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 }
@@ -99,7 +102,8 @@ export function lintDocument(doc: PitchDocument, input: LintInput, rules: readon
   // Last: which section each finding is in, for the checklist's to-do list by section.
   const sections = sectionProgress(doc)
   labelSections(shown, sections)
-  return { findings: shown, summary: withSectionsToWrite(summarize(shown), shown, sections), sections }
+  const score = scorePitch({ doc, fields: context.fields, findings: shown, projectKind: context.projectKind })
+  return { findings: shown, summary: withSectionsToWrite(summarize(shown), shown, sections), sections, score }
 }
 
 /**

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/grant-desk'
 import { lintFile } from '../../../src/cli/lint-file'
-import { ALL_RULES, severityTag } from '../../../src/shared/checklist'
+import { ALL_RULES, SCORE_RULES, ruleWeight, severityTag } from '../../../src/shared/checklist'
 import { FIXTURES } from '../../support/checklist'
 import { tempDir } from '../../support/service'
 
@@ -120,6 +120,25 @@ describe('grant-desk lint', () => {
     // In the words the app shows, not the JSON values.
     expect(result.out).toContain('deadline (Must fix): Deadline not passed')
     expect(result.out).not.toMatch(/\((?:error|warning|info)[;)]/)
+  })
+
+  it('gives each draft a score in JSON (a number 0–100 with its parts) and in the text verdict line, as the app shows it', async () => {
+    const json = JSON.parse((await run('lint', '--format', 'json', GOOD)).out) as Array<{
+      score: number
+      scoreParts: Array<{ ruleId: string; weight: number }>
+    }>
+    expect(typeof json[0]!.score).toBe('number')
+    expect(json[0]!.score).toBeGreaterThanOrEqual(0)
+    expect(json[0]!.score).toBeLessThanOrEqual(100)
+    expect(json[0]!.score).toBe(lintFile(readFileSync(GOOD, 'utf8')).score!.score)
+    expect(json[0]!.scoreParts.map((p) => p.ruleId)).toEqual(SCORE_RULES.map((r) => r.id))
+    expect((await run('lint', GOOD)).out).toMatch(new RegExp(`good-pitch\\.md: .* Score ${json[0]!.score}/100\\.`))
+  })
+
+  it('lists each score rule with its weight and reason', async () => {
+    const result = await run('rules')
+    for (const rule of SCORE_RULES) expect(result.out).toContain(`score ${rule.id} (weight ${ruleWeight(rule)}, up to `)
+    for (const rule of SCORE_RULES) expect(result.out).toContain(rule.reason)
   })
 
   it('exits 2 when a folder has no drafts', async () => {

@@ -137,3 +137,23 @@ export const fieldValues: Rule = {
     return findings
   },
 }
+
+export const blankFields: Rule = {
+  id: 'blank-fields',
+  title: 'No field left blank',
+  severity: 'warning',
+  description:
+    'A field the draft holds but left empty (`team_members: ""`) is a question left unanswered, whether or not the grant’s form is known: approved proposals fill every field. Fields of a known form are judged by required-fields and optional-fields; this rule reports the others.',
+  check({ schema, fields }: RuleContext): RuleFinding[] {
+    const known = new Set((schema ?? []).map((field) => field.name))
+    const blank = Object.keys(fields).filter((name) => !known.has(name) && isBlank(fields[name]))
+    const group = blank.length > 1 ? { id: 'blank-fields:empty', title: `${blank.length} fields are empty.` } : undefined
+    return blank.map((name) => ({
+      ...DOCUMENT_START,
+      field: name,
+      ...(group ? { group } : {}),
+      message: `The field “${name}” is empty.`,
+      hint: `Fill in “${name}”, or remove it from the draft if the grant does not ask for it: reviewers read a blank field as a missing answer.`,
+    }))
+  },
+}

@@ -2,7 +2,7 @@
 import type { Rule } from '../types'
 import { CONTENT_RULES } from './content'
 import { deadline } from './deadline'
-import { fieldValues, optionalFields, requiredFields } from './fields'
+import { blankFields, fieldValues, optionalFields, requiredFields } from './fields'
 import { PLAN_RULES } from './plan'
 import { REVIEW_RULES } from './review'
 import { blankSection, mergeConflict, templatePlaceholder } from './sections'
@@ -11,6 +11,7 @@ export const ALL_RULES: readonly Rule[] = [
   requiredFields,
   optionalFields,
   fieldValues,
+  blankFields,
   mergeConflict,
   blankSection,
   templatePlaceholder,

@@ -51,4 +51,14 @@ describe('ChecklistBar', () => {
     rerender(<ChecklistBar result={result(none)} onOpen={() => {}} />)
     expect(status.textContent).toBe(summarize(none).verdict)
   })
+
+  it('shows the score beside the verdict, as grant-desk lint gives it, and not once the draft is submitted', () => {
+    const findings = [finding('warning', 'C', 3)]
+    const scored = { ...result(findings), score: { score: 72, parts: [] } }
+    const { rerender } = render(<ChecklistBar result={scored} onOpen={() => {}} />)
+    expect(screen.getByTestId('checklist-verdict').textContent).toBe(`${summarize(findings).verdict.replace(/\.$/, '')} · 72`)
+    expect(screen.getByTestId('checklist-score').getAttribute('aria-label')).toBe(', score 72 of 100')
+    rerender(<ChecklistBar result={scored} onOpen={() => {}} submitted />)
+    expect(screen.queryByTestId('checklist-score')).toBeNull()
+  })
 })

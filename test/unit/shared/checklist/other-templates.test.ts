@@ -4,7 +4,7 @@
  * the structure and the words, wherever and however a pitch writes them.
  */
 import { describe, expect, it } from 'vitest'
-import { lint, parsePitch } from '../../../../src/shared/checklist'
+import { lint, parsePitch, summarize } from '../../../../src/shared/checklist'
 import type { Finding, LintInput } from '../../../../src/shared/checklist'
 import { costsOf, milestonePlan } from '../../../../src/shared/checklist/rules/plan/facts'
 import { findMoney } from '../../../../src/shared/checklist/text'
@@ -251,7 +251,7 @@ describe('units written under other headings', () => {
     expect(planOf(table).milestones.map((m) => m.number)).toEqual([1, 2])
   })
 
-  it('reads a plan without units (a deliverables list and a stated duration) as one piece of work, a note', () => {
+  it('reads a plan without units (a deliverables list and a stated duration) as one piece of work: a warning, never “Ready to submit”', () => {
     const pitch = md(
       '# Atlas',
       '',
@@ -267,7 +267,9 @@ describe('units written under other headings', () => {
     )
     const findings = run(pitch)
     expect(planOf(pitch).how).toBe('whole')
-    expect(of(findings, 'milestones-count')).toEqual([expect.objectContaining({ severity: 'info' })])
+    // Issue 33: one list of deliverables is no plan in milestones, so the pitch is never ready.
+    expect(of(findings, 'milestones-count')).toEqual([expect.objectContaining({ severity: 'warning', missing: 'milestones' })])
+    expect(summarize(findings).verdict).toMatch(/^Not ready yet: the pitch has .*no milestones or phases/)
     expect(warnings(findings, 'milestone-parts')).toEqual([])
     expect(warnings(findings, 'budget-itemized')).toEqual([])
   })

@@ -170,10 +170,13 @@ function xgov(p: Parts): string {
     '',
     ...(p.milestones
       ? [
-          '### Deliverables',
+          '### Milestone 1: the indexer (6 weeks)',
           '',
-          '- The indexer, open source on https://github.com/ada/atlas',
-          '- Documentation for wallet developers',
+          '- Deliverable: the indexer, open source on https://github.com/ada/atlas',
+          '',
+          '### Milestone 2: documentation (6 weeks)',
+          '',
+          '- Deliverable: documentation for wallet developers at https://github.com/ada/atlas/docs',
           '',
           'Delivery date: three months after funding.',
           '',

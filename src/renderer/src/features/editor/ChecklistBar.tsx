@@ -1,5 +1,5 @@
 /**
- * The checklist's verdict and counts in one line that stays in view above the editor while the
+ * The checklist's verdict, its score (0–100, issue 33) and counts in one line that stays in view above the editor while the
  * applicant types, at every window size, with a button that opens the checklist itself. The
  * screen reader hears the verdict only when it turns (errors → warnings → ready), not each time
  * a count moves: it is re-worked at every pause in typing.
@@ -21,6 +21,8 @@ export interface ChecklistBarProps {
 }
 
 const SUBMITTED_VERDICT = 'Submitted. The checklist shows the text as it was sent, for reference.'
+const SCORE_TITLE =
+  'Score out of 100: how close the pitch is to what approved pitches have (links to code, the team’s profiles and work, a finished project, milestones, checkable deliverables, a modest ask, no blank fields). grant-desk rules lists each part’s weight.'
 
 export function verdictTone(result: LintResult | null): string {
   if (!result) return ''
@@ -31,6 +33,8 @@ export function verdictTone(result: LintResult | null): string {
 export const ChecklistBar = memo(function ChecklistBar({ result, onOpen, submitted = false }: ChecklistBarProps) {
   const verdict = submitted ? SUBMITTED_VERDICT : result ? result.summary.verdict : 'Checking the pitch…'
   const tone = submitted ? '' : verdictTone(result)
+  // The score beside the verdict ("Ready to submit · 72"): the same number grant-desk lint gives.
+  const score = submitted ? undefined : result?.score?.score
   const [announced, setAnnounced] = useState({ tone, verdict })
   if (announced.tone !== tone) setAnnounced({ tone, verdict })
   const sections = result?.sections ?? []
@@ -46,7 +50,17 @@ export const ChecklistBar = memo(function ChecklistBar({ result, onOpen, submitt
     <div className="checklist-bar" data-testid="checklist-bar">
       <span className={`checklist-bar-dot ${tone}`} aria-hidden="true" />
       <p className={`checklist-verdict ${tone}`} data-testid="checklist-verdict">
-        {verdict}
+        {score === undefined ? (
+          verdict
+        ) : (
+          <>
+            {verdict.replace(/\.$/, '')}
+            <span className="checklist-score" data-testid="checklist-score" title={SCORE_TITLE} aria-label={`, score ${score} of 100`}>
+              {' · '}
+              {score}
+            </span>
+          </>
+        )}
       </p>
       {counts.length > 0 && (
         <p className="checklist-counts" data-testid="checklist-counts">

@@ -8,7 +8,7 @@ import type { SchemaField } from '../../../../shared/api'
 import type { Finding, LintResult, Severity } from '../../../../shared/checklist'
 
 /** Rules about the application form whose findings may not name their field yet (older rules): the field is read from the message. */
-const FIELD_RULE_IDS = new Set(['required-fields', 'optional-fields', 'field-values'])
+const FIELD_RULE_IDS = new Set(['required-fields', 'optional-fields', 'field-values', 'blank-fields'])
 
 export type ChecklistItem =
   | { kind: 'finding'; key: string; severity: Severity; finding: Finding; field: string | undefined }

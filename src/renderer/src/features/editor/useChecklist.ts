@@ -78,7 +78,7 @@ function createRunner(apply: (result: LintResult, ms: number) => void, timed: (m
           waiting = null
         }
         if (disposed) return
-        if (!reply.unchanged) received = { findings: reply.findings, summary: reply.summary, sections: reply.sections }
+        if (!reply.unchanged) received = { findings: reply.findings, summary: reply.summary, sections: reply.sections, score: reply.score }
         if (reply.seq !== seq) return
         // "Unchanged" is against the last result the worker sent, which may have been a stale
         // one this side dropped: that one is then the answer, and shown now.

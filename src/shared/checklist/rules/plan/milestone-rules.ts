@@ -4,7 +4,7 @@ import { sentences } from '../../text'
 import { DOCUMENT_START, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, withoutComments } from './text'
-import { budgetStated, milestonePlan } from './facts'
+import { budgetStated, costsOf, milestonePlan } from './facts'
 import { PLAN_ELSEWHERE } from './units'
 import { grantAsks } from '../../asks'
 import { labelledDuration, totalDuration } from './timeline'
@@ -21,7 +21,7 @@ export const milestonesCount: Rule = {
   severity: 'warning',
   // Runs for bounties too, only to say that none are expected (see grantAsks).
   description:
-    'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all is “Improve”, and never “ready”; a plan not split into units, milestones named where they cannot be read, or a plan said to be given privately are “Improve” too; a count outside 3–5 is a “Note”. Weak milestone structure is the most frequent rejection reason (51%).',
+    'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all, or a plan not split into milestones (one list of deliverables), is “Improve”, and never “ready” (an unsplit plan in a pitch that states no cost at all is a “Note” beside the missing budget’s warning); milestones named where they cannot be read, or a plan said to be given privately are “Improve” too; a count outside 3–5 is a “Note”. Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc, grant }: RuleContext): RuleFinding[] {
     const { section, milestones, how } = milestonePlan(doc)
     const elsewhere = PLAN_ELSEWHERE.test(doc.source)
@@ -81,10 +81,17 @@ export const milestonesCount: Rule = {
     }
     const n = milestones.length
     if (how === 'whole') {
+      // A pitch that states no cost at all has budget-itemized's warning (“no costs, total or
+      // amounts per milestone anywhere”), which already keeps it from “ready”: its unsplit plan
+      // is then a note beside it, one gap (no payment plan) warned once.
+      const unpaid = grantAsks(grant, 'budget').asked && !costsOf(doc).stated
       return [
         {
           ...(section ? sectionPosition(section) : DOCUMENT_START),
-          severity: 'info',
+          // Weak milestone structure is the most frequent rejection reason (51%): one list of
+          // deliverables is no plan a reviewer can pay by, so the verdict is never "ready" (unless
+          // the grant's template asks for no milestones: then a note).
+          ...(asks.asked && !unpaid ? { missing: 'milestones' as const } : { severity: 'info' as const }),
           message: `The plan${section ? ` (“${section.title}”)` : ''} is one piece of work, not split into milestones; approved pitches have 3 to 5, each paid on completion.`,
           hint: 'Split the work into 3 to 5 milestones, each with its own deliverables, criteria, weeks and payment.',
         },
@@ -180,7 +187,9 @@ export const milestoneParts: Rule = {
         ...m.position,
         // A name or explicit criteria missing alone is how many funded templates write a
         // milestone (numbered, with a deliverables table and a specification per row): a note.
-        ...(!core ? { severity: 'info' as const } : {}),
+        // A plan not split into milestones has one warning, milestones-count's (split it, each
+        // milestone with its parts): what the one piece lacks is a note under it.
+        ...(!core || whole ? { severity: 'info' as const } : {}),
         message: `${label} lacks ${listing(missing)}.`,
         hint: `${fixes.map((fix) => fix.charAt(0).toUpperCase() + fix.slice(1)).join('. ')}.`,
       })
