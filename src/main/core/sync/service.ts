@@ -37,7 +37,7 @@ import { isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
 import { SyncMemory } from './memory'
 import { fileVersion, PullAttributions } from './attributions'
-import { describeRepository, summaryOf } from './state'
+import { SyncStateReader } from './state-reader'
 import { commitOf, countChanges, folderChanges, gitVersion, openTeamRepository, unsentFiles, type Repository } from './repository'
 
 export interface SyncServiceOptions {
@@ -81,14 +81,20 @@ export class SyncService {
   #closed = false
   /** The last state sent: sent again with `running: true` when a sync starts, without asking git. */
   #lastState: SyncState | null = null
-  /** Git's version, once git was found (asked again while it is missing). */
-  #gitVersion: string | null = null
+  readonly #states: SyncStateReader
 
   readonly #exchange: Exchange
 
   constructor(options: SyncServiceOptions) {
     this.#options = options
     this.#memory = new SyncMemory({ file: options.memoryFile, log: options.log, now: options.now })
+    this.#states = new SyncStateReader({
+      folder: () => this.#folder(),
+      open: (git, folder) => this.#open(git, folder),
+      memory: this.#memory,
+      env: options.env,
+      interactive: options.interactive ?? false,
+    })
     this.#exchange = new Exchange({
       unsent: () => this.#unsent(),
       arrived: (repo, before, to) => this.#arrived(repo, before, to),
@@ -107,53 +113,9 @@ export class SyncService {
 
   /** The state now (remembered, so later changes are sent as `sync.changed`). */
   async state(running = this.running): Promise<SyncState> {
-    const state = await this.#readState(running)
+    const state = await this.#states.read(running)
     this.#lastState = state
     return state
-  }
-
-  async #readState(running: boolean): Promise<SyncState> {
-    const folder = await this.#folder()
-    const memory = await this.#memory.folder(folder)
-    const base = { folder, lastSyncAt: memory.lastSyncAt, lastProblem: memory.lastProblem, running }
-    const git = new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false })
-    let version: string
-    try {
-      version = this.#gitVersion ?? (await gitVersion(git))
-      this.#gitVersion = version
-    } catch (error) {
-      if (!isSyncFailure(error)) throw error
-      return { ...base, gitVersion: null, repository: null, summary: 'Git is not installed: install it to sync with your team' }
-    }
-    let repo: Repository
-    try {
-      repo = await this.#open(git, folder)
-    } catch (error) {
-      if (isSyncFailure(error) && error.problem === 'not_a_repository')
-        return { ...base, gitVersion: version, repository: null, summary: 'Not tracked with git' }
-      if (isSyncFailure(error) && error.problem === 'git_missing') {
-        this.#gitVersion = null
-        return { ...base, gitVersion: null, repository: null, summary: 'Git is not installed: install it to sync with your team' }
-      }
-      throw error
-    }
-    return this.#stateOf(repo, running)
-  }
-
-  /** The state of a repository just opened (saves opening it again after a sync). */
-  async #stateOf(repo: Repository, running: boolean): Promise<SyncState> {
-    const folder = await this.#folder()
-    const memory = await this.#memory.folder(folder)
-    const repository = await describeRepository(repo)
-    return {
-      folder,
-      lastSyncAt: memory.lastSyncAt,
-      lastProblem: memory.lastProblem,
-      running,
-      gitVersion: this.#gitVersion,
-      repository,
-      summary: summaryOf(repository),
-    }
   }
 
   async conflicts(): Promise<SyncConflict[]> {
@@ -475,7 +437,7 @@ export class SyncService {
       received: parts.received,
       conflicts: marker ? await listConflicts(repo, marker) : [],
       notes: parts.notes,
-      state: await this.#stateOf(repo, false),
+      state: await this.#states.of(repo, false),
     }
   }
 
