@@ -67,7 +67,11 @@ export class CoreHub {
         pending.push(Promise.reject(error instanceof Error ? error : new Error(String(error))))
       }
     }
-    return pending.length === 0 ? Promise.resolve() : Promise.all(pending).then(() => undefined)
+    if (pending.length === 0) return Promise.resolve()
+    return Promise.allSettled(pending).then((settled) => {
+      const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+      if (failed) throw failed.reason
+    })
   }
 
   /** `emit` for a publisher that does not wait: a failure is logged, never thrown. */
