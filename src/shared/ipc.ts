@@ -202,8 +202,13 @@ export const ipcContract = {
 export const ipcEvents = {
   /** The service became reachable or unreachable. */
   connectivity: z.object({ online: z.boolean() }),
-  /** Draft files changed on disk by something other than this app (ids of the files). */
-  'drafts.changed': z.object({ ids: z.array(DraftId) }),
+  /**
+   * Drafts whose view is no longer current (ids of the files): changed on disk by another
+   * program, a teammate or another window or tab of this app, or whose review depends on a
+   * policy or allowed-signers file that changed. `versions`: the version on disk now, where
+   * known (a change made through the app), so a view that has it already need not read again.
+   */
+  'drafts.changed': z.object({ ids: z.array(DraftId), versions: z.record(DraftId, z.string()).optional() }),
   /** The credentials stopped working; log in again and repeat the action. */
   'session.expired': z.object({ email: z.string().nullable(), message: z.string() }),
   /**

@@ -1,6 +1,7 @@
 /**
- * The contract's channels bound to the core's services, and the one door every call from the
- * renderer comes through: `dispatch` validates the input (a malformed payload is answered
+ * The type of the contract's channels bound to the core's services (each area binds its own in
+ * its `handlers.ts`, merged in core.ts), and the one door every call from the renderer comes
+ * through: `dispatch` validates the input (a malformed payload is answered
  * with `invalid_input`, the handler never sees it), runs the handler, turns any failure into
  * an `AppError`, and validates the output before it leaves.
  */

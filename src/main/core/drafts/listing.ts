@@ -185,6 +185,18 @@ export class DraftIndex {
     await this.#look(folder, { mode: 'stat', clean: true })
   }
 
+  /**
+   * Something every brief is made from changed (the review policy, its allowed signers): each
+   * file is read again at the next look. Answers the ids of the drafts known, to tell the views.
+   */
+  forgetBriefs(folder: string): string[] {
+    const index = this.#index
+    if (index?.folder !== folder) return []
+    for (const entry of index.entries.values()) entry.content = null
+    index.sorted = null
+    return [...index.entries.values()].map((entry) => entry.id)
+  }
+
   /** The store read `version` of the draft at `path` (a teammate's change it read is no longer news). */
   noteRead(folder: string, fileName: string, version: string): void {
     const entry = this.#index?.folder === folder ? this.#index.entries.get(fileName) : undefined

@@ -37,6 +37,7 @@ import { KeyedMutex } from '../locks'
 import { markNotSent, markSubmitted, setGrantDeadline, type MarkContext } from './marks'
 import { fileNameOf, readDirectory, slugify, type Directory } from './names'
 import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
+import { PolicySource } from './policy-source'
 import { RecordCache } from './record-cache'
 import { reviewFolderPath } from './review-files'
 import type { ReviewSubject } from './reviews'
@@ -58,6 +59,8 @@ export interface DraftStoreOptions {
   watchMode?: WatchMode
   /** Told of every change of a draft, made here or seen by the watcher (the draft history listens; see observer.ts). */
   onSaved?: DraftObserver
+  /** How often the review policy and its allowed signers are looked at while watching (see policy-source.ts). Default 1,000 ms. */
+  policyCheckMs?: number
 }
 
 type Readable = Extract<Relevant, { kind: 'ok' }>
@@ -73,6 +76,9 @@ export class DraftStore {
   readonly #follower: FolderFollower
   readonly #onSaved: DraftObserver | undefined
   readonly #marks: MarkContext
+  readonly #policy: PolicySource
+  /** Watchers (`watch`) not stopped yet: the policy is looked at while there is one. */
+  #watchers = 0
 
   constructor(options: DraftStoreOptions) {
     this.#folderOption = options.folder
@@ -96,6 +102,15 @@ export class DraftStore {
       emit: (event) => this.#emit(event),
       changed: (ids) => this.#follower.tell(ids),
     })
+    // The policy is a source of every brief: when it changes, each is made again, and every draft is told as changed.
+    this.#policy = new PolicySource({
+      log: this.#log,
+      ...(options.policyCheckMs !== undefined ? { intervalMs: options.policyCheckMs } : {}),
+      changed: (folder) => {
+        const ids = this.#index.forgetBriefs(folder)
+        if (ids.length > 0) this.#follower.tell(ids)
+      },
+    })
     this.#marks = {
       withDraft: async (id, fn) => {
         const fileName = fileNameOf(id)
@@ -113,6 +128,8 @@ export class DraftStore {
   /** Every draft of the folder, newest first; reads only what changed since the last look (see listing.ts). */
   async list(): Promise<{ items: DraftSummary[]; folder: string }> {
     const folder = await this.#folder()
+    // A policy changed since the last look makes every brief again (and tells the watchers).
+    await this.#policy.check(folder).catch((error: unknown) => this.#log.warn('the review policy could not be looked at', error))
     return { items: await this.#index.list(folder), folder }
   }
 
@@ -335,7 +352,15 @@ export class DraftStore {
    * anything but this store. Returns the function that stops it.
    */
   async watch(onExternalChange: (ids: string[]) => void): Promise<() => void> {
-    return this.#follower.add(await this.#folder(), onExternalChange)
+    const stop = await this.#follower.add(await this.#folder(), onExternalChange)
+    if (this.#watchers++ === 0) this.#policy.start(async () => resolve(await this.#folderOption()))
+    let stopped = false
+    return () => {
+      if (stopped) return
+      stopped = true
+      stop()
+      if (--this.#watchers === 0) this.#policy.stop()
+    }
   }
 
   /** Moves the watcher to the folder the settings name now (every other call does it too). */

@@ -51,6 +51,12 @@ export interface EditorState {
   merged: MergedSave | null
   /** A quiet word for the status line (the file was reloaded after a change elsewhere): no banner, no layout shift. */
   statusNote: string | null
+  /**
+   * The text on screen is not the file's: `reloading` while a change on disk (another tab, a
+   * teammate) is read, `newer` when the file moved on under unsaved edits (the next save merges
+   * it). The save line then never says "Saved" of text older than the disk.
+   */
+  disk: 'reloading' | 'newer' | null
   loading: boolean
   loadError: AppError | null
   notice: string | null
@@ -105,6 +111,7 @@ const CLOSED = {
   conflict: null,
   merged: null,
   statusNote: null,
+  disk: null,
   loading: false,
   loadError: null,
   notice: null,
@@ -114,6 +121,11 @@ export function createEditorStore(deps: EditorDeps) {
   /** The session shown on screen, if any. */
   let current: DraftSession | null = null
   let stopWatching: (() => void) | null = null
+  /**
+   * The session's version when the file was seen to have moved on under its unsaved edits; null
+   * when not. A save or a reload moves the session past it (the screen is the disk's again).
+   */
+  let newerOnDisk: string | null = null
   /** Only the latest open() takes the screen: an older one finishing late must not. */
   const openings = latestRequest()
   /**
@@ -131,7 +143,10 @@ export function createEditorStore(deps: EditorDeps) {
   }
 
   function mirror(session: DraftSession): void {
+    // A save or a reload moved the session on: the screen is the disk's again.
+    if (newerOnDisk !== null && session.version !== newerOnDisk) newerOnDisk = null
     store.setState({
+      disk: store.getState().disk === 'reloading' ? 'reloading' : newerOnDisk !== null ? 'newer' : null,
       draft: session.draft,
       pitch: session.pitch,
       customFields: session.customFields,
@@ -166,8 +181,13 @@ export function createEditorStore(deps: EditorDeps) {
   function show(session: DraftSession, notice: string | null): void {
     current = session
     stopWatching?.()
-    stopWatching = deps.onEvent('drafts.changed', ({ ids }) => {
-      if (ids.includes(session.id)) void reloadIfUntouched(session)
+    newerOnDisk = null
+    stopWatching = deps.onEvent('drafts.changed', ({ ids, versions }) => {
+      if (!ids.includes(session.id)) return
+      // This session's own save (or a version it has already): nothing is newer.
+      const version = versions?.[session.id]
+      if (version !== undefined && version === session.version) return
+      void reloadIfUntouched(session, version ?? null)
     })
     store.setState({ loading: false, loadError: null, notice })
     mirror(session)
@@ -177,11 +197,27 @@ export function createEditorStore(deps: EditorDeps) {
    * The file changed on disk. Without unsaved edits, the new version is shown; with them, it is
    * left alone: their next save meets a conflict and the applicant chooses.
    */
-  async function reloadIfUntouched(session: DraftSession): Promise<void> {
+  async function reloadIfUntouched(session: DraftSession, version: string | null): Promise<void> {
     const untouched = () => session === current && !session.unsaved && !session.saving && !session.conflict
-    if (!untouched()) return
+    if (!untouched()) {
+      // Edits over a file that moved on: say so (their next save merges). A save under way may be
+      // this session's own, whose version is not known yet: its answer says what happened.
+      if (session === current && !session.saving && !session.conflict && version !== null) {
+        newerOnDisk = session.version
+        mirror(session)
+      }
+      return
+    }
+    store.setState({ disk: 'reloading' })
     const result = await deps.call('drafts.get', { id: session.id })
-    if (!untouched()) return
+    if (session === current && store.getState().disk === 'reloading') store.setState({ disk: null })
+    if (!untouched()) {
+      if (session === current && result.ok && result.value.version !== session.version && !session.saving) {
+        newerOnDisk = session.version
+        mirror(session)
+      }
+      return
+    }
     if (!result.ok) {
       session.fileProblem(result.error)
       return
@@ -191,6 +227,7 @@ export function createEditorStore(deps: EditorDeps) {
       if (session.fileTrouble) session.fileReadAgain(result.value)
       return
     }
+    newerOnDisk = null
     session.replace(result.value)
     store.setState({ statusNote: RELOADED_NOTE })
   }

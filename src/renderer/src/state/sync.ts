@@ -26,6 +26,8 @@ interface SyncStoreState {
   lastResult: SyncResult | null
   /** Why the last sync (or track, or undo) from this window failed: the core's message, with `syncProblem`. */
   lastError: AppError | null
+  /** When `lastError` came (ISO): a sync that succeeded after it, from anywhere, makes it old news. */
+  lastErrorAt: string | null
   /** What the last pull brought, until dismissed: the quiet summary. */
   arrival: SyncArrival | null
   /** Threads marked new until seen. */
@@ -66,6 +68,7 @@ export const useSync = createStore<SyncStoreState>((set, get) => ({
   starting: false,
   lastResult: null,
   lastError: null,
+  lastErrorAt: null,
   arrival: null,
   unseen: [],
   shownNew: [],
@@ -78,7 +81,7 @@ export const useSync = createStore<SyncStoreState>((set, get) => ({
       set({ loadError: result.error })
       return
     }
-    set({ state: result.value, loadError: null })
+    set({ state: result.value, loadError: null, ...staleOutcome(get(), result.value) })
     if (result.value.repository?.appMerge && result.value.repository.conflicts.length > 0) void get().loadConflicts()
   },
   run: async () => {
@@ -86,12 +89,12 @@ export const useSync = createStore<SyncStoreState>((set, get) => ({
     set({ starting: true, lastError: null, lastResult: null })
     const result = await call('sync.run')
     if (!result.ok) {
-      set({ starting: false, lastError: result.error })
+      set({ starting: false, lastError: result.error, lastErrorAt: new Date().toISOString() })
       void get().load()
       return null
     }
     loads.begin()
-    set({ starting: false, lastResult: result.value, state: result.value.state, conflicts: result.value.conflicts })
+    set({ starting: false, lastResult: result.value, lastErrorAt: null, state: result.value.state, conflicts: result.value.conflicts })
     // The arrival event may come before or after the answer: the result carries the same.
     if (result.value.received) set({ arrival: result.value.received })
     return result.value
@@ -121,7 +124,7 @@ export const useSync = createStore<SyncStoreState>((set, get) => ({
   abort: async () => {
     const result = await call('sync.abort')
     if (!result.ok) {
-      set({ lastError: result.error })
+      set({ lastError: result.error, lastErrorAt: new Date().toISOString() })
       return result.error
     }
     loads.begin()
@@ -145,13 +148,34 @@ export const useSync = createStore<SyncStoreState>((set, get) => ({
   },
   forgetShown: (draftId) => set((s) => ({ shownNew: s.shownNew.filter((key) => !key.startsWith(`${draftId}/`)) })),
   dismissArrival: () => set({ arrival: null }),
-  dismissResult: () => set({ lastResult: null, lastError: null }),
+  dismissResult: () => set({ lastResult: null, lastError: null, lastErrorAt: null }),
 }))
+
+/**
+ * What this window last said of a sync that a newer one has overtaken (an automatic sync, one
+ * from another window or tab, or the CLI): the status line then shows the newer state, never
+ * "Synced: sent 1 commit." of a sync since followed by one that sent nothing, nor a failure
+ * that a later sync got past.
+ */
+function staleOutcome(s: Pick<SyncStoreState, 'lastResult' | 'lastError' | 'lastErrorAt'>, state: SyncState): Partial<SyncStoreState> {
+  const patch: Partial<SyncStoreState> = {}
+  if (s.lastResult) {
+    const was = s.lastResult.state
+    const newerSync = state.lastSyncAt !== was.lastSyncAt && state.lastSyncAt !== null
+    const newerFailure = state.lastProblem !== null && (was.lastSyncAt === null || state.lastProblem.at > was.lastSyncAt)
+    if (newerSync || newerFailure) patch.lastResult = null
+  }
+  if (s.lastError && s.lastErrorAt !== null && state.lastSyncAt !== null && state.lastSyncAt > s.lastErrorAt) {
+    patch.lastError = null
+    patch.lastErrorAt = null
+  }
+  return patch
+}
 
 /** The state from a `sync.changed` event: newer than any read still under way. */
 function changed(state: SyncState): void {
   loads.begin()
-  useSync.setState({ state, loadError: null })
+  useSync.setState((s) => ({ state, loadError: null, ...staleOutcome(s, state) }))
   const repository = state.repository
   if (repository?.appMerge && repository.conflicts.length > 0) void useSync.getState().loadConflicts()
   else if (!repository?.appMerge && useSync.getState().conflicts.length > 0) useSync.setState({ conflicts: [] })

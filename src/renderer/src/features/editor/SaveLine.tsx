@@ -29,10 +29,14 @@ export function SaveLine() {
   const saveState = useEditor((s) => s.saveState)
   const saveError = useEditor((s) => s.saveError)
   const fileTrouble = useEditor((s) => s.fileTrouble)
+  const disk = useEditor((s) => s.disk)
   const failed = saveState === 'failed'
+  // Never "Saved" of text older than the disk: a change made elsewhere is being read.
   const text =
     saveState === 'saved'
-      ? 'Saved'
+      ? disk === 'reloading'
+        ? 'Changed on disk, reloading…'
+        : 'Saved'
       : saveState === 'saving'
         ? 'Saving…'
         : saveState === 'unsaved'
@@ -43,7 +47,12 @@ export function SaveLine() {
       <span data-testid="save-state" className={`save-state ${SAVE_STATE_CLASS[saveState]}`}>
         {text}
       </span>
-      {saveState === 'saved' && <ChangesElsewhere />}
+      {saveState === 'saved' && disk === null && <ChangesElsewhere />}
+      {disk === 'newer' && saveState !== 'failed' && (
+        <span className="save-note" role="status" data-testid="disk-newer">
+          · Newer text on disk: your next save merges it
+        </span>
+      )}
       {/* Saving… / Saved flips at every pause in typing; only a failure is worth interrupting for. */}
       <span role="alert" className="visually-hidden">
         {failed ? text : ''}

@@ -108,8 +108,9 @@ export function SyncStatus({ now: fixedNow }: { now?: number }) {
         </span>
       )}
       {state.lastSyncAt && (
+        // Beside a failure, "synced just now" would read as this sync's outcome: it says when the last one that worked was.
         <span className="sync-when" data-testid="sync-when">
-          synced <time dateTime={state.lastSyncAt}>{ago(state.lastSyncAt, now)}</time>
+          {problem && !running ? 'last synced' : 'synced'} <time dateTime={state.lastSyncAt}>{ago(state.lastSyncAt, now)}</time>
         </span>
       )}
       <button

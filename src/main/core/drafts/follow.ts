@@ -1,0 +1,73 @@
+/**
+ * What the drafts side does on the core's hub (hub.ts): watching the folder the settings name,
+ * the author records kept beside each draft, noting the review service's own writes, and telling
+ * the views which drafts are no longer as they last read them.
+ */
+import type { CoreEvents } from '../events'
+import type { Logger } from '../errors'
+import type { CoreHub } from '../hub'
+import type { PendingWork } from '../pending-work'
+import { changedContent, type ReviewService } from './reviews'
+import type { DraftStore } from './store'
+
+/**
+ * Who saved a change is an author of the draft (one record each, in its review folder), written
+ * as `writes`: its `idle` is what a read of a draft's authorship, and a sync's commit, wait for.
+ */
+export function recordAuthors(hub: CoreHub, reviews: Pick<ReviewService, 'recordAuthor'>, writes: PendingWork, log: Logger): void {
+  hub.on('draft.changed', (event) => {
+    if (event.kind === 'created' || (event.kind === 'saved' && changedContent(event.before, event.draft))) {
+      writes.run(
+        () => reviews.recordAuthor(event.folder, event.draft.id, event.kind === 'created' ? 'created' : 'edited'),
+        (error) => log.warn('could not record the author of a draft', error),
+      )
+    }
+  })
+}
+
+/** Records the review service wrote are this app's own: the watcher is not to report them as a teammate's. */
+export function noteOwnReviews(hub: CoreHub, drafts: Pick<DraftStore, 'noteReviewsWritten'>): void {
+  hub.on('reviews.written', (subject) => drafts.noteReviewsWritten(subject.folder, subject.id))
+}
+
+/**
+ * Every window and tab is told of every draft that changed, whoever changed it: the watcher's
+ * (another program, a teammate, a policy change) and the store's own. A second tab of one host
+ * learns of the first tab's save only this way (the watcher never reports the store's writes).
+ */
+export function tellViews(hub: CoreHub, events: CoreEvents): void {
+  hub.on('drafts.stale', ({ ids }) => events.emit('drafts.changed', { ids }))
+  hub.on('draft.changed', (event) => {
+    // An external change comes with the watcher's `drafts.stale` as well.
+    if (event.kind === 'external') return
+    if (event.kind === 'deleted') events.emit('drafts.changed', { ids: [event.id] })
+    else events.emit('drafts.changed', { ids: [event.draft.id], versions: { [event.draft.id]: event.draft.version } })
+  })
+}
+
+/**
+ * Watches the drafts folder the settings name (again whenever it changes), publishing what
+ * changed on disk as `drafts.stale`. Returns the function that stops watching.
+ */
+export async function watchDrafts(hub: CoreHub, drafts: Pick<DraftStore, 'watch'>, log: Logger): Promise<() => void> {
+  let stopWatching: (() => void) | null = null
+  const start = async () => {
+    stopWatching?.()
+    stopWatching = null
+    try {
+      stopWatching = await drafts.watch((ids) => hub.tell('drafts.stale', { ids }))
+    } catch (error) {
+      // Without a watcher the app still works; it only learns of outside edits on the next list.
+      log.warn('the drafts folder cannot be watched', error)
+    }
+  }
+  const stopFollowing = hub.on('settings.changed', async ({ before, after }) => {
+    if (after.effectiveDraftsFolder !== before.effectiveDraftsFolder) await start()
+  })
+  await start()
+  return () => {
+    stopFollowing()
+    stopWatching?.()
+    stopWatching = null
+  }
+}

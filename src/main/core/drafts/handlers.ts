@@ -1,0 +1,67 @@
+/** The drafts and reviews channels (see handlers.ts for the door they come through). */
+import type { GrantsService } from '../grants'
+import type { Handlers } from '../handlers'
+import type { DraftHistory } from '../history'
+import type { PendingWork } from '../pending-work'
+import type { ReviewService } from './reviews'
+import type { DraftStore } from './store'
+import { draftView } from './view'
+
+export interface DraftHandlerDeps {
+  drafts: DraftStore
+  reviews: ReviewService
+  history: Pick<DraftHistory, 'sweep'>
+  grants: Pick<GrantsService, 'get' | 'typeOf'>
+  /** The author records being written (drafts/follow.ts): a read of who wrote a draft waits for them. */
+  authorWrites: Pick<PendingWork, 'idle'>
+}
+
+export function draftHandlers({ drafts, reviews, history, grants, authorWrites }: DraftHandlerDeps) {
+  return {
+    'drafts.list': async () => {
+      const listed = await drafts.list()
+      // Histories of drafts that left this folder go to the trash (never fails the listing).
+      await history.sweep(
+        listed.folder,
+        listed.items.map((item) => item.id),
+      )
+      return listed
+    },
+    'drafts.create': async ({ grantId, pitch, customFields, projectKind }) => {
+      const { grant } = await grants.get(grantId)
+      const grantType = await grants.typeOf(grantId)
+      // The reminders hear of it on the hub (reminders/follow.ts).
+      return drafts.create({
+        grant,
+        grantType,
+        ...(pitch !== undefined ? { pitch } : {}),
+        ...(customFields !== undefined ? { customFields } : {}),
+        ...(projectKind ? { projectKind } : {}),
+      })
+    },
+    // With who wrote it (see DraftAuthorship), so the editor knows Suggesting from Editing before the
+    // pitch takes a keystroke. A save a moment ago may still be recording its author: waited for, as reviews.get does.
+    'drafts.get': async ({ id }) => {
+      await authorWrites.idle()
+      const subject = await drafts.openForReview(id)
+      const authorship = await reviews.authorship(subject)
+      return { ...draftView(subject.folder, subject.id, subject.version, subject.file), ...(authorship ? { authorship } : {}) }
+    },
+    'drafts.save': ({ explicit, ...input }) => drafts.save({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
+    'drafts.merge': ({ explicit, ...input }) => drafts.merge({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
+    'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),
+    // A draft saved a moment ago may still be recording its author (drafts/follow.ts): the review
+    // waits for that, so the Review panel opened on a new draft already knows who wrote it.
+    'reviews.get': async ({ draftId }) => {
+      await authorWrites.idle()
+      return reviews.get(draftId)
+    },
+    'reviews.addThread': ({ draftId, ...input }) => reviews.addThread(draftId, input),
+    'reviews.reply': ({ draftId, ...input }) => reviews.reply(draftId, input),
+    'reviews.setResolved': ({ draftId, ...input }) => reviews.setResolved(draftId, input),
+    'reviews.decideSuggestion': ({ draftId, ...input }) => reviews.decideSuggestion(draftId, input),
+    'reviews.editComment': ({ draftId, ...input }) => reviews.editComment(draftId, input),
+    'reviews.deleteComment': ({ draftId, ...input }) => reviews.deleteComment(draftId, input),
+    'reviews.setVerdict': ({ draftId, ...input }) => reviews.setVerdict(draftId, input),
+  } satisfies Partial<Handlers>
+}
