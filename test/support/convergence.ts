@@ -98,7 +98,10 @@ class Tab {
   reviews = new Map<string, ReviewData>()
   #pending: Promise<void> = Promise.resolve()
   #stop: () => void
-  constructor(readonly app: TestCore) {
+  constructor(
+    readonly name: string,
+    readonly app: TestCore,
+  ) {
     this.#stop = app.core.subscribe((event: IpcEvent, payload: unknown) => {
       if (event === 'drafts.changed' || event === 'sync.changed' || event === 'sync.arrived') {
         const ids = event === 'drafts.changed' ? (payload as { ids: string[] }).ids : null
@@ -153,7 +156,7 @@ export async function runConvergence(options: { seed: number; steps: number; ser
   const team: GitTeam = await startGitTeam({ serviceUrl: options.serviceUrl })
   const running = new Map<Clone, Promise<void>>()
   const children = new Set<ChildProcess>()
-  let tab: Tab | undefined
+  const tabs: Tab[] = []
   const hosts = {} as Record<HostName, TestCore>
   try {
     const ada = await team.clone('Ada')
@@ -166,8 +169,8 @@ export async function runConvergence(options: { seed: number; steps: number; ser
     hosts.b = ben.app
     const folders: Record<Clone, string> = { A: ada.drafts, B: ben.drafts }
     const clones: Record<Clone, string> = { A: ada.clone, B: ben.clone }
-    tab = new Tab(hosts.a1)
-    await tab.refresh(null)
+    tabs.push(new Tab('a1 tab', hosts.a1), new Tab('a2 tab', hosts.a2))
+    for (const tab of tabs) await tab.refresh(null)
 
     let last = Date.now()
     const note = (line: string) => {
@@ -379,7 +382,7 @@ export async function runConvergence(options: { seed: number; steps: number; ser
     const deadline = Date.now() + 2_000
     let disagreements: string[] = []
     for (;;) {
-      disagreements = await compareViews(team, hosts, tab, folders)
+      disagreements = await compareViews(team, hosts, tabs, folders)
       if (disagreements.length === 0 || Date.now() > deadline) break
       await sleep(100)
     }
@@ -394,7 +397,7 @@ export async function runConvergence(options: { seed: number; steps: number; ser
         // Gone.
       }
     await Promise.all(running.values())
-    tab?.close()
+    for (const tab of tabs) tab.close()
     await hosts.a2?.dispose().catch(() => {})
     await team.dispose().catch(() => {})
   }
@@ -414,7 +417,8 @@ function cliReview(team: GitTeam, folder: string): Promise<Map<string, string>> 
     let err = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')))
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the output is only whole once the pipes are closed.
+    child.on('close', (code) => {
       try {
         const reports = JSON.parse(out) as CliReview[]
         done(new Map(reports.map((report) => [report.id, stateOf(report)])))
@@ -426,7 +430,7 @@ function cliReview(team: GitTeam, folder: string): Promise<Map<string, string>> 
 }
 
 /** Every reader's review state of every draft, and where two readers differ. */
-async function compareViews(team: GitTeam, hosts: Record<HostName, TestCore>, tab: Tab, folders: Record<Clone, string>): Promise<string[]> {
+async function compareViews(team: GitTeam, hosts: Record<HostName, TestCore>, tabs: Tab[], folders: Record<Clone, string>): Promise<string[]> {
   const views = new Map<string, Map<string, string>>()
   const add = (reader: string, id: string, state: string) => {
     if (!views.has(id)) views.set(id, new Map())
@@ -444,12 +448,20 @@ async function compareViews(team: GitTeam, hosts: Record<HostName, TestCore>, ta
       add(`${host} Review panel`, item.id, stateOf(summarize(data, { pitch: draft.pitch, fields: draft.customFields })))
     }
   }
-  for (const item of tab.list) if (item.state === 'ok') add('a1 tab Drafts list', item.id, stateOf(item.review))
+  for (const tab of tabs) {
+    for (const item of tab.list) {
+      if (item.state !== 'ok') continue
+      add(`${tab.name} Drafts list`, item.id, stateOf(item.review))
+      const data = tab.reviews.get(item.id)
+      const draft = await tab.app.call('drafts.get', { id: item.id })
+      if (data) add(`${tab.name} Review panel`, item.id, stateOf(summarize(data, { pitch: draft.pitch, fields: draft.customFields })))
+    }
+  }
   for (const clone of ['A', 'B'] as const) for (const [id, state] of await cliReview(team, folders[clone])) add(`CLI on ${clone}`, id, state)
   const out: string[] = []
   for (const [id, readers] of views) {
     const distinct = new Set(readers.values())
-    const expected = 3 * 2 + 1 + 2
+    const expected = HOSTS.length * 2 + tabs.length * 2 + 2
     if (distinct.size > 1 || readers.size < expected)
       out.push(
         `${id}: ${[...readers].map(([reader, state]) => `${reader} says ${state}`).join('; ')}${readers.size < expected ? ` (only ${readers.size} of ${expected} readers list it)` : ''}`,
