@@ -30,6 +30,7 @@
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DraftSummary } from '../../../shared/ipc'
+import { POLICY_FILE_NAME } from '../../../shared/review/policy'
 import { reviewFolderName } from '../../../shared/review/records'
 import { type Logger } from '../errors'
 import { mapLimited, removeLeftovers } from './fs'
@@ -78,6 +79,12 @@ interface FolderIndex {
   sorted: DraftSummary[] | null
   /** A batch that asked for a stat of everything was taken by a look that could not read the folder. */
   statNext: boolean
+  /**
+   * The team's policy file at the folder's root as last looked at (its identity, 'none' when
+   * absent; null before the first look). Every brief counts approvals against it: when it
+   * changes, every brief is made again and every draft is told as changed.
+   */
+  policy: string | null
 }
 
 /** What the index needs of the watcher. */
@@ -268,7 +275,7 @@ export class DraftIndex {
   }
 
   async #lookNow(folder: string, look: Look): Promise<FolderIndex> {
-    if (this.#index?.folder !== folder) this.#index = { folder, entries: new Map(), populated: false, sorted: null, statNext: false }
+    if (this.#index?.folder !== folder) this.#index = { folder, entries: new Map(), populated: false, sorted: null, statNext: false, policy: null }
     const index = this.#index
     let mode = look.mode
     let batch: WatchBatch | null = null
@@ -295,6 +302,7 @@ export class DraftIndex {
     }
     if (look.clean && directory.leftovers.length > 0) await removeLeftovers(folder, directory.leftovers, this.#log)
     if (batch) this.#applyBatch(index, batch)
+    const policyChanged = await this.#policyChanged(index, batch)
 
     const changed = new Set<string>()
     const work: { entry: Entry; gone: boolean }[] = []
@@ -314,6 +322,7 @@ export class DraftIndex {
       const recordsName = reviewFolderName(entry.id)
       const hasRecords = directory.listed.has(recordsName)
       if (!hasRecords) this.#unwatch(folder, recordsName)
+      if (policyChanged) entry.dirty = true
       if (mode !== 'look' || entry.content === null || entry.dirty || !entry.recordsClean || (hasRecords && !this.#watcher.covers(recordsName))) {
         work.push({ entry, gone: false })
       }
@@ -331,10 +340,29 @@ export class DraftIndex {
     })
 
     const tell = index.populated
+    if (policyChanged) for (const entry of index.entries.values()) if (entry.content?.summary) changed.add(entry.id)
     index.populated = true
     index.statNext = false
     if (tell && changed.size > 0) this.#changed([...changed].sort())
     return index
+  }
+
+  /**
+   * Whether the policy file at the folder's root changed since the last look: an event for its
+   * name, or another identity (a stat, so a folder without a watcher sees it too). A policy file
+   * above the drafts folder is not looked at here.
+   */
+  async #policyChanged(index: FolderIndex, batch: WatchBatch | null): Promise<boolean> {
+    let now = 'none'
+    try {
+      const stat = await lstat(join(index.folder, POLICY_FILE_NAME))
+      now = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
+    } catch {
+      // No policy file here (or none readable): the defaults, or one further up, apply.
+    }
+    const before = index.policy
+    index.policy = now
+    return before !== null && (before !== now || (batch?.names.has(POLICY_FILE_NAME) ?? false))
   }
 
   /** Marks what the watcher saw: files to read again, review folders to look at. */
