@@ -6,7 +6,7 @@
  *
  * CI runs the fixed seeds below. `npm run soak` runs more: SOAK_RUNS (default 200) from
  * SOAK_FROM (default: a seed from the clock, printed), SOAK_STEPS (default 40); SOAK_SEED
- * replays one seed; SOAK_JOBS (default 3) runs at once. A failing seed prints its steps and the command that replays it.
+ * replays one seed (or a list: 1002,1011); SOAK_JOBS (default 3) runs at once. A failing seed prints its steps and the command that replays it.
  */
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,7 +20,7 @@ const JOBS = Math.max(1, Number(env['SOAK_JOBS'] ?? 3))
 const CI_SEEDS = Array.from({ length: 30 }, (_, i) => 1000 + i)
 
 function seeds(): number[] {
-  if (env['SOAK_SEED'] !== undefined) return [Number(env['SOAK_SEED'])]
+  if (env['SOAK_SEED'] !== undefined) return env['SOAK_SEED'].split(',').map(Number)
   if (!soak) return CI_SEEDS
   const from = Number(env['SOAK_FROM'] ?? Date.now() % 1_000_000)
   return Array.from({ length: Number(env['SOAK_RUNS'] ?? 200) }, (_, i) => from + i)
