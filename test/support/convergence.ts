@@ -189,7 +189,8 @@ export async function runConvergence(options: { seed: number; steps: number; ser
     ) => {
       for (const conflict of conflicts) {
         const shown = shownInConflicts.get(conflict.draftId) ?? []
-        shown.push(conflict.pitch.ours, conflict.pitch.theirs, conflict.pitch.base ?? '')
+        // The two sides the user chooses between (the base is what both changed away from: not a choice).
+        shown.push(conflict.pitch.ours, conflict.pitch.theirs)
         shownInConflicts.set(conflict.draftId, shown)
         const pitch = pickOurs ? conflict.pitch.ours : conflict.pitch.theirs
         note(`  ${host}: shown a conflict on ${conflict.draftId}; keeps ${pickOurs ? 'ours' : 'theirs'}`)
