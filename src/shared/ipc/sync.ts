@@ -53,6 +53,8 @@ export const SYNC_PROBLEMS = [
   'unrelated_histories',
   /** Changes on both sides that Grant Desk cannot finish (a non-draft file, the team policy, a draft it cannot read): the pull was undone. */
   'unresolvable_conflict',
+  /** Another sync of the same repository (another window, another copy of the app, `grant-desk sync`) ran for longer than this one would wait. */
+  'sync_busy',
   /** Git failed in a way not foreseen here: its own message is quoted. */
   'git_failed',
 ] as const

@@ -63,11 +63,17 @@ async function mergeHeadOf(repo: Repository): Promise<string | null> {
   }
 }
 
-/** The marker of Grant Desk's merge in progress, settled or not, or null (no merge, or one the user started). */
-export async function ownMerge(repo: Repository): Promise<MergeMarker | null> {
+/**
+ * The marker of Grant Desk's merge in progress, settled or not, or null (no merge, or one the
+ * user started). Reading never removes it: a state read in one process (the status line) can
+ * come between another's journal and its `git merge`, and removing the journal then made that
+ * merge one "Grant Desk did not start". Only a sync, holding the repository's sync lock, tidies
+ * a marker whose merge is over (`tidy`).
+ */
+export async function ownMerge(repo: Repository, options: { tidy?: boolean } = {}): Promise<MergeMarker | null> {
   if (repo.operation !== 'merge') {
     // The merge was finished or undone (by git itself, or before a kill let the sync say so): the marker has nothing left to mark.
-    if (repo.operation === null) await clearAppMerge(repo)
+    if (repo.operation === null && options.tidy) await clearAppMerge(repo)
     return null
   }
   let marker: MergeMarker
@@ -212,9 +218,13 @@ export async function listConflicts(repo: Repository, marker: MergeMarker): Prom
   for (const path of repo.unmerged) {
     const kind = classifyPath(repo.prefix, path)
     if (kind?.kind !== 'draft') continue
-    const result = await mergeDraft(await sidesOf(repo, path), merge)
-    if (result.kind !== 'conflict') continue
+    const sides = await sidesOf(repo, path)
     const now = await workTreeFile(repo, path)
+    // "Mine" is the draft as it is now: the merge left this side's text in the file, and the
+    // applicant may have saved since. Git's own copy of this side (the index) misses those saves,
+    // and the conflict's version is the file's, so choosing from the index overwrote them unseen.
+    const result = await mergeDraft({ ...sides, ours: now !== null && readsAsDraft(now) ? now : sides.ours }, merge)
+    if (result.kind !== 'conflict') continue
     const author = await repo.git.run(['log', '-1', '--format=%an', marker.mergeHead, '--', literalPathspec(path)], { readOnly: true })
     out.push({
       draftId: kind.id,
@@ -227,6 +237,15 @@ export async function listConflicts(repo: Repository, marker: MergeMarker): Prom
     })
   }
   return out
+}
+
+function readsAsDraft(text: string): boolean {
+  try {
+    parseDraftFile(text)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The conflicted drafts' ids and titles, cheaply (for the state). */

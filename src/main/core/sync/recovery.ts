@@ -145,7 +145,7 @@ export async function recoverOwnMerge(
   repo: Repository,
   options: { finish: (repo: Repository) => Promise<void>; now: Date },
 ): Promise<{ note: string; before: string; mergeHead: string; finished: boolean } | null> {
-  const marker = await ownMerge(repo)
+  const marker = await ownMerge(repo, { tidy: true })
   if (marker === null || marker.settled) return null
   const done = (note: string, finished = false) => ({ note, before: marker.before, mergeHead: marker.mergeHead, finished })
   const settled = await settleConflicts(repo)

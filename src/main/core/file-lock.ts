@@ -1,5 +1,7 @@
 /**
- * A draft's lock across processes: two copies of the app (two windows, two teammates on one
+ * A file's lock across processes, for a draft's save and for a repository's team sync.
+ *
+ * A draft's lock: two copies of the app (two windows, two teammates on one
  * synced folder, the app and the CLI) that save one draft at the same moment must not both read
  * the same version, both find it is their base, and both write: the second rename would replace
  * the first save's text without anyone being told (issue 23: 13 of 50 rounds did). The in-process
@@ -18,8 +20,8 @@ import { readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
-import { AppFailure, type Logger } from '../errors'
-import { errorCode } from './fs'
+import { AppFailure, type Logger } from './errors'
+import { errorCode } from './drafts/fs'
 
 /** A lock not refreshed for this long belongs to a process that died (on another computer): it is taken over. */
 const STALE_MS = 10_000
@@ -60,14 +62,32 @@ async function clearLock(path: string): Promise<void> {
   await rm(aside, { recursive: true, force: true })
 }
 
+export interface FileLockWait {
+  /** How long to wait for another process's lock. */
+  waitMs: number
+  /** The failure when the wait is over (the default: a draft's save, `storage_error`). */
+  busy: (cause: unknown) => Error
+}
+
+const draftSaveWait = (path: string): FileLockWait => ({
+  waitMs: WAIT_MS,
+  busy: (cause) =>
+    new AppFailure(
+      'storage_error',
+      `Another copy of Grant Desk (or a teammate's, through the shared folder) has been saving this draft for too long, so nothing was written. Try again in a moment; if it keeps happening, remove the folder ${lockDir(path)} when no one is saving.`,
+      {},
+      { cause },
+    ),
+})
+
 /**
  * Runs `task` holding the lock of the file at `path` (which need not exist). Waits for another
- * process's lock for a while, then fails with `storage_error` (nothing is written).
+ * process's lock for a while, then fails (a draft's save: `storage_error`, nothing is written).
  */
-export async function withFileLock<T>(path: string, log: Logger, task: () => Promise<T>): Promise<T> {
+export async function withFileLock<T>(path: string, log: Logger, task: () => Promise<T>, wait: FileLockWait = draftSaveWait(path)): Promise<T> {
   let compromised: Error | null = null
   let release: (() => Promise<void>) | null = null
-  const deadline = Date.now() + WAIT_MS
+  const deadline = Date.now() + wait.waitMs
   for (let attempt = 0; release === null; attempt++) {
     try {
       release = await lockfile.lock(path, {
@@ -85,14 +105,7 @@ export async function withFileLock<T>(path: string, log: Logger, task: () => Pro
         await clearLock(path)
         continue
       }
-      if (errorCode(error) !== 'ELOCKED' || Date.now() > deadline) {
-        throw new AppFailure(
-          'storage_error',
-          `Another copy of Grant Desk (or a teammate's, through the shared folder) has been saving this draft for too long, so nothing was written. Try again in a moment; if it keeps happening, remove the folder ${lockDir(path)} when no one is saving.`,
-          {},
-          { cause: error },
-        )
-      }
+      if (errorCode(error) !== 'ELOCKED' || Date.now() > deadline) throw wait.busy(error)
       await new Promise((resolve) => setTimeout(resolve, Math.min(250, 5 * 1.5 ** attempt) * (0.5 + Math.random())))
     }
   }
