@@ -336,7 +336,17 @@ export async function runConvergence(options: { seed: number; steps: number; ser
       const clean = (['A', 'B'] as const).every((clone) => team.git(clones[clone], 'status', '--porcelain', '--', 'drafts').trim() === '')
       settled = heads[0] === remote && heads[1] === remote && clean
     }
-    if (!settled) fail('the clones did not settle: after 6 rounds of syncs they still differ from the remote or hold changes not sent')
+    if (!settled) {
+      const remote = team.git(team.remote, 'rev-parse', 'main').trim()
+      const where = (['A', 'B'] as const)
+        .map((clone) => {
+          const head = team.git(clones[clone], 'rev-parse', 'HEAD').trim()
+          const status = team.git(clones[clone], 'status', '--porcelain', '--', 'drafts').trim().split('\n').filter(Boolean)
+          return `clone ${clone}: HEAD ${head === remote ? 'at' : 'not at'} the remote's${status.length ? `, not committed: ${status.slice(0, 5).join('; ')}` : ''}`
+        })
+        .join('; ')
+      fail(`the clones did not settle: after 6 rounds of syncs they still differ from the remote or hold changes not sent (${where})`)
+    }
 
     // (b) No repository is left mid-merge or locked.
     for (const clone of ['A', 'B'] as const) {

@@ -5,8 +5,11 @@
  * (service.ts) decides the order, and gives this the few things it keeps: how many changes are
  * not sent (for messages), what arrived (remembered and told), who commits.
  */
+import { join } from 'node:path'
 import type { SyncArrival } from '../../../shared/ipc'
 import { commitChanges, withIndexRestoredOnFailure } from './commit'
+import type { Logger } from '../errors'
+import { withFileLock } from '../file-lock'
 import { GitCommandError } from './git'
 import { overrideMergeDrivers } from './drivers'
 import { clearAppMerge, journalMerge, markAppMerge, settleConflicts } from './merge'
@@ -37,6 +40,8 @@ export interface ExchangeContext {
   reopen(): Promise<Repository>
   /** Settles when a merge under way has landed and its authors are known (the History waits for it). */
   merging(landed: Promise<void>): void
+  /** Where a lock that cannot be released is told. */
+  log: Logger
   now(): Date
 }
 
@@ -127,8 +132,24 @@ export class Exchange {
     }
   }
 
-  /** `#merge`, with the journal (merge.ts) written before `git merge` starts. */
+  /**
+   * `#merge`, with the journal (merge.ts) written before `git merge` starts, holding the lock of
+   * every draft the merge may write: the same lock a save takes (file-lock.ts), in this app or
+   * another. git checks a file for local changes when the merge starts and writes it later, and
+   * the settling of a conflict writes it once more: a save in between (another window, another
+   * copy of the app saving while `grant-desk sync` ran) was overwritten without a word. A save
+   * now waits for the merge, then finds the file changed and is merged or refused as any save.
+   */
   async #mergeJournaled(repo: Repository, branchRef: string, before: string | null, incoming: string, unrelated: boolean, notes: string[]): Promise<Pulled> {
+    const drafts = (await repo.git.run(['diff', '--name-only', '-z', repo.head ?? incoming, incoming], { readOnly: true })).stdout
+      .split('\0')
+      .filter((path) => path !== '' && classifyPath(repo.prefix, path)?.kind === 'draft')
+      .map((path) => join(repo.root, path))
+      .sort()
+    return withDraftLocks(drafts, this.#context.log, () => this.#mergeLocked(repo, branchRef, before, incoming, unrelated, notes))
+  }
+
+  async #mergeLocked(repo: Repository, branchRef: string, before: string | null, incoming: string, unrelated: boolean, notes: string[]): Promise<Pulled> {
     for (let attempt = 1; ; attempt++) {
       try {
         await journalMerge(repo, before ?? incoming, incoming, this.#context.now())
@@ -298,4 +319,11 @@ export function mergeArrivals(a: SyncArrival | null, b: SyncArrival | null): Syn
     newThreads: [...a.newThreads, ...b.newThreads],
     text: [a.text, b.text].filter((t) => t !== '').join('; '),
   }
+}
+
+/** Runs `task` holding the save lock of each draft (in one order, so two holders never wait on each other). */
+async function withDraftLocks<T>(paths: readonly string[], log: Logger, task: () => Promise<T>): Promise<T> {
+  const [first, ...rest] = paths
+  if (first === undefined) return task()
+  return withFileLock(first, log, () => withDraftLocks(rest, log, task))
 }

@@ -117,6 +117,7 @@ export class SyncService {
       who: (repo) => this.#who(repo),
       reopen: () => this.#repository(),
       merging: (landed) => void (this.#merging = landed),
+      log: options.log,
       now: () => this.#options.now(),
     })
   }
