@@ -2,8 +2,8 @@
 /**
  * `npm run check:comments`: fails when a comment names a source file that does not exist.
  *
- * Comments that point at `review/order.ts` or `editorSlice.ts` after those files were moved or
- * renamed send a newcomer looking for nothing. This reads every comment of the tracked source
+ * A comment that names a file after it was moved, merged or renamed sends a newcomer looking
+ * for nothing. This reads every comment of the tracked source
  * files (TypeScript, JavaScript) and every reference in them to a source file (`.ts`, `.tsx`,
  * `.mjs`, `.cjs`, `.js`), and checks it against the tracked files: a path with a folder must be
  * the end of some tracked path (`sync/service.ts`, `src/main/core/sync/service.ts`), a bare name
@@ -31,14 +31,13 @@ const SOURCE = /\.(ts|tsx|mjs|cjs|js)$/
 const REFERENCE = /(?<![\w.<>{}*$@/-])((?:\.{1,2}\/)?[\w@-][\w.@-]*(?:\/[\w.@-]+)*\.(?:ts|tsx|mjs|cjs|js))(?![\w/-])/g
 
 /** Paths outside this project's tree, or made by a build: named in comments on purpose. */
-function isExternal(reference, comment) {
+function isExternal(reference, comment, at) {
   if (/^(out|dist|node_modules|release|test-results)\//.test(reference)) return true
   // A package (`ical.js`) or a file inside one (`micromark/lib/initialize/text.js`).
   const first = reference.split('/')[0]
   if (first && existsSync(new URL(`node_modules/${first}`, packages))) return true
   if (BUILD_OUTPUTS.has(reference)) return true
   // "write-file-atomic's lib/index.js", "ky's source.js", "the package's index.js".
-  const at = comment.indexOf(reference)
   const before = comment.slice(Math.max(0, at - 60), at)
   return /(['’]s|package|module|of the)\s+(own\s+)?(`)?$/i.test(before) || /node_modules/.test(before)
 }
@@ -78,7 +77,7 @@ for (const file of tracked) {
   for (const comment of commentsOf(file, text)) {
     for (const match of comment.text.matchAll(REFERENCE)) {
       const reference = match[1]
-      if (isExternal(reference, comment.text) || exists(reference)) continue
+      if (isExternal(reference, comment.text, match.index ?? 0) || exists(reference)) continue
       const line = text.slice(0, comment.at + (match.index ?? 0)).split('\n').length
       problems.push(`${file}:${line}: the comment names ${reference}, which is not a file of this project`)
     }
