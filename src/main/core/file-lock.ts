@@ -16,7 +16,7 @@
  * An empty directory is never committed by git, and the drafts listing reads only `.md` files.
  */
 import { randomBytes } from 'node:crypto'
-import { readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
@@ -60,6 +60,30 @@ async function clearLock(path: string): Promise<void> {
     return
   }
   await rm(aside, { recursive: true, force: true })
+}
+
+/**
+ * Clears the locks in `folder` whose holder ran on this computer and is gone (a save or a sync
+ * killed while it held them): answers their file names. A lock nobody would take again stays
+ * otherwise, and shows in a teammate's `git status` as an untracked folder.
+ */
+export async function clearDeadLocks(folder: string): Promise<string[]> {
+  const cleared: string[] = []
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch {
+    return cleared
+  }
+  for (const name of names) {
+    if (!name.endsWith('.lock')) continue
+    const path = join(folder, name.slice(0, -'.lock'.length))
+    if (await holderIsGone(path)) {
+      await clearLock(path)
+      cleared.push(name)
+    }
+  }
+  return cleared
 }
 
 export interface FileLockWait {

@@ -39,6 +39,37 @@ export const STALE_LOCK_UNKNOWN_MS = 10 * 60_000
 
 export const STALE_LOCK_NOTE = 'Removed a stale .git/index.lock left by a git that had stopped.'
 
+/** The note for stale locks other than (or besides) the index's: `HEAD.lock`, a branch's, `packed-refs.lock`. */
+const staleLocksNote = (names: readonly string[]) =>
+  names.length === 1 && names[0] === 'index.lock'
+    ? STALE_LOCK_NOTE
+    : `Removed stale git locks left by a git that had stopped: ${names.map((name) => `.git/${name}`).join(', ')}.`
+
+/**
+ * Git's lock files in a repository: `index.lock`, and those of HEAD, the refs, `packed-refs`
+ * and the config (`<name>.lock`, beside the file they lock). A git killed while it moved a
+ * branch leaves `HEAD.lock` or `refs/heads/<branch>.lock`, and every later commit refuses.
+ * Grant Desk's own sync lock (a folder, held by whoever syncs now) is not git's.
+ */
+async function gitLockFiles(gitDir: string): Promise<string[]> {
+  const found: string[] = []
+  const walk = async (relative: string, depth: number): Promise<void> => {
+    let entries: import('node:fs').Dirent[]
+    try {
+      entries = await readdir(join(gitDir, relative), { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const path = relative === '' ? entry.name : `${relative}/${entry.name}`
+      if (entry.isFile() && entry.name.endsWith('.lock')) found.push(path)
+      else if (entry.isDirectory() && depth < 4 && (relative !== '' || entry.name === 'refs')) await walk(path, depth + 1)
+    }
+  }
+  await walk('', 0)
+  return found.sort((a, b) => (a === 'index.lock' ? -1 : b === 'index.lock' ? 1 : a.localeCompare(b)))
+}
+
 /** Whether a git process runs in `root` (or on `gitDir`): true, false, or null when it cannot be told. */
 export async function gitRunningIn(root: string, gitDir: string): Promise<boolean | null> {
   if (process.platform === 'linux') return linuxGitRunningIn(root, gitDir)
@@ -98,25 +129,33 @@ export async function removeStaleIndexLock(
 ): Promise<string | null> {
   const now = options.now ?? Date.now
   const wait = options.wait ?? sleep
-  const lock = join(repo.gitDir, 'index.lock')
   // Long enough for a fresh lock to become stale, and for a quick git of the user's to end.
   const deadline = now() + STALE_LOCK_MS + 3_000
   for (;;) {
-    let age: number
-    try {
-      age = now() - (await stat(lock)).mtimeMs
-    } catch {
-      return null
+    const names = await gitLockFiles(repo.gitDir)
+    const ages: number[] = []
+    for (const name of names) {
+      try {
+        ages.push(now() - (await stat(join(repo.gitDir, name))).mtimeMs)
+      } catch {
+        // Gone meanwhile: its git finished.
+      }
     }
+    if (ages.length === 0) return null
+    const lock = join(repo.gitDir, names[0]!)
+    const age = Math.min(...ages)
     const running = await gitRunningIn(resolve(repo.root), resolve(repo.gitDir))
     if ((running === false && age >= STALE_LOCK_MS) || (running === null && age >= STALE_LOCK_UNKNOWN_MS)) {
-      try {
-        await unlink(lock)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-        throw error
+      const removed: string[] = []
+      for (const name of names) {
+        try {
+          await unlink(join(repo.gitDir, name))
+          removed.push(name)
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        }
       }
-      return STALE_LOCK_NOTE
+      return removed.length > 0 ? staleLocksNote(removed) : null
     }
     if (now() >= deadline) {
       throw new SyncFailure(

@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path'
 import { Mutex } from 'async-mutex'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
-import { type FileLockWait, withFileLock } from '../file-lock'
+import { clearDeadLocks, type FileLockWait, withFileLock } from '../file-lock'
 import { readArrivals } from './arrivals'
 import { commitChanges, type Committed } from './commit'
 import { chosenRemote, Exchange, mergeArrivals } from './exchange'
@@ -368,6 +368,8 @@ export class SyncService {
     const lock = await removeStaleIndexLock(repo)
     if (lock) notes.push(lock)
     await removeDriverOverride(repo)
+    // Save locks of drafts that a killed save or sync held: never committed, and nobody would take them again.
+    await clearDeadLocks(folder)
     const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
     if (recovered) {
       notes.push(recovered.note)

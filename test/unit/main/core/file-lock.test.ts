@@ -9,7 +9,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../../src/main/core/errors'
-import { withFileLock } from '../../../../src/main/core/file-lock'
+import { clearDeadLocks, withFileLock } from '../../../../src/main/core/file-lock'
 import { tempDir } from '../../../support/service'
 
 function leftLock(owner: string, ageMs: number): string {
@@ -41,5 +41,24 @@ describe('withFileLock', () => {
     const owner = await withFileLock(path, silentLogger, () => Promise.resolve(readFileSync(join(`${path}.lock`, 'owner'), 'utf8')))
     expect(owner).toBe(`${hostname()} ${process.pid}`)
     expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+})
+
+describe('clearDeadLocks', () => {
+  it("clears the locks of a folder whose holder on this computer is gone, and keeps a live holder's and another computer's", async () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout
+    const dead = leftLock(`${hostname()} ${gone}`, 0)
+    const folder = join(dead, '..')
+    for (const [name, owner] of [
+      ['live.md', `${hostname()} ${process.pid}`],
+      ['far.md', 'another-laptop 4242'],
+    ] as const) {
+      mkdirSync(join(folder, `${name}.lock`))
+      writeFileSync(join(folder, `${name}.lock`, 'owner'), owner)
+    }
+    expect(await clearDeadLocks(folder)).toEqual(['draft.md.lock'])
+    expect(existsSync(`${dead}.lock`)).toBe(false)
+    expect(existsSync(join(folder, 'live.md.lock'))).toBe(true)
+    expect(existsSync(join(folder, 'far.md.lock'))).toBe(true)
   })
 })

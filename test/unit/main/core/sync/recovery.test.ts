@@ -92,6 +92,22 @@ describe('a sync after an interrupted one', () => {
     expect(ada.git('status', '--porcelain')).toBe('')
   })
 
+  it("removes git's other stale locks a killed git leaves (HEAD's, a branch's), which made every later commit refuse, and says so", async () => {
+    const created = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await ada.app.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: created.version })
+    const past = new Date(Date.now() - 60_000)
+    const locks = [join(ada.clone, '.git', 'HEAD.lock'), join(ada.clone, '.git', 'refs', 'heads', 'main.lock')]
+    for (const lock of locks) {
+      writeFileSync(lock, '')
+      utimesSync(lock, past, past)
+    }
+    const result = await ada.app.call('sync.run')
+    expect(result.outcome).toBe('synced')
+    expect(result.notes).toContain('Removed stale git locks left by a git that had stopped: .git/HEAD.lock, .git/refs/heads/main.lock.')
+    for (const lock of locks) expect(existsSync(lock)).toBe(false)
+    expect(ada.git('status', '--porcelain')).toBe('')
+  })
+
   it('waits for a lock a running git holds, then refuses with nothing changed and the lock left', async () => {
     await ada.app.call('drafts.create', { grantId: IDS.open })
     writeFileSync(join(ada.clone, 'notes.txt'), 'mine\n')
