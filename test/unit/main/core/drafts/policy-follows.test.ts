@@ -7,43 +7,16 @@
  */
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestCore, type TestCore } from '../../../../support/core'
-import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
+import { describe, expect, it } from 'vitest'
+import { useAuthorAndReviewer } from '../../../../support/author-and-reviewer'
+import type { TestCore } from '../../../../support/core'
+import { until } from '../../../../support/git-team'
+import { IDS } from '../../../../support/service'
 
-let service: TestService
 let folder: string
 let author: TestCore
 let reviewer: TestCore
-
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.close()
-})
-
-beforeEach(async () => {
-  folder = tempDir('grant-desk-policy-')
-  author = await startTestCore({ serviceUrl: service.url })
-  reviewer = await startTestCore({ serviceUrl: service.url })
-  await author.call('settings.update', { draftsFolder: folder, reviewerName: 'Ada' })
-  await reviewer.call('settings.update', { draftsFolder: folder, reviewerName: 'Ben' })
-})
-afterEach(async () => {
-  await author.dispose()
-  await reviewer.dispose()
-})
-
-async function until<T>(what: string, check: () => T | undefined | false, ms: number): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = check()
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((done) => setTimeout(done, 25))
-  }
-}
+useAuthorAndReviewer('grant-desk-policy-', (pair) => ({ folder, author, reviewer } = pair))
 
 /** A draft of Ada's that Ben approved, listed as approved on Ada's side. */
 async function approvedDraft(): Promise<string> {

@@ -8,37 +8,20 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseDraftFile } from '../../../../../src/shared/draft-file'
 import { quoteAt } from '../../../../../src/shared/review/anchor'
 import { parseRecordFile } from '../../../../../src/shared/review/records'
 import { summarize } from '../../../../../src/shared/review/gate'
-import { startTestCore, type TestCore } from '../../../../support/core'
-import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
+import { useAuthorAndReviewer } from '../../../../support/author-and-reviewer'
+import type { TestCore } from '../../../../support/core'
+import { until } from '../../../../support/git-team'
+import { IDS } from '../../../../support/service'
 
-let service: TestService
 let folder: string
 let author: TestCore
 let reviewer: TestCore
-
-beforeAll(async () => {
-  service = await startTestService({ fixture: testFixture() })
-})
-afterAll(async () => {
-  await service.close()
-})
-
-beforeEach(async () => {
-  folder = tempDir('grant-desk-team-')
-  author = await startTestCore({ serviceUrl: service.url })
-  reviewer = await startTestCore({ serviceUrl: service.url })
-  await author.call('settings.update', { draftsFolder: folder, reviewerName: 'Ada' })
-  await reviewer.call('settings.update', { draftsFolder: folder, reviewerName: 'Ben' })
-})
-afterEach(async () => {
-  await author.dispose()
-  await reviewer.dispose()
-})
+useAuthorAndReviewer('grant-desk-team-', (pair) => ({ folder, author, reviewer } = pair))
 
 const PITCH = '# Tracekit\n\n## Problem\n\nWallet developers cannot see why a transaction failed.\n\n## Budget\n\nWe ask for 40,000 USD over six months.\n'
 
@@ -50,16 +33,6 @@ async function draftWithPitch() {
 function pitchQuote(text: string) {
   const start = PITCH.indexOf(text)
   return quoteAt(PITCH, start, start + text.length)
-}
-
-async function until<T>(what: string, check: () => T | undefined | false, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = check()
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((done) => setTimeout(done, 25))
-  }
 }
 
 /** The review records of a draft, without its author records (written in the background after each first save). */
