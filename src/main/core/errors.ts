@@ -62,3 +62,8 @@ export const consoleLogger: Logger = {
 }
 
 export const silentLogger: Logger = { warn: () => {}, error: () => {} }
+
+/** The `code` of a Node error (`ENOENT`, `ELOCKED`…), or undefined. */
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
+}

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { constants, type Stats } from 'node:fs'
 import { lstat, open, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { AppFailure, type Logger } from '../errors'
+import { AppFailure, errorCode, type Logger } from '../errors'
 import { fileSize } from '../../../shared/wording'
 
 /** sha256 hex of the file's bytes: the draft's version. */
@@ -16,9 +16,7 @@ export function draftVersion(bytes: string | Buffer): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-export function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
-}
+export { errorCode }
 
 export function describeFsError(error: unknown): { what: string; advice: string } {
   switch (errorCode(error)) {
