@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path'
 import { Mutex } from 'async-mutex'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
-import { clearDeadLocks, type FileLockWait, withFileLock } from '../file-lock'
+import { clearDeadLocks } from '../file-lock'
 import { readArrivals } from './arrivals'
 import { commitChanges, type Committed } from './commit'
 import { chosenRemote, Exchange, mergeArrivals } from './exchange'
@@ -39,22 +39,8 @@ import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
 import { SyncMemory } from './memory'
 import { fileVersion, PullAttributions } from './attributions'
 import { SyncStateReader } from './state-reader'
+import { withSyncLock } from './sync-lock'
 import { commitOf, countChanges, folderChanges, gitVersion, openTeamRepository, unsentFiles, type Repository } from './repository'
-
-/** `<git dir>/grant-desk-sync.lock`: held by the sync under way in any process (file-lock.ts; a dead holder's is cleared at once). */
-const SYNC_LOCK_FILE = 'grant-desk-sync'
-/** A sync waits this long for another one in the same repository (a big pull takes a minute), then says so. */
-const SYNC_LOCK_WAIT_MS = 120_000
-
-const syncLockWait: FileLockWait = {
-  waitMs: SYNC_LOCK_WAIT_MS,
-  busy: (cause) =>
-    new SyncFailure(
-      'sync_busy',
-      `Another sync of this repository (another Grant Desk window or copy, or grant-desk sync) has been running for over ${SYNC_LOCK_WAIT_MS / 60_000} minutes, so this one did not start. Try again when it has finished. Nothing was changed.`,
-      { cause },
-    ),
-}
 
 export interface SyncServiceOptions {
   /** The drafts folder, read at every call (Settings may move it). */
@@ -299,8 +285,7 @@ export class SyncService {
       let final: SyncState | null = null
       try {
         // One sync per repository across processes too: another window, another copy of the app, `grant-desk sync`.
-        const lock = await this.#lockPath(folder)
-        const value = lock === null ? await work() : await withFileLock(lock, this.#options.log, work, syncLockWait)
+        const value = await withSyncLock(folder, this.#options.env, this.#options.log, work)
         final = stateOf(value)
         return value
       } catch (error) {
@@ -324,16 +309,6 @@ export class SyncService {
   async #removeStaleLock(repo: Repository): Promise<void> {
     const note = await removeStaleIndexLock(repo)
     if (note) this.#options.log.warn(note)
-  }
-
-  /** The repository's sync lock (in its git folder, never in the work tree), or null outside a repository (git, when missing, is told by the work). */
-  async #lockPath(folder: string): Promise<string | null> {
-    const git = new Git({ cwd: folder, env: this.#options.env, interactive: false })
-    try {
-      return join(await git.text(['rev-parse', '--absolute-git-dir'], { readOnly: true }), SYNC_LOCK_FILE)
-    } catch {
-      return null
-    }
   }
 
   async #folder(): Promise<string> {

@@ -1,0 +1,40 @@
+/**
+ * One team sync per repository across processes: the app, another of its windows or copies,
+ * and `grant-desk sync` each hold `<git dir>/grant-desk-sync.lock` while they sync (the shared
+ * file lock, file-lock.ts: a dead holder's lock on this computer is cleared at once). Two syncs
+ * of one clone interleaved their commits and merges, and one took the other's merge for one
+ * "Grant Desk did not start". The lock is in git's folder, so it is never in the work tree.
+ */
+import { join } from 'node:path'
+import type { Logger } from '../errors'
+import { type FileLockWait, withFileLock } from '../file-lock'
+import { Git } from './git'
+import { SyncFailure } from './problems'
+
+const SYNC_LOCK_FILE = 'grant-desk-sync'
+/** A sync waits this long for another one in the same repository (a big pull takes a minute), then says so. */
+const SYNC_LOCK_WAIT_MS = 120_000
+
+const syncLockWait: FileLockWait = {
+  waitMs: SYNC_LOCK_WAIT_MS,
+  busy: (cause) =>
+    new SyncFailure(
+      'sync_busy',
+      `Another sync of this repository (another Grant Desk window or copy, or grant-desk sync) has been running for over ${SYNC_LOCK_WAIT_MS / 60_000} minutes, so this one did not start. Try again when it has finished. Nothing was changed.`,
+      { cause },
+    ),
+}
+
+/**
+ * Runs `work` holding the sync lock of the repository of `folder`. Outside a repository (or
+ * without git) it runs unlocked: the work itself says what is missing, or makes the repository.
+ */
+export async function withSyncLock<T>(folder: string, env: Record<string, string | undefined>, log: Logger, work: () => Promise<T>): Promise<T> {
+  let gitDir: string
+  try {
+    gitDir = await new Git({ cwd: folder, env, interactive: false }).text(['rev-parse', '--absolute-git-dir'], { readOnly: true })
+  } catch {
+    return work()
+  }
+  return withFileLock(join(gitDir, SYNC_LOCK_FILE), log, work, syncLockWait)
+}
