@@ -88,6 +88,13 @@ export async function clearDeadLocks(folder: string): Promise<string[]> {
 export interface FileLockWait {
   /** How long to wait for another process's lock. */
   waitMs: number
+  /**
+   * A lock not refreshed for this long is taken over (default 10 s, for a save of milliseconds).
+   * The holder refreshes it every half of this, from a timer: a holder whose own work keeps the
+   * event loop busy for longer (a sync reading 20,000 records) needs a longer one, or it finds
+   * its lock "taken over" by nobody.
+   */
+  staleMs?: number
   /** The failure when the wait is over (the default: a draft's save, `storage_error`). */
   busy: (cause: unknown) => Error
 }
@@ -115,7 +122,7 @@ export async function withFileLock<T>(path: string, log: Logger, task: () => Pro
     try {
       release = await lockfile.lock(path, {
         realpath: false,
-        stale: STALE_MS,
+        stale: wait.staleMs ?? STALE_MS,
         // The default throws from a timer, which would end the process: told here instead.
         onCompromised: (error) => {
           compromised = error

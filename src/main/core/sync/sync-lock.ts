@@ -17,6 +17,9 @@ const SYNC_LOCK_WAIT_MS = 120_000
 
 const syncLockWait: FileLockWait = {
   waitMs: SYNC_LOCK_WAIT_MS,
+  // Only this computer's processes sync one clone, and a dead one's lock is cleared at once by
+  // its process id: staleness is only a backstop, long enough for a busy sync never to lose it.
+  staleMs: 5 * 60_000,
   busy: (cause) =>
     new SyncFailure(
       'sync_busy',
