@@ -384,7 +384,7 @@ describe('grant-desk lint with review records', () => {
       `${shown(file)}:${line}:20: Improve review-open-threads: Open review thread from Ben: “Who says so?”`,
       '    Reply, apply the suggestion, or resolve the thread in the Review panel.',
       // Review warnings are no guidance gaps: the verdict does not turn on them.
-      `${shown(file)}: Ready to submit, with 3 to improve.`,
+      `${shown(file)}: Ready to submit, with 3 to improve. Score 80/100.`,
       '1 draft checked: 0 must fix, 3 to improve.',
       '',
     ])
@@ -395,7 +395,14 @@ describe('grant-desk lint with review records', () => {
     const result = await run('lint', '--format', 'json', file)
     expect(result.code).toBe(0)
     expect(JSON.parse(result.out)).toEqual([
-      { file: shown(file), findings: [], summary: expect.objectContaining({ verdict: 'Ready to submit: every check passes.' }) },
+      {
+        file: shown(file),
+        findings: [],
+        summary: expect.objectContaining({ verdict: 'Ready to submit: every check passes.' }),
+        // The score is the checklist's (test/unit/shared/checklist/score.test.ts); review adds nothing to it.
+        score: expect.any(Number),
+        scoreParts: expect.any(Array),
+      },
     ])
     mkdirSync(join(dir, 'plain.reviews'))
     writeFileSync(join(dir, 'plain.md'), PITCH)
