@@ -7,7 +7,7 @@
  * sponsor (stored as `closed` with a future deadline). Pitch templates follow the application
  * content guidance of shared/grant-service-api.md §1.
  */
-import demoLogins from './demo-logins.json'
+import demoLogins from './demo-logins.json' with { type: 'json' }
 import type { Fixture, FixtureGrant } from './fixture'
 
 // Kept as JSON so that the start commands (plain Node scripts) can read them and hand them to the
