@@ -16,7 +16,7 @@
  * An empty directory is never committed by git, and the drafts listing reads only `.md` files.
  */
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
@@ -31,16 +31,31 @@ const OWNER = 'owner'
 const lockDir = (path: string) => `${path}.lock`
 const me = () => `${hostname()} ${process.pid}`
 
-/** The lock's holder ran on this computer and is gone. Unknown (no owner yet, another host): false. */
+/**
+ * A holder writes its owner file the moment it has the lock: a lock still without one after this
+ * long belongs to a process killed in between, on any computer.
+ */
+const OWNERLESS_MS = 5_000
+
+/** The lock's holder ran on this computer and is gone, or was killed before it could say who it was. Unknown (another host, a fresh lock): false. */
 async function holderIsGone(path: string): Promise<boolean> {
+  const ownerless = async () => {
+    try {
+      return Date.now() - (await stat(lockDir(path))).mtimeMs > OWNERLESS_MS
+    } catch {
+      return false
+    }
+  }
   let owner: string
   try {
     owner = await readFile(join(lockDir(path), OWNER), 'utf8')
-  } catch {
-    return false
+  } catch (error) {
+    return errorCode(error) === 'ENOENT' ? ownerless() : false
   }
   const [host, pid] = owner.trim().split(' ')
-  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false
+  // Empty or cut short: its writer was killed while writing it.
+  if (!host || !pid || !/^\d+$/.test(pid)) return ownerless()
+  if (host !== hostname()) return false
   if (Number(pid) === process.pid) return false
   try {
     process.kill(Number(pid), 0)
@@ -81,6 +96,30 @@ export async function clearDeadLocks(folder: string): Promise<string[]> {
       await clearLock(path)
       cleared.push(name)
     }
+  }
+  return cleared
+}
+
+/**
+ * Removes the temporary files of atomic writes (`<file>.<number>`, write-file-atomic's names)
+ * that a killed writer left beside a file nobody holds the lock of: every write of a draft, a
+ * save's or a sync's merge, is made holding that lock, so without one no write is under way.
+ * Answers their names. (Called after `clearDeadLocks`, so a dead writer's lock is gone.)
+ */
+export async function clearOrphanedWrites(folder: string, isTarget: (fileName: string) => boolean): Promise<string[]> {
+  const cleared: string[] = []
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch {
+    return cleared
+  }
+  const present = new Set(names)
+  for (const name of names) {
+    const match = /^(.+)\.(0|[1-9]\d{0,9})$/.exec(name)
+    if (!match || Number(match[2]) > 0xffffffff || !isTarget(match[1]!) || present.has(lockDir(match[1]!))) continue
+    await rm(join(folder, name), { force: true })
+    cleared.push(name)
   }
   return cleared
 }

@@ -85,6 +85,15 @@ export async function ownMerge(repo: Repository, options: { tidy?: boolean } = {
   return marker.mergeHead === (await mergeHeadOf(repo)) ? marker : null
 }
 
+/** The journal as written, whatever git's state (null when there is none, or it cannot be read). */
+export async function readJournal(repo: Repository): Promise<MergeMarker | null> {
+  try {
+    return MergeMarker.parse(JSON.parse(await readFile(join(repo.gitDir, MARKER_FILE), 'utf8')))
+  } catch {
+    return null
+  }
+}
+
 /** The marker of Grant Desk's merge waiting for the applicant (its conflicts settled), or null. */
 export async function appMerge(repo: Repository): Promise<MergeMarker | null> {
   const marker = await ownMerge(repo)
@@ -239,7 +248,7 @@ export async function listConflicts(repo: Repository, marker: MergeMarker): Prom
   return out
 }
 
-function readsAsDraft(text: string): boolean {
+export function readsAsDraft(text: string): boolean {
   try {
     parseDraftFile(text)
     return true

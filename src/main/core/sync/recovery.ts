@@ -15,7 +15,9 @@
 import { readdir, readFile, readlink, stat, unlink } from 'node:fs/promises'
 import { execFile } from 'node:child_process'
 import { join, resolve, sep } from 'node:path'
-import { clearAppMerge, markAppMerge, ownMerge, settleConflicts } from './merge'
+import { clearAppMerge, markAppMerge, ownMerge, readJournal, readsAsDraft, settleConflicts } from './merge'
+import { classifyPath, literalPathspec } from './paths'
+import { fileAt, workTreeFile } from './repository'
 import { SyncFailure } from './problems'
 import type { Repository } from './repository'
 
@@ -205,4 +207,37 @@ export async function recoverOwnMerge(
     throw error
   }
   return done('Finished the merge that an interrupted sync had left half done.', true)
+}
+
+/**
+ * Puts back the drafts that a merge killed before git recorded it (a journal not settled, and no
+ * MERGE_HEAD) had already written: git writes the work tree before it records the merge, so such
+ * a kill left some drafts at the teammate's version, or removed while git rewrote them, and the
+ * next sync committed them as this side's changes (a draft "deleted"). A draft is put back only
+ * when it is missing, holds exactly the incoming text, or holds git's conflict markers: anything
+ * else is a save made since, and stays. The index is git's from before the merge (its lock was never renamed into place).
+ * Answers the note, or null when there was nothing to put back. Run before `recoverOwnMerge`.
+ */
+export async function restoreUnrecordedMerge(repo: Repository): Promise<string | null> {
+  if (repo.operation !== null || repo.head === null) return null
+  const journal = await readJournal(repo)
+  if (journal === null || journal.settled) return null
+  const changed = (await repo.git.run(['diff', '--name-only', '-z', repo.head, journal.mergeHead], { readOnly: true })).stdout.split('\0')
+  const restored: string[] = []
+  for (const path of changed) {
+    if (path === '' || classifyPath(repo.prefix, path)?.kind !== 'draft') continue
+    const [now, incoming, ours] = await Promise.all([
+      workTreeFile(repo, path),
+      fileAt(repo, `${journal.mergeHead}:${path}`),
+      fileAt(repo, `${repo.head}:${path}`),
+    ])
+    // git's: missing, the incoming text, or its conflict markers (no draft reads so); a save reads as a draft.
+    const gits = now === null || now === incoming || !readsAsDraft(now)
+    if (ours === null || now === ours || !gits) continue
+    await repo.git.run(['checkout', repo.head, '--', literalPathspec(path)])
+    restored.push(path)
+  }
+  await clearAppMerge(repo)
+  if (restored.length === 0) return null
+  return `Put back ${restored.length === 1 ? '1 draft' : `${restored.length} drafts`} that an interrupted sync had half merged; this sync merges your teammates’ changes again.`
 }

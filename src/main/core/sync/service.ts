@@ -24,15 +24,15 @@ import { join, resolve } from 'node:path'
 import { Mutex } from 'async-mutex'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
-import { clearDeadLocks } from '../file-lock'
+import { clearDeadLocks, clearOrphanedWrites } from '../file-lock'
 import { readArrivals } from './arrivals'
 import { commitChanges, type Committed } from './commit'
 import { chosenRemote, Exchange, mergeArrivals } from './exchange'
 import { Git } from './git'
 import { abortAppMerge, appMerge, listConflicts, type MergeMarker } from './merge'
-import { literalPathspec } from './paths'
+import { classifyPath, literalPathspec } from './paths'
 import { checkNoStrayUnmerged, checkSyncable } from './preflight'
-import { recoverOwnMerge, removeStaleIndexLock } from './recovery'
+import { recoverOwnMerge, removeStaleIndexLock, restoreUnrecordedMerge } from './recovery'
 import { removeDriverOverride } from './drivers'
 import { isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
@@ -343,8 +343,12 @@ export class SyncService {
     const lock = await removeStaleIndexLock(repo)
     if (lock) notes.push(lock)
     await removeDriverOverride(repo)
-    // Save locks of drafts that a killed save or sync held: never committed, and nobody would take them again.
+    // Save locks of drafts that a killed save or sync held, then the half-written copies of
+    // drafts that such a writer left: never committed, and nobody would take them again.
     await clearDeadLocks(folder)
+    await clearOrphanedWrites(folder, (name) => classifyPath('', name)?.kind === 'draft')
+    const halfMerged = await restoreUnrecordedMerge(repo)
+    if (halfMerged) notes.push(halfMerged)
     const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
     if (recovered) {
       notes.push(recovered.note)

@@ -9,7 +9,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../../src/main/core/errors'
-import { clearDeadLocks, withFileLock } from '../../../../src/main/core/file-lock'
+import { clearDeadLocks, clearOrphanedWrites, withFileLock } from '../../../../src/main/core/file-lock'
 import { tempDir } from '../../../support/service'
 
 function leftLock(owner: string, ageMs: number): string {
@@ -28,6 +28,23 @@ describe('withFileLock', () => {
     const path = leftLock(`${hostname()} ${gone}`, 0)
     await expect(withFileLock(path, silentLogger, async () => 'ran')).resolves.toBe('ran')
     expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it('takes over a lock whose holder was killed before it wrote its owner file, after a few seconds, not after the staleness', async () => {
+    const path = join(tempDir('grant-desk-lock-'), 'draft.md')
+    writeFileSync(path, 'text')
+    mkdirSync(`${path}.lock`)
+    const then = new Date(Date.now() - 6_000)
+    utimesSync(`${path}.lock`, then, then)
+    const wait = { waitMs: 2_000, staleMs: 5 * 60_000, busy: () => new Error('waited') }
+    await expect(withFileLock(path, silentLogger, async () => 'ran', wait)).resolves.toBe('ran')
+    expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it('takes over a lock whose owner file was cut short by a kill (empty), after a few seconds', async () => {
+    const path = leftLock('', 6_000)
+    const wait = { waitMs: 2_000, staleMs: 5 * 60_000, busy: () => new Error('waited') }
+    await expect(withFileLock(path, silentLogger, async () => 'ran', wait)).resolves.toBe('ran')
   })
 
   it('takes over a stale lock of another computer, owner file and all', async () => {
@@ -60,5 +77,16 @@ describe('clearDeadLocks', () => {
     expect(existsSync(`${dead}.lock`)).toBe(false)
     expect(existsSync(join(folder, 'live.md.lock'))).toBe(true)
     expect(existsSync(join(folder, 'far.md.lock'))).toBe(true)
+  })
+})
+
+describe('clearOrphanedWrites', () => {
+  it("removes a killed writer's half-written copies of files nobody holds the lock of, and keeps a writer's under way and other files", async () => {
+    const folder = tempDir('grant-desk-orphans-')
+    for (const name of ['a.md', 'a.md.123456', 'b.md', 'b.md.42', 'notes.txt.7', 'c.md.99999999999']) writeFileSync(join(folder, name), 'x')
+    mkdirSync(join(folder, 'b.md.lock'))
+    expect(await clearOrphanedWrites(folder, (name) => name.endsWith('.md'))).toEqual(['a.md.123456'])
+    expect(existsSync(join(folder, 'a.md.123456'))).toBe(false)
+    for (const kept of ['a.md', 'b.md.42', 'notes.txt.7', 'c.md.99999999999']) expect(existsSync(join(folder, kept)), kept).toBe(true)
   })
 })
