@@ -26,7 +26,8 @@ export type WayOut = 'settings' | 'retry' | null
 
 /**
  * What the applicant can do about a failure from inside the app: the address and the tracking
- * live in Settings; a network or a teammate's push that came first goes away with another try;
+ * live in Settings; a network, a teammate's push that came first or another sync that ran long
+ * goes away with another try;
  * the rest (git missing, no identity, a hook, a merge of their own) are done outside, and the
  * core's message says how.
  */
@@ -39,6 +40,7 @@ export function wayOut(problem: SyncProblem | undefined): WayOut {
       return 'settings'
     case 'unreachable':
     case 'push_rejected':
+    case 'sync_busy':
     case 'git_failed':
     case 'auth_failed':
     case 'hook_refused':
