@@ -83,13 +83,7 @@ async function clearLock(path: string): Promise<void> {
  */
 export async function clearDeadLocks(folder: string): Promise<string[]> {
   const cleared: string[] = []
-  let names: string[]
-  try {
-    names = await readdir(folder)
-  } catch {
-    return cleared
-  }
-  for (const name of names) {
+  for (const name of await namesIn(folder)) {
     if (!name.endsWith('.lock')) continue
     const path = join(folder, name.slice(0, -'.lock'.length))
     if (await holderIsGone(path)) {
@@ -101,27 +95,45 @@ export async function clearDeadLocks(folder: string): Promise<string[]> {
 }
 
 /**
- * Removes the temporary files of atomic writes (`<file>.<number>`, write-file-atomic's names)
- * that a killed writer left beside a file nobody holds the lock of: every write of a draft, a
- * save's or a sync's merge, is made holding that lock, so without one no write is under way.
- * Answers their names. (Called after `clearDeadLocks`, so a dead writer's lock is gone.)
+ * Whether a name is write-file-atomic's temporary file for a file `isTarget` accepts: version 7
+ * writes `<file>.<n>`, n the first 32 bits of a sha1 as an unsigned decimal (no leading zero),
+ * and renames it over `<file>`. Nothing else in a shared folder is taken for one.
+ */
+export function isAtomicTempName(name: string, isTarget: (fileName: string) => boolean): boolean {
+  return atomicTempTarget(name, isTarget) !== null
+}
+
+function atomicTempTarget(name: string, isTarget: (fileName: string) => boolean): string | null {
+  const match = /^(.+)\.(0|[1-9]\d{0,9})$/.exec(name)
+  return match !== null && Number(match[2]) <= 0xffffffff && isTarget(match[1]!) ? match[1]! : null
+}
+
+/**
+ * Removes the temporary files of atomic writes that a killed writer left beside a file nobody
+ * holds the lock of: every write of a draft, a save's or a sync's merge, is made holding that
+ * lock, so without one no write is under way. Answers their names. (Called after
+ * `clearDeadLocks`, so a dead writer's lock is gone.)
  */
 export async function clearOrphanedWrites(folder: string, isTarget: (fileName: string) => boolean): Promise<string[]> {
   const cleared: string[] = []
-  let names: string[]
-  try {
-    names = await readdir(folder)
-  } catch {
-    return cleared
-  }
+  const names = await namesIn(folder)
   const present = new Set(names)
   for (const name of names) {
-    const match = /^(.+)\.(0|[1-9]\d{0,9})$/.exec(name)
-    if (!match || Number(match[2]) > 0xffffffff || !isTarget(match[1]!) || present.has(lockDir(match[1]!))) continue
+    const target = atomicTempTarget(name, isTarget)
+    if (target === null || present.has(lockDir(target))) continue
     await rm(join(folder, name), { force: true })
     cleared.push(name)
   }
   return cleared
+}
+
+/** The names in a folder; none when it cannot be read (the caller's work then has nothing to clear). */
+async function namesIn(folder: string): Promise<string[]> {
+  try {
+    return await readdir(folder)
+  } catch {
+    return []
+  }
 }
 
 export interface FileLockWait {

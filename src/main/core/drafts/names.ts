@@ -7,6 +7,7 @@ import { readdir } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
 import { DraftId } from '../../../shared/ipc'
 import { AppFailure } from '../errors'
+import { isAtomicTempName } from '../file-lock'
 import { storageFailure } from './fs'
 
 const SLUG_MAX = 60
@@ -66,15 +67,7 @@ export interface Directory {
   listed: Set<string>
 }
 
-/**
- * Whether a name is write-file-atomic's temporary file for a file `isTarget` accepts: version 7
- * writes `<file>.<n>`, n the first 32 bits of a sha1 as an unsigned decimal (no leading zero),
- * and renames it over `<file>`. Nothing else in a shared folder is taken for one.
- */
-export function isAtomicTempName(name: string, isTarget: (fileName: string) => boolean): boolean {
-  const match = /^(.+)\.(0|[1-9]\d{0,9})$/.exec(name)
-  return match !== null && Number(match[2]) <= 0xffffffff && isTarget(match[1]!)
-}
+export { isAtomicTempName }
 
 export async function readDirectory(folder: string): Promise<Directory> {
   let names: string[]
