@@ -15,16 +15,39 @@
  *   --no-ablation  skips the ablation (it lints every proposal four more times)
  *   --sections also prints the recall when only the sections whose headings name a part are cut
  *              (what is left may still state the part: costs per milestone, a payment table)
+ *   --extra DIR  prints only the held-out check: DIR holds a labels.json of the corpus's shape and
+ *              its drafts in DIR/drafts (proposals no one here chose the rules on, e.g. rejected ones
+ *              of a program the corpus has only accepted ones of); each of DIR's programs is scored
+ *              with the corpus's proposals of the same program added: AUC with interval, each rule
+ *              alone. DIR stays outside the repository: the texts are their authors'.
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { CORPUS_DIR, PARTS, familyStats, lintCorpus, type CorpusStats } from '../test/support/corpus'
+import { CORPUS_DIR, PARTS, familyStats, lintCorpus, type CorpusFile, type CorpusStats } from '../test/support/corpus'
 import { summarize } from '../src/shared/checklist'
-import { formatScoreReport, scoreReport } from '../test/support/corpus-score'
+import { formatHeldOutReport, formatScoreReport, scoreReport, type ScoredFile } from '../test/support/corpus-score'
 
 const dir = resolve(process.env['CORPUS_DIR'] ?? CORPUS_DIR)
 if (!existsSync(join(dir, 'labels.json'))) {
   console.log(`No corpus at ${dir} (labels.json missing): nothing to report.`)
+  process.exit(0)
+}
+const scored = (files: CorpusFile[]): ScoredFile[] => files.map((f) => ({ program: f.program, accepted: f.label === 'accepted', score: f.score }))
+
+const extraAt = process.argv.indexOf('--extra')
+if (extraAt !== -1) {
+  const extra = process.argv[extraAt + 1]
+  if (!extra || extra.startsWith('--') || !existsSync(join(resolve(extra), 'labels.json'))) {
+    console.error(
+      `--extra needs a folder with a labels.json (the corpus's shape: file → { label, program, … }) and the drafts in its drafts/ folder; ` +
+        `got ${extra ?? 'nothing'}.`,
+    )
+    process.exit(2)
+  }
+  const held = await lintCorpus(resolve(extra))
+  const programs = new Set(held.files.map((f) => f.program))
+  const corpus = await lintCorpus(dir, (e) => programs.has(e.program))
+  for (const line of formatHeldOutReport(scoreReport(scored([...corpus.files, ...held.files])), resolve(extra))) console.log(line)
   process.exit(0)
 }
 const stats: CorpusStats = await lintCorpus(dir)

@@ -120,8 +120,11 @@ export interface ScoreReport {
   interval: [number, number]
   /** Every documented weight set's pooled within-program AUC. */
   sets: Array<{ name: string; auc: number }>
-  /** Each score rule alone (its points): pooled within-program AUC; below 0.5 it points the wrong way. */
-  rules: Array<{ id: string; auc: number }>
+  /**
+   * Each score rule alone (its points): pooled within-program AUC and each program's; below 0.5
+   * it points the wrong way (a program's figure on few proposals is noisy: its pairs count in the pool).
+   */
+  rules: Array<{ id: string; auc: number; perProgram: Array<{ program: string; auc: number }> }>
   /** 3 × errors + warnings, fewer ranked higher: the ranking the score replaces (null when not given). */
   faults: number | null
   /** The set the same choice picks on all the programs (the shipped one should be it). */
@@ -144,10 +147,14 @@ export function scoreReport(files: readonly ScoredFile[]): ScoreReport {
   }))
   const names = Object.keys(WEIGHT_SETS)
   const sets = names.map((name) => ({ name, auc: withinProgramAuc(files, (f) => scoreWith(f.score, WEIGHT_SETS[name]!), programs) }))
-  const rules = SCORE_RULES.map((rule) => ({
-    id: rule.id,
-    auc: withinProgramAuc(files, (f) => f.score?.parts.find((p) => p.ruleId === rule.id)?.points ?? 0, programs),
-  }))
+  const rules = SCORE_RULES.map((rule) => {
+    const points = (f: ScoredFile) => f.score?.parts.find((p) => p.ruleId === rule.id)?.points ?? 0
+    return {
+      id: rule.id,
+      auc: withinProgramAuc(files, points, programs),
+      perProgram: programs.map((program) => ({ program, auc: withinProgramAuc(files, points, [program]) })),
+    }
+  })
   const pickedOnAll = sets.reduce((best, s) => (s.auc > best.auc ? s : best), sets[0]!).name
   const heldOut: HeldOut[] = []
   let wins = 0
@@ -191,16 +198,49 @@ export function formatScoreReport(report: ScoreReport): string[] {
     'Score: within-program AUC (an accepted proposal of a program scored above a rejected one of the same program; ties half), 95% bootstrap interval:',
   ]
   for (const p of report.perProgram) {
-    lines.push(
-      `  ${p.program.padEnd(12)} ${String(p.accepted).padStart(3)} accepted, ${String(p.rejected).padStart(3)} rejected: AUC ${f(p.auc)} (${f(p.interval[0])}–${f(p.interval[1])})`,
-    )
+    lines.push(`  ${p.program.padEnd(12)} ${programLine(p)}`)
   }
   lines.push(`  pooled within-program: AUC ${f(report.pooled)} (${f(report.interval[0])}–${f(report.interval[1])})`)
   if (report.faults !== null) lines.push(`  for comparison, 3 × errors + warnings (fewer ranked higher): AUC ${f(report.faults)}`)
-  lines.push(`  each rule alone (pooled): ${report.rules.map((r) => `${r.id} ${f(r.auc)}`).join(', ')}`)
+  lines.push(...formatRules(report))
   lines.push(`  weight sets (pooled): ${report.sets.map((s) => `${s.name} ${f(s.auc)}`).join(', ')}; picked on all programs: “${report.pickedOnAll}”`)
   lines.push(
     `  leave one program out: AUC ${f(report.leaveOneOut)} (${report.heldOut.map((h) => `${h.program} ${f(h.auc)} with “${h.picked}” picked on the others`).join('; ')})`,
   )
   return lines
+}
+
+/** Each rule alone, pooled and per program, a program's figure below 0.5 marked: there the rule points the wrong way. */
+function formatRules(report: ScoreReport): string[] {
+  const f = (x: number) => `${x.toFixed(3)}${x < 0.5 ? ' ←' : '  '}`
+  const pad = Math.max(...report.rules.map((r) => r.id.length))
+  const widths = report.programs.map((p) => Math.max(p.length, 7))
+  return [
+    `  each rule alone (its points; ← below 0.5: ranks rejected above accepted there):`,
+    `    ${'rule'.padEnd(pad)}  ${'pooled'.padEnd(7)}  ${report.programs.map((p, i) => p.padEnd(widths[i]!)).join('  ')}`,
+    ...report.rules.map((r) => `    ${r.id.padEnd(pad)}  ${f(r.auc).padEnd(7)}  ${r.perProgram.map((p, i) => f(p.auc).padEnd(widths[i]!)).join('  ')}`),
+  ]
+}
+
+/**
+ * The held-out check (`npm run corpus -- --extra DIR`): rejected proposals of programs the
+ * corpus has no rejected ones of, scored against the corpus's accepted proposals of the same
+ * program. The shipped score's AUC per program with its interval, pooled, and each rule alone:
+ * nothing here was used to choose the rules or the weights.
+ */
+export function formatHeldOutReport(report: ScoreReport, source: string): string[] {
+  const f = (x: number) => x.toFixed(3)
+  if (report.programs.length === 0) return [`Held-out check (${source}): no program there has both labels once the corpus's accepted proposals are added.`]
+  return [
+    `Held-out check (${source}): within-program AUC of the shipped score, 95% bootstrap interval:`,
+    ...report.perProgram.map((p) => `  ${p.program.padEnd(12)} ${programLine(p)}`),
+    ...(report.programs.length > 1 ? [`  pooled within-program: AUC ${f(report.pooled)} (${f(report.interval[0])}–${f(report.interval[1])})`] : []),
+    ...formatRules(report),
+  ]
+}
+
+/** One program's counts and AUC with its interval. */
+function programLine(p: ScoreReport['perProgram'][number]): string {
+  const f = (x: number) => x.toFixed(3)
+  return `${String(p.accepted).padStart(3)} accepted, ${String(p.rejected).padStart(3)} rejected: AUC ${f(p.auc)} (${f(p.interval[0])}–${f(p.interval[1])})`
 }

@@ -95,10 +95,15 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-export async function lintCorpus(dir: string = CORPUS_DIR): Promise<CorpusStats> {
+/**
+ * Lints every draft `labels.json` lists in `dir` (its files in `dir/drafts`), or only those
+ * `include` keeps (the held-out check lints the corpus's proposals of its programs only).
+ */
+export async function lintCorpus(dir: string = CORPUS_DIR, include: (entry: { label: Label; program: string }) => boolean = () => true): Promise<CorpusStats> {
   const labels = JSON.parse(await readFile(join(dir, 'labels.json'), 'utf8')) as Record<string, { label: Label; program: string }>
   const files: CorpusFile[] = []
   for (const [file, { label, program }] of Object.entries(labels).sort(([a], [b]) => a.localeCompare(b))) {
+    if (!include({ label, program })) continue
     const text = await readFile(join(dir, 'drafts', file), 'utf8')
     const { findings, score } = lintFile(text)
     files.push({ file, label, family: familyOf(file), program, text, findings, score })

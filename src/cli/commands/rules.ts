@@ -1,4 +1,7 @@
-/** `grant-desk rules`: every rule of the checklist, its id, severity and what it checks; then the score's rules with their weights. */
+/**
+ * `grant-desk rules`: every rule of the checklist, its id, severity and what it checks; then the
+ * score's rules with their weights and the guidance each comes from.
+ */
 import { ALL_RULES, DEFAULT_WEIGHT_SET, SCORE_RULES, ruleWeight, severityTag } from '../../shared/checklist'
 import type { Io } from '../output'
 
@@ -14,7 +17,8 @@ export function runRules(io: Io): number {
       `Score (0–100 beside the verdict; higher = closer to what approved pitches have): the weighted share of each rule's evidence (weight set “${DEFAULT_WEIGHT_SET}”, ${total} in all).`,
       ...SCORE_RULES.map(
         (rule) =>
-          `score ${rule.id} (weight ${ruleWeight(rule)}, up to ${Math.round((100 * ruleWeight(rule)) / total)} points): ${rule.title}\n    ${rule.reason}`,
+          `score ${rule.id} (weight ${ruleWeight(rule)}, up to ${Math.round((100 * ruleWeight(rule)) / total)} points): ${rule.title}\n` +
+          `    From the guidance: ${rule.guidance}\n    ${rule.reason}`,
       ),
     ].join('\n'),
   )

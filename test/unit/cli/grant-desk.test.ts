@@ -135,10 +135,12 @@ describe('grant-desk lint', () => {
     expect((await run('lint', GOOD)).out).toMatch(new RegExp(`good-pitch\\.md: .* Score ${json[0]!.score}/100\\.`))
   })
 
-  it('lists each score rule with its weight and reason', async () => {
+  it('lists each score rule with its weight, the guidance it comes from and its reason', async () => {
     const result = await run('rules')
-    for (const rule of SCORE_RULES) expect(result.out).toContain(`score ${rule.id} (weight ${ruleWeight(rule)}, up to `)
-    for (const rule of SCORE_RULES) expect(result.out).toContain(rule.reason)
+    for (const rule of SCORE_RULES) {
+      expect(result.out).toContain(`score ${rule.id} (weight ${ruleWeight(rule)}, up to `)
+      expect(result.out).toContain(`${rule.title}\n    From the guidance: ${rule.guidance}\n    ${rule.reason}`)
+    }
   })
 
   it('exits 2 when a folder has no drafts', async () => {

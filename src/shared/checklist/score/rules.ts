@@ -37,7 +37,9 @@ export interface ScoreRule {
   title: string
   /** Which of the seed guidance's concerns it measures; the documented weight sets weigh groups. */
   group: ScoreGroup
-  /** Why it counts: the guidance it comes from and what the corpus of real proposals shows. */
+  /** The seed guidance's words it comes from (grant-service-api.md §1, "Application content guidance"). */
+  guidance: string
+  /** Why it counts and how: what it reads, what gives full points, and what the corpus of real proposals shows. */
   reason: string
   evidence(context: ScoreContext): Evidence
 }
@@ -68,6 +70,7 @@ const codeLinks: ScoreRule = {
   id: 'code-links',
   title: 'Links to code',
   group: 'evidence',
+  guidance: 'Milestones: “named deliverables (repository, deployed address, documentation link)”; Team: “with repository or social links”.',
   reason: `Deliverables and prior work a reviewer can check: each distinct link to a code host (GitHub, GitLab, Codeberg, Bitbucket) in the pitch or its fields counts, ${CODE_LINKS_FULL} in full. Links to code rank accepted above rejected proposals of one program (within-program AUC about 0.66).`,
   evidence({ doc, fields }) {
     const links = distinct([...linksIn(cleanSource(doc)), ...Object.values(fields).flatMap((v) => linksIn(v))].filter((u) => CODE_HOST.test(u)))
@@ -79,6 +82,8 @@ const teamLinks: ScoreRule = {
   id: 'team-profiles',
   title: 'Team linked to profiles and work',
   group: 'evidence',
+  guidance:
+    'Team: “names or verified pseudonyms with repository or social links, prior work”; checklist: “verifiable team links”; rejections: “team credibility 49%”.',
   reason: `Team credibility is the seed's first rejection reason (49%): each distinct link in the team or prior-work sections to a person's profile or work (a repository, a package, GitHub, LinkedIn, X…) counts, ${TEAM_LINKS_FULL} in full (within-program AUC about 0.63).`,
   evidence({ doc }) {
     const text = topicSections(doc, 'team', 'priorWork')
@@ -96,6 +101,7 @@ const priorProject: ScoreRule = {
   id: 'prior-project',
   title: 'A completed prior project linked',
   group: 'evidence',
+  guidance: 'Checklist: “at least one completed prior project linked”.',
   reason:
     'The guidance asks for “at least one completed prior project linked”: full points when prior-project-linked finds one (within-program AUC about 0.61).',
   evidence({ findings }) {
@@ -108,8 +114,10 @@ const milestoneStructure: ScoreRule = {
   id: 'milestone-structure',
   title: 'Plan in milestones',
   group: 'plan',
+  guidance:
+    'Milestones: “3 to 5 milestones. Each has a name and a USD amount, named deliverables …, testable completion criteria, a timeline in weeks”; rejections: “weak milestone structure 51%”.',
   reason:
-    'Weak milestone structure is the seed’s most frequent rejection reason (51%): half the points for a plan split into at least two milestones, half for milestones with their parts (deliverables, criteria, weeks, amount: milestone-parts silent).',
+    'Weak milestone structure is the seed’s most frequent rejection reason (51%): half the points for a plan split into at least two milestones, half for milestones with their parts (deliverables, criteria, weeks, amount: milestone-parts silent). Concrete deliverables count here, within each milestone’s parts, and not as a part of their own: that part (deliverables-concrete silent) fired alike on accepted and rejected proposals and ranked rejected ones higher on Mintbase and Crust.',
   evidence({ doc, findings }) {
     const { milestones, how } = milestonePlan(doc)
     const split = milestones.length >= 2 && how !== 'whole'
@@ -122,18 +130,6 @@ const milestoneStructure: ScoreRule = {
           ? `${milestones.length} milestones, each with its parts`
           : `${milestones.length} milestones, some without their parts`,
     }
-  },
-}
-
-const checkableDeliverables: ScoreRule = {
-  id: 'checkable-deliverables',
-  title: 'Deliverables a reviewer can check',
-  group: 'plan',
-  reason:
-    'The guidance asks for concrete artifacts (a repository, a deployed address, documentation): full points unless deliverables-concrete warns that the deliverables name nothing concrete.',
-  evidence({ findings }) {
-    const vague = fired(findings, 'deliverables-concrete')
-    return { points: vague ? 0 : 1, note: vague ? 'some deliverables are not concrete artifacts' : 'the deliverables are concrete artifacts' }
   },
 }
 
@@ -152,6 +148,8 @@ const modestAsk: ScoreRule = {
   id: 'modest-ask',
   title: 'A modest ask within the typical range',
   group: 'ask',
+  guidance:
+    'Budget: “Typical approved ranges in USD: small tooling 5K to 20K; SDK or library 20K to 60K; full application or protocol 50K to 150K”; checklist: “realistic timeline of 2 to 6 months”.',
   reason: `Larger totals and longer plans lose. Half the points for the total in USD: full at the bottom of the typical range for the declared project kind (all the guidance's ranges, 5K–150K, when none is declared), none at its top, falling on a log scale; half for the duration: full at ${SHORT_WEEKS} weeks or less, none at ${TYPICAL_WEEKS} (the guidance's 2 to 6 months). A total or a duration the pitch does not state earns half its share.`,
   evidence({ doc, projectKind }) {
     const total = costsOf(doc).total
@@ -174,6 +172,7 @@ const noBlanks: ScoreRule = {
   id: 'no-blanks',
   title: 'No blank fields or sections',
   group: 'form',
+  guidance: 'Fields: “fill every field, including optional ones”; checklist: “no blank fields”.',
   reason:
     'Approved proposals fill every field and section: full points when no field is empty and no section is left blank (blank-section, blank-fields, required-fields, optional-fields silent).',
   evidence({ findings }) {
@@ -188,4 +187,4 @@ const noBlanks: ScoreRule = {
   },
 }
 
-export const SCORE_RULES: readonly ScoreRule[] = [codeLinks, teamLinks, priorProject, milestoneStructure, checkableDeliverables, modestAsk, noBlanks]
+export const SCORE_RULES: readonly ScoreRule[] = [codeLinks, teamLinks, priorProject, milestoneStructure, modestAsk, noBlanks]
