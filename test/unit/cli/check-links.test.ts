@@ -96,7 +96,7 @@ describe('grant-desk lint --check-links', () => {
     // A day's cache: the second run asks nothing and finds the same.
     const again = await lint(file, '--check-links')
     expect(server.requests).toHaveLength(3)
-    expect(again.stdout).toContain(`warning links-answer: The link to ada-l’s profile answers 404 (${server.url}/missing).`)
+    expect(again.stdout).toContain(`links-answer: The link to ada-l’s profile answers 404 (${server.url}/missing).`)
   })
 
   it('is an option of lint only', async () => {
