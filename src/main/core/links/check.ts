@@ -99,7 +99,7 @@ async function ask(url: URL, method: 'HEAD' | 'GET', clock: LinkClock, slots: Re
 
 function byStatus(status: number, now: number): LinkOutcome {
   if (status === 404 || status === 410) return { state: 'dead', status, reason: `answers ${status}`, checkedAt: now }
-  if (status === 429) return { state: 'unsure', status, reason: 'answers 429 (too many requests: asked again later, it may answer)', checkedAt: now }
+  if (status === 429) return { state: 'unsure', status, reason: 'answers 429 (too many requests)', checkedAt: now }
   if (status >= 500) return { state: 'unsure', status, reason: `answers ${status} (a server error)`, checkedAt: now }
   // 2xx, and 401/403 and the like: the page is there, behind a login or a bot filter.
   return { state: 'ok', status, reason: `answers ${status}`, checkedAt: now }
