@@ -33,10 +33,9 @@ function placesIn(text: string, firstLine: number, field?: string): LinkPlace[] 
       return
     }
     if (fence !== null) return
-    const found = findUrls(line).map(({ url, index }) => ({ url, index }))
-    for (const m of line.matchAll(BARE_CODE_LINK)) found.push({ url: `https://${m[0]}`, index: m.index ?? 0 })
-    for (const { url, index } of found) {
-      const written = url.startsWith('http') ? url.length : url.length - 'https://'.length
+    const found = findUrls(line).map(({ url, index }) => ({ url, index, written: url.length }))
+    for (const m of line.matchAll(BARE_CODE_LINK)) found.push({ url: `https://${m[0]}`, index: m.index ?? 0, written: m[0].length })
+    for (const { url, index, written } of found) {
       places.push({
         url,
         ...(field !== undefined ? { field } : {}),
