@@ -175,7 +175,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...calendarHandlers({ grants, drafts, reminders, settings, now }),
     ...syncHandlers(sync),
     // Answers kept a day in the data folder; nothing is asked but on the applicant's action.
-    ...linkHandlers({ links: new LinkChecker({ dataDir: options.dataDir, ...(options.linkBounds ? { bounds: options.linkBounds } : {}), now: () => now().getTime() }) }),
+    ...linkHandlers({
+      links: new LinkChecker({ dataDir: options.dataDir, ...(options.linkBounds ? { bounds: options.linkBounds } : {}), now: () => now().getTime() }),
+    }),
   }
 
   const stopWatching = await watchDrafts(hub, drafts, log)

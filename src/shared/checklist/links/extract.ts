@@ -70,7 +70,13 @@ export function linksToCheck(pitch: string, fields: Readonly<Record<string, stri
 function labelOf(line: string, index: number, url: string): string {
   if (line.slice(index - 2, index) === '](') {
     const open = line.lastIndexOf('[', index - 2)
-    const text = open === -1 ? '' : line.slice(open + 1, index - 2).replace(/[*_`]/g, '').trim()
+    const text =
+      open === -1
+        ? ''
+        : line
+            .slice(open + 1, index - 2)
+            .replace(/[*_`]/g, '')
+            .trim()
     if (text !== '' && !/^https?:\/\//i.test(text) && text.length <= 80) return text
   }
   const m = /^https?:\/\/(?:www\.)?([^/?#:]+)(?::\d+)?([^?#]*)/i.exec(url)

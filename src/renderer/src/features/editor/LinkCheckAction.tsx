@@ -32,7 +32,13 @@ export function LinkCheckAction() {
         {checking ? 'Checking links…' : 'Check links'}
       </button>{' '}
       <span role="status" className="hint" data-testid="link-check-status">
-        {checking ? 'Asking each link (at most 10 s each)…' : error ? `The links could not be checked: ${error.message}` : result ? linkCheckSummary(result) : ''}
+        {checking
+          ? 'Asking each link (at most 10 s each)…'
+          : error
+            ? `The links could not be checked: ${error.message}`
+            : result
+              ? linkCheckSummary(result)
+              : ''}
       </span>
     </div>
   )

@@ -16,12 +16,12 @@ export function LinkCheckSettings() {
     <section className="link-check-settings" aria-labelledby="link-check-settings-heading" data-testid="link-check-settings">
       <h2 id="link-check-settings-heading">Links</h2>
       <label>
-        <input type="checkbox" checked={on} onChange={(event) => void update({ checkLinksOnSave: event.target.checked }).then(setError)} /> Check links on
-        each explicit save while online
+        <input type="checkbox" checked={on} onChange={(event) => void update({ checkLinksOnSave: event.target.checked }).then(setError)} /> Check links on each
+        explicit save while online
       </label>
       <p className="hint">
-        Each link of the pitch and fields is asked whether it answers (at most 10 s each, 4 at a time); a dead one shows in the checklist. Answers are kept
-        for a day. Off, links are checked only when you press “Check links” in the checklist.
+        Each link of the pitch and fields is asked whether it answers (at most 10 s each, 4 at a time); a dead one shows in the checklist. Answers are kept for
+        a day. Off, links are checked only when you press “Check links” in the checklist.
       </p>
       {error && (
         <p className="notice notice-error" role="alert">

@@ -346,8 +346,8 @@ export const priorProjectLinked: Rule = {
           dead > 0
             ? `No completed prior project is linked by a link that answers: ${dead === 1 ? 'the link given is dead' : `the ${dead} links given are dead`} (see the links-answer findings).`
             : profiles > 0
-            ? 'The team links profiles only: a profile shows who you are, not a completed project.'
-            : 'No completed prior project is linked in the team or prior-work sections.',
+              ? 'The team links profiles only: a profile shows who you are, not a completed project.'
+              : 'No completed prior project is linked in the team or prior-work sections.',
         hint: 'Link at least one project you finished next to what it is, e.g. “Built [lumen-faucet](https://github.com/ada/lumen-faucet), used by 40 teams” – a repository, a deployed app or a grant’s final report.',
       },
     ]
