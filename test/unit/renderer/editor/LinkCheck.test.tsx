@@ -9,12 +9,24 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DraftEditor } from '../../../../src/renderer/src/features/editor/DraftEditor'
 import { useEditorSide } from '../../../../src/renderer/src/state/editorSide'
 import { useSettings } from '../../../../src/renderer/src/state/settings'
-import { type LinkServer, startLinkServer } from '../../../support/link-server'
 import { type Harness, startHarness } from '../review/harness'
+
+/**
+ * The local server (test/support/link-server.ts) is Node code outside the renderer's TypeScript
+ * project: loaded at run time by a path the type checker does not follow, as the harness loads
+ * the core, and typed here by what is used.
+ */
+interface LinkServer {
+  url: string
+  requests: string[]
+  close(): Promise<void>
+}
+const LINK_SERVER = '../../../support/link-server'
 
 let server: LinkServer
 let harness: Harness | null = null
 beforeAll(async () => {
+  const { startLinkServer } = (await import(/* @vite-ignore */ LINK_SERVER)) as { startLinkServer(): Promise<LinkServer> }
   server = await startLinkServer()
 })
 afterAll(async () => {
