@@ -36,6 +36,7 @@ export async function main(
         'require-approval': { type: 'boolean', default: false },
         output: { type: 'string', short: 'o' },
         policy: { type: 'string' },
+        'check-links': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -49,7 +50,7 @@ export async function main(
     return 0
   }
   if (command === 'sync') {
-    if (parsed.values.format !== undefined || parsed.values.output !== undefined || parsed.values['require-approval']) {
+    if (parsed.values.format !== undefined || parsed.values.output !== undefined || parsed.values['require-approval'] || parsed.values['check-links']) {
       io.err(`grant-desk sync takes no options, only the drafts folder.\n\n${USAGE}`)
       return 2
     }
@@ -84,6 +85,10 @@ export async function main(
     io.err(`--policy is an option of grant-desk review.\n\n${USAGE}`)
     return 2
   }
+  if (parsed.values['check-links'] && command !== 'lint') {
+    io.err(`--check-links is an option of grant-desk lint.\n\n${USAGE}`)
+    return 2
+  }
   const output = parsed.values.output
   if (output !== undefined && command !== 'export') {
     io.err(`-o/--output is an option of grant-desk export.\n\n${USAGE}`)
@@ -102,7 +107,7 @@ export async function main(
   }
   const files = await discover(targets, io)
   if (!files) return 2
-  if (command === 'lint') return runLint(files, format, io)
+  if (command === 'lint') return runLint(files, format, io, { checkLinks: parsed.values['check-links'], env })
   const policy = await namedPolicy(policyFile, io)
   if (policy === null) return 2
   return runReview(files, new Set(targets), format, requireApproval, io, policy, new RecordHistory({ env }))

@@ -17,6 +17,7 @@ import {
   topLevelKeys,
   type DraftFile,
 } from '../shared/draft-file'
+import type { LinkCheck } from '../shared/ipc/links'
 import type { ReviewData } from '../shared/review/view'
 
 export const FRONT_MATTER_RULE = {
@@ -56,12 +57,21 @@ export interface FileLint {
   findings: Finding[]
   summary: Summary
   score: Score | undefined
+  /** The pitch and fields as linted: `lint --check-links` asks their links (checklist/links/extract.ts). */
+  input: LintInput
 }
 
-function lintShifted(input: LintInput, lineOffset: number, findings: Finding[]): FileLint {
-  const result = lint(input)
+export interface LintFileOptions {
+  review?: ReviewData | undefined
+  /** What a link check found (`--check-links`); absent: no link was asked, and none is reported. */
+  links?: LinkCheck | undefined
+}
+
+function lintShifted(input: LintInput, lineOffset: number, findings: Finding[], links: LinkCheck | undefined): FileLint {
+  const linted = links ? { ...input, links } : input
+  const result = lint(linted)
   for (const finding of result.findings) findings.push({ ...finding, line: finding.line + lineOffset, endLine: finding.endLine + lineOffset })
-  return { findings, summary: summarize(findings), score: result.score }
+  return { findings, summary: summarize(findings), score: result.score, input: linted }
 }
 
 /**
@@ -74,11 +84,11 @@ function lintShifted(input: LintInput, lineOffset: number, findings: Finding[]):
  * template's, Jekyll's, Obsidian's) is left out of the pitch with one note. Every one is read
  * within the app's YAML bounds, and a foreign one is not parsed at all, only its keys listed.
  */
-export function lintFile(text: string, options: { review?: ReviewData | undefined } = {}): FileLint {
+export function lintFile(text: string, options: LintFileOptions = {}): FileLint {
   const findings: Finding[] = []
   const split = splitFrontMatter(text)
   // No front matter, or a "---" that nothing closes (a rule, then): the whole file is the pitch.
-  if (split === null || split === 'unclosed') return lintShifted({ pitch: text }, 0, findings)
+  if (split === null || split === 'unclosed') return lintShifted({ pitch: text }, 0, findings, options.links)
   const lineOffset = split.bodyLine - 1
   if (/^format[ \t]*:[ \t]*["']?grant-desk-draft\//m.test(split.yamlText)) return lintDraft(text, options, findings)
   const keys = topLevelKeys(split.yamlText)
@@ -98,7 +108,7 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
         Math.max(1, lineOffset),
       ),
     )
-    return lintShifted({ pitch: split.body }, lineOffset, findings)
+    return lintShifted({ pitch: split.body }, lineOffset, findings, options.links)
   }
   // Grant Desk's keys without "format:": a hand-written draft, or one from an older version.
   let value: unknown
@@ -107,7 +117,7 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
   } catch (error) {
     if (!(error instanceof DraftFileError)) throw error
     findings.push(unreadableFrontMatter(error))
-    return lintShifted({ pitch: split.body }, lineOffset, findings)
+    return lintShifted({ pitch: split.body }, lineOffset, findings, options.links)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     findings.push(
@@ -117,7 +127,7 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
         'Write the front matter as “key: value” lines between the two "---" lines.',
       ),
     )
-    return lintShifted({ pitch: split.body }, lineOffset, findings)
+    return lintShifted({ pitch: split.body }, lineOffset, findings, options.links)
   }
   const draft = readLooseDraft(value as Record<string, unknown>)
   const read = Object.keys(value).filter((key) => !draft.unknownKeys.includes(key))
@@ -160,11 +170,12 @@ export function lintFile(text: string, options: { review?: ReviewData | undefine
     },
     lineOffset,
     findings,
+    options.links,
   )
 }
 
 /** A draft's own front matter (`format: grant-desk-draft/…`), read as the app reads it: its errors are the user's to fix. */
-function lintDraft(text: string, options: { review?: ReviewData | undefined }, findings: Finding[]): FileLint {
+function lintDraft(text: string, options: LintFileOptions, findings: Finding[]): FileLint {
   let draft: DraftFile
   try {
     draft = parseDraftFile(text)
@@ -173,7 +184,7 @@ function lintDraft(text: string, options: { review?: ReviewData | undefined }, f
     findings.push(unreadableFrontMatter(error))
     const split = splitFrontMatter(text)
     const body = split && split !== 'unclosed' ? split : { body: text, bodyLine: 1 }
-    return lintShifted({ pitch: body.body }, body.bodyLine - 1, findings)
+    return lintShifted({ pitch: body.body }, body.bodyLine - 1, findings, options.links)
   }
   const fm = draft.frontMatter
   // A project_kind under grant: is a slip of indentation; honour it, and say where it belongs.
@@ -208,5 +219,6 @@ function lintDraft(text: string, options: { review?: ReviewData | undefined }, f
     },
     draft.pitchLine - 1,
     findings,
+    options.links,
   )
 }

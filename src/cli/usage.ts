@@ -1,5 +1,5 @@
 /** The CLI's help text: every command, its options and its exit codes. */
-export const USAGE = `Usage: grant-desk lint [--format text|json|sarif] <draft.md | folder> …
+export const USAGE = `Usage: grant-desk lint [--format text|json|sarif] [--check-links] <draft.md | folder> …
        grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …
        grant-desk export [--format html] [-o file.html] <draft.md>
        grant-desk sync [folder]
@@ -10,6 +10,12 @@ lint    checks Grant Desk drafts against the pitch guidance; a folder is searche
         review threads and for a teammate's approval of the text as it is now.
         Exit code: 0 nothing to fix, 1 a finding marked "Must fix", 2 usage or read failure.
         Silence a rule in a draft with <!-- checklist-disable rule-id --> (see rules).
+        --check-links asks every http(s) link of the pitch and fields (HEAD, then GET; up to
+        5 redirects; 10 s per link; 4 at a time, 2 per host): a 404 or 410, an unknown host
+        or a refused connection is a warning at the link, and the link counts for no
+        evidence; a timeout, a 5xx, a 429 or a dropped connection is a note. Answers are kept
+        for a day (in GRANT_DESK_DATA, or the user's cache folder, grant-desk/). Without the
+        flag no link is asked.
 review  lists each draft's team review: every thread with where it sits now (a line, a field,
         the whole draft, or outdated when the quoted text is gone), its author, state, replies
         and suggestion; each reviewer's latest verdict; record files that cannot be read.

@@ -45,6 +45,7 @@ export const IPC_CHANNELS = [
   'export.reviewCopy',
   'export.pdf',
   'connectivity.check',
+  'links.check',
   'reminders.list',
   'reminders.acknowledge',
   'calendar.export',

@@ -15,6 +15,7 @@ import { FeedbackRequest, Id, LoginRequest } from './api'
 import { MAX_NOTE_CHARS, RecordId } from './review/records'
 import { ReviewData } from './review/view'
 import { DraftsMergeInput, DraftsMergeOutput } from './ipc/conflicts'
+import { LinkCheck } from './ipc/links'
 import { ApplicationsPreviewOutput, ApplicationsSubmitOutput, ApplicationRecord } from './ipc/applications'
 import { NoInput } from './ipc/common'
 import { Draft, DraftId, DraftSummary, DraftVersion, DraftsCreateInput, DraftsDeleteOutput, DraftsSaveInput } from './ipc/drafts'
@@ -44,6 +45,7 @@ export * from './ipc/export'
 export * from './ipc/reminders'
 export * from './ipc/sync'
 export * from './ipc/conflicts'
+export * from './ipc/links'
 
 // ---------------------------------------------------------------------------------------------
 // The contract
@@ -169,6 +171,12 @@ export const ipcContract = {
    * out as the `connectivity` event. The renderer re-checks this way while offline.
    */
   'connectivity.check': { input: NoInput, output: z.object({ online: z.boolean() }) },
+  /**
+   * Asks every http(s) link of the pitch and fields as the editor holds them (main/core/links:
+   * HEAD then GET, up to 5 redirects, 10 s per link, 4 at a time and 2 per host, answers kept
+   * a day). Only on the applicant's "Check links", or their save with checkLinksOnSave on.
+   */
+  'links.check': { input: DraftsSaveInput.pick({ pitch: true, customFields: true }).strict(), output: LinkCheck },
   /** The "Due soon" list and the reminders not shown yet. */
   'reminders.list': { input: NoInput, output: RemindersView },
   /** Marks reminders as shown (each is shown once per draft per reminder time, across restarts). */

@@ -63,6 +63,8 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'export.reviewCopy': { draftId: MISSING_DRAFT },
   'export.pdf': { draftId: MISSING_DRAFT },
   'connectivity.check': null,
+  // No link in it: a fuzzed payload that passes asks nothing of the network.
+  'links.check': { pitch: 'A pitch with no link.', customFields: { team: 'Ada' } },
   'reminders.list': null,
   'reminders.acknowledge': { keys: [`due:${MISSING_DRAFT}:180:1`] },
   'calendar.export': { draftId: MISSING_DRAFT },

@@ -10,7 +10,7 @@ import { hasReview } from '../../shared/review/state'
 import type { ReviewData } from '../../shared/review/view'
 import { plural } from '../../shared/wording'
 import { hasFrontMatter, readDraftReview, readTextFile } from '../files'
-import { FRONT_MATTER_RULE, lintFile } from '../lint-file'
+import { FRONT_MATTER_RULE, type FileLint, lintFile } from '../lint-file'
 import { displayName, errorMessage, escapedIo, readReason, type Io } from '../output'
 import { terminalLines } from '../terminal'
 
@@ -150,9 +150,16 @@ async function lintReview(file: string, text: string): Promise<ReviewData | unde
  * on stderr and the others are still linted; the exit code is then 2, as a check must not pass
  * a file it could not read.
  */
-export async function runLint(files: readonly string[], format: string, io: Io): Promise<number> {
+export interface LintOptions {
+  /** `--check-links`: ask every link (commands/lint-links.ts, loaded only then). */
+  checkLinks?: boolean
+  /** Read for the link cache's folder (GRANT_DESK_DATA, XDG_CACHE_HOME…). */
+  env?: Record<string, string | undefined>
+}
+
+export async function runLint(files: readonly string[], format: string, io: Io, options: LintOptions = {}): Promise<number> {
   io = escapedIo(io)
-  const reports: FileReport[] = []
+  const linted: Array<{ file: string; text: string; review: ReviewData | undefined; lint: FileLint }> = []
   let failed = false
   for (const file of files) {
     let text: string
@@ -171,9 +178,23 @@ export async function runLint(files: readonly string[], format: string, io: Io):
       failed = true
       continue
     }
-    const { findings, summary, score } = lintFile(text, { review })
-    reports.push({ file: displayName(file), findings, summary, ...(score ? { score: score.score, scoreParts: score.parts } : {}) })
+    linted.push({ file, text, review, lint: lintFile(text, { review }) })
   }
+  if (options.checkLinks && linted.length > 0) {
+    // The links are those of the pitch and fields as linted; then each file is linted again with what they answered.
+    const { checkLinksOf } = await import('./lint-links')
+    const links = await checkLinksOf(
+      linted.map((l) => l.lint.input),
+      options.env ?? process.env,
+    )
+    for (const l of linted) l.lint = lintFile(l.text, { review: l.review, links })
+  }
+  const reports: FileReport[] = linted.map(({ file, lint: { findings, summary, score } }) => ({
+    file: displayName(file),
+    findings,
+    summary,
+    ...(score ? { score: score.score, scoreParts: score.parts } : {}),
+  }))
   if (reports.length > 0) io.out(format === 'json' ? JSON.stringify(reports, null, 2) : format === 'sarif' ? formatSarif(reports) : formatText(reports))
   if (failed) return 2
   return reports.some((report) => report.summary.errors > 0) ? 1 : 0

@@ -6,6 +6,8 @@
  */
 import type { ApplicationsLog } from './applications'
 import type { ExportService } from './export/service'
+import type { LinkChecker } from './links'
+import { linksToCheck } from '../../shared/checklist/links/extract'
 import type { GrantsService } from './grants'
 import type { Handlers } from './handlers'
 import type { CoreHub } from './hub'
@@ -76,5 +78,12 @@ export function applicationHandlers({ submission, applications, exporter, client
     'export.reviewCopy': ({ draftId }) => exporter.reviewCopy(draftId),
     'export.pdf': ({ draftId }) => exporter.pdf(draftId),
     'connectivity.check': async () => ({ online: await client.probe() }),
+  } satisfies Partial<Handlers>
+}
+
+/** "Check links" (issue 33): the links of the text the editor holds, asked by the same checker as `lint --check-links`. */
+export function linkHandlers({ links }: { links: LinkChecker }) {
+  return {
+    'links.check': ({ pitch, customFields }) => links.check(linksToCheck(pitch, customFields)),
   } satisfies Partial<Handlers>
 }

@@ -12,7 +12,8 @@
 import { join } from 'node:path'
 import type { IpcEvent } from '../../shared/ipc'
 import { ApplicationsLog } from './applications'
-import { applicationHandlers, grantHandlers, settingsHandlers } from './app-handlers'
+import { applicationHandlers, grantHandlers, linkHandlers, settingsHandlers } from './app-handlers'
+import { type CheckBounds, LinkChecker } from './links'
 import { ResponseCache } from './cache'
 import { calendarHandlers } from './calendar/export'
 import { DraftStore } from './drafts'
@@ -74,6 +75,8 @@ export interface CoreOptions {
   reminders?: { checkEveryMs?: number; refreshEveryMs?: number }
   /** The timer of the automatic team sync (tests fire it by hand). Default: real timers. */
   syncTimer?: RefreshTimer
+  /** The link check's bounds (tests shorten the 10 s timeout). */
+  linkBounds?: Partial<CheckBounds>
 }
 
 export interface Core {
@@ -171,6 +174,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...applicationHandlers({ submission, applications, exporter, client, settings }),
     ...calendarHandlers({ grants, drafts, reminders, settings, now }),
     ...syncHandlers(sync),
+    // Answers kept a day in the data folder; nothing is asked but on the applicant's action.
+    ...linkHandlers({
+      links: new LinkChecker({ dataDir: options.dataDir, ...(options.linkBounds ? { bounds: options.linkBounds } : {}), now: () => now().getTime() }),
+    }),
   }
 
   const stopWatching = await watchDrafts(hub, drafts, log)

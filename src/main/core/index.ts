@@ -22,6 +22,8 @@ export { RecordHistory } from './drafts/record-history'
 /** The drafts folder's git sync, as `grant-desk sync` runs it, and the console it logs to. */
 export { SyncService, isSyncFailure } from './sync'
 export { consoleLogger } from './errors'
+// The link check of `lint --check-links` (the app's links.check runs the same).
+export { LinkChecker } from './links'
 /** Reading a file within the app's bounds (a regular file only, at most the largest draft), as the CLI reads every file it is given. */
 export { NOT_A_FILE, readRegularFile } from './drafts/fs'
 export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from './drafts/inspect'

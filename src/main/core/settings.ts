@@ -35,6 +35,7 @@ export function defaultSettings(): SettingsValues {
     theme: 'system',
     reminders: { enabled: true, offsetsMinutes: [...DEFAULT_REMINDER_OFFSETS_MINUTES] },
     teamSync: { everyMinutes: null, onStart: false },
+    checkLinksOnSave: false,
   }
 }
 
@@ -66,6 +67,7 @@ const SETTING_NAMES: Record<keyof SettingsValues, string> = {
   theme: 'theme',
   reminders: 'deadline reminders',
   teamSync: 'automatic team sync',
+  checkLinksOnSave: 'check links on each save',
 }
 
 /** What is wrong with `file` as JSON of `schema`, in a few words; null when it is fine or missing. */

@@ -11,6 +11,7 @@ import type { Finding, GuidancePart, LintInput, Rule, RuleContext, Severity } fr
 import { plural } from '../wording'
 import { SEVERITY_WORDS, severityCount, severityCounts } from './severity-words'
 import { type Score, scorePitch } from './score'
+import { deadLinks } from './links/rule'
 
 export interface Summary {
   errors: number
@@ -52,6 +53,8 @@ export function lintDocument(doc: PitchDocument, input: LintInput, rules: readon
     projectKind: input.projectKind,
     now: input.now ?? Date.now(),
     review: input.review,
+    links: input.links,
+    deadLinks: deadLinks(input.links),
   }
   const config = readInlineConfig(doc.lines, new Set(rules.map((rule) => rule.id)))
   const findings: Finding[] = []
@@ -102,7 +105,7 @@ export function lintDocument(doc: PitchDocument, input: LintInput, rules: readon
   // Last: which section each finding is in, for the checklist's to-do list by section.
   const sections = sectionProgress(doc)
   labelSections(shown, sections)
-  const score = scorePitch({ doc, fields: context.fields, findings: shown, projectKind: context.projectKind })
+  const score = scorePitch({ doc, fields: context.fields, findings: shown, projectKind: context.projectKind, deadLinks: context.deadLinks })
   return { findings: shown, summary: withSectionsToWrite(summarize(shown), shown, sections), sections, score }
 }
 

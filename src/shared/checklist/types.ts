@@ -4,6 +4,7 @@
  */
 import type { GrantType, SchemaField } from '../api'
 import type { ProjectKind } from '../draft-file'
+import type { LinkCheck } from '../ipc/links'
 import type { ReviewData } from '../review/view'
 import type { PitchDocument } from './parse'
 
@@ -87,6 +88,12 @@ export interface LintInput {
    * anything, since "nobody approved" is only news to a team that reviews.
    */
   review?: ReviewData | undefined
+  /**
+   * What a link check found (`grant-desk lint --check-links`, the app's "Check links"). Absent:
+   * no check was made, and the links-answer rule is silent; a dead link here counts for no
+   * evidence rule.
+   */
+  links?: LinkCheck | undefined
 }
 
 export interface RuleContext {
@@ -98,6 +105,10 @@ export interface RuleContext {
   now: number
   /** Absent: the review rules stay silent. */
   review?: ReviewData | undefined
+  /** Absent: no link was checked (see LintInput.links). */
+  links?: LinkCheck | undefined
+  /** The links the check found dead (none without a check): the evidence rules leave them out. */
+  deadLinks: ReadonlySet<string>
 }
 
 export interface Rule {

@@ -89,6 +89,11 @@ export const SettingsValues = z.object({
   reminders: ReminderSettings,
   /** Automatic team sync of a drafts folder kept in git: on an interval, on start (both off by default). */
   teamSync: TeamSyncSettings,
+  /**
+   * Check the pitch's links (as "Check links" does) on each explicit save (Ctrl+S) while online.
+   * Off by default: no link is asked unless the applicant asks.
+   */
+  checkLinksOnSave: z.boolean({ error: 'must be true or false' }),
 })
 export type SettingsValues = z.infer<typeof SettingsValues>
 

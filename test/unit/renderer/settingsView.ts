@@ -18,6 +18,7 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
     theme: 'system',
     reminders: { enabled: true, offsetsMinutes: [4320, 1440, 180] },
     teamSync: { everyMinutes: null, onStart: false },
+    checkLinksOnSave: false,
     effectiveServiceUrl: serviceUrl,
     serviceUrlOverriddenBy: null,
     effectiveDraftsFolder: drafts,

@@ -6,6 +6,7 @@ import { blankFields, fieldValues, optionalFields, requiredFields } from './fiel
 import { PLAN_RULES } from './plan'
 import { REVIEW_RULES } from './review'
 import { blankSection, mergeConflict, templatePlaceholder } from './sections'
+import { linksAnswer } from '../links/rule'
 
 export const ALL_RULES: readonly Rule[] = [
   requiredFields,
@@ -18,6 +19,8 @@ export const ALL_RULES: readonly Rule[] = [
   ...CONTENT_RULES,
   ...PLAN_RULES,
   deadline,
+  // Silent unless the input carries a link check (nothing is asked without one).
+  linksAnswer,
   // Not guidance but the team's review: silent unless the input carries one.
   ...REVIEW_RULES,
 ]

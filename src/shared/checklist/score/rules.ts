@@ -11,6 +11,7 @@ import type { PitchDocument } from '../parse'
 import type { Finding } from '../types'
 import { topicSections } from '../rules/content/read'
 import { linkKind, linksIn } from '../rules/content/links'
+import { liveLinks } from '../links/rule'
 import { cleanSource, costsOf, milestonePlan } from '../rules/plan/facts'
 import { KIND_RANGES } from '../rules/plan/project-kind'
 import { totalDuration } from '../rules/plan/timeline'
@@ -21,6 +22,8 @@ export interface ScoreContext {
   /** The checklist's findings on the same draft (after control comments). */
   findings: readonly Finding[]
   projectKind: ProjectKind | undefined
+  /** Links a link check found dead (LintInput.links): they show nothing a reviewer can check. */
+  deadLinks?: ReadonlySet<string> | undefined
 }
 
 /** How much of a rule's evidence the pitch shows, and what was read, in the applicant's terms. */
@@ -71,9 +74,10 @@ const codeLinks: ScoreRule = {
   title: 'Links to code',
   group: 'evidence',
   guidance: 'Milestones: “named deliverables (repository, deployed address, documentation link)”; Team: “with repository or social links”.',
-  reason: `Deliverables and prior work a reviewer can check: each distinct link to a code host (GitHub, GitLab, Codeberg, Bitbucket) in the pitch or its fields counts, ${CODE_LINKS_FULL} in full. Links to code rank accepted above rejected proposals of one program (within-program AUC about 0.66).`,
-  evidence({ doc, fields }) {
-    const links = distinct([...linksIn(cleanSource(doc)), ...Object.values(fields).flatMap((v) => linksIn(v))].filter((u) => CODE_HOST.test(u)))
+  reason: `Deliverables and prior work a reviewer can check: each distinct link to a code host (GitHub, GitLab, Codeberg, Bitbucket) in the pitch or its fields counts, ${CODE_LINKS_FULL} in full. A link a link check found dead does not count. Links to code rank accepted above rejected proposals of one program (within-program AUC about 0.66).`,
+  evidence({ doc, fields, deadLinks }) {
+    const written = [...linksIn(cleanSource(doc)), ...Object.values(fields).flatMap((v) => linksIn(v))]
+    const links = distinct(liveLinks(written, deadLinks ?? new Set()).filter((u) => CODE_HOST.test(u)))
     return { points: Math.min(links.size, CODE_LINKS_FULL) / CODE_LINKS_FULL, note: `${links.size} distinct link${links.size === 1 ? '' : 's'} to code` }
   },
 }
@@ -84,12 +88,12 @@ const teamLinks: ScoreRule = {
   group: 'evidence',
   guidance:
     'Team: “names or verified pseudonyms with repository or social links, prior work”; checklist: “verifiable team links”; rejections: “team credibility 49%”.',
-  reason: `Team credibility is the seed's first rejection reason (49%): each distinct link in the team or prior-work sections to a person's profile or work (a repository, a package, GitHub, LinkedIn, X…) counts, ${TEAM_LINKS_FULL} in full (within-program AUC about 0.63).`,
-  evidence({ doc }) {
+  reason: `Team credibility is the seed's first rejection reason (49%): each distinct link in the team or prior-work sections to a person's profile or work (a repository, a package, GitHub, LinkedIn, X…) counts, ${TEAM_LINKS_FULL} in full, unless a link check found it dead (within-program AUC about 0.63).`,
+  evidence({ doc, deadLinks }) {
     const text = topicSections(doc, 'team', 'priorWork')
       .map((s) => s.text)
       .join('\n')
-    const links = distinct(linksIn(text).filter((u) => linkKind(u) !== 'other'))
+    const links = distinct(liveLinks(linksIn(text), deadLinks ?? new Set()).filter((u) => linkKind(u) !== 'other'))
     return {
       points: Math.min(links.size, TEAM_LINKS_FULL) / TEAM_LINKS_FULL,
       note: `${links.size} profile or work link${links.size === 1 ? '' : 's'} in the team sections`,

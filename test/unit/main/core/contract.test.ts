@@ -146,6 +146,7 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
   'export.reviewCopy': [undefined, {}, { draftId: '../x' }, { draftId: 'a', format: 'pdf' }, { id: 'a' }],
   'export.pdf': [undefined, {}, { draftId: '../../etc/passwd' }, { draftId: 'a', path: '/tmp/x.pdf' }],
   'connectivity.check': ['x', { url: 'http://127.0.0.1:9' }],
+  'links.check': ['x', {}, { pitch: 1, customFields: {} }, { pitch: '', customFields: { a: 1 } }, { pitch: '', customFields: {}, url: 'http://127.0.0.1:9' }],
   'reminders.list': ['x', { draftId: 'a' }],
   'reminders.acknowledge': [
     undefined,

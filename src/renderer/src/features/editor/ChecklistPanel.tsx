@@ -5,7 +5,7 @@
  * them. Each item is a button that takes the applicant to the lines, or the field, it is about.
  * The verdict itself is in the bar above the editor (ChecklistBar), always in view.
  */
-import { memo, useMemo } from 'react'
+import { memo, type ReactNode, useMemo } from 'react'
 import type { SchemaField } from '../../../../shared/api'
 import { severityTag, type Finding, type LintResult } from '../../../../shared/checklist'
 import { findingMarkId } from '../../lib/pitchMarks'
@@ -19,9 +19,11 @@ export interface ChecklistPanelProps {
   onSelectLine: (line: number, endLine: number) => void
   /** Focus an application field (its schema name). */
   onSelectField?: (name: string) => void
+  /** Actions under the heading ("Check links"). */
+  children?: ReactNode
 }
 
-export const ChecklistPanel = memo(function ChecklistPanel({ result, schema, onSelectLine, onSelectField }: ChecklistPanelProps) {
+export const ChecklistPanel = memo(function ChecklistPanel({ result, schema, onSelectLine, onSelectField, children }: ChecklistPanelProps) {
   const view = useMemo(() => (result ? checklistView(result, schema) : null), [result, schema])
   const labels = useMemo(() => new Map((schema ?? []).map((field) => [field.name, field.label.trim() || field.name])), [schema])
   const select = (target: Target) => {
@@ -31,6 +33,7 @@ export const ChecklistPanel = memo(function ChecklistPanel({ result, schema, onS
   return (
     <section className="checklist-panel" aria-labelledby="checklist-heading">
       <h2 id="checklist-heading">Checklist</h2>
+      {children}
       {!view ? (
         <p className="loading">Checking the pitch…</p>
       ) : (

@@ -21,6 +21,7 @@ import { CalendarButton } from '../reminders'
 import { ConflictDialog } from './ConflictDialog'
 import { DraftConflictView } from '../conflicts'
 import { useEditor } from '../../state/editor'
+import { checkLinksAfterSave } from '../../state/linkCheck'
 import { ChecklistRunner, EditorSide, openChecklist } from './EditorSide'
 import { useEditorSide } from '../../state/editorSide'
 import { useEditorLayout } from '../../state/editorLayout'
@@ -36,6 +37,13 @@ import { startPitchComment } from '../../state/startComment'
 import { useEditMode, useSuggesting } from '../../state/suggesting'
 import { EditModeSwitch, SubmitNotForYou, SuggestingStatus } from './EditModeSwitch'
 import { SaveLine, submitBlockedMessage } from './SaveLine'
+
+/** Ctrl+S and Save: an explicit save, then the link check when the applicant opted in (Settings) and is online. */
+async function saveExplicitly(): Promise<void> {
+  const id = useEditor.getState().draft?.id
+  const saved = await useEditor.getState().saveNow({ explicit: true })
+  if (saved && id) checkLinksAfterSave(id)
+}
 import './editor.css'
 
 export function DraftEditor({ id }: { id: string }) {
@@ -143,7 +151,7 @@ function EditorScreen({ id }: { id: string }) {
         event.preventDefault()
         event.stopPropagation()
         if (suggesting) void useSuggesting.getState().flush()
-        else if (!readOnly) void useEditor.getState().saveNow({ explicit: true })
+        else if (!readOnly) void saveExplicitly()
       } else if (event.key === 'Enter') {
         if (readOnly || !author || submitOpen || useEditor.getState().conflict) return
         // A shortcut belongs to the control that has focus: Ctrl+Enter in the comment composer
@@ -316,7 +324,7 @@ function EditorHeader({ readOnly, author, canGoBack, preparing, onSubmit }: Edit
         {!readOnly && !author && <SubmitNotForYou />}
         {!readOnly && author && (
           <>
-            <button type="button" onClick={() => void useEditor.getState().saveNow({ explicit: true })} aria-keyshortcuts="Control+S Meta+S">
+            <button type="button" onClick={() => void saveExplicitly()} aria-keyshortcuts="Control+S Meta+S">
               Save
             </button>
             <button type="button" className="primary" onClick={onSubmit} disabled={preparing} aria-keyshortcuts="Control+Enter Meta+Enter">

@@ -19,6 +19,8 @@ import { useEditorLayout } from '../../state/editorLayout'
 import { FieldsForm } from './FieldsForm'
 import { PITCH_EDITOR_ID, selectLinesInEditor } from '../../lib/selectLines'
 import { useChecklist } from './useChecklist'
+import { LinkCheckAction } from './LinkCheckAction'
+import { useLinkCheck } from '../../state/linkCheck'
 import './editor.css'
 
 const TAB_LABEL: Record<SideTab, string> = { checklist: 'Checklist', fields: 'Fields', review: 'Review', history: 'History' }
@@ -152,7 +154,10 @@ export function ChecklistRunner() {
   // A submitted draft's review is over: its rules ("ask the reviewer to approve again") would only nag.
   const submitted = useEditor((s) => s.draft?.status === 'submitted')
   const review = useReview((s) => (!submitted && s.data && hasReview(s.data) ? s.data : null))
-  const result = useChecklist(context, review)
+  const draftId = useEditor((s) => s.draft?.id ?? null)
+  useEffect(() => useLinkCheck.getState().reset(draftId), [draftId])
+  const links = useLinkCheck((s) => (s.draftId === draftId ? s.result : null))
+  const result = useChecklist(context, review, links)
   useEffect(() => useEditorSide.getState().showChecklist(result), [result])
   useEffect(() => () => useEditorSide.getState().reset(), [])
   return null
@@ -167,7 +172,11 @@ function ChecklistArea({ readOnly }: { readOnly: boolean }) {
     },
     [readOnly],
   )
-  return <ChecklistPanel result={result} schema={schema} onSelectLine={onSelectLine} onSelectField={focusField} />
+  return (
+    <ChecklistPanel result={result} schema={schema} onSelectLine={onSelectLine} onSelectField={focusField}>
+      <LinkCheckAction />
+    </ChecklistPanel>
+  )
 }
 
 function FieldsArea({ readOnly, flagRequired }: { readOnly: boolean; flagRequired: boolean }) {

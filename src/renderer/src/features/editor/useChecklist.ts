@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { LintInput, LintResult } from '../../../../shared/checklist'
 import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/draft-input'
+import type { LinkCheck } from '../../../../shared/ipc'
 import type { ReviewData } from '../../../../shared/review/view'
 import { TrailingTimer } from '../../lib/trailingTimer'
 import { TEXT_PAUSE_MS, currentText, onTextChange } from '../../state/useTextAtPause'
@@ -124,14 +125,14 @@ export interface ChecklistContext {
 /**
  * The checklist of the open draft: its text is read from the editor's store, `context` and
  * `review` (the draft's team review, whose open threads and approval the checklist reports too)
- * from the caller; null context: no draft, no checklist.
+ * and `links` (what the last link check of this draft found, if one was asked) from the caller; null context: no draft, no checklist.
  *
  * The text is followed outside React: while checks are fast (FAST_CHECKLIST_MS), each
  * keystroke is checked a frame after it (FRAME_MS); otherwise at each pause in typing
  * (TEXT_PAUSE_MS). A keystroke renders nothing here; only a changed result does (following it
  * through React state was two renders per key).
  */
-export function useChecklist(context: ChecklistContext | null, review: ReviewData | null = null): LintResult | null {
+export function useChecklist(context: ChecklistContext | null, review: ReviewData | null = null, links: LinkCheck | null = null): LintResult | null {
   const [result, setResult] = useState<LintResult | null>(null)
   const runner = useRef<ChecklistRunner | null>(null)
   /** The last check took at most FAST_CHECKLIST_MS. */
@@ -161,7 +162,9 @@ export function useChecklist(context: ChecklistContext | null, review: ReviewDat
       pause.cancel()
       frame.cancel()
       const { pitch, customFields } = currentText()
-      runner.current?.run(draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {}))
+      const input = draftLintInput({ pitch, customFields, grant, projectKind }, review ? { review } : {})
+      // What "Check links" found: dead links are findings, and count for no evidence.
+      runner.current?.run(links ? { ...input, links } : input)
     }
     const pause = new TrailingTimer(TEXT_PAUSE_MS, check)
     const frame = new TrailingTimer(FRAME_MS, check)
@@ -172,7 +175,7 @@ export function useChecklist(context: ChecklistContext | null, review: ReviewDat
       pause.cancel()
       frame.cancel()
     }
-  }, [grant, projectKind, review])
+  }, [grant, projectKind, review, links])
 
   return result
 }

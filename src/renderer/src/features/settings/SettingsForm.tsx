@@ -10,8 +10,8 @@ import { AddressCheckStatus } from './AddressCheckStatus'
 import type { AddressCheck } from '../../state/settings'
 import './settings.css'
 
-/** The reminders have their own section (features/reminders/ReminderSettings.tsx), and so will the team sync. */
-type FieldName = Exclude<keyof SettingsValues, 'reminders' | 'teamSync'>
+/** The reminders, the team sync and the link check have their own sections (features/reminders, features/sync, LinkCheckSettings.tsx). */
+type FieldName = Exclude<keyof SettingsValues, 'reminders' | 'teamSync' | 'checkLinksOnSave'>
 
 const LABELS: Record<FieldName, string> = {
   serviceUrl: 'Service address',

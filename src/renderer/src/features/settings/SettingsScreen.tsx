@@ -6,6 +6,7 @@ import { ReminderSettings } from '../reminders'
 import { SyncSettings } from '../sync'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
+import { LinkCheckSettings } from './LinkCheckSettings'
 import { useSettings } from '../../state/settings'
 import './settings.css'
 
@@ -69,6 +70,7 @@ export function SettingsScreen() {
       )}
       {view && <ReminderSettings />}
       {view && <SyncSettings />}
+      {view && <LinkCheckSettings />}
       <AccountSection />
     </section>
   )

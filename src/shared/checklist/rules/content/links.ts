@@ -2,7 +2,7 @@
 import { findUrls } from '../../text'
 
 /** Links to code hosts written without a scheme: `github.com/owner/repo`. */
-const BARE_CODE_LINK = /(?<![\w/.@-])(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)\/[\w.-]+(?:\/[\w.-]+)*/gi
+export const BARE_CODE_LINK = /(?<![\w/.@-])(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)\/[\w.-]+(?:\/[\w.-]+)*/gi
 
 /** Web addresses in a text: `https://…`, and code-host links without a scheme. */
 export function linksIn(text: string): string[] {

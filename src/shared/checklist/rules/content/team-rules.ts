@@ -7,6 +7,7 @@ import { headingOf, named, proseOf, sectionBlocks, sectionsTitled, sentencesOf, 
 import { linkKind, linksIn, repoKey } from './links'
 import { personName, rosterItems, teamFieldName, teamFieldText } from './team'
 import { grantAsks } from '../../asks'
+import { liveLinks } from '../../links/rule'
 
 /**
  * No team anywhere (no team or prior-work section, no team field) is one gap, and one group:
@@ -30,12 +31,14 @@ export const teamLinks: Rule = {
   severity: 'warning',
   description:
     'The team section gives names or pseudonyms with verifiable links (GitHub, GitLab, X, LinkedIn or a personal site); in a list of people, every person has a link. No team anywhere is “Improve”, and never “ready”, unless the grant’s template asks for no team (a “Note”).',
-  check({ doc, fields, grant }: RuleContext): RuleFinding[] {
+  check({ doc, fields, grant, deadLinks }: RuleContext): RuleFinding[] {
+    // A link a check found dead verifies no one: it counts as no link (links-answer names it).
+    const live = (text: string) => liveLinks(linksIn(text), deadLinks)
     const sections = topicSections(doc, 'team')
     if (sections.length === 0) {
       const fieldText = teamFieldText(fields)
       if (fieldText.trim() !== '') {
-        if (linksIn(fieldText).length > 0) return []
+        if (live(fieldText).length > 0) return []
         return [
           {
             ...DOCUMENT_START,
@@ -77,11 +80,11 @@ export const teamLinks: Rule = {
     }
     const items = rosterItems(sections)
     if (items.length > 0) {
-      const unlinked = items.filter((item) => linksIn(sourceOf(doc, item)).length === 0)
+      const unlinked = items.filter((item) => live(sourceOf(doc, item)).length === 0)
       if (unlinked.length === 0) return []
       // Links given in a sibling section ("Team Code Repos", "LinkedIn profiles") verify the
       // people listed: one note then, not a warning.
-      const linkedElsewhere = sectionsTitled(doc, TEAM_LINK_SECTIONS).some((section) => linksIn(section.text).length > 0)
+      const linkedElsewhere = sectionsTitled(doc, TEAM_LINK_SECTIONS).some((section) => live(section.text).length > 0)
       const names = unlinked.map((item) => personName(doc, item))
       const shown =
         names
@@ -102,7 +105,7 @@ export const teamLinks: Rule = {
         },
       ]
     }
-    if (sectionBlocks(doc, sections).some((block) => linksIn(block.text).length > 0)) return []
+    if (sectionBlocks(doc, sections).some((block) => live(block.text).length > 0)) return []
     return [
       {
         ...sectionPosition(sections[0]!),
@@ -300,7 +303,7 @@ export const priorProjectLinked: Rule = {
   severity: 'warning',
   description:
     'The team or prior-work sections link at least one completed prior project: a repository (github.com/owner/repo), a published package, or a deployed app or report next to “built”, “shipped”, “completed” … A profile link alone does not count.',
-  check({ doc, fields }: RuleContext): RuleFinding[] {
+  check({ doc, fields, deadLinks }: RuleContext): RuleFinding[] {
     const sections = topicSections(doc, 'team', 'priorWork')
     const fieldText = sections.length === 0 ? teamFieldText(fields) : ''
     if (noTeamAtAll(doc, fields)) {
@@ -319,9 +322,15 @@ export const priorProjectLinked: Rule = {
     const candidates = sentencesOf(sectionBlocks(doc, sections)).map((s) => s.raw)
     if (fieldText) candidates.push(...sentences(fieldText))
     let profiles = 0
+    let dead = 0
     for (const sentence of candidates) {
       const shipped = SHIPPED.test(stripInline(sentence))
       for (const url of linksIn(sentence)) {
+        // A prior project whose link is dead is not linked: a reviewer cannot open it.
+        if (deadLinks.has(url)) {
+          dead++
+          continue
+        }
         const kind = linkKind(url)
         if (kind === 'profile') profiles++
         else if (shipped || (kind === 'repository' && !own.has(repoKey(url)))) return []
@@ -334,9 +343,11 @@ export const priorProjectLinked: Rule = {
         // that cause, and this is its consequence.
         ...(!PRIOR_WORK.test(teamText(doc, fields)) ? { severity: 'info' as const } : {}),
         message:
-          profiles > 0
-            ? 'The team links profiles only: a profile shows who you are, not a completed project.'
-            : 'No completed prior project is linked in the team or prior-work sections.',
+          dead > 0
+            ? `No completed prior project is linked by a link that answers: ${dead === 1 ? 'the link given is dead' : `the ${dead} links given are dead`} (see the links-answer findings).`
+            : profiles > 0
+              ? 'The team links profiles only: a profile shows who you are, not a completed project.'
+              : 'No completed prior project is linked in the team or prior-work sections.',
         hint: 'Link at least one project you finished next to what it is, e.g. “Built [lumen-faucet](https://github.com/ada/lumen-faucet), used by 40 teams” – a repository, a deployed app or a grant’s final report.',
       },
     ]
