@@ -29,8 +29,11 @@ import { servePages } from './lib/pages'
 import { defineBench, type RowSpec } from './lib/row'
 
 const DRAFTS = 5_000
-/** About 3× the ratio measured (RATIO_MEASURED): a screen that draws or reads far more than it shows fails it. */
-const GOAL_RATIO = 3
+/**
+ * About 3× the ratio of the least loaded runs (1.4–1.6×; medians of 3.1× and 6.2× on a machine at load average 17–30): a
+ * screen that draws or reads far more than it shows fails it.
+ */
+const GOAL_RATIO = 5
 const MOST_ROWS_IN_DOM = 300
 const ROW = '[data-testid="drafts-table"] tbody tr[data-draft-id]'
 
