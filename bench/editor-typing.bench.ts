@@ -214,7 +214,8 @@ export default defineBench({
         }
         const chars = `${size.toLocaleString('en-US')} characters`
         const detail = [
-          `${KEYS_PER_RUN} keys per run in each of the three pages, in turns of ${BLOCK}, after ${WARMUP} warm-up keys${process.env['BENCH_VSYNC'] ? ', 60 Hz frame pacing' : ''}`,
+          `${KEYS_PER_RUN} keys per run in each of the three pages, in turns of ${BLOCK}, after ${WARMUP} warm-up keys` +
+            (process.env['BENCH_VSYNC'] ? ', 60 Hz frame pacing' : ''),
         ]
         const libraryName = 'a page holding only @uiw/react-md-editor'
         rows.push({
