@@ -12,7 +12,7 @@
  * by numbers. That is what a competent engineer would write with the same idea; the app's
  * extra cost over it is its caches' look-ups (WeakMaps) and the objects it builds per
  * keystroke. Both answers are checked to be the same grants in the same order.
- * Goal: at most 5×, about twice the measured ratio (see GOAL_RATIO).
+ * Goal: at most 6×, within about 3× of the measured ratio (see GOAL_RATIO).
  */
 import type { GrantSummary } from '../src/shared/api'
 import { grantSearchText } from '../src/shared/grant-search'
@@ -93,10 +93,10 @@ for (const sort of SORTS) {
 }
 
 /**
- * About twice the ratio measured (1.8–2.6× on the project's loaded 2-core machine, single runs up to 4.1×), so that noise
- * passes and a regression that repeats work per keystroke or per comparison fails.
+ * Within about 3× of the ratios measured (medians 1.8–2.6× and 2.9–4.6× in two runs on the project's loaded 2-core
+ * machine; issue 34 read 2.1–4.8×): noise passes, and a regression that repeats work per keystroke or per comparison fails.
  */
-const GOAL_RATIO = 5
+const GOAL_RATIO = 6
 
 export default defineBench({
   title: 'Grant list: one keystroke of the search over 10,000 grants',
