@@ -2,7 +2,8 @@
  * `npm run bench`: re-anchoring review comments after an edit. 200 quotes on a
  * ~100 KB pitch, and one save that inserts a paragraph near the top (every quote moves), changes
  * a few words inside 3 quoted passages and deletes 1: `locateQuotes` must place them all in at
- * most 10 ms (the renderer re-anchors on every save, and must not drop a frame doing it). The
+ * most 5 ms (the renderer re-anchors on every save, and must not drop a frame doing it; 5 ms is
+ * about 3× the 1.5 ms the CI run measured, where a regression fails it: issue 34. It was 10 ms). The
  * baseline, in the same run, is the least anyone could do: one `indexOf` per quote. The results
  * are checked too (196 exact at their moved offsets, 3 fuzzy over the edited words, 1 outdated):
  * a fast wrong answer is a failure.
@@ -12,7 +13,7 @@ import { defineBench } from './lib/row'
 import { timeCases } from './lib/timing'
 import { OBJECTS, SUBJECTS, TAILS, VERBS, chooser } from './synthetic'
 
-const GOAL_MS = 10
+const GOAL_MS = 5
 const QUOTES = 200
 
 const { pick, int } = chooser(20_261_121)

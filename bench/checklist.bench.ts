@@ -7,7 +7,9 @@
  * are skipped, saying so.
  * - Goal: the checklist costs at most half of markdownlint's time on the whole corpus.
  * - Pasted worst-case text (long runs of digits, brackets or spaces; hundreds of sections) must
- *   cost no more than 3× per byte what the real proposals cost per byte.
+ *   cost no more than 2× per byte what the real proposals cost per byte (measured about 0.7×;
+ *   issue 34: a goal sits within about 3× of what is measured, where a backtracking pattern
+ *   that came back would fail it).
  * Each run lints every proposal once with each (file by file, the two in turn), timed in CPU time
  * of this process, as every bench of work that never waits is. markdownlint
  * runs with `handleRuleFailures` (one of its rules throws on a real proposal; it then reports
@@ -141,7 +143,7 @@ export default defineBench({
         unit: 'ms per KB',
         values: pathological,
         baseline: { name: 'the real proposals', values: checklist.map((ms) => ms / (bytes / 1024)) },
-        goal: { of: 'ratio', atMost: 3 },
+        goal: { of: 'ratio', atMost: 2 },
         detail: [`${(PATHOLOGICAL.length / 1024).toFixed(0)} KB of pasted runs of digits, brackets, spaces and 600 sections`],
       },
     ]

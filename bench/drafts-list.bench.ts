@@ -2,18 +2,22 @@
  * `drafts.list` on a team folder of 5,000 real drafts (the proposals of `../shared/real-proposals`,
  * each copied under ids of its own, one in ten with three review records), through the real
  * core's `dispatch` (the contract's validation included) while it watches the folder, as the app
- * runs. Against a baseline in the same runs outside the app: `readdir` and `readFile` of every
- * draft, the least any listing that reads them could do.
+ * runs. Against a baseline in the same runs outside the app: what a file browser does to list
+ * the folder, `readdir` and one `stat` per entry (issue 34: the baseline was a full read of
+ * every draft, which no listing of a watched folder does, and flattered the app 20-fold). The
+ * app shows more than a file browser (each draft's grant, title, state and review counts), but
+ * it keeps them from the first look and needs to read only what its watcher says changed, so
+ * the listing a user waits for is fairly compared with the plainest listing of the folder.
  *
- * - Unchanged: the folder as the last listing left it. Goal ≤ 0.25× the baseline.
+ * - Unchanged: the folder as the last listing left it. Goal ≤ 3× the baseline (1.1–1.6× in issue 34's runs; 0.36–0.62× here on a loaded machine).
  * - After one file changed: a teammate's edit of one draft, written just before the listing (the
- *   listing reads the change the watcher names, and must show it). Goal ≤ 0.25×.
+ *   listing reads the change the watcher names, and must show it). Goal ≤ 3×.
  * - Without a watcher (a stat of each file): the store alone, with nobody watching; no goal.
  *
  * Each listing's answer is checked: 5,000 drafts, the edited one with its new title.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile, readdir } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore } from '../src/main/core/core'
@@ -29,6 +33,9 @@ import type { RowSpec } from './lib/row'
 const DRAFTS = 5_000
 /** Listings per run of which the median is the run's value (the baseline gets as many reads). */
 const REPEAT = 3
+const BASELINE = 'readdir + a stat of each entry (a file browser)'
+/** About twice the ratio issue 34 measured (1.1–1.6×): a listing that reads what did not change fails it. */
+const GOAL_RATIO = 3
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -83,10 +90,12 @@ export default defineBench({
     const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / texts.length
     log(`${DRAFTS} drafts written (${Math.round(bytes / 1024)} KB each on average, from ${texts.length} real proposals)`)
 
+    // What a file browser does: the folder's entries, and a stat of each (size, time, file or folder).
     const baseline = async () => {
       const listed = await readdir(folder)
-      const read = await Promise.all(listed.filter((name) => name.endsWith('.md')).map((name) => readFile(join(folder, name), 'utf8')))
-      if (read.length !== DRAFTS) throw new Error(`the baseline read ${read.length} drafts`)
+      const stats = await Promise.all(listed.map((name) => stat(join(folder, name))))
+      const files = stats.filter((entry) => entry.isFile()).length
+      if (files !== DRAFTS) throw new Error(`the baseline found ${files} drafts`)
     }
 
     const dataDir = join(root, 'data')
@@ -151,16 +160,16 @@ export default defineBench({
         name: 'drafts.list unchanged, 5,000 drafts',
         unit: 'ms',
         values: unchanged.app,
-        baseline: { name: 'readdir + readFile of every draft', values: unchanged.base },
-        goal: { of: 'ratio', atMost: 0.25 },
+        baseline: { name: BASELINE, values: unchanged.base },
+        goal: { of: 'ratio', atMost: GOAL_RATIO },
         detail,
       })
       rows.push({
         name: 'drafts.list after one file changed, 5,000 drafts',
         unit: 'ms',
         values: changed.app,
-        baseline: { name: 'readdir + readFile of every draft', values: changed.base },
-        goal: { of: 'ratio', atMost: 0.25 },
+        baseline: { name: BASELINE, values: changed.base },
+        goal: { of: 'ratio', atMost: GOAL_RATIO },
         detail: ['one draft rewritten by a teammate just before each listing; each answer checked to show the edit'],
       })
     } finally {
@@ -181,7 +190,7 @@ export default defineBench({
       name: 'DraftStore.list without a watcher (a stat of each file), 5,000 drafts',
       unit: 'ms',
       values: statOnly.app,
-      baseline: { name: 'readdir + readFile of every draft', values: statOnly.base },
+      baseline: { name: BASELINE, values: statOnly.base },
       detail: ['where nothing watches the folder: a stat of each draft and review folder, a read of none that did not change'],
     })
     rmSync(root, { recursive: true, force: true })

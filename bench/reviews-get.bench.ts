@@ -1,12 +1,19 @@
 /**
  * `reviews.get` on a draft with 2,000 review record files (a real proposal, and records as a
  * team writes them: threads quoting its pitch, replies, resolutions and verdicts, each of which
- * carries the whole pitch), through the real core's `dispatch`. Against a baseline in the same
- * runs outside the app: `readdir`, then `readFile` and the YAML library's `parse` of every record.
+ * carries the whole pitch), through the real core's `dispatch`, against baselines in the same
+ * runs outside the app:
  *
- * - The second call: the records were read once, nothing changed since. Goal ≤ 0.25× the baseline.
- * - The first listing of the draft by a new store (nothing read yet): no goal; what reading them
- *   once costs (the app does it when it starts watching the folder).
+ * - The second call: the records were read once, nothing changed since. Baseline: what a file
+ *   browser does to list the record folder, `readdir` and a `stat` of each record (issue 34: it
+ *   was a full read and parse of every record, which nothing needs when nothing changed, and
+ *   flattered the app 13-fold). The app answers with the threads worked out, a file browser only
+ *   with names and sizes; both are what the user waits for on opening the review.
+ *   Goal: at most 3×, about 3× the measured ratio (GOAL_RATIO).
+ * - The first listing of the draft by a new store (nothing read yet), against a full read:
+ *   `readdir`, then `readFile` and the YAML library's `parse` of every record, since both must
+ *   read every record. No goal; what reading them once costs (the app does it when it starts
+ *   watching the folder).
  *
  * The core watches the folder, as the app does: a review folder it has read while its watch was
  * up is used without a stat of each record until its next event (src/main/core/drafts/record-cache.ts).
@@ -14,7 +21,7 @@
  * 2 s of its last change is read again to be sure (identity.ts). Every answer is checked.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile, readdir } from 'node:fs/promises'
+import { readFile, readdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -33,6 +40,8 @@ import { timeCases } from './lib/timing'
 
 const RECORDS = 2_000
 const AUTHORS = ['Ada', 'Ben', 'Cy', 'Dee']
+/** About 3× the ratio measured (1.0×, on a loaded machine): a second call that reads what did not change fails it. */
+const GOAL_RATIO = 3
 
 /** 2,000 records on `pitch`: 1,200 threads quoting it, 600 replies, 150 resolutions, 50 verdicts. */
 function teamRecords(pitch: string, fields: Record<string, string>): { records: ReviewRecord[]; threads: number } {
@@ -100,7 +109,14 @@ export default defineBench({
     }
     log(`${RECORDS} records written (${Math.round(bytes / 1024)} KB), on a pitch of ${Math.round(pitch.length / 1024)} KB`)
 
-    const baseline = async () => {
+    // What a file browser does: the folder's entries, and a stat of each.
+    const listing = async () => {
+      const names = await readdir(recordsFolder)
+      const stats = await Promise.all(names.map((name) => stat(join(recordsFolder, name))))
+      if (stats.filter((entry) => entry.isFile()).length !== RECORDS) throw new Error(`the listing found ${stats.length} records`)
+    }
+    // A full read: every record read and parsed.
+    const fullRead = async () => {
       const names = await readdir(recordsFolder)
       const parsed = await Promise.all(names.map(async (name) => parse(await readFile(join(recordsFolder, name), 'utf8')) as unknown))
       if (parsed.length !== RECORDS) throw new Error(`the baseline read ${parsed.length} records`)
@@ -134,13 +150,13 @@ export default defineBench({
     const core = await open()
     try {
       await get(core)
-      const second = await timeCases({ app: () => get(core), baseline }, { runs: runs(7) })
+      const second = await timeCases({ app: () => get(core), baseline: listing }, { runs: runs(7) })
       rows.push({
         name: 'reviews.get, second call, 2,000 records',
         unit: 'ms',
         values: second.app,
-        baseline: { name: 'readdir + readFile + YAML parse of every record', values: second.baseline },
-        goal: { of: 'ratio', atMost: 0.25 },
+        baseline: { name: 'readdir + a stat of each record (a file browser)', values: second.baseline },
+        goal: { of: 'ratio', atMost: GOAL_RATIO },
         detail: [`1,200 threads quoting the pitch, 600 replies, 150 resolutions, 50 verdicts (${Math.round(bytes / 1024)} KB); every answer checked`],
       })
     } finally {
@@ -151,7 +167,7 @@ export default defineBench({
     const cold = { app: [] as number[], base: [] as number[] }
     for (let run = 0; run < runs(5); run++) {
       let start = performance.now()
-      await baseline()
+      await fullRead()
       cold.base.push(performance.now() - start)
       const store = new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), log: silentLogger })
       start = performance.now()
@@ -162,10 +178,10 @@ export default defineBench({
         throw new Error(`the first listing answered ${JSON.stringify(item)}`)
     }
     rows.push({
-      name: 'First listing of a draft with 2,000 records (nothing read yet)',
+      name: 'First listing of a draft with 2,000 records (nothing read yet), against a full read',
       unit: 'ms',
       values: cold.app,
-      baseline: { name: 'readdir + readFile + YAML parse of every record', values: cold.base },
+      baseline: { name: 'a full read: readdir + readFile + YAML parse of every record', values: cold.base },
       detail: ['a new store each run: every record read, checked against the record schema and folded into the review brief'],
     })
     rmSync(root, { recursive: true, force: true })

@@ -4,6 +4,9 @@
  * all of them alike). A run's value for a case is the median of its `repeat` timings; a row gets
  * one value per run, so the runner can show the spread between runs.
  */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+
 export interface TimeOptions {
   /** Runs: values per case (the row's runs). */
   runs: number
@@ -24,6 +27,11 @@ export interface TimeOptions {
    * core away. Work that waits for the disk or the network must use `wall`.
    */
   clock?: 'wall' | 'cpu'
+  /**
+   * Called before each timing, outside it: e.g. a forced garbage collection (`gc()` from
+   * `exposeGc`), so that no case pays for the garbage another case left behind.
+   */
+  settle?: () => void
 }
 
 type Case = () => unknown
@@ -64,8 +72,22 @@ export async function timeCases<K extends string>(cases: Record<K, Case>, option
   const perRun = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>
   for (let run = 0; run < options.runs; run++) {
     const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>
-    for (let i = 0; i < repeat; i++) for (const name of names) samples[name].push(await timeOnce(cases[name], now, options.batch))
+    for (let i = 0; i < repeat; i++)
+      for (const name of names) {
+        options.settle?.()
+        samples[name].push(await timeOnce(cases[name], now, options.batch))
+      }
     for (const name of names) perRun[name].push(median(samples[name]))
   }
   return perRun
+}
+
+/**
+ * V8's `gc()`, without starting the process with `--expose-gc` (the runner starts every bench
+ * file the same way, bench/lib/child.ts): the flag set at run time, and the function taken from
+ * a new context, where V8 then defines it.
+ */
+export function exposeGc(): () => void {
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
 }

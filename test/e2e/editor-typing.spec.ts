@@ -2,7 +2,7 @@
  * Typing into a long pitch (100,000 characters) in Chromium: every key typed is in the file
  * when a save comes right after the last one (Ctrl+S, the autosave, leaving the screen), and
  * the checklist runs in its worker, off the thread that handles the typing.
- * (How fast a keystroke is, against a plain textarea: bench/editor-typing.bench.ts.)
+ * (How fast a keystroke is, against a page holding only the editor library and a plain textarea: bench/editor-typing.bench.ts.)
  */
 import { readFileSync } from 'node:fs'
 import { type Page, expect, test } from '@playwright/test'
