@@ -10,7 +10,7 @@
  */
 import type { Heading, RootContent, Table } from 'mdast'
 import { stripInline, type PitchDocument, type Section } from '../../parse'
-import { memoized } from '../../memo'
+import { memoized, testByLine } from '../../memo'
 import { findDurations } from '../../text'
 import type { Position } from '../../types'
 import { nodePosition } from '../../topics'
@@ -140,7 +140,7 @@ export function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number,
         if (unitColumn === -1) continue
         const grouped = groupRows(node, unitColumn)
         if (!grouped) continue
-        const units = milestonesFromTable(grouped)
+        const units = milestonesFromTable(grouped, doc, node)
         if (units.length > 0) found.push({ table: node, section: sectionAt(doc, node.position?.start.line ?? 1), units })
       } else if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
         visit(node.children)
@@ -301,7 +301,7 @@ const UNIT_LIST_HINT =
 export function readPlan(doc: PitchDocument): Plan {
   const elsewhere = elsewhereRanges(doc)
   const found = findMilestoneSection(doc) ?? null
-  const fromSection = found && !inRanges(found.line, elsewhere) ? readMilestones(found) : []
+  const fromSection = found && !inRanges(found.line, elsewhere) ? readMilestones(found, doc) : []
   // The other sources are read only when needed: to find the units, or to fill what they lack.
   let byHeadings: Located | undefined
   let tables: Array<Located & { table: Table }> | undefined
@@ -324,8 +324,8 @@ export function readPlan(doc: PitchDocument): Plan {
   // Subsections of the plan's section are the unit headings themselves: no second reading to fill from.
   const sources = [
     ...(plan.how === 'section' && units.every((m) => m.layout === 'subsection') ? [] : [headings().units]),
-    ...(UNIT_TABLE_HINT.test(doc.source) ? unitTables().map((t) => t.units) : []),
-    ...(UNIT_LIST_HINT.test(doc.source) ? listUnits(doc, elsewhere).map((l) => l.units) : []),
+    ...(testByLine(doc, 'unit-table-hint', doc.source, UNIT_TABLE_HINT) ? unitTables().map((t) => t.units) : []),
+    ...(testByLine(doc, 'unit-list-hint', doc.source, UNIT_LIST_HINT) ? listUnits(doc, elsewhere).map((l) => l.units) : []),
   ]
   for (const other of sources) {
     if (other !== plan.units && other.length > 0 && sameUnits(units, other)) units = fill(units, other)
