@@ -35,22 +35,3 @@ export function memoized<T>(doc: { readonly memo?: TextMemo | undefined }, kind:
   return doc.memo ? doc.memo.get(kind, text, compute) : compute(text)
 }
 
-/**
- * `pattern.test(text)` for a pattern that never matches across a line feed (no `\s`, `[^…]`
- * without `\n`, or `.` spanning one; `^` and `$` only with the `m` flag): then the text matches
- * where one of its lines does. In a session each line's answer is kept by the line's text, so a
- * keystroke tests only the line it changed; the lines are cut at `\n` alone, so a `\r` stays
- * where the pattern saw it in the whole text. `kind` names the pattern in the memo.
- */
-export function testByLine(doc: { readonly memo?: TextMemo | undefined }, kind: string, text: string, pattern: RegExp): boolean {
-  if (!doc.memo || pattern.global || pattern.sticky) return pattern.test(text)
-  const memo = doc.memo
-  const test = (line: string) => pattern.test(line)
-  let start = 0
-  for (;;) {
-    const end = text.indexOf('\n', start)
-    if (memo.get(kind, end === -1 ? text.slice(start) : text.slice(start, end), test)) return true
-    if (end === -1) return false
-    start = end + 1
-  }
-}

@@ -6,7 +6,6 @@ import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, withoutComments } from './text'
 import { budgetStated, costsOf, milestonePlan } from './facts'
 import { PLAN_ELSEWHERE } from './units'
-import { testByLine } from '../../memo'
 import { grantAsks } from '../../asks'
 import { labelledDuration, totalDuration } from './timeline'
 
@@ -25,7 +24,7 @@ export const milestonesCount: Rule = {
     'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all, or a plan not split into milestones (one list of deliverables), is “Improve”, and never “ready” (an unsplit plan in a pitch that states no cost at all is a “Note” beside the missing budget’s warning); milestones named where they cannot be read, or a plan said to be given privately are “Improve” too; a count outside 3–5 is a “Note”. Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc, grant }: RuleContext): RuleFinding[] {
     const { section, milestones, how } = milestonePlan(doc)
-    const elsewhere = testByLine(doc, 'plan-elsewhere', doc.source, PLAN_ELSEWHERE)
+    const elsewhere = PLAN_ELSEWHERE.test(doc.source)
     const asks = grantAsks(grant, 'milestones')
     if (grant.type === 'bounty') {
       return milestones.length > 0
@@ -64,7 +63,7 @@ export const milestonesCount: Rule = {
     if (milestones.length === 0) {
       // No plan anywhere: a part of the guidance absent from the whole pitch (the recall floor).
       // Funded proposals of some programs have none, so it is a warning, not a refusal.
-      const unread = !section && testByLine(doc, 'milestone-line', doc.source, MILESTONE_LINE)
+      const unread = !section && MILESTONE_LINE.test(doc.source)
       return [
         {
           ...(section ? sectionPosition(section) : DOCUMENT_START),
