@@ -186,17 +186,15 @@ function unitRows(rows: ReturnType<typeof tableCells>['rows'], nameColumn: numbe
 
 /**
  * The milestones of a table, one per row. `doc`: the document the table is in, whose session memo
- * (if any) keeps the reading by the table's text (table-memo.ts); `source` the table to read the
- * text of when `table` is made from it (units.ts groups a table's rows into a new table).
+ * (if any) keeps the reading by the table's text (table-memo.ts).
  */
-export function milestonesFromTable(table: Table, doc?: PitchDocument, source: Table = table): Milestone[] {
-  return byTableText(
-    doc,
-    table === source ? 'table-milestones' : 'grouped-table-milestones',
-    source,
-    () => readTableMilestones(table),
-    (units, lines) => units.map((m) => ({ ...m, position: movePosition(m.position, lines) })),
-  )
+export function milestonesFromTable(table: Table, doc?: PitchDocument): Milestone[] {
+  return byTableText(doc, 'table-milestones', table, () => readTableMilestones(table), moveMilestones)
+}
+
+/** Copies of milestones with their positions `lines` further down (table-memo.ts). */
+export function moveMilestones(units: readonly Milestone[], lines: number): Milestone[] {
+  return units.map((m) => ({ ...m, position: movePosition(m.position, lines) }))
 }
 
 function readTableMilestones(table: Table): Milestone[] {

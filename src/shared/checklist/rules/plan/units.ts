@@ -15,7 +15,17 @@ import { findDurations } from '../../text'
 import type { Position } from '../../types'
 import { nodePosition } from '../../topics'
 import type { List } from 'mdast'
-import { type Milestone, MILESTONE_LEAD, findMilestoneSection, milestoneFromText, milestonesFromList, milestonesFromTable, readMilestones } from './milestones'
+import {
+  type Milestone,
+  MILESTONE_LEAD,
+  findMilestoneSection,
+  milestoneFromText,
+  milestonesFromList,
+  milestonesFromTable,
+  moveMilestones,
+  readMilestones,
+} from './milestones'
+import { byTableText } from './table-memo'
 import { looseInline } from './text'
 import { rawText, tableCells, withoutComments } from './text'
 
@@ -135,12 +145,8 @@ export function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number,
     for (const node of nodes) {
       if (node.type === 'table') {
         if (inRanges(node.position?.start.line ?? 0, elsewhere)) continue
-        const { headers } = tableCells(node)
-        const unitColumn = headers.findIndex((header) => UNIT_COLUMN.test(header))
-        if (unitColumn === -1) continue
-        const grouped = groupRows(node, unitColumn)
-        if (!grouped) continue
-        const units = milestonesFromTable(grouped, doc, node)
+        // The table's units are a pure function of its text: a session keeps them by it (table-memo.ts).
+        const units = byTableText(doc, 'table-units', node, () => unitsOfTable(node), moveMilestones)
         if (units.length > 0) found.push({ table: node, section: sectionAt(doc, node.position?.start.line ?? 1), units })
       } else if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
         visit(node.children)
@@ -149,6 +155,15 @@ export function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number,
   }
   visit(doc.root.children)
   return found
+}
+
+/** The units of a table whose column names them (none for any other table). */
+function unitsOfTable(table: Table): Milestone[] {
+  const { headers } = tableCells(table)
+  const unitColumn = headers.findIndex((header) => UNIT_COLUMN.test(header))
+  if (unitColumn === -1) return []
+  const grouped = groupRows(table, unitColumn)
+  return grouped ? milestonesFromTable(grouped) : []
 }
 
 /**
