@@ -34,4 +34,3 @@ export class TextMemo {
 export function memoized<T>(doc: { readonly memo?: TextMemo | undefined }, kind: string, text: string, compute: (text: string) => T): T {
   return doc.memo ? doc.memo.get(kind, text, compute) : compute(text)
 }
-
