@@ -282,7 +282,7 @@ function reusedPart(text: string, line: number, offset: number, reuse: PartReuse
       part.offset = offset
     }
   } else {
-    const children = markdownToMdast(text, parseOptions(text)).children
+    const children = parsePart(text)
     if (line > 0 || offset > 0) for (const child of children) shift(child, line, offset)
     part = { children, line, offset }
   }
@@ -290,6 +290,23 @@ function reusedPart(text: string, line: number, offset: number, reuse: PartReuse
   if (same) same.push(part)
   else reuse.next.set(text, [part])
   return part.children
+}
+
+/**
+ * The top-level nodes of one part, as `parseMarkdown` reads a whole text: its plainest blocks off
+ * their lines (`readBlocks`), the rest by micromark. A session's part is one block or a few (cut
+ * where `splitPoints` cuts), so a keystroke in a paragraph, a list or a table is read off its
+ * lines, as a full lint reads that block, instead of going through micromark.
+ */
+function parsePart(text: string): RootContent[] {
+  const lines = text.split(/\r\n|\n|\r/)
+  const lineStart: number[] = [0]
+  const re = /\r\n|\n|\r/g
+  let m: RegExpExecArray | null
+  while ((m = re.exec(text))) lineStart.push(m.index + m[0].length)
+  const children: RootContent[] = []
+  if (readBlocks({ source: text, lines, lineStart }, splitPoints(lines, { blocks: true }), PART_SIZE, children)) return children
+  return markdownToMdast(text, parseOptions(text)).children
 }
 
 function lineEndingBefore(source: string, offset: number): number {

@@ -13,11 +13,17 @@
  * parsed again). There is no guessing at which constructs an edit touches, so there is no case
  * that needs a separate fallback: at worst everything is parsed again, as `lint` would.
  *
+ * A part whose text changed is read as a full lint reads it: its plainest blocks off their
+ * lines, the rest by micromark (parse.ts, `parsePart`).
+ *
  * The rules run again on each update: they read the whole pitch (totals, sections that refer to
- * each other). Only rule work that is a pure function of one block's or one line's text is kept
- * between updates, in the session's `TextMemo` (memo.ts), by that text: the placeholders of a
- * line, a heading's unit, the program priorities of a block, the contract work of a block
- * (facts.ts: its scan of the whole text was the largest rule cost of an update).
+ * each other). Rule work that is a pure function of one block's, one table's, one subsection's
+ * or one line's text is kept between updates, in the session's `TextMemo` (memo.ts), by that
+ * text: the placeholders of a line, a heading's unit, the program priorities of a block, the
+ * contract work of a block (facts.ts), the milestones and budget of a table and the units of a
+ * table (plan/table-memo.ts, positions moved to where the table now sits), the milestone of a
+ * subsection, the artifacts the deliverables name. The plan's counts and totals are then added
+ * up from those kept readings; other rules still scan the whole text on each update.
  */
 import { ALL_RULES } from './rules'
 import { type LintResult, lintDocument } from './lint'

@@ -224,6 +224,60 @@ describe.skipIf(!present)('createLintSession on the real proposals', () => {
     )
   }, 300_000)
 
+  /** The three largest proposals by pitch size: where a keystroke's cost is largest (bench/lint-session.bench.ts times them). */
+  const largest = [...inputs].sort((a, b) => b.pitch.length - a.pitch.length).slice(0, 3)
+  /** Edits the largest proposals need most: at a heading line, a table row, and the front matter at the top. */
+  const structuralArb = (input: LintInput): fc.Arbitrary<Edit> => {
+    const lines = input.pitch.split('\n')
+    const starts: Array<{ at: number; line: string }> = []
+    let offset = 0
+    for (const line of lines) {
+      starts.push({ at: offset, line })
+      offset += line.length + 1
+    }
+    const headings = starts.filter((s) => /^#{1,6} /.test(s.line))
+    const rows = starts.filter((s) => /^\s*\|/.test(s.line))
+    const fraction = (at: number) => at / Math.max(1, input.pitch.length)
+    return fc.oneof(
+      // A heading removed, its level changed, or a new one typed before it.
+      fc
+        .constantFrom(...headings)
+        .chain((h) =>
+          fc.constantFrom<Edit>(
+            { at: fraction(h.at), remove: h.line.indexOf(' ') + 1, insert: '' },
+            { at: fraction(h.at), remove: 0, insert: '#' },
+            { at: fraction(h.at), remove: 0, insert: '## New section\n\n' },
+          ),
+        ),
+      // A table row removed, doubled or a cell's pipe taken out.
+      fc
+        .constantFrom(...(rows.length > 0 ? rows : starts))
+        .chain((r) =>
+          fc.constantFrom<Edit>(
+            { at: fraction(r.at), remove: r.line.length + 1, insert: '' },
+            { at: fraction(r.at), remove: 0, insert: r.line + '\n' },
+            { at: fraction(r.at), remove: 1, insert: '' },
+            { at: fraction(r.at), remove: 0, insert: '| M9 | Extra | $4,000 |\n' },
+          ),
+        ),
+      // Front matter added at the top, or its opening line typed.
+      fc.constantFrom<Edit>({ at: 0, remove: 0, insert: '---\ntitle: X\namount_requested: 5000\n---\n' }, { at: 0, remove: 0, insert: '---\n' }),
+      editArb,
+    )
+  }
+
+  it('gives lint’s result after random edits of the three largest proposals: headings, table rows, front matter and text', () => {
+    expect(largest.map((x) => x.pitch.length).every((n) => n > 50_000)).toBe(true)
+    for (const input of largest) {
+      fc.assert(
+        fc.property(fc.array(structuralArb(input), { minLength: 1, maxLength: 6 }), fc.boolean(), (edits, passEdit) => {
+          checkEdits(input, edits, passEdit)
+        }),
+        { numRuns: 8 },
+      )
+    }
+  }, 600_000)
+
   it('gives lint’s result while a whole proposal is typed in, a few characters at a time', () => {
     // The proposal with the most sections among the first 50: typing crosses every construct it uses.
     const input = inputs.slice(0, 50).reduce((best, x) => ((x.pitch.match(/^#/gm)?.length ?? 0) > (best.pitch.match(/^#/gm)?.length ?? 0) ? x : best))

@@ -5,10 +5,11 @@
  * so only dollar amounts are compared with them.
  */
 import type { List, Table } from 'mdast'
-import { stripInline, type Section } from '../../parse'
+import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findMoney, parsePlainAmount, type Money } from '../../text'
 import { nodePosition, sectionPosition } from '../../topics'
 import type { Position } from '../../types'
+import { byTableText, movePosition } from './table-memo'
 import { LIST_MARKER, SUBTOTAL_LABEL, TOTAL_LABEL, firstLinePosition, headerCurrency, looseInline, sliceOf, tableCells, withoutComments } from './text'
 
 export interface BudgetItem {
@@ -217,7 +218,19 @@ function proseLabel(raw: string): string {
   return (text.split(/\s[—–-]\s|[:(=|—–]|\s(?=\$|€|£|\d|USD\b)/)[0] ?? '').trim()
 }
 
-export function budgetFromTable(table: Table): Budget {
+/** The budget of a table; `doc`: the document it is in, whose session memo (if any) keeps the reading by the table's text (table-memo.ts). */
+export function budgetFromTable(table: Table, doc?: PitchDocument): Budget {
+  return byTableText(doc, 'table-budget', table, () => Object.freeze(readTableBudget(table)), moveBudget)
+}
+
+function moveBudget(budget: Budget, lines: number): Budget {
+  return {
+    items: budget.items.map((item) => ({ ...item, position: movePosition(item.position, lines) })),
+    total: budget.total && { ...budget.total, position: movePosition(budget.total.position, lines) },
+  }
+}
+
+function readTableBudget(table: Table): Budget {
   const { headers, rows } = tableCells(table)
   const columns = budgetColumns(headers, rows)
   const unitColumn = UNIT_COLUMN.test(headers[columns.label] ?? '')
@@ -393,13 +406,13 @@ export function normalCurrency(currency: string): string {
  * its total (a row, item or line labelled Total; else the sum of the items' amounts, flagged as
  * computed).
  */
-export function readBudget(section: Section): Budget {
+export function readBudget(section: Section, doc?: PitchDocument): Budget {
   const tables = section.nodes.filter((node): node is Table => node.type === 'table')
   const lists = section.nodes.filter((node): node is List => node.type === 'list')
   let budget: Budget = { items: [], total: null }
   // The table that itemizes costs by component; else one by milestone; else the first with items
   // (a section may open with a summary by milestone, or hold a table of something else).
-  const read = tables.map((table) => budgetFromTable(table)).filter((b) => b.items.length > 0 || b.total)
+  const read = tables.map((table) => budgetFromTable(table, doc)).filter((b) => b.items.length > 0 || b.total)
   const priced = (b: Budget) => b.items.some((item) => item.amount !== null)
   const byComponent = (b: Budget) => priced(b) && !b.items.every((item) => item.unit)
   budget = read.find(byComponent) ?? read.find(priced) ?? read[0] ?? budget

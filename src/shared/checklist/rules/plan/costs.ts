@@ -131,7 +131,7 @@ function budgetSection(doc: PitchDocument, elsewhere: ReadonlyArray<[number, num
   for (const section of candidates) {
     // A budget heading inside another budget section is part of it.
     if (candidates.some((outer) => outer !== section && outer.line < section.line && outer.endLine >= section.endLine)) continue
-    const budget = readBudget(section)
+    const budget = readBudget(section, doc)
     first ??= { section, budget }
     if (budget.items.some((item) => item.amount !== null) || budget.total) return { section, budget }
   }
@@ -153,7 +153,7 @@ function breakdownTable(doc: PitchDocument, skip: Section | null, elsewhere: Rea
     if (inRanges(line, elsewhere) || (skip && line >= skip.line && line <= skip.endLine)) continue
     const first = stripInline(node.children[0]?.children[0] ? rawCell(node.children[0].children[0]) : '')
     if (UNIT_HEADER.test(first)) continue
-    const budget = budgetFromTable(node)
+    const budget = budgetFromTable(node, doc)
     if (budget.items.filter((item) => item.amount !== null).length >= 2 && budget.items.some((item) => item.hoursTimesRate || item.priced || item.rationale))
       return budget
   }

@@ -1,4 +1,5 @@
 /** The deliverables rule: concrete artifacts (repository, deployed address, documentation, coverage, usage metrics). */
+import { memoized } from '../../memo'
 import { DOCUMENT_START, findSection, sectionPosition } from '../../topics'
 import type { Position, Rule, RuleContext, RuleFinding } from '../../types'
 import { listing, looseInline, withoutComments } from './text'
@@ -13,6 +14,17 @@ const DOCUMENTATION =
 const COVERAGE_TARGET = /(?<![\d.])\d+(?:\.\d+)?\s*(?:%|percent)[^.\n|]{0,40}?\bcoverage\b|\bcoverage\b[^.\n|]{0,40}?\d+(?:\.\d+)?\s*(?:%|percent)/i
 const USAGE_METRICS =
   /\b(?:downloads?|installs?|users|MAU|DAU|monthly active|transactions|metrics?|dashboard|analytics|adoption|visitors|visits|views|stars|subscribers|readers|sessions|integrations)\b/i
+
+/** Which kinds of artifact a text names. */
+function namedArtifacts(text: string) {
+  return Object.freeze({
+    repository: REPOSITORY.test(text),
+    address: DEPLOYED_ADDRESS.test(text),
+    documentation: DOCUMENTATION.test(text),
+    coverage: COVERAGE_TARGET.test(text),
+    usage: USAGE_METRICS.test(text),
+  })
+}
 
 export const deliverablesConcrete: Rule = {
   id: 'deliverables-concrete',
@@ -43,14 +55,15 @@ export const deliverablesConcrete: Rule = {
       where = 'The pitch has no deliverables section naming'
     }
     const contract = contractWork(doc)
+    // What the text names is a pure function of it: a session keeps it by the text (memo.ts), so
+    // a keystroke outside the deliverables tests none of the patterns again.
+    const named = memoized(doc, 'deliverables-named', text, namedArtifacts)
     const checks: Array<{ name: string; ok: boolean; fix: string }> = [
-      { name: 'a repository', ok: REPOSITORY.test(text), fix: 'the repository URL (e.g. https://github.com/you/project)' },
-      ...(contract
-        ? [{ name: 'a deployed contract address', ok: DEPLOYED_ADDRESS.test(text), fix: 'the deployed contract address, even on testnet (0x…)' }]
-        : []),
-      { name: 'documentation', ok: DOCUMENTATION.test(text), fix: 'a documentation link or the guides you will write' },
-      { name: 'a test coverage target', ok: COVERAGE_TARGET.test(text), fix: 'a coverage target (e.g. “85% test coverage enforced in CI”)' },
-      { name: 'usage metrics', ok: USAGE_METRICS.test(text), fix: 'how usage will be shown (e.g. “a public dashboard of weekly downloads and users”)' },
+      { name: 'a repository', ok: named.repository, fix: 'the repository URL (e.g. https://github.com/you/project)' },
+      ...(contract ? [{ name: 'a deployed contract address', ok: named.address, fix: 'the deployed contract address, even on testnet (0x…)' }] : []),
+      { name: 'documentation', ok: named.documentation, fix: 'a documentation link or the guides you will write' },
+      { name: 'a test coverage target', ok: named.coverage, fix: 'a coverage target (e.g. “85% test coverage enforced in CI”)' },
+      { name: 'usage metrics', ok: named.usage, fix: 'how usage will be shown (e.g. “a public dashboard of weekly downloads and users”)' },
     ]
     const missing = checks.filter((c) => !c.ok)
     if (missing.length === 0) return []

@@ -24,7 +24,6 @@ export const milestonesCount: Rule = {
     'The pitch plans the work in 3 to 5 milestones (or phases, stages, sprints, work packages, tranches), wherever it writes them. No plan at all, or a plan not split into milestones (one list of deliverables), is “Improve”, and never “ready” (an unsplit plan in a pitch that states no cost at all is a “Note” beside the missing budget’s warning); milestones named where they cannot be read, or a plan said to be given privately are “Improve” too; a count outside 3–5 is a “Note”. Weak milestone structure is the most frequent rejection reason (51%).',
   check({ doc, grant }: RuleContext): RuleFinding[] {
     const { section, milestones, how } = milestonePlan(doc)
-    const elsewhere = PLAN_ELSEWHERE.test(doc.source)
     const asks = grantAsks(grant, 'milestones')
     if (grant.type === 'bounty') {
       return milestones.length > 0
@@ -70,7 +69,8 @@ export const milestonesCount: Rule = {
           missing: 'milestones',
           message: unread
             ? 'The pitch names milestones, but not in a section of their own, so their parts could not be checked.'
-            : elsewhere
+            : // Tested only here, the one place it decides anything: it scans the whole text.
+              PLAN_ELSEWHERE.test(doc.source)
               ? 'The pitch has no milestones: it says the plan is given separately.'
               : section
                 ? `The section “${section.title}” lists no milestones or phases: no table, “### Milestone” subsections, list or deliverables were found.`

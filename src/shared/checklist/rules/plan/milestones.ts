@@ -3,7 +3,8 @@
  * section holds them is milestone-section.ts.
  */
 import type { Heading, List, ListItem, RootContent, Table } from 'mdast'
-import { stripInline, type Section } from '../../parse'
+import { memoized } from '../../memo'
+import { stripInline, type PitchDocument, type Section } from '../../parse'
 import { findDurations, findMoney, sentences } from '../../text'
 import { nodePosition } from '../../topics'
 import type { Position } from '../../types'
@@ -25,6 +26,7 @@ import {
   withoutComments,
 } from './text'
 import { FIELD_LABEL, extractFields } from './milestone-fields'
+import { byTableText, movePosition } from './table-memo'
 
 // Found beside it; named here too, where the plan's readers have always asked for it.
 export { findMilestoneSection } from './milestone-section'
@@ -182,7 +184,20 @@ function unitRows(rows: ReturnType<typeof tableCells>['rows'], nameColumn: numbe
   return out
 }
 
-export function milestonesFromTable(table: Table): Milestone[] {
+/**
+ * The milestones of a table, one per row. `doc`: the document the table is in, whose session memo
+ * (if any) keeps the reading by the table's text (table-memo.ts).
+ */
+export function milestonesFromTable(table: Table, doc?: PitchDocument): Milestone[] {
+  return byTableText(doc, 'table-milestones', table, () => readTableMilestones(table), moveMilestones)
+}
+
+/** Copies of milestones with their positions `lines` further down (table-memo.ts). */
+export function moveMilestones(units: readonly Milestone[], lines: number): Milestone[] {
+  return units.map((m) => ({ ...m, position: movePosition(m.position, lines) }))
+}
+
+function readTableMilestones(table: Table): Milestone[] {
   const { headers, rows: all } = tableCells(table)
   const { columns, extra } = classifyColumns(headers, MILESTONE_HEADERS)
   const nameColumn = columns.name ?? (extra.includes(0) ? 0 : undefined)
@@ -243,7 +258,7 @@ export function subsections(section: Section): Array<{ heading: Heading; body: R
 /** A title that names a unit by its kind: "Phase 1", "Milestone 2", "M3", "Sprint 4", "Work package 2". */
 const UNIT_WORD = /\b(?:milestone|phase|stage|sprint|tranche|work ?package)\b|\bM\d{1,2}\b/i
 
-function milestonesFromSubsections(section: Section): Milestone[] {
+function milestonesFromSubsections(section: Section, doc?: PitchDocument): Milestone[] {
   return subsections(section).map(({ heading, body }) => {
     const first = body[0]
     const last = body[body.length - 1]
@@ -257,7 +272,13 @@ function milestonesFromSubsections(section: Section): Milestone[] {
           ? section.text.slice(start - base, end - base)
           : body.map((node) => rawText(node)).join('\n')
     }
-    return milestoneFromText(stripInline(rawText(heading)), withoutComments(text), 'subsection', nodePosition(heading))
+    // A subsection's reading is a pure function of its title and body, kept by a session by
+    // them (the key: the title's length, the title, the body); only its position is this text's.
+    const title = stripInline(rawText(heading))
+    const unitText = withoutComments(text)
+    const position = nodePosition(heading)
+    const read = () => Object.freeze(milestoneFromText(title, unitText, 'subsection', position))
+    return { ...(doc ? memoized(doc, 'subsection-unit', `${title.length}:${title}${unitText}`, read) : read()), position }
   })
 }
 
@@ -347,15 +368,15 @@ function milestonesFromParagraphs(section: Section): Milestone[] {
  * followed by one subsection per milestone is read as one: the subsections fill what the table
  * leaves out.
  */
-export function readMilestones(section: Section): Milestone[] {
+export function readMilestones(section: Section, doc?: PitchDocument): Milestone[] {
   const table = milestoneTable(section)
-  const fromSubsections = milestonesFromSubsections(section)
+  const fromSubsections = milestonesFromSubsections(section, doc)
   // A table inside one milestone's subsection is that milestone's tasks (W3F's deliverables
   // table), not the list of milestones: the subsections are the milestones then.
-  if (table && !section.ownNodes.includes(table) && fromSubsections.length > 0 && fromSubsections.length !== milestonesFromTable(table).length)
+  if (table && !section.ownNodes.includes(table) && fromSubsections.length > 0 && fromSubsections.length !== milestonesFromTable(table, doc).length)
     return fromSubsections
   if (table) {
-    const fromTable = milestonesFromTable(table)
+    const fromTable = milestonesFromTable(table, doc)
     if (fromSubsections.length === fromTable.length) {
       return fromTable.map((m, i) => {
         const s = fromSubsections[i]!

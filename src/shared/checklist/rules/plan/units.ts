@@ -15,7 +15,17 @@ import { findDurations } from '../../text'
 import type { Position } from '../../types'
 import { nodePosition } from '../../topics'
 import type { List } from 'mdast'
-import { type Milestone, MILESTONE_LEAD, findMilestoneSection, milestoneFromText, milestonesFromList, milestonesFromTable, readMilestones } from './milestones'
+import {
+  type Milestone,
+  MILESTONE_LEAD,
+  findMilestoneSection,
+  milestoneFromText,
+  milestonesFromList,
+  milestonesFromTable,
+  moveMilestones,
+  readMilestones,
+} from './milestones'
+import { byTableText } from './table-memo'
 import { looseInline } from './text'
 import { rawText, tableCells, withoutComments } from './text'
 
@@ -135,12 +145,8 @@ export function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number,
     for (const node of nodes) {
       if (node.type === 'table') {
         if (inRanges(node.position?.start.line ?? 0, elsewhere)) continue
-        const { headers } = tableCells(node)
-        const unitColumn = headers.findIndex((header) => UNIT_COLUMN.test(header))
-        if (unitColumn === -1) continue
-        const grouped = groupRows(node, unitColumn)
-        if (!grouped) continue
-        const units = milestonesFromTable(grouped)
+        // The table's units are a pure function of its text: a session keeps them by it (table-memo.ts).
+        const units = byTableText(doc, 'table-units', node, () => unitsOfTable(node), moveMilestones)
         if (units.length > 0) found.push({ table: node, section: sectionAt(doc, node.position?.start.line ?? 1), units })
       } else if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
         visit(node.children)
@@ -149,6 +155,15 @@ export function tableUnits(doc: PitchDocument, elsewhere: ReadonlyArray<[number,
   }
   visit(doc.root.children)
   return found
+}
+
+/** The units of a table whose column names them (none for any other table). */
+function unitsOfTable(table: Table): Milestone[] {
+  const { headers } = tableCells(table)
+  const unitColumn = headers.findIndex((header) => UNIT_COLUMN.test(header))
+  if (unitColumn === -1) return []
+  const grouped = groupRows(table, unitColumn)
+  return grouped ? milestonesFromTable(grouped) : []
 }
 
 /**
@@ -301,7 +316,7 @@ const UNIT_LIST_HINT =
 export function readPlan(doc: PitchDocument): Plan {
   const elsewhere = elsewhereRanges(doc)
   const found = findMilestoneSection(doc) ?? null
-  const fromSection = found && !inRanges(found.line, elsewhere) ? readMilestones(found) : []
+  const fromSection = found && !inRanges(found.line, elsewhere) ? readMilestones(found, doc) : []
   // The other sources are read only when needed: to find the units, or to fill what they lack.
   let byHeadings: Located | undefined
   let tables: Array<Located & { table: Table }> | undefined
