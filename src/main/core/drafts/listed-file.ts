@@ -66,10 +66,7 @@ export async function listedFileOf(
   }
   const brief = inspection.kind === 'ok' ? await briefOf(reader, folder, inspection) : NO_REVIEW
   const fm = inspection.kind === 'ok' ? inspection.file.frontMatter : null
-  // Only copies: the strings read from a file (a title, a date) are slices of the file's whole text
-  // to V8, and kept as they are they kept every file of the folder in memory, the host growing with
-  // the number of drafts (issue 34). A structured clone copies what the list shows; the text goes.
-  return structuredClone({
+  return {
     identity,
     trusted,
     kind: inspection.kind,
@@ -79,7 +76,7 @@ export async function listedFileOf(
     grantId: fm?.grant.id ?? null,
     open: fm && fm.status === 'draft' ? { grantTitle: fm.grant.title, deadline: fm.grant.deadline } : null,
     recordsStamp,
-  } satisfies ListedFile)
+  }
 }
 
 async function briefOf(reader: ListedFileReader, folder: string, entry: Extract<Relevant, { kind: 'ok' }>): Promise<ReviewBrief> {
