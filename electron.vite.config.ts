@@ -34,7 +34,18 @@ export default defineConfig({
   renderer: {
     plugins: [react()],
     worker: { plugins: () => [workerWithoutDom()] },
-    // electron-vite leaves bundles unminified; the browser host serves this one over HTTP.
-    build: { minify: true },
+    build: {
+      // electron-vite leaves bundles unminified; the browser host serves this one over HTTP.
+      minify: true,
+      rolldownOptions: {
+        // A feature's components (.tsx) declare and do nothing else as they load, but most import
+        // their CSS, which made each a module with side effects: one import of a feature's index.ts
+        // put every component it re-exports into the chunk that imported it, with their imports.
+        // The shell's import of the conflicts feature brought its merge view, node-diff3 and the
+        // editor's store into the start script, the sync feature's its Settings section. A
+        // component now goes where it is used, and its CSS with it.
+        treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]renderer[\\/]src[\\/]features[\\/].+\.tsx$/, sideEffects: false }] },
+      },
+    },
   },
 })

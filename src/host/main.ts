@@ -23,13 +23,13 @@ import { type Core, createCore } from '../main/core/core'
 import { SANDBOX_DEMO_LOGINS_ENV, SANDBOX_STARTED_BY_ENV, SANDBOX_URL_ENV } from '../main/core/sandbox'
 import { PlainFileSecretStore } from '../main/core/secret-store'
 import { DEFAULT_SERVICE_URL, JsonFileSettingsBackend } from '../main/core/settings'
-import { DEMO_USERS } from '../service/demo-data'
-import { type RunningService, startService } from '../service/server'
+import type { RunningService } from '../service/server'
 import { type AppWindow, WINDOW_PROFILE_FOLDER, appWindowArgs, browserOnProfile, openAppWindow } from './open/app-window'
 import { type Browser, findBrowser } from './open/browsers'
 import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
 import { TestClockEnv, testClockFrom } from './test-clock'
+import { firstScreenTurn } from './first-screen'
 import { warmUp } from './warm-up'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -92,7 +92,12 @@ function exit(message: string): never {
   process.exit(1)
 }
 
+/**
+ * The sandbox's code (its server, its SQLite store, the demo data) is loaded only when it is
+ * started: a host pointed at a grant service does not parse it before it can listen.
+ */
 async function startSandbox(dataFile: string): Promise<RunningService> {
+  const { startService } = await import('../service/server')
   try {
     return await startService({ port: SANDBOX_PORT, dataFile })
   } catch (error) {
@@ -181,6 +186,7 @@ async function main(): Promise<void> {
       } catch (error) {
         exit(`The sandbox grant service could not start: ${(error as Error).message}`)
       }
+      const { DEMO_USERS } = await import('../service/demo-data')
       sandboxEnv = {
         [SANDBOX_URL_ENV]: sandbox.url,
         [SANDBOX_STARTED_BY_ENV]: plan ? 'npm start' : 'npm run start:browser',
@@ -193,17 +199,20 @@ async function main(): Promise<void> {
     }
 
     const secretsFile = join(data, 'credentials.json')
+    // The grant list first: the start's background work and the warm-up's second wave wait for it.
+    const firstScreen = firstScreenTurn()
     core = await createCore({
       dataDir: data,
       secrets: new PlainFileSecretStore(secretsFile),
       settings: await JsonFileSettingsBackend.open(join(data, 'settings.json')),
       env: { ...process.env, GRANT_SERVICE_URL: serviceUrl, ...sandboxEnv },
       ...(clock ? { now: clock.now } : {}),
+      backgroundAfter: firstScreen.over,
     })
 
     try {
       host = await startBrowserHost({
-        core,
+        core: firstScreen.watch(core),
         rendererDir: join(PROJECT, 'out/renderer'),
         bridgeFile: join(PROJECT, 'out/browser/bridge.js'),
         port: env.data.GRANT_DESK_PORT,
@@ -251,7 +260,8 @@ async function main(): Promise<void> {
       console.log(`Grant Desk (browser) at ${address}`)
     }
     // While the browser starts: the page's first calls then find everything they need warm.
-    void warmUp(core)
+    firstScreen.startClock()
+    void warmUp(firstScreen.warming(core), firstScreen.over)
   } catch (error) {
     console.error(`Grant Desk (browser) could not start: ${(error as Error).message}`)
     await stop(1)

@@ -5,9 +5,10 @@
  * opening the connection to the grant service, reading the data folder and the drafts folder,
  * compiling the contract's checks. Made by the page itself, those costs came on top of each
  * other on the way to the grant list (the list answered in 200–500 ms); made here, the page's
- * calls find them paid (20–30 ms). The answers are dropped (failures too: the page's own calls
+ * calls find them paid (20–30 ms). The second wave's answers are dropped (failures too: the page's own calls
  * meet them and say what to do), and nothing is asked that the page would not ask a moment
- * later: the grant service sees the two list requests of a start twice.
+ * later. The page's first grant list and session are the warm-up's own answers (the host's
+ * first-screen turn, first-screen.ts); the second wave's lists reach the grant service twice.
  *
  * The page asks in two waves (src/renderer/src/state/firstScreen.ts): the grant list and the
  * session first, everything else once the list has shown. The warm-up keeps that order, so that
@@ -41,7 +42,13 @@ export const THEN_CALLS: readonly Call[] = [
   ['sync.news', undefined],
 ]
 
-/** Makes the page's first calls once, then the ones after; settles when all have answered. Never rejects. */
-export async function warmUp(core: Pick<Core, 'dispatch'>): Promise<void> {
-  for (const wave of [FIRST_CALLS, THEN_CALLS]) await Promise.allSettled(wave.map(([channel, input]) => core.dispatch(channel, input)))
+/**
+ * Makes the page's first calls once, then the ones after; settles when all have answered. Never
+ * rejects. The second wave waits for `after` too (the host passes its first screen's turn,
+ * first-screen.ts): made while the page waited for its list, it slowed the list's answer.
+ */
+export async function warmUp(core: Pick<Core, 'dispatch'>, after: Promise<unknown> = Promise.resolve()): Promise<void> {
+  await Promise.allSettled(FIRST_CALLS.map(([channel, input]) => core.dispatch(channel, input)))
+  await after.catch(() => undefined)
+  await Promise.allSettled(THEN_CALLS.map(([channel, input]) => core.dispatch(channel, input)))
 }

@@ -77,6 +77,14 @@ export interface CoreOptions {
   syncTimer?: RefreshTimer
   /** The link check's bounds (tests shorten the 10 s timeout). */
   linkBounds?: Partial<CheckBounds>
+  /**
+   * The start's background work (the drafts folder's watcher, the reminders' first check, which
+   * reads every draft, and their timers, the saved searches' and the team sync's timers, a sync
+   * on start) begins once this settles; `createCore` returns before. Default: it begins, and is
+   * waited for, before `createCore` returns. The browser host passes its first screen's turn
+   * (src/host/first-screen.ts): the grant list is what an applicant waits for as the app starts.
+   */
+  backgroundAfter?: Promise<unknown>
 }
 
 export interface Core {
@@ -180,15 +188,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   }
 
-  const stopWatching = await watchDrafts(hub, drafts, log)
-  await scheduler.schedule()
-  await reminders.start()
-  await syncScheduler.start()
+  // What `list` needs of the reminders (their record, no draft read) is there before any call.
+  await reminders.load()
+  let closed = false
+  let stopWatching = () => {}
+  const startBackground = async () => {
+    if (closed) return
+    stopWatching = await watchDrafts(hub, drafts, log)
+    if (closed) return stopWatching()
+    await scheduler.schedule()
+    await reminders.startChecks()
+    if (!closed) await syncScheduler.start()
+  }
+  let begun: Promise<void> | null = null
+  const begin = () => (begun = startBackground().catch((error: unknown) => log.warn('the background work of the start failed', error)))
+  if (options.backgroundAfter) void options.backgroundAfter.then(begin, begin)
+  else await startBackground()
 
   return {
     dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
     subscribe: (listener) => events.subscribe(listener),
     close: async () => {
+      // Background work not begun yet never begins; begun, it is finished before the rest stops.
+      closed = true
+      await begun
       await scheduler.stop()
       await syncScheduler.stop()
       await sync.close()

@@ -9,7 +9,6 @@
  */
 import type { ApplicationRequest, GrantDetail } from '../../shared/api'
 import { customFieldProblems, isBlank } from '../../shared/fields'
-import { draftLintInput, lint } from '../../shared/checklist'
 import type { ApplicationRecord, ApplicationsPreviewOutput, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
@@ -54,7 +53,7 @@ export class SubmissionService {
     }
     const grant = await this.#currentGrant(draft)
     const body = this.#requestBody(draft, grant)
-    if (!options.submitAnyway) this.#checkGuidance(draft, grant, await this.#review(draft))
+    if (!options.submitAnyway) await this.#checkGuidance(draft, grant, await this.#review(draft))
 
     let application: ApplicationRecord
     let alreadyApplied = false
@@ -165,7 +164,7 @@ export class SubmissionService {
         deadline: grant.deadline,
         fieldLabels: Object.fromEntries((grant.application_schema ?? []).map((field) => [field.name, field.label || field.name])),
       },
-      checklist: this.#checklist(draft, grant, review),
+      checklist: await this.#checklist(draft, grant, review),
       review: reviewBrief(review, { pitch: draft.pitch, fields: draft.customFields }),
       openThreads: review.threads.filter(isOpen),
     }
@@ -233,8 +232,8 @@ export class SubmissionService {
    * errors stop the submission until the applicant has seen them and chosen to submit anyway;
    * warnings and notes never do.
    */
-  #checkGuidance(draft: Draft, grant: GrantDetail, review: ReviewData): void {
-    const checklist = this.#checklist(draft, grant, review)
+  async #checkGuidance(draft: Draft, grant: GrantDetail, review: ReviewData): Promise<void> {
+    const checklist = await this.#checklist(draft, grant, review)
     if (checklist.errors === 0) return
     throw new AppFailure(
       'invalid_input',
@@ -244,7 +243,10 @@ export class SubmissionService {
   }
 
   /** The checklist's counts and its errors (warnings and notes are the editor panel's business). */
-  #checklist(draft: Draft, grant: GrantDetail, review: ReviewData): ChecklistReport {
+  async #checklist(draft: Draft, grant: GrantDetail, review: ReviewData): Promise<ChecklistReport> {
+    // Loaded when a submission asks: the checklist's rules and Markdown parser are a large part of the
+    // core's code, and the host parsed them before it could answer the grant list.
+    const { draftLintInput, lint } = await import('../../shared/checklist')
     // Judged against the grant as it is now: its current schema, title, reward and deadline.
     const current = { ...draft, grant: { ...draft.grant, title: grant.title, reward: grant.reward, deadline: grant.deadline } }
     const { findings, summary } = lint(

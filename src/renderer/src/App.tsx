@@ -2,7 +2,7 @@
  * The application frame: the header (screens, who is logged in), the offline banner, the
  * current screen, the status bar, and the login dialog that can open over any screen.
  */
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { ErrorNotice } from './components/ErrorNotice'
 import { Spinner } from './components/Spinner'
 import type { AppError } from '../../shared/ipc'
@@ -11,7 +11,7 @@ import { ConflictHost } from './features/conflicts'
 import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
 import { DueSoonMenu } from './features/reminders'
 import { startConnectivity } from './state/recheck'
-import { afterFirstScreen, firstScreenShown } from './state/firstScreen'
+import { afterFirstScreen, firstScreenShown, isFirstScreenShown } from './state/firstScreen'
 import { DraftsList } from './features/drafts'
 import { DraftEditor, UnsavedDraftsAlert } from './features/editor'
 import { FeedbackScreen } from './features/feedback'
@@ -57,6 +57,18 @@ function preloadScreens(): () => void {
     window.clearTimeout(timer)
     if (idle !== null) (window.cancelIdleCallback ?? window.clearTimeout)(idle)
   }
+}
+
+/**
+ * The shell's parts that the first screen never shows (each a chunk of its own, see the features'
+ * index.ts): rendered, and so fetched, once the first screen has shown. In the start script, the
+ * unsaved-drafts notice brought the editor's store and the review's anchoring with
+ * diff-match-patch, and the conflict view its merge code, ahead of the grant list.
+ */
+function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(isFirstScreenShown)
+  useEffect(() => afterFirstScreen(() => setShown(true)), [])
+  return shown ? <Suspense fallback={null}>{children}</Suspense> : null
 }
 
 function Screen({ route }: { route: Route }) {
@@ -196,7 +208,9 @@ export function App() {
       </header>
       <OfflineBanner />
       <WaitingBanner />
-      <UnsavedDraftsAlert />
+      <AfterFirstScreen>
+        <UnsavedDraftsAlert />
+      </AfterFirstScreen>
       <SyncConflicts />
       {logoutError && <ErrorNotice error={logoutError} onRetry={() => void onLogout()} retryLabel="Log out again" />}
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
@@ -209,8 +223,10 @@ export function App() {
         <SyncStatus />
       </footer>
       <ArrivalNotice />
-      <LoginDialog />
-      <ConflictHost />
+      <AfterFirstScreen>
+        <LoginDialog />
+        <ConflictHost />
+      </AfterFirstScreen>
     </div>
   )
 }

@@ -66,3 +66,28 @@ it('settles when the service cannot be reached: only the grant lists fail, as th
   expect(failed.map(([call]) => call).sort()).toEqual(['grants.list {"status":"all","type":"bounty"}', 'grants.list {"status":"open"}'])
   for (const [, answer] of failed) expect(answer).toMatchObject({ ok: false, error: { code: 'offline' } })
 })
+
+it('asks the second wave only once `after` has settled (the host’s first-screen turn)', async () => {
+  const app = await startTestCore({ serviceUrl: service.url })
+  try {
+    const asked: string[] = []
+    let release = () => {}
+    const after = new Promise<void>((resolve) => (release = resolve))
+    const done = warmUp(
+      {
+        dispatch: (channel, input) => {
+          asked.push(channel)
+          return app.core.dispatch(channel, input)
+        },
+      },
+      after,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(asked.sort()).toEqual(FIRST_CALLS.map(([channel]) => channel).sort())
+    release()
+    await done
+    expect(asked).toHaveLength(FIRST_CALLS.length + THEN_CALLS.length)
+  } finally {
+    await app.dispose()
+  }
+})

@@ -13,7 +13,6 @@ import type { ReviewData } from '../../../shared/review/view'
 import { readReviewRecords, unreadableReview, type ReviewSubject } from '../drafts/reviews'
 import { draftView } from '../drafts/view'
 import { AppFailure } from '../errors'
-import { buildReviewCopy } from './review-copy'
 
 export const PDF_UNAVAILABLE_MESSAGE = 'PDF export needs the desktop app; use Print in the exported HTML (your browser can save it as PDF).'
 
@@ -60,6 +59,9 @@ export class ExportService {
       review = unreadableReview(`${draft.id}.reviews`, reason)
     }
     const sponsor = await this.#options.sponsorOf(draft.grant.id)
+    // Loaded when a copy is asked for: with the checklist and the Markdown-to-HTML pipeline it is a
+    // large part of the core's code, which the host parsed before it could answer the grant list.
+    const { buildReviewCopy } = await import('./review-copy')
     const copy = buildReviewCopy({ draft, review, sponsor, exportedAt: this.#options.now(), timeZone: this.#options.timeZone })
     return {
       html: copy.html,

@@ -77,6 +77,12 @@ export class ReminderService {
 
   /** Loads the state, runs the first check and starts the timers. */
   async start(): Promise<void> {
+    await this.load()
+    await this.startChecks()
+  }
+
+  /** Loads the record of reminders already shown: what `list` needs. Reads no draft. */
+  async load(): Promise<void> {
     const now = this.#options.now()
     let loaded: Awaited<ReturnType<typeof loadState>>
     try {
@@ -92,8 +98,17 @@ export class ReminderService {
       this.#notice = `Grant Desk’s record of reminders already shown could not be read, so it was set aside as ${loaded.setAside}. Some reminders may be shown again.`
     }
     this.#clock = { runStartedAt: now.getTime(), previousCheckAt: this.#state.checkedAt === null ? null : Date.parse(this.#state.checkedAt) }
+  }
+
+  /**
+   * Runs the first check (it reads the drafts folder) and starts the timers; after `load`. Resolves
+   * when the first check is done. The browser host starts it after the first screen (core.ts).
+   */
+  async startChecks(): Promise<void> {
+    if (this.#closed) return
     // The app starts even when the drafts folder cannot be read now; the next check tries again.
     await this.check().catch((error: unknown) => this.#options.log.warn('reminders could not be checked', error))
+    if (this.#closed) return
     const every = (ms: number, run: () => Promise<unknown>) => {
       const timer = setInterval(() => void run().catch((error: unknown) => this.#options.log.warn('a reminders task failed', error)), ms)
       timer.unref()

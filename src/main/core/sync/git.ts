@@ -22,7 +22,7 @@
  * nothing on stderr for a refused push or a merge with conflicts).
  */
 import { spawn } from 'node:child_process'
-import { simpleGit, type SimpleGit } from 'simple-git'
+import type { SimpleGit } from 'simple-git'
 
 export class GitCommandError extends Error {
   override name = 'GitCommandError'
@@ -155,6 +155,8 @@ export class Git {
     let result: GitResult | null = null
     // simple-git wraps what the error handler returns; the handler's own error is kept here.
     let failure: GitCommandError | null = null
+    // Loaded with the first git command (a sync, its state): the host starts without it.
+    const { simpleGit } = await import('simple-git')
     const git: SimpleGit = simpleGit({
       baseDir: this.cwd,
       trimmed: false,

@@ -4,6 +4,9 @@
  * (src/renderer/src/state/conflicts.ts). The editor shows its own saves' conflicts with
  * `DraftConflictView`.
  */
-export { ConflictHost } from './ConflictHost'
+import { lazyScreen } from '../../lib/lazyScreen'
+
+/** Loaded after the first screen (App.tsx): the view and its merge code are not needed before a conflict opens. */
+export const ConflictHost = lazyScreen(() => import('./ConflictHost').then((m) => m.ConflictHost))
 export { ConflictView } from './ConflictView'
 export { DraftConflictView } from './DraftConflictView'
