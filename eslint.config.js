@@ -95,6 +95,38 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // test/unit is the pure tier (vitest's `unit` project): no process, no sandbox, no git, no
+    // network. A test that needs one of them belongs in test/integration.
+    files: ['test/unit/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'child_process',
+            'node:child_process',
+            'http',
+            'node:http',
+            'https',
+            'node:https',
+            'net',
+            'node:net',
+            'worker_threads',
+            'node:worker_threads',
+            'simple-git',
+          ],
+          patterns: [
+            {
+              regex:
+                'support/(corpus|service|core|core-test|processes|browser-host|host-process|git-team|git-team-hooks|team|team-pull|convergence|scripted-server|fault-proxy|big-remote|author-and-reviewer|review-records|many-threads)$',
+              message: 'This starts a real collaborator or reads the real-proposals corpus: the test belongs in test/integration.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
@@ -105,7 +137,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs['recommended-latest'].rules },
   },
   {
-    files: ['test/unit/renderer/**/*.{ts,tsx}'],
+    files: ['test/{unit,integration}/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

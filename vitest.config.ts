@@ -21,8 +21,19 @@ export default defineConfig({
     },
     projects: [
       {
+        // The pure tier, to run while typing (`npx vitest --project unit`): no process, no
+        // sandbox, no git, no network and no wall-clock bound (the lint rules of test/unit hold
+        // it so). The renderer's components render in jsdom, which their files ask for.
         extends: true,
-        test: { name: 'node', include: ['test/unit/**/*.test.ts'], exclude: ['test/unit/renderer/**'], environment: 'node' },
+        plugins: [react()],
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/renderer-setup.ts'] },
+      },
+      {
+        // Against real collaborators: the sandbox over HTTP, a real core and data folder, git,
+        // the built CLI and host as processes.
+        extends: true,
+        plugins: [react()],
+        test: { name: 'integration', include: ['test/integration/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/renderer-setup.ts'] },
       },
       {
         // Proof under faults and bad input: network faults, crashes and damaged files, IPC fuzz.
@@ -35,12 +46,6 @@ export default defineConfig({
         // checks that its ports are free once it stopped.
         extends: true,
         test: { name: 'start', include: ['test/start/**/*.test.ts'], environment: 'node', testTimeout: 180_000, fileParallelism: false },
-      },
-      {
-        // The renderer's components, rendered in jsdom with Testing Library.
-        extends: true,
-        plugins: [react()],
-        test: { name: 'renderer', include: ['test/unit/renderer/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/support/renderer-setup.ts'] },
       },
     ],
   },

@@ -12,7 +12,7 @@
  * copied once. What `subtokenize` does besides is done at the same points: the GFM task-list
  * hook (a list item's first content is marked before its text is tokenized) and the move of a
  * container's exit before the line endings that close it. The result is the same array of the
- * same events (`test/unit/shared/checklist/mdast.test.ts` compares both, event for event, on
+ * same events (`test/integration/shared/checklist/mdast.test.ts` compares both, event for event, on
  * every real proposal and on mixes of every construct). A chain whose chunks and events do not
  * pair up as `subtokenize` expects gives null: the caller then parses with the library.
  */

@@ -8,7 +8,7 @@
  * good part of the garbage on real proposals. With inline Markdown off, the events are few kinds
  * (data, line endings, the blocks), and markdownlint, too, builds its own tree from micromark's
  * events. This one follows mdast-util-from-markdown 2.1 handler by handler (the comments name
- * them), and `test/unit/shared/checklist/mdast.test.ts` holds it to that library's tree on every
+ * them), and `test/integration/shared/checklist/mdast.test.ts` holds it to that library's tree on every
  * real proposal and on synthetic Markdown of every construct. A part holding an event it does
  * not know (a link reference definition: rare, and its label needs CommonMark's case folding)
  * is handed to `fromMarkdown` whole, so the tree is always that library's.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The conflict view as a new user met it (issue 32, item 7): it preselected "Take mine" for the
  * whole paragraph, so one click on its main button dropped a teammate's sentence that touched

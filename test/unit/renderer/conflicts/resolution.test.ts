@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The conflict view's choices and the text they make (pure). */
 import { describe, expect, it } from 'vitest'
 import type { DraftConflict } from '../../../../src/shared/ipc'

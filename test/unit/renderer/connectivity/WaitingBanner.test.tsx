@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The countdown while the service has asked Grant Desk to wait (the core's `service.waiting`). */
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { ReviewBrief } from '../../../../src/shared/review/view'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

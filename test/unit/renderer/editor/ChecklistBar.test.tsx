@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The bar above the editor: the checklist's verdict and counts, announced only when the verdict turns. */
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The checklist as a to-do list: findings by section in the pitch's order, progress, a section
  * not yet written as one item, a group of findings as one line opening to its parts, and

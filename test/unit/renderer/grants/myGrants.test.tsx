@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * "Applied (date)" and "Draft" for the grants the applicant has worked on: worked out from the
  * drafts listing and the applications record, shown on the grant detail.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * What a selection becomes: a range of the pitch, from the textarea (whose value has \n line
  * breaks even when the pitch has \r\n) or from the rendered preview, found in the pitch by its

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { agoText, deadlineText } from '../../../../src/renderer/src/lib/deadline'
 import { dateTime, day } from '../../../../src/shared/dates'

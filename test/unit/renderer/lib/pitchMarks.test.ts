@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The marks' arithmetic: a finding's line and column as offsets (and which findings have a
  * place at all), the text cut into pieces under the marks, marks moved by an edit, and the

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * A thread whose quote the anchoring worker has not placed (yet): neither found nor gone. It
  * stays among the open threads, at its old line, says "not placed yet", gets no mark in the

@@ -1,7 +1,8 @@
+// @vitest-environment jsdom
 /**
  * The login form says which service a login is for, and over plain HTTP to another computer
  * it asks before sending the password (the core refuses without that confirmation too, see
- * test/unit/main/core/credentials.test.ts).
+ * test/integration/main/core/credentials.test.ts).
  */
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * What waits for the first screen (src/renderer/src/state/firstScreen.ts), on a fresh copy of
  * the module each test (the component tests' setup marks the shared one shown): work waits

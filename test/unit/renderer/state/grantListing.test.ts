@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import type { GrantSummary } from '../../../../src/shared/api'
 import { isClosed } from '../../../../src/renderer/src/lib/deadline'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import type { AppError, IpcResult } from '../../../../src/shared/ipc'
 import { createListStore } from '../../../../src/renderer/src/state/list'

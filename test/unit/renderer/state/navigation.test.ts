@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Routes in the address's fragment (jsdom's real `location` and `history`): a reload restores
  * the screen and its tab, back and forward move between screens, and the browser host's

@@ -1,8 +1,9 @@
+// @vitest-environment jsdom
 /**
  * The re-checks while offline: on the schedule of RECHECK_DELAYS_MS (2 s, every 5 s for half a minute, then 10, 30, 60 s), at once on window focus and
  * on the browser's `online` event, and the banner clears by itself once a check says the
  * service answers. The check is a recording function here (the core's side is tested against
- * the real sandbox in test/unit/main/core/connectivity.test.ts).
+ * the real sandbox in test/integration/main/core/connectivity.test.ts).
  */
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The race rules every store follows (state/requests.ts), with answers arriving in any order. */
 import { describe, expect, it } from 'vitest'
 import { latestRequest, newestShown } from '../../../../src/renderer/src/state/requests'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The review store's own bookkeeping, with a scripted `call` (what the core answers is covered
  * by the component tests against a real core): one name dialog however many actions wait for

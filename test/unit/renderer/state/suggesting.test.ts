@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** Who is in Suggesting mode: the one rule the editor's header, its pitch and the review panel follow. */
 import { afterEach, describe, expect, it } from 'vitest'
 import { editModeFor, useSuggesting } from '../../../../src/renderer/src/state/suggesting'

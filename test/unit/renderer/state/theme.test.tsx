@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SettingsView } from '../../../../src/shared/ipc'

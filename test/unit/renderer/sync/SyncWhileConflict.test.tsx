@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Pressing Sync (or Ctrl+Shift+S) while a pull's conflict waits said nothing: the line now says
  * that nothing is sent until the conflict is finished, and offers it.

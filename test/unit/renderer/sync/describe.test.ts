@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The team sync's words: what a sync sent and received, and the way out each failure gets. */
 import { describe, expect, it } from 'vitest'
 import { SYNC_PROBLEMS, type SyncResult, type SyncState } from '../../../../src/shared/ipc'

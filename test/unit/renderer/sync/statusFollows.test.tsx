@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The status line follows the latest sync, wherever it ran: a result or a failure this window
  * showed is dropped once a newer sync (automatic, another tab, the CLI) is in the state, and

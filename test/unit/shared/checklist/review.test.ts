@@ -189,7 +189,7 @@ describe('review-open-threads', () => {
 })
 
 describe('review-approval', () => {
-  // Every verdict here passed the core's checks (hash, name, date, signature: see test/unit/cli/review-gate.test.ts).
+  // Every verdict here passed the core's checks (hash, name, date, signature: see test/integration/cli/review-gate.test.ts).
   const VALID: FoldContext = { policy: DEFAULT_POLICY_VIEW, checkVerdict: () => ({ problem: null, signature: 'none', future: false }) }
   const approval = (records: ReviewRecord[], pitch = PITCH, fields: Record<string, string> = FIELDS) =>
     findingsOf('review-approval', input(foldRecords(records, [], VALID), pitch, fields))

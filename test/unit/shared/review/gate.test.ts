@@ -2,7 +2,7 @@
  * The gate's rules on folded records (shared/review/gate.ts): verdicts ordered by their chain
  * and never by their dates, authors' verdicts as notes, the policy's count and approvers, and
  * "unknown" whenever something cannot be read or ordered. The core's checks of each record
- * (hash, signature, date, name) are given here as results; test/unit/cli/review-gate.test.ts
+ * (hash, signature, date, name) are given here as results; test/integration/cli/review-gate.test.ts
  * makes them on real files.
  */
 import { describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The layer behind the textarea, in jsdom: once brought up to date it holds exactly the
  * textarea's text (else the marks would sit under the wrong characters), and its marked spans

@@ -1,0 +1,137 @@
+/**
+ * The layers of docs/architecture.md are rules, not wishes: each import that breaks one is
+ * refused by `npm run lint` (eslint.config.js). Checked here on small files as they would sit in
+ * the tree, linted by the project's own configuration (the type-checked rules left out: these
+ * files are not on disk, and their types are not what is tested).
+ */
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { afterAll, describe, expect, it } from 'vitest'
+import { cycles, importGraph } from '../../../scripts/lint/import-graph.mjs'
+
+const PROJECT = fileURLToPath(new URL('../../..', import.meta.url))
+const eslint = new ESLint({ cwd: PROJECT, overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }] })
+
+/** The rules that refuse `code` placed at `file` (a path in the project). */
+async function refusals(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(PROJECT, file) })
+  return result!.messages.map((message) => message.ruleId ?? `parse: ${message.message}`)
+}
+
+describe('the layer rules', () => {
+  it('let each layer import its own and the layers below', async () => {
+    expect(
+      await refusals(
+        'src/renderer/src/features/drafts/Probe.tsx',
+        "import { useDrafts } from '../../state/drafts'\nimport { ErrorNotice } from '../../components/ErrorNotice'\nimport { call } from '../../lib/bridge'\nimport { CalendarButton } from '../reminders'\nexport const probe = [useDrafts, ErrorNotice, call, CalendarButton]\n",
+      ),
+    ).toEqual([])
+    expect(
+      await refusals(
+        'src/renderer/src/state/probe.ts',
+        "import { call } from '../lib/bridge'\nimport { ERROR_CODES } from '../../../shared/ipc'\nexport const probe = [call, ERROR_CODES]\n",
+      ),
+    ).toEqual([])
+    expect(await refusals('src/cli/probe.ts', "import { reviewCopyOfDraft } from '../main/core'\nexport const probe = reviewCopyOfDraft\n")).toEqual([])
+  })
+
+  it('refuse an import that runs back up a layer of the renderer', async () => {
+    expect(await refusals('src/renderer/src/state/probe.ts', "import { DraftsList } from '../features/drafts'\nexport const probe = DraftsList\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/renderer/src/lib/probe.ts', "import { useDrafts } from '../state/drafts'\nexport const probe = useDrafts\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(
+      await refusals('src/renderer/src/components/Probe.tsx', "import { DraftsList } from '../features/drafts'\nexport const probe = DraftsList\n"),
+    ).toContain('boundaries/dependencies')
+  })
+
+  it("refuse a feature reaching into another feature's files instead of its index.ts", async () => {
+    expect(
+      await refusals(
+        'src/renderer/src/features/drafts/Probe.tsx',
+        "import { CalendarButton } from '../reminders/CalendarButton'\nexport const probe = CalendarButton\n",
+      ),
+    ).toContain('boundaries/dependencies')
+  })
+
+  it('keep zustand behind state/store.ts, and a store changed only by its own module', async () => {
+    expect(await refusals('src/renderer/src/features/drafts/Probe.tsx', "import { create } from 'zustand'\nexport const probe = create\n")).toContain(
+      'no-restricted-imports',
+    )
+    expect(await refusals('src/renderer/src/state/probe.ts', "import { create } from 'zustand'\nexport const probe = create\n")).toContain(
+      'no-restricted-imports',
+    )
+    expect(
+      await refusals(
+        'src/renderer/src/state/probe.ts',
+        "import { useGrants } from './grants'\nexport const probe = () => useGrants.setState({ loadedAt: null })\n",
+      ),
+    ).toContain('local/no-foreign-set-state')
+    expect(
+      await refusals(
+        'src/renderer/src/state/probe.ts',
+        "import { createStore } from './store'\nexport const useProbe = createStore<{ n: number }>(() => ({ n: 0 }))\nexport const bump = () => useProbe.setState({ n: 1 })\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('keep electron out of the core, Node and the DOM out of shared, and the CLI on the core’s public API', async () => {
+    expect(await refusals('src/main/core/probe.ts', "import { app } from 'electron'\nexport const probe = app\n")).toContain('no-restricted-imports')
+    expect(await refusals('src/shared/probe.ts', "import { readFileSync } from 'node:fs'\nexport const probe = readFileSync\n")).toContain(
+      'no-restricted-imports',
+    )
+    expect(await refusals('src/shared/probe.ts', 'export const probe = () => document.title\n')).toContain('no-restricted-globals')
+    expect(await refusals('src/shared/probe.ts', 'export const probe = () => process.env\n')).toContain('no-restricted-globals')
+    expect(await refusals('src/cli/probe.ts', "import { draftView } from '../main/core/drafts/view'\nexport const probe = draftView\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/shared/probe.ts', "import { createCore } from '../main/core/core'\nexport const probe = createCore\n")).toContain(
+      'boundaries/dependencies',
+    )
+    // The demo logins reach the core through the environment, not by importing the sandbox.
+    expect(await refusals('src/main/core/probe.ts', "import { DEMO_USERS } from '../../service/demo-data'\nexport const probe = DEMO_USERS\n")).toContain(
+      'boundaries/dependencies',
+    )
+  })
+})
+
+describe('the pure test tier', () => {
+  it('refuses a process, the network or a real collaborator in test/unit, and allows them in test/integration', async () => {
+    const spawnsGit = "import { execFile } from 'node:child_process'\nexport const probe = execFile\n"
+    const startsSandbox = "import { startTestService } from '../support/service'\nexport const probe = startTestService\n"
+    const listens = "import { createServer } from 'node:http'\nexport const probe = createServer\n"
+    for (const code of [spawnsGit, startsSandbox, listens]) {
+      expect(await refusals('test/unit/probe.test.ts', code)).toContain('no-restricted-imports')
+      expect(await refusals('test/integration/probe.test.ts', code)).not.toContain('no-restricted-imports')
+    }
+    expect(await refusals('test/unit/probe.test.ts', "import { lint } from '../../src/shared/checklist'\nexport const probe = lint\n")).toEqual([])
+  })
+})
+
+describe('the import graph behind local/no-import-cycle', () => {
+  const root = mkdtempSync(join(tmpdir(), 'grant-desk-graph-'))
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+  it('finds a circle, type-only imports included, and nothing in a tree without one', () => {
+    mkdirSync(join(root, 'src/renderer/src/state'), { recursive: true })
+    const write = (name: string, text: string) => writeFileSync(join(root, 'src/renderer/src/state', name), text)
+    write('a.ts', "import { b } from './b'\nexport const a = () => b\n")
+    write('b.ts', "import type { C } from './c'\nexport const b: C | null = null\n")
+    write('c.ts', "export type C = 'c'\n")
+    expect(cycles(importGraph(root))).toEqual([])
+    write('c.ts', "import { a } from './a'\nexport type C = ReturnType<typeof a>\n")
+    const found = cycles(importGraph(root))
+    expect(found).toHaveLength(1)
+    expect(found[0]!.map((file) => file.slice(root.length))).toEqual([
+      '/src/renderer/src/state/a.ts',
+      '/src/renderer/src/state/b.ts',
+      '/src/renderer/src/state/c.ts',
+    ])
+  })
+})
