@@ -118,7 +118,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                'support/(corpus|service|core|core-test|processes|browser-host|host-process|git-team|git-team-hooks|team|team-pull|convergence|scripted-server|fault-proxy|big-remote|author-and-reviewer|review-records|many-threads)$',
+                'support/(corpus|link-server|service|core|core-test|processes|browser-host|host-process|git-team|git-team-hooks|team|team-pull|convergence|scripted-server|fault-proxy|big-remote|author-and-reviewer|review-records|many-threads)$',
               message: 'This starts a real collaborator or reads the real-proposals corpus: the test belongs in test/integration.',
             },
           ],

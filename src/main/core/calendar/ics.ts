@@ -12,7 +12,7 @@
  * folded lines by characters (up to 297 bytes of UTF-8). Here every text value is escaped as
  * RFC 5545 §3.3.11 says (backslash, semicolon, comma, line breaks as \n), every other control
  * character is dropped, and every content line is folded at 75 octets (§3.1), never inside a
- * UTF-8 sequence. test/unit/main/core/calendar parses the result with ical.js.
+ * UTF-8 sequence. test/integration/main/core/calendar parses the result with ical.js.
  */
 import { describeOffset } from '../../../shared/reminder-times'
 
