@@ -6,7 +6,7 @@
  * unknown (main/core/drafts/record-history.ts), so the gate fails naming the file and commits.
  */
 import { resolve } from 'node:path'
-import { loadPolicyFile, type LoadedPolicy, type RecordHistory } from '../../main/core'
+import { loadPolicyFile, RecordHistory, type LoadedPolicy } from '../../main/core/public/drafts'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
 import { draftIdOf, hasFrontMatter, readDraftReview, readTextFile } from '../files'
 import { displayName, errorMessage, escapedIo, readReason, writeErrorEscaped, type Io } from '../output'
@@ -24,6 +24,11 @@ export async function namedPolicy(policyFile: string | undefined, io: Io): Promi
     return null
   }
   return policy
+}
+
+/** Git's history of the review records, asked in the environment git runs in. */
+export function recordHistory(env: Record<string, string | undefined>): RecordHistory {
+  return new RecordHistory({ env })
 }
 
 /**
