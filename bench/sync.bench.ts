@@ -185,6 +185,10 @@ async function measureNothingToDo(project: string, drafts: number, runs: number)
   const t = team(drafts)
   try {
     const bundle = buildCli(project, join(t.root, 'cli'))
+    // git's automatic housekeeping, which a pull may start in the background, holds a lock of the
+    // clone's for a while: the next command (either side's) would meet it. Off for both alike.
+    t.git(t.ada, 'config', 'gc.auto', '0')
+    t.git(t.ada, 'config', 'maintenance.auto', 'false')
     const head = t.git(t.ada, 'rev-parse', 'HEAD').trim()
     const failures: string[] = []
     const times = await timeCases(

@@ -5,8 +5,8 @@
  * history shows was committed and is now missing, renamed or rewritten makes its draft's review
  * unknown (main/core/drafts/record-history.ts), so the gate fails naming the file and commits.
  */
-import { resolve } from 'node:path'
-import { loadPolicyFile, RecordHistory, type LoadedPolicy } from '../../main/core/public/drafts'
+import { dirname, resolve } from 'node:path'
+import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy } from '../../main/core/public/drafts'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
 import { draftIdOf, hasFrontMatter, readDraftReview, readTextFile } from '../files'
 import { displayName, errorMessage, escapedIo, readReason, writeErrorEscaped, type Io } from '../output'
@@ -47,6 +47,14 @@ export async function runReview(
   io = escapedIo(io)
   const reports: DraftReviewReport[] = []
   let failed = false
+  // The policy in force in each folder, looked for once per folder, not once per draft.
+  const policies = new Map<string, Promise<LoadedPolicy>>()
+  const policyOf = (file: string) => {
+    const folder = dirname(file)
+    let found = policies.get(folder)
+    if (!found) policies.set(folder, (found = loadPolicyFor(folder)))
+    return found
+  }
   for (const file of files) {
     const name = displayName(file)
     let draft: DraftFile
@@ -62,7 +70,12 @@ export async function runReview(
     }
     try {
       reports.push(
-        reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft, { ...(policy ? { policy } : {}), ...(history ? { history } : {}) })),
+        reviewReport(
+          name,
+          draftIdOf(file),
+          draft,
+          await readDraftReview(file, draft, { policy: policy ?? (await policyOf(file)), ...(history ? { history } : {}) }),
+        ),
       )
     } catch (error) {
       io.err(`Cannot read the review records of ${name}: ${errorMessage(error)}`)

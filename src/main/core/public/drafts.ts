@@ -10,7 +10,7 @@ import { type ReadReviewOptions, readReviewRecords } from '../drafts/reviews'
 
 export type { ReadReviewOptions }
 /** A team's review policy file (`.grant-desk-review.yaml`), as `grant-desk review --policy` names it. */
-export { type LoadedPolicy, loadPolicyFile } from '../drafts/review-policy'
+export { type LoadedPolicy, loadPolicyFile, loadPolicyFor } from '../drafts/review-policy'
 /** Git's history of the review records: a committed record removed or rewritten fails the gate. */
 export { RecordHistory } from '../drafts/record-history'
 /** Reading a file within the app's bounds (a regular file only, at most the largest draft), as the CLI reads every file it is given. */
