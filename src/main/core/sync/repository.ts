@@ -146,9 +146,9 @@ export async function locateRepository(base: Git, folder: string): Promise<Locat
 export async function openRepository(base: Git, folder: string, location?: Location): Promise<Repository> {
   const { root, gitDir, prefix } = location ?? (await locateRepository(base, folder))
   const git = base.at(root)
-  // The whole repository without untracked files: the branch, and unmerged paths anywhere.
-  const status = await statusV2(git, ['--untracked-files=no'])
-  const config = await readConfig(git)
+  // The whole repository without untracked files: the branch, and unmerged paths anywhere; and
+  // its config. Both only read, so they run side by side.
+  const [status, config] = await Promise.all([statusV2(git, ['--untracked-files=no']), readConfig(git)])
   const remotes: { name: string; url: string }[] = []
   for (const [key, url] of config) {
     const match = /^remote\.(.+)\.url$/.exec(key)
