@@ -14,6 +14,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         entryFileNames: 'grant-desk.mjs',
+        // Each command's module is a chunk loaded when that command runs (src/cli/grant-desk.ts):
+        // `.mjs`, so Node reads them as ES modules wherever the package is installed.
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
         format: 'es',
         // CommonJS packages bundled into an ES module still read these: write-file-atomic names
         // its temporary files with `__filename`, and without it every atomic write of the core

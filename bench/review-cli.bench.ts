@@ -9,21 +9,92 @@
  *   listed as not placed (`pending`), the other one at its line.
  * - `placeAnchors` alone on the 200, within ANCHOR_BUDGET: no goal beyond the CLI's; the detail
  *   says what a search without a budget costs (measured on 10 of them).
+ *
+ * And the gate in proportion (issue 34): `grant-desk review --require-approval` over a folder of
+ * 500 drafts with 10 review records each (an author record, three threads with two replies,
+ * each resolved, and a teammate's approval of the text as it is), committed in a git repository
+ * as a CI job checks it out, so the append-only history check runs too. Baseline, run the same
+ * way (a child process of node, in the same rounds): a plain Node script that reads every record
+ * file and parses it with `yaml.parse`, the least any reader of the records does. Goal ≤ 1.5×.
+ * Every run is checked: the gate exits 0 with all 500 approved, the script parsed all 5,000.
  */
 import { execFile, execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { reviewedVersion } from '../src/main/core/drafts/review-files'
 import { parseDraftFile } from '../src/shared/draft-file'
 import { ANCHOR_BUDGET, locateQuotes, placeAnchors, quoteAt } from '../src/shared/review/anchor'
 import { newRecordId, serializeRecord, type ReviewRecord } from '../src/shared/review/records'
 import { hostileQuotes, longPitch } from '../test/support/hostile-quotes'
+import { runProgram } from './lib/cli-bundle'
 import { defineBench, type RowSpec } from './lib/row'
 import { timeCases } from './lib/timing'
 
 const run = promisify(execFile)
 const THREADS = 200
+const GATE_DRAFTS = 500
+
+/**
+ * The gate's folder: `count` drafts, each with 10 records (an author record by Ada, three threads
+ * by Ben with two replies by Ada, each thread resolved, Ben's approval of the text as it is),
+ * committed in a git repository. Answers the drafts folder.
+ */
+function gateFolder(root: string, draftText: string, count: number): string {
+  const folder = join(root, 'team', 'drafts')
+  mkdirSync(folder, { recursive: true })
+  const { pitch, frontMatter } = parseDraftFile(draftText)
+  const reviewed = reviewedVersion(pitch, frontMatter.custom_fields)
+  const start = Date.UTC(2026, 10, 20, 9)
+  let n = 0
+  const next = () => {
+    const at = new Date(start + n * 1000)
+    return { id: newRecordId(at, (n++).toString(16).padStart(8, '0')), created_at: at.toISOString() }
+  }
+  for (let d = 0; d < count; d++) {
+    writeFileSync(join(folder, `draft-${d}.md`), draftText)
+    const records: ReviewRecord[] = [{ ...next(), kind: 'author', author: 'Ada', role: 'created' }]
+    const threads = [next(), next(), next()]
+    for (const [i, thread] of threads.entries()) {
+      records.push({ ...thread, kind: 'thread', author: 'Ben', anchor: { target: 'draft' }, body: `Point ${i} on draft ${d}: cite the survey.` })
+      if (i < 2) records.push({ ...next(), kind: 'reply', author: 'Ada', thread: thread.id, body: `Done for point ${i}.` })
+    }
+    for (const thread of threads) records.push({ ...next(), kind: 'resolve', author: 'Ben', thread: thread.id })
+    records.push({ ...next(), kind: 'verdict', author: 'Ben', verdict: 'approve', note: 'Ready.', reviewed })
+    mkdirSync(join(folder, `draft-${d}.reviews`))
+    for (const record of records) writeFileSync(join(folder, `draft-${d}.reviews`, `${record.id}.yaml`), serializeRecord(record))
+  }
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: join(root, 'team'), stdio: 'pipe' })
+  git('init', '-q')
+  git('add', '-A')
+  git('-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', 'commit', '-qm', 'the team folder')
+  return folder
+}
+
+/** The baseline: a plain Node script that reads every record file under a folder and parses it with `yaml.parse`, printing how many. */
+function plainReadScript(root: string, project: string): string {
+  const yaml = pathToFileURL(createRequire(join(project, 'package.json')).resolve('yaml')).href
+  const script = join(root, 'read-records.mjs')
+  writeFileSync(
+    script,
+    [
+      `import { readFileSync, readdirSync } from 'node:fs'`,
+      `import { join } from 'node:path'`,
+      `import { parse } from ${JSON.stringify(yaml)}`,
+      `const folder = process.argv[2]`,
+      `let parsed = 0`,
+      `for (const name of readdirSync(folder, { recursive: true })) {`,
+      `  if (!name.endsWith('.yaml')) continue`,
+      `  if (parse(readFileSync(join(folder, name), 'utf8')).id) parsed++`,
+      `}`,
+      `console.log(parsed)`,
+    ].join('\n'),
+  )
+  return script
+}
 
 interface Report {
   threads: { anchor: { status: string; line?: number } }[]
@@ -87,6 +158,26 @@ export default defineBench({
       }
       const cli = await timeCases({ app: () => review(hostile, THREADS - 10), baseline: () => review(plain, 0) }, { runs: runs(5), repeat: 3, warmup: 1 })
 
+      // The gate over 500 drafts × 10 records, against reading and parsing the records.
+      const gateDrafts = gateFolder(root, fixture, GATE_DRAFTS)
+      const readScript = plainReadScript(root, project)
+      const gateProblems: string[] = []
+      const gate = await timeCases(
+        {
+          app: async () => {
+            const ran = await runProgram(process.execPath, [bundle, 'review', '--require-approval', gateDrafts])
+            if (ran.code !== 0 || !ran.stdout.includes(`${GATE_DRAFTS} drafts reviewed: ${GATE_DRAFTS} approved with no open threads.`))
+              gateProblems.push(`grant-desk review --require-approval exited ${ran.code}: ${(ran.stdout.slice(-200) + ran.stderr.slice(0, 300)).trim()}`)
+          },
+          baseline: async () => {
+            const ran = await runProgram(process.execPath, [readScript, gateDrafts])
+            if (ran.code !== 0 || ran.stdout.trim() !== String(GATE_DRAFTS * 10))
+              gateProblems.push(`the plain read parsed ${ran.stdout.trim()} records (exit ${ran.code})`)
+          },
+        },
+        { runs: runs(7), repeat: 3, warmup: 1 },
+      )
+
       const budgeted = await timeCases(
         {
           placeAnchors: () => {
@@ -102,7 +193,21 @@ export default defineBench({
       const unbudgeted = (performance.now() - began) / 10
       log(`without a budget: ${unbudgeted.toFixed(0)} ms a quote, about ${((unbudgeted * THREADS) / 1000).toFixed(0)} s for the 200`)
 
+      const gateName = `grant-desk review --require-approval, ${GATE_DRAFTS} drafts × 10 records, in a git work tree`
       const rows: RowSpec[] = [
+        gateProblems.length > 0
+          ? { name: gateName, unit: 'ms', values: [], error: gateProblems.slice(0, 3).join('; ') }
+          : {
+              name: gateName,
+              unit: 'ms',
+              values: gate.app,
+              baseline: { name: 'a plain Node script: read every record file, yaml.parse it', values: gate.baseline },
+              goal: { of: 'ratio', atMost: 1.5 },
+              detail: [
+                'both run with node as child processes; every run checked: exit 0 and all 500 approved, the script parsed all 5,000',
+                'the gate also reads each draft, checks each verdict against the text, and asks git whether a committed record was removed or changed',
+              ],
+            },
         {
           name: 'grant-desk review, 200 threads quoting 5,000 characters not in the pitch',
           unit: 'ms',

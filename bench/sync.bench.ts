@@ -15,6 +15,13 @@
  * size of the folder. Rounds interleave the two (the machine's load falls on all alike); a run
  * is a round. Every round is checked: the remote has the round's commit with exactly its three
  * files, and the other clone has the comment; a failed check makes the rows errors.
+ *
+ * And `grant-desk sync` with nothing to do (issue 34), on a clone of the 2,000 drafts: the CLI as
+ * installed (bundled from these sources as `npm run build:cli` bundles it, run with node as a
+ * child process), against what a person runs to see that nothing is to do, `git status && git
+ * pull && git push` (one `sh -c`), in the same clone, interleaved. Goal ≤ 3×. Every run is
+ * checked: the CLI exits 0 saying "already up to date", the git commands exit 0, and the clone's
+ * HEAD is the remote's, unchanged.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -24,7 +31,9 @@ import { silentLogger } from '../src/main/core/errors'
 import { SyncService } from '../src/main/core/sync'
 import { DRAFT_FORMAT, serializeDraftFile } from '../src/shared/draft-file'
 import { newRecordId, serializeRecord } from '../src/shared/review/records'
+import { buildCli, runProgram } from './lib/cli-bundle'
 import { defineBench, type RowSpec } from './lib/row'
+import { timeCases } from './lib/timing'
 
 const problems: string[] = []
 function check(ok: boolean, message: string): void {
@@ -170,13 +179,56 @@ async function measure(drafts: number, runs: number): Promise<{ app: number[]; g
   return { app: appTimes, git: gitTimes }
 }
 
+/** `grant-desk sync` with nothing to do, and `git status && git pull && git push`, in a clone of `drafts` drafts. */
+async function measureNothingToDo(project: string, drafts: number, runs: number): Promise<RowSpec> {
+  const name = `grant-desk sync with nothing to do, a clone of ${drafts.toLocaleString('en')} drafts (${(drafts * 6).toLocaleString('en')} files)`
+  const t = team(drafts)
+  try {
+    const bundle = buildCli(project, join(t.root, 'cli'))
+    // git's automatic housekeeping, which a pull may start in the background, holds a lock of the
+    // clone's for a while: the next command (either side's) would meet it. Off for both alike.
+    t.git(t.ada, 'config', 'gc.auto', '0')
+    t.git(t.ada, 'config', 'maintenance.auto', 'false')
+    const head = t.git(t.ada, 'rev-parse', 'HEAD').trim()
+    const failures: string[] = []
+    const times = await timeCases(
+      {
+        app: async () => {
+          const ran = await runProgram(process.execPath, [bundle, 'sync', join(t.ada, 'drafts')], { cwd: t.ada, env: t.env })
+          if (ran.code !== 0 || !ran.stdout.includes('already up to date'))
+            failures.push(`grant-desk sync exited ${ran.code}: ${(ran.stdout + ran.stderr).slice(-300)}`)
+        },
+        baseline: async () => {
+          const ran = await runProgram('sh', ['-c', 'git status && git pull && git push'], { cwd: t.ada, env: t.env })
+          if (ran.code !== 0) failures.push(`git status && git pull && git push exited ${ran.code}: ${ran.stderr.slice(-300)}`)
+        },
+      },
+      { runs, repeat: 3, warmup: 1 },
+    )
+    if (t.git(t.ada, 'rev-parse', 'HEAD').trim() !== head || t.git(t.remote, 'rev-parse', 'main').trim() !== head)
+      failures.push('the clone or the remote moved during syncs that had nothing to do')
+    if (failures.length > 0) return { name, unit: 'ms', values: [], error: failures.slice(0, 3).join('; ') }
+    return {
+      name,
+      unit: 'ms',
+      values: times.app,
+      baseline: { name: 'git status && git pull && git push (sh -c), in the same clone', values: times.baseline },
+      goal: { of: 'ratio', atMost: 3 },
+      detail: ['the CLI bundled as npm run build:cli makes it, run with node; every run checked: exit 0, “already up to date”, HEAD unmoved'],
+    }
+  } finally {
+    rmSync(t.root, { recursive: true, force: true })
+  }
+}
+
 export default defineBench({
   title: 'Team sync through git: one draft edited and two comments, sent by one clone and received by the other',
-  async run({ runs }) {
+  async run({ runs, project }) {
     const count = runs(7)
+    const nothingToDo = await measureNothingToDo(project, 2_000, count)
     const large = await measure(2_000, count)
     const small = await measure(20, count)
-    const rows: RowSpec[] = []
+    const rows: RowSpec[] = [nothingToDo]
     for (const [label, r] of [
       ['20 drafts, 120 files', small],
       ['2,000 drafts, 12,000 files', large],

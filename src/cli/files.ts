@@ -6,7 +6,14 @@
 import type { Stats } from 'node:fs'
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, NOT_A_FILE, readDraftReview as readReview, readRegularFile, type ReadReviewOptions } from '../main/core'
+import {
+  MAX_DRAFT_BYTES,
+  MAX_SAVED_DRAFT_BYTES,
+  NOT_A_FILE,
+  readDraftReview as readReview,
+  readRegularFile,
+  type ReadReviewOptions,
+} from '../main/core/public/drafts'
 import { fileSize as formatSize } from '../shared/wording'
 import type { DraftFile } from '../shared/draft-file'
 import type { ReviewData } from '../shared/review/view'

@@ -5,15 +5,13 @@
  * matter, review rules from the records beside it), `review` lists each draft's team review and
  * can gate on approval, `export` makes the review copy of one draft, `sync` commits, pulls and
  * pushes a drafts folder kept in git as the app's Sync does, `rules` lists the rules.
+ *
+ * Each command's module is imported only when that command runs (a dynamic `import()`, which
+ * the bundle keeps as a chunk of its own): `--version`, `--help` and a usage error load nothing
+ * but this file, and `sync` never loads the checklist, the review or the export (issue 34).
  */
 import { parseArgs } from 'node:util'
-import { runExport } from './commands/export'
-import { runLint } from './commands/lint'
-import { namedPolicy, runReview } from './commands/review'
-import { runRules } from './commands/rules'
-import { runSync } from './commands/sync'
-import { RecordHistory } from '../main/core'
-import { discover } from './files'
+import { version } from '../../package.json'
 import { errorMessage, type Io } from './output'
 import { USAGE } from './usage'
 
@@ -38,6 +36,7 @@ export async function main(
         policy: { type: 'string' },
         'check-links': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
       },
     })
   } catch (error) {
@@ -49,6 +48,10 @@ export async function main(
     io.out(USAGE)
     return 0
   }
+  if (parsed.values.version) {
+    io.out(`grant-desk ${version}`)
+    return 0
+  }
   if (command === 'sync') {
     if (parsed.values.format !== undefined || parsed.values.output !== undefined || parsed.values['require-approval'] || parsed.values['check-links']) {
       io.err(`grant-desk sync takes no options, only the drafts folder.\n\n${USAGE}`)
@@ -58,9 +61,10 @@ export async function main(
       io.err(`grant-desk sync takes one drafts folder.\n\n${USAGE}`)
       return 2
     }
+    const { runSync } = await import('./commands/sync')
     return runSync(targets[0] ?? '.', io, env, { interactive: process.stdin.isTTY === true })
   }
-  if (command === 'rules' && targets.length === 0) return runRules(io)
+  if (command === 'rules' && targets.length === 0) return (await import('./commands/rules')).runRules(io)
   const formats = command === undefined ? undefined : FORMATS[command]
   if (!formats) {
     io.err(`Unknown command "${command ?? ''}".\n\n${USAGE}`)
@@ -103,12 +107,15 @@ export async function main(
       io.err(`-o needs a file name.\n\n${USAGE}`)
       return 2
     }
+    const { runExport } = await import('./commands/export')
     return runExport(targets[0]!, { output }, io)
   }
+  const { discover } = await import('./files')
   const files = await discover(targets, io)
   if (!files) return 2
-  if (command === 'lint') return runLint(files, format, io, { checkLinks: parsed.values['check-links'], env })
+  if (command === 'lint') return (await import('./commands/lint')).runLint(files, format, io, { checkLinks: parsed.values['check-links'], env })
+  const { namedPolicy, runReview, recordHistory } = await import('./commands/review')
   const policy = await namedPolicy(policyFile, io)
   if (policy === null) return 2
-  return runReview(files, new Set(targets), format, requireApproval, io, policy, new RecordHistory({ env }))
+  return runReview(files, new Set(targets), format, requireApproval, io, policy, recordHistory(env))
 }

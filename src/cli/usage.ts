@@ -4,6 +4,7 @@ export const USAGE = `Usage: grant-desk lint [--format text|json|sarif] [--check
        grant-desk export [--format html] [-o file.html] <draft.md>
        grant-desk sync [folder]
        grant-desk rules
+       grant-desk --version
 
 lint    checks Grant Desk drafts against the pitch guidance; a folder is searched for .md files.
         A draft with review records (<draft-id>.reviews/ beside it) is also checked for open

@@ -12,7 +12,7 @@
 import { stat } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { reviewCopyOfDraft } from '../../main/core'
+import { reviewCopyOfDraft } from '../../main/core/public/export'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
 import type { ReviewData } from '../../shared/review/view'
 import { draftIdOf, readDraftReview, readTextFile } from '../files'

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import type { LintInput } from '../../shared/checklist'
 import { linksToCheck } from '../../shared/checklist/links/extract'
 import type { LinkCheck } from '../../shared/ipc/links'
-import { LinkChecker } from '../../main/core'
+import { LinkChecker } from '../../main/core/public/links'
 
 /**
  * Where the answers are kept: GRANT_DESK_DATA (the browser host's data folder) when set, else

@@ -5,8 +5,8 @@
  * history shows was committed and is now missing, renamed or rewritten makes its draft's review
  * unknown (main/core/drafts/record-history.ts), so the gate fails naming the file and commits.
  */
-import { resolve } from 'node:path'
-import { loadPolicyFile, type LoadedPolicy, type RecordHistory } from '../../main/core'
+import { dirname, resolve } from 'node:path'
+import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy } from '../../main/core/public/drafts'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
 import { draftIdOf, hasFrontMatter, readDraftReview, readTextFile } from '../files'
 import { displayName, errorMessage, escapedIo, readReason, writeErrorEscaped, type Io } from '../output'
@@ -26,6 +26,11 @@ export async function namedPolicy(policyFile: string | undefined, io: Io): Promi
   return policy
 }
 
+/** Git's history of the review records, asked in the environment git runs in. */
+export function recordHistory(env: Record<string, string | undefined>): RecordHistory {
+  return new RecordHistory({ env })
+}
+
 /**
  * Drafts that cannot be read are named on stderr and the others still reported; the exit code
  * is then 2, whatever the reviews say, since a gate must not pass a draft it could not read.
@@ -42,6 +47,14 @@ export async function runReview(
   io = escapedIo(io)
   const reports: DraftReviewReport[] = []
   let failed = false
+  // The policy in force in each folder, looked for once per folder, not once per draft.
+  const policies = new Map<string, Promise<LoadedPolicy>>()
+  const policyOf = (file: string) => {
+    const folder = dirname(file)
+    let found = policies.get(folder)
+    if (!found) policies.set(folder, (found = loadPolicyFor(folder)))
+    return found
+  }
   for (const file of files) {
     const name = displayName(file)
     let draft: DraftFile
@@ -57,7 +70,12 @@ export async function runReview(
     }
     try {
       reports.push(
-        reviewReport(name, draftIdOf(file), draft, await readDraftReview(file, draft, { ...(policy ? { policy } : {}), ...(history ? { history } : {}) })),
+        reviewReport(
+          name,
+          draftIdOf(file),
+          draft,
+          await readDraftReview(file, draft, { policy: policy ?? (await policyOf(file)), ...(history ? { history } : {}) }),
+        ),
       )
     } catch (error) {
       io.err(`Cannot read the review records of ${name}: ${errorMessage(error)}`)

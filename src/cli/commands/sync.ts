@@ -15,7 +15,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { consoleLogger, isSyncFailure, SyncService } from '../../main/core'
+import { consoleLogger, isSyncFailure, SyncService } from '../../main/core/public/sync'
 import type { SyncResult } from '../../shared/ipc'
 import { errorMessage } from '../output'
 import { escapeForTerminal } from '../terminal'

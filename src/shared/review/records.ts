@@ -154,12 +154,19 @@ export class RecordFileError extends Error {
   override name = 'RecordFileError'
 }
 
+/** How a record file's YAML is parsed (errors without the source repeated in them, no key twice in a map). */
+export const RECORD_YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true } as const
+
 /** Parses one record file; the id must match the file name, so a copied file cannot pose as another record. */
 export function parseRecordFile(fileName: string, text: string): ReviewRecord {
   // yaml fills `linePos` only for pretty errors, whose message then repeats the source; the
   // line counter gives the line of a plain error.
   const lineCounter = new LineCounter()
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true, lineCounter })
+  return recordOfDocument(fileName, parseDocument(text, { ...RECORD_YAML_OPTIONS, lineCounter }), lineCounter)
+}
+
+/** A record file's document, parsed with RECORD_YAML_OPTIONS and `lineCounter`, read as a record (see parseRecordFile). */
+export function recordOfDocument(fileName: string, document: Document.Parsed, lineCounter: LineCounter): ReviewRecord {
   if (document.errors.length > 0) {
     const error = document.errors[0]!
     const line = lineCounter.linePos(error.pos[0]).line

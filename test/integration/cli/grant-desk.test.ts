@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -152,10 +152,50 @@ describe('grant-desk lint', () => {
   })
 })
 
+/** The modules a bundled file imports statically (`import … from "x"`), in order. */
+function staticImports(text: string): string[] {
+  return [...text.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm), ...text.matchAll(/^import\s*"([^"]+)"/gm)].map((m) => m[1]!)
+}
+
 describe('the grant-desk bin', () => {
   beforeAll(async () => {
     await promisify(execFile)('npm', ['run', 'build:cli'], { cwd: process.cwd() })
   }, 120_000)
+
+  it('prints its version, loading no command', async () => {
+    const bin = join(process.cwd(), 'bin/grant-desk.mjs')
+    const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string }
+    const result = await promisify(execFile)(process.execPath, [bin, '--version'])
+    expect(result.stdout).toBe(`grant-desk ${version}\n`)
+    // The entry imports Node's own modules only: each command is a chunk loaded when it runs.
+    const entry = readFileSync(join(process.cwd(), 'out/cli/grant-desk.mjs'), 'utf8')
+    expect(staticImports(entry).filter((name) => !name.startsWith('node:'))).toEqual([])
+    expect(entry).toMatch(/import\("\.\/chunks\/sync-[\w-]+\.mjs"\)/)
+  })
+
+  it('bundles no sandbox service or renderer code, and `sync` loads nothing of the checklist, the review or the export', () => {
+    const chunks = join(process.cwd(), 'out/cli/chunks')
+    const sources = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^\/\/ (?:\.\.\/)*(?:main\/)?((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]!)
+    const all = readdirSync(chunks).flatMap((name) => sources(join(chunks, name)))
+    expect(all.some((source) => source.startsWith('src/main/core/sync/'))).toBe(true)
+    expect(all.filter((source) => /^src\/(service|renderer|preload|host)\/|^node_modules\/(electron|react|react-dom)\//.test(source))).toEqual([])
+    // What `grant-desk sync` loads: its chunk and every chunk it imports, statically.
+    const syncChunk = readdirSync(chunks).find((name) => sources(join(chunks, name)).includes('src/cli/commands/sync.ts'))!
+    const loaded = new Set<string>()
+    const visit = (name: string) => {
+      if (loaded.has(name)) return
+      loaded.add(name)
+      for (const target of staticImports(readFileSync(join(chunks, name), 'utf8'))) if (target.startsWith('./')) visit(target.slice(2))
+    }
+    visit(syncChunk)
+    const syncSources = [...loaded].flatMap((name) => sources(join(chunks, name)))
+    expect(syncSources).toContain('src/main/core/sync/service.ts')
+    expect(
+      syncSources.filter((source) =>
+        /^src\/shared\/(checklist|markdown)\/|^src\/main\/core\/export\/|^src\/shared\/review\/anchor|^node_modules\/(micromark|mdast|hast|diff)/.test(source),
+      ),
+    ).toEqual([])
+  })
 
   it('runs the bundled CLI with its exit code', async () => {
     const bin = join(process.cwd(), 'bin/grant-desk.mjs')

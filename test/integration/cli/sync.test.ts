@@ -44,6 +44,36 @@ describe('grant-desk sync', () => {
     expect((await sync(ben.drafts)).out).toBe(`Synced ${ben.drafts} (main ↔ origin/main): already up to date.\n`)
   })
 
+  it('with nothing to do says so and moves nothing; then receives what a teammate sent, and sends a commit made in a terminal', async () => {
+    const draft = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await authorRecorded(ada.drafts, draft.id)
+    await sync(ada.drafts)
+    await sync(ben.drafts)
+    const head = ada.git('rev-parse', 'HEAD')
+    expect(await sync(ada.drafts)).toEqual({ code: 0, out: `Synced ${ada.drafts} (main ↔ origin/main): already up to date.\n`, err: '' })
+    expect(ada.git('rev-parse', 'HEAD')).toBe(head)
+    const idle = await ada.app.call('sync.state')
+    expect(idle.repository).toMatchObject({ ahead: 0, behind: 0, unsent: 0, uncommitted: 0 })
+
+    // The remote moved on: the sync that had nothing to send receives it.
+    await ben.app.call('reviews.addThread', { draftId: draft.id, anchor: { target: 'draft' }, body: 'From Ben' })
+    expect((await sync(ben.drafts)).out).toContain('sent 1 commit')
+    const received = await sync(ada.drafts)
+    expect(received).toMatchObject({ code: 0, err: '' })
+    expect(received.out).toContain('Received:')
+    expect(received.out).toContain('1 comment on Open grant with a form')
+    expect(ada.git('rev-parse', 'HEAD')).toBe(ben.git('rev-parse', 'HEAD'))
+
+    // A commit made in a terminal, nothing new on the remote: it is sent.
+    const path = join(ada.drafts, draft.fileName)
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/\n$/, '\nA line Ada committed by hand.\n'))
+    ada.git('commit', '-qam', 'By hand')
+    const sent = await sync(ada.drafts)
+    expect(sent).toEqual({ code: 0, out: `Synced ${ada.drafts} (main ↔ origin/main): sent 1 commit.\n`, err: '' })
+    expect(team.git(team.remote, 'log', '-1', '--format=%s', 'main').trim()).toBe('By hand')
+    expect((await sync(ada.drafts)).out).toBe(`Synced ${ada.drafts} (main ↔ origin/main): already up to date.\n`)
+  })
+
   it('leaves a pitch conflict for the app and exits 1; the app then offers it', async () => {
     const created = await ada.app.call('drafts.create', { grantId: IDS.open })
     await ada.app.call('drafts.save', { id: created.id, pitch: 'Budget: 40,000 USD.\n', customFields: {}, baseVersion: created.version })

@@ -110,6 +110,8 @@ export async function readRegularFile(path: string, bounds: { maxBytes: number; 
       if (bytesRead === 0) break
       chunks.push(chunk.subarray(0, bytesRead))
       total += bytesRead
+      // A regular file's read answers less than asked only at its end: no read more to find it.
+      if (bytesRead < chunkSize) break
     }
     return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), size: Math.max(info.size, total), info }
   } finally {

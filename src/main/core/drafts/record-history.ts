@@ -147,6 +147,8 @@ export class RecordHistory {
   readonly #repositories = new Map<string, Promise<RepositoryCheck>>()
   /** The work tree top of each drafts folder (null: not in one). */
   readonly #tops = new Map<string, Promise<{ top: string; shallow: boolean } | null>>()
+  /** Each drafts folder as named, resolved (null: it cannot be), once: a gate asks for every draft of a folder. */
+  readonly #real = new Map<string, Promise<string | null>>()
 
   constructor(options: RecordHistoryOptions) {
     // Pathspecs read as git's default (`*` crosses folders) whatever the caller's environment says.
@@ -160,12 +162,10 @@ export class RecordHistory {
    * outside a git work tree.
    */
   async problems(draftsFolder: string, draftId: string): Promise<UnreadableRecord[]> {
-    let folder: string
-    try {
-      folder = await realpath(draftsFolder)
-    } catch {
-      return []
-    }
+    let real = this.#real.get(draftsFolder)
+    if (!real) this.#real.set(draftsFolder, (real = realpath(draftsFolder).catch(() => null)))
+    const folder = await real
+    if (folder === null) return []
     let located = this.#tops.get(folder)
     if (!located) this.#tops.set(folder, (located = this.#locate(folder)))
     const where = await located

@@ -12,20 +12,21 @@ import type { Stats } from 'node:fs'
 import { lstat, mkdir, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { Parser } from 'yaml'
+import { type CST, LineCounter } from 'yaml'
 import type { DraftReview } from '../../../shared/draft-file'
 import {
   RECORD_FILE_PATTERN,
+  RECORD_YAML_OPTIONS,
   RecordFileError,
   newRecordId,
-  parseRecordFile,
+  recordOfDocument,
   reviewFolderName,
   serializeRecord,
   type ReviewRecord,
   type ReviewedVersion,
   type UnreadableRecord,
 } from '../../../shared/review/records'
-import { yamlShapeProblem } from '../../../shared/yaml-bounds'
+import { boundedSyntax, composeDocument } from '../../../shared/yaml-bounds'
 import { AppFailure } from '../errors'
 import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, mapLimited, readRegularFile, storageFailure } from './fs'
 import { isAtomicTempName } from './names'
@@ -144,9 +145,9 @@ async function loadRecord(path: string, name: string): Promise<LoadedRecord> {
 const MAX_RECORD_MAP_COST = 4_000_000
 
 /** The parser's cost of a YAML text's maps (see above), from its syntax tree: one linear pass. */
-function yamlMapCost(text: string): number {
+function yamlMapCost(syntax: readonly CST.Token[]): number {
   let cost = 0
-  const pending: unknown[] = [...new Parser().parse(text)]
+  const pending: unknown[] = [...syntax]
   while (pending.length > 0) {
     const token = pending.pop() as
       { type?: string; value?: unknown; key?: unknown; items?: { key?: unknown; value?: unknown }[]; start?: unknown } | null | undefined
@@ -161,13 +162,19 @@ function yamlMapCost(text: string): number {
   return cost
 }
 
-/** Parses a record file, refusing first a YAML text whose maps the parser would take minutes over. */
+/**
+ * Parses a record file, refusing first a YAML text whose maps the parser would take minutes over.
+ * The text is lexed and parsed once (a gate reads thousands of records): the lexer's linear
+ * count is checked as the parser is fed (the parser itself runs out of memory on deep nesting),
+ * the maps' cost on the syntax tree, and the document is composed from that same tree, as
+ * parseRecordFile would parse it.
+ */
 function parseRecordText(fileName: string, text: string): ReviewRecord {
-  // First the lexer's linear count: the parser itself runs out of memory on deep nesting.
-  const shape = yamlShapeProblem(text)
-  if (shape !== null) throw new RecordFileError(`too complex to be a review record: ${shape}`)
-  if (yamlMapCost(text) > MAX_RECORD_MAP_COST) throw new RecordFileError('too complex to be a review record (a map with thousands of keys)')
-  return parseRecordFile(fileName, text)
+  const lineCounter = new LineCounter()
+  const syntax = boundedSyntax(text, lineCounter.addNewLine)
+  if (syntax.problem !== null) throw new RecordFileError(`too complex to be a review record: ${syntax.problem}`)
+  if (yamlMapCost(syntax.tokens) > MAX_RECORD_MAP_COST) throw new RecordFileError('too complex to be a review record (a map with thousands of keys)')
+  return recordOfDocument(fileName, composeDocument(syntax.tokens, text.length, RECORD_YAML_OPTIONS), lineCounter)
 }
 
 function describe(fileName: string, error: unknown): string {

@@ -26,7 +26,18 @@ export interface Remote {
   setUpstream: boolean
 }
 
-export type Pulled = { kind: 'done'; arrival: SyncArrival | null; notes: string[] } | { kind: 'conflict'; arrival: SyncArrival | null; notes: string[] }
+export type Pulled =
+  | {
+      kind: 'done'
+      arrival: SyncArrival | null
+      notes: string[]
+      /**
+       * When the remote branch held nothing new (nothing merged, HEAD where it was): the commits
+       * here it lacks, counted by the same git that found nothing new, so the push asks no more.
+       */
+      unsent?: number
+    }
+  | { kind: 'conflict'; arrival: SyncArrival | null; notes: string[] }
 
 /** What the exchange needs of the service. */
 export interface ExchangeContext {
@@ -67,6 +78,17 @@ export class Exchange {
   async pull(repo: Repository, remote: Remote): Promise<Pulled> {
     const seenBefore = (await commitOf(repo.git, remote.trackingRef)) !== null
     await this.#fetch(repo, remote)
+    if (repo.head !== null && seenBefore) {
+      // Most syncs find nothing new: one git answers that (nothing on the remote branch that HEAD
+      // lacks) and counts what is to send, where asking for the branch, the common commit, HEAD
+      // and the count took five.
+      const counted = await repo.git.run(['rev-list', '--left-right', '--count', `${repo.head}...${remote.trackingRef}`], {
+        readOnly: true,
+        okExitCodes: [128],
+      })
+      const [ahead, behind] = counted.stdout.trim().split(/\s+/).map(Number)
+      if (counted.exitCode === 0 && behind === 0 && Number.isInteger(ahead)) return { kind: 'done', arrival: null, notes: [], unsent: ahead! }
+    }
     const incoming = await commitOf(repo.git, remote.trackingRef)
     if (incoming === null) return { kind: 'done', arrival: null, notes: [] } // the remote has no such branch yet: the push makes it
     const common = repo.head === null ? null : await repo.git.run(['merge-base', repo.head, incoming], { readOnly: true, okExitCodes: [1] })
@@ -233,12 +255,18 @@ export class Exchange {
     await clearAppMerge(repo)
   }
 
-  /** Pushes HEAD to the upstream branch. `rejected`: the remote moved on (pull, then try again). */
-  async push(repo: Repository, remote: Remote): Promise<{ kind: 'sent'; commits: number } | { kind: 'rejected' }> {
+  /**
+   * Pushes HEAD to the upstream branch. `rejected`: the remote moved on (pull, then try again).
+   * `unsent`: the commits the remote branch lacks, when the pull just counted them (`Pulled`).
+   */
+  async push(repo: Repository, remote: Remote, unsent?: number): Promise<{ kind: 'sent'; commits: number } | { kind: 'rejected' }> {
     if (repo.head === null) return { kind: 'sent', commits: 0 }
-    const tracking = await commitOf(repo.git, remote.trackingRef)
-    const ahead = Number(await repo.git.text(['rev-list', '--count', tracking === null ? 'HEAD' : `${tracking}..HEAD`], { readOnly: true }))
-    if (tracking !== null && ahead === 0) return { kind: 'sent', commits: 0 }
+    let ahead = unsent
+    if (ahead === undefined) {
+      const tracking = await commitOf(repo.git, remote.trackingRef)
+      ahead = Number(await repo.git.text(['rev-list', '--count', tracking === null ? 'HEAD' : `${tracking}..HEAD`], { readOnly: true }))
+      if (tracking !== null && ahead === 0) return { kind: 'sent', commits: 0 }
+    } else if (ahead === 0) return { kind: 'sent', commits: 0 }
     const setUpstream = repo.upstream === null
     try {
       await repo.git.run(['push', '--porcelain', ...(setUpstream ? ['--set-upstream'] : []), '--', remote.name, `HEAD:${remote.mergeRef}`], {

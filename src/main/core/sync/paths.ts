@@ -9,7 +9,8 @@
  * Paths are git's: relative to the work tree's top, with `/`. `prefix` is the drafts folder's
  * place in the work tree (`git rev-parse --show-prefix`: `""` at the top, else `drafts/`).
  */
-import { DraftId } from '../../../shared/ipc'
+// The drafts' part of the contract (not the channel map, ipc.ts, whose every schema the CLI's sync would build at start).
+import { DraftId } from '../../../shared/ipc/drafts'
 import { POLICY_FILE_NAME } from '../../../shared/review/policy'
 import { RECORD_FILE_PATTERN } from '../../../shared/review/records'
 

@@ -117,22 +117,38 @@ function fieldsAfter(entry: string, count: number): string {
   return entry.slice(at)
 }
 
-/** The repository of `folder` (git runs with `base`'s environment); fails as `not_a_repository` when there is none. */
-export async function openRepository(base: Git, folder: string): Promise<Repository> {
-  const here = base.at(folder)
+/** Where a folder's repository is, as git says: the work tree's top, git's folder, the folder's place in the work tree. */
+export interface Location {
+  root: string
+  gitDir: string
+  prefix: string
+}
+
+/** Where the repository of `folder` is (one `git rev-parse`); fails as `not_a_repository` when there is none, `git_missing` without git. */
+export async function locateRepository(base: Git, folder: string): Promise<Location> {
   let lines: string[]
   try {
-    lines = (await here.text(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-prefix'], { readOnly: true })).split('\n')
+    lines = (await base.at(folder).text(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-prefix'], { readOnly: true })).split('\n')
   } catch (error) {
     if (error instanceof GitCommandError && error.notInstalled) throw new SyncFailure('git_missing', GIT_MISSING, { cause: error })
     if (error instanceof GitCommandError && error.exitCode === 128) throw notARepository(folder)
     throw error
   }
   const [root, gitDir, prefix = ''] = lines as [string, string, string?]
+  return { root, gitDir, prefix }
+}
+
+/**
+ * The repository of `folder` (git runs with `base`'s environment); fails as `not_a_repository`
+ * when there is none. `location`: where it is, when the caller has just asked (a sync asks once
+ * for its lock and its openings).
+ */
+export async function openRepository(base: Git, folder: string, location?: Location): Promise<Repository> {
+  const { root, gitDir, prefix } = location ?? (await locateRepository(base, folder))
   const git = base.at(root)
-  // The whole repository without untracked files: the branch, and unmerged paths anywhere.
-  const status = await statusV2(git, ['--untracked-files=no'])
-  const config = await readConfig(git)
+  // The whole repository without untracked files: the branch, and unmerged paths anywhere; and
+  // its config. Both only read, so they run side by side.
+  const [status, config] = await Promise.all([statusV2(git, ['--untracked-files=no']), readConfig(git)])
   const remotes: { name: string; url: string }[] = []
   for (const [key, url] of config) {
     const match = /^remote\.(.+)\.url$/.exec(key)
@@ -184,8 +200,8 @@ function upstreamOf(config: Map<string, string>, branch: string, remotes: { name
  * (`appDataDir`): a home folder kept in git for its dotfiles, a developer's checkout. That one is
  * not the team's, so a sync never commits drafts into it or pushes them to its remote.
  */
-export async function openTeamRepository(git: Git, folder: string, appDataDir: string | undefined): Promise<Repository> {
-  const repo = await openRepository(git, folder)
+export async function openTeamRepository(git: Git, folder: string, appDataDir: string | undefined, location?: Location): Promise<Repository> {
+  const repo = await openRepository(git, folder, location)
   const data = appDataDir ? resolve(appDataDir) : null
   if (data !== null && (data === repo.root || data.startsWith(`${repo.root}${sep}`))) {
     throw new SyncFailure(

@@ -40,7 +40,18 @@ import { SyncMemory } from './memory'
 import { fileVersion, PullAttributions } from './attributions'
 import { SyncStateReader } from './state-reader'
 import { withSyncLock } from './sync-lock'
-import { commitOf, countChanges, folderChanges, gitVersion, openTeamRepository, unsentFiles, type Repository } from './repository'
+import {
+  commitOf,
+  countChanges,
+  folderChanges,
+  gitVersion,
+  locateRepository,
+  openTeamRepository,
+  unsentFiles,
+  type Change,
+  type Location,
+  type Repository,
+} from './repository'
 
 export interface SyncServiceOptions {
   /** The drafts folder, read at every call (Settings may move it). */
@@ -84,6 +95,8 @@ export class SyncService {
   /** The last state sent: sent again with `running: true` when a sync starts, without asking git. */
   #lastState: SyncState | null = null
   readonly #states: SyncStateReader
+  /** Where the drafts folder's repository is, asked once per sync (for its lock and every opening); null outside one. */
+  #location: { folder: string; location: Location } | null = null
 
   readonly #exchange: Exchange
 
@@ -245,6 +258,8 @@ export class SyncService {
           if (!isSyncFailure(error) || error.problem !== 'not_a_repository') throw error
         }
         await startRepository(git, folder, existing, remoteUrl)
+        // It may have made a repository of the folder's own (inside one that was not the team's).
+        this.#location = null
         return this.state(false)
       },
       (state) => state,
@@ -282,10 +297,12 @@ export class SyncService {
         if (before) this.#publish({ ...before, running: true })
       }
       const folder = await this.#folder()
+      const location = await this.#locate(folder)
+      this.#location = location === null ? null : { folder, location }
       let final: SyncState | null = null
       try {
         // One sync per repository across processes too: another window, another copy of the app, `grant-desk sync`.
-        const value = await withSyncLock(folder, this.#options.env, this.#options.log, work)
+        const value = await withSyncLock(location?.gitDir ?? null, this.#options.log, work)
         final = stateOf(value)
         return value
       } catch (error) {
@@ -301,8 +318,18 @@ export class SyncService {
         } catch (error) {
           this.#options.log.warn('the team sync state could not be read', error)
         }
+        this.#location = null
       }
     })
+  }
+
+  /** Where the repository of `folder` is, or null outside one (or without git: the work says so). */
+  async #locate(folder: string): Promise<Location | null> {
+    try {
+      return await locateRepository(new Git({ cwd: folder, env: this.#options.env, interactive: false }), folder)
+    } catch {
+      return null
+    }
   }
 
   /** Removes a stale index.lock before a step that writes the index outside a sync (its note goes to the log: only a sync has notes). */
@@ -325,7 +352,7 @@ export class SyncService {
 
   /** The repository of the drafts folder, unless it is one that holds the app's own data folder (see the option). */
   #open(git: Git, folder: string): Promise<Repository> {
-    return openTeamRepository(git, folder, this.#options.appDataDir)
+    return openTeamRepository(git, folder, this.#options.appDataDir, this.#location?.folder === folder ? this.#location.location : undefined)
   }
 
   async #who(repo: Repository): Promise<string> {
@@ -369,7 +396,8 @@ export class SyncService {
     }
 
     await this.#options.settled?.()
-    const { committed, notes: commitNotes } = await commitChanges(repo, await folderChanges(repo), await this.#who(repo))
+    const changes = await folderChanges(repo)
+    const { committed, notes: commitNotes } = await commitChanges(repo, changes, await this.#who(repo))
     notes.push(...commitNotes)
     // Only HEAD moved. (The repository is opened again only at the end: each opening reads the
     // whole work tree, which for a folder of thousands of drafts is most of a sync's time.)
@@ -395,9 +423,12 @@ export class SyncService {
     if (pulled.kind === 'conflict') return this.#result('conflict', { committed, sent: 0, received: arrival, notes })
 
     let sent = 0
+    // The pull merged nothing: HEAD is where it was, and the pull counted what is to send.
+    let unsent = pulled.kind === 'done' ? pulled.unsent : undefined
     for (let attempt = 1; ; attempt++) {
-      repo = { ...repo, head: await commitOf(repo.git, 'HEAD'), tracking: null }
-      const pushed = await this.#exchange.push(repo, remote)
+      repo = { ...repo, head: unsent === undefined ? await commitOf(repo.git, 'HEAD') : repo.head, tracking: null }
+      const pushed = await this.#exchange.push(repo, remote, unsent)
+      unsent = undefined
       if (pushed.kind === 'sent') {
         sent = pushed.commits
         break
@@ -420,7 +451,15 @@ export class SyncService {
       memory.lastSyncAt = at
       memory.lastProblem = null
     })
-    return this.#result('synced', { committed, sent, received: arrival, notes })
+    // Nothing to do: nothing committed, received, sent or recovered. The repository is as it was
+    // opened, with nothing to send or receive, so it is not opened again (each opening reads the
+    // whole work tree: a sync that did nothing read it four times).
+    const untouched = committed === null && arrival === null && sent === 0 && notes.length === 0 && pulled.kind === 'done' && pulled.unsent === 0
+    return this.#result(
+      'synced',
+      { committed, sent, received: arrival, notes },
+      untouched ? { repo: { ...repo, tracking: { ahead: 0, behind: 0 } }, changes } : undefined,
+    )
   }
 
   /** " 2 changes are not sent yet: …" for a failure after the commit (problems.ts), from the repository as it is now. */
@@ -433,12 +472,16 @@ export class SyncService {
     }
   }
 
-  /** The answer of a sync, with the repository as it is now (opened once more, after all that changed it). */
+  /**
+   * The answer of a sync, with the repository as it is now: opened once more, after all that
+   * changed it, or `unchanged` (the repository as the sync opened it, and its folder's changes then).
+   */
   async #result(
     outcome: 'synced' | 'conflict',
     parts: { committed: Committed | null; sent: number; received: SyncArrival | null; notes: string[] },
+    unchanged?: { repo: Repository; changes: readonly Change[] },
   ): Promise<SyncResult> {
-    const repo = await this.#repository()
+    const repo = unchanged?.repo ?? (await this.#repository())
     const marker = outcome === 'conflict' ? await appMerge(repo) : null
     return {
       outcome,
@@ -447,7 +490,7 @@ export class SyncService {
       received: parts.received,
       conflicts: marker ? await listConflicts(repo, marker) : [],
       notes: parts.notes,
-      state: await this.#states.of(repo, false),
+      state: await this.#states.of(repo, false, unchanged?.changes),
     }
   }
 

@@ -8,7 +8,7 @@ import { isSyncFailure } from './problems'
 import { Git } from './git'
 import type { SyncMemory } from './memory'
 import { describeRepository, summaryOf } from './state'
-import { gitVersion, type Repository } from './repository'
+import { gitVersion, type Change, type Repository } from './repository'
 
 const NO_GIT = 'Git is not installed: install it to sync with your team'
 
@@ -59,11 +59,11 @@ export class SyncStateReader {
     return this.of(repo, running)
   }
 
-  /** The state of a repository just opened (saves opening it again after a sync). */
-  async of(repo: Repository, running: boolean): Promise<SyncState> {
+  /** The state of a repository just opened (saves opening it again after a sync); `changes`: its folder's, when just read. */
+  async of(repo: Repository, running: boolean, changes?: readonly Change[]): Promise<SyncState> {
     const folder = await this.#options.folder()
     const memory = await this.#options.memory.folder(folder)
-    const repository = await describeRepository(repo)
+    const repository = await describeRepository(repo, changes)
     return {
       folder,
       lastSyncAt: memory.lastSyncAt,

@@ -5,11 +5,11 @@
 import type { SyncRepository } from '../../../shared/ipc'
 import { chosenRemote } from './exchange'
 import { conflictBriefs, ownMerge } from './merge'
-import { aheadBehind, countChanges, folderChanges, unsentFiles, type Repository } from './repository'
+import { aheadBehind, countChanges, folderChanges, unsentFiles, type Change, type Repository } from './repository'
 
-/** What the state says of a repository just opened. */
-export async function describeRepository(repo: Repository): Promise<SyncRepository> {
-  const changes = await folderChanges(repo)
+/** What the state says of a repository just opened; `known`: its folder's changes, when the caller has just read them. */
+export async function describeRepository(repo: Repository, known?: readonly Change[]): Promise<SyncRepository> {
+  const changes = known ?? (await folderChanges(repo))
   const { ahead, behind } = await aheadBehind(repo)
   const unsent = await unsentFiles(repo, changes)
   // A merge an interrupted sync left half done is the app's too: the next sync goes on with it (recovery.ts).

@@ -8,7 +8,6 @@
 import { join } from 'node:path'
 import type { Logger } from '../errors'
 import { type FileLockWait, withFileLock } from '../file-lock'
-import { Git } from './git'
 import { SyncFailure } from './problems'
 
 const SYNC_LOCK_FILE = 'grant-desk-sync'
@@ -29,15 +28,12 @@ const syncLockWait: FileLockWait = {
 }
 
 /**
- * Runs `work` holding the sync lock of the repository of `folder`. Outside a repository (or
- * without git) it runs unlocked: the work itself says what is missing, or makes the repository.
+ * Runs `work` holding the sync lock of the repository whose git folder is `gitDir` (the caller
+ * has just asked git where it is, see repository.ts's locateRepository). Outside a repository (or
+ * without git), `gitDir` is null and it runs unlocked: the work itself says what is missing, or
+ * makes the repository.
  */
-export async function withSyncLock<T>(folder: string, env: Record<string, string | undefined>, log: Logger, work: () => Promise<T>): Promise<T> {
-  let gitDir: string
-  try {
-    gitDir = await new Git({ cwd: folder, env, interactive: false }).text(['rev-parse', '--absolute-git-dir'], { readOnly: true })
-  } catch {
-    return work()
-  }
+export async function withSyncLock<T>(gitDir: string | null, log: Logger, work: () => Promise<T>): Promise<T> {
+  if (gitDir === null) return work()
   return withFileLock(join(gitDir, SYNC_LOCK_FILE), log, work, syncLockWait)
 }
