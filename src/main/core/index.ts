@@ -25,6 +25,12 @@ export { consoleLogger } from './errors'
 /** Reading a file within the app's bounds (a regular file only, at most the largest draft), as the CLI reads every file it is given. */
 export { NOT_A_FILE, readRegularFile } from './drafts/fs'
 export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from './drafts/inspect'
+/**
+ * Importing a .docx, .html or .md as a draft's Markdown (`grant-desk import`), loaded when it is
+ * used: mammoth and the HTML parser stay out of the other commands' start-up.
+ */
+export const loadImporter = () => import('./import')
+export { MAX_IMPORT_BYTES, UNKNOWN_KIND, importKind, tooLarge } from './import/limits'
 
 /** A draft file as the folder holds it: `<folder>/<id>.md`, its text and what it parses to. */
 export interface DraftOnDisk {

@@ -27,7 +27,8 @@ function styleOf(node: Element): string {
 
 function classesOf(node: Element): string[] {
   const value = node.properties['className']
-  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : []
+  // hast-util-from-html gives the class attribute as a list of names.
+  return Array.isArray(value) ? value.map(String) : []
 }
 
 function element(tagName: string, children: ElementContent[], properties: Element['properties'] = {}): Element {
@@ -121,7 +122,7 @@ function gatherWordLists(parent: Parent): void {
     if (!between) stack = []
     if (stack.length === 0 || !between) out.push(child)
   }
-  parent.children = out as typeof parent.children
+  parent.children = out
 }
 
 function rewrite(parent: Parent): void {
@@ -149,7 +150,7 @@ function rewrite(parent: Parent): void {
     }
     out.push(child)
   }
-  parent.children = out as typeof parent.children
+  parent.children = out
   gatherWordLists(parent)
 }
 
@@ -196,7 +197,7 @@ function dropSelfAnchors(parent: Parent): void {
     if (child.tagName === 'a' && typeof href === 'string' && href.startsWith('#') && /^[\s#¶§🔗]*$/u.test(textOf(child))) return false
     dropSelfAnchors(child)
     return true
-  }) as typeof parent.children
+  })
 }
 
 /** Rewrites the tree in place (see the module comment). */

@@ -52,7 +52,9 @@ describe('HTML to Markdown', () => {
   })
 
   it('sanitizes: no script, no event handler, no javascript: link, no raw HTML', () => {
-    const markdown = htmlToMarkdown('<p onclick="x()">Hi <a href="javascript:alert(1)">there</a><script>alert(2)</script><img src="x" onerror="y()"></p><style>p{}</style>')
+    const markdown = htmlToMarkdown(
+      '<p onclick="x()">Hi <a href="javascript:alert(1)">there</a><script>alert(2)</script><img src="x" onerror="y()"></p><style>p{}</style>',
+    )
     expect(markdown).toBe('Hi there\\[Image]')
   })
 
