@@ -4,7 +4,8 @@
  * commands/<command>.ts: `lint` runs the checklist (grant context from each file's front
  * matter, review rules from the records beside it), `review` lists each draft's team review and
  * can gate on approval, `export` makes the review copy of one draft, `sync` commits, pulls and
- * pushes a drafts folder kept in git as the app's Sync does, `rules` lists the rules.
+ * pushes a drafts folder kept in git as the app's Sync does, `rules` lists the rules, `import`
+ * turns a .docx, .html or .md written elsewhere into Markdown or a new draft.
  *
  * Each command's module is imported only when that command runs (a dynamic `import()`, which
  * the bundle keeps as a chunk of its own): `--version`, `--help` and a usage error load nothing
@@ -35,6 +36,7 @@ export async function main(
         output: { type: 'string', short: 'o' },
         policy: { type: 'string' },
         'check-links': { type: 'boolean', default: false },
+        grant: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -63,6 +65,27 @@ export async function main(
     }
     const { runSync } = await import('./commands/sync')
     return runSync(targets[0] ?? '.', io, env, { interactive: process.stdin.isTTY === true })
+  }
+  if (command === 'import') {
+    if (parsed.values.format !== undefined || parsed.values.policy !== undefined || parsed.values['require-approval'] || parsed.values['check-links']) {
+      io.err(`grant-desk import takes --grant and -o only.\n\n${USAGE}`)
+      return 2
+    }
+    if (targets.length !== 1) {
+      io.err(`grant-desk import takes one .docx, .html or .md file.\n\n${USAGE}`)
+      return 2
+    }
+    if (parsed.values.output === '' || parsed.values.grant === '') {
+      io.err(`-o and --grant each need a file name.\n\n${USAGE}`)
+      return 2
+    }
+    // Loaded for this command only: mammoth and the HTML parser stay out of the others' start-up.
+    const { runImport } = await import('./commands/import')
+    return runImport(targets[0]!, { grant: parsed.values.grant, output: parsed.values.output }, io)
+  }
+  if (parsed.values.grant !== undefined) {
+    io.err(`--grant is an option of grant-desk import.\n\n${USAGE}`)
+    return 2
   }
   if (command === 'rules' && targets.length === 0) return (await import('./commands/rules')).runRules(io)
   const formats = command === undefined ? undefined : FORMATS[command]

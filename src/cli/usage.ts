@@ -3,6 +3,7 @@ export const USAGE = `Usage: grant-desk lint [--format text|json|sarif] [--check
        grant-desk review [--format text|json] [--require-approval] [--policy file.yaml] <draft.md | folder> …
        grant-desk export [--format html] [-o file.html] <draft.md>
        grant-desk sync [folder]
+       grant-desk import [--grant draft.md] [-o out.md] <file.docx | file.html | file.md>
        grant-desk rules
        grant-desk --version
 
@@ -48,4 +49,13 @@ sync    syncs a drafts folder kept in git with the team, as the app's Sync does:
         Exit code: 0 synced, 1 a conflict to resolve in the app or a pull or push that failed
         (nothing lost: what was committed stays committed and goes with the next sync),
         2 usage, a folder not in a git repository, or no git.
+import  turns a proposal written elsewhere into Markdown: a Word or Google Docs .docx, an
+        .html export or another tool's .md, with its headings, lists, links and tables.
+        Images are not brought in (each leaves an [Image] mark; upload and link them); a
+        .md file's front matter is kept at the end, in a yaml block. Notes go to stderr.
+        --grant draft.md makes a whole new draft for that draft's grant (its front matter).
+        -o, --output out.md writes a new file (never over an existing one); else stdout.
+        Files over 10 MB, a .docx whose zip would expand past 100 MB (a zip bomb) and a
+        file that is not what its name says are refused.
+        Exit code: 0, 2 usage, a file that cannot be imported, or a write failure.
 rules   lists every rule: id, severity, what it checks.`

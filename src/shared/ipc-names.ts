@@ -23,6 +23,7 @@ export const IPC_CHANNELS = [
   'savedSearches.refresh',
   'drafts.list',
   'drafts.create',
+  'drafts.import',
   'drafts.get',
   'drafts.save',
   'drafts.merge',

@@ -18,7 +18,7 @@ import { DraftsMergeInput, DraftsMergeOutput } from './ipc/conflicts'
 import { LinkCheck } from './ipc/links'
 import { ApplicationsPreviewOutput, ApplicationsSubmitOutput, ApplicationRecord } from './ipc/applications'
 import { NoInput } from './ipc/common'
-import { Draft, DraftId, DraftSummary, DraftVersion, DraftsCreateInput, DraftsDeleteOutput, DraftsSaveInput } from './ipc/drafts'
+import { Draft, DraftId, DraftSummary, DraftVersion, DraftsCreateInput, DraftsImportInput, DraftsDeleteOutput, DraftsSaveInput } from './ipc/drafts'
 import type { IpcResult } from './ipc/errors'
 import { ExportPdfOutput, ExportReviewCopyOutput } from './ipc/export'
 import { GrantsGetOutput, GrantsListInput, GrantsListOutput } from './ipc/grants'
@@ -87,6 +87,8 @@ export const ipcContract = {
   'savedSearches.refresh': { input: NoInput, output: SavedSearchesView },
   'drafts.list': { input: NoInput, output: z.object({ items: z.array(DraftSummary), folder: z.string() }) },
   'drafts.create': { input: DraftsCreateInput, output: Draft },
+  /** A new draft of the grant whose pitch is the file's text as Markdown; `notes`: what did not come in as it was (images, a front matter). */
+  'drafts.import': { input: DraftsImportInput, output: z.object({ draft: Draft, notes: z.array(z.string()) }) },
   'drafts.get': { input: z.strictObject({ id: DraftId }), output: Draft },
   'drafts.save': { input: DraftsSaveInput, output: Draft },
   /**

@@ -41,6 +41,7 @@ const TEMPLATES: Record<IpcChannel, Record<string, unknown> | null> = {
   'savedSearches.refresh': null,
   'drafts.list': null,
   'drafts.create': { grantId: IDS.open, customFields: {}, projectKind: 'sdk' },
+  'drafts.import': { grantId: IDS.open, fileName: 'proposal.md', content: Buffer.from('# Proposal\n').toString('base64') },
   'drafts.get': { id: MISSING_DRAFT },
   'drafts.save': { id: MISSING_DRAFT, pitch: 'p', customFields: {}, baseVersion: VERSION },
   'drafts.merge': { id: MISSING_DRAFT, pitch: 'p', customFields: {}, baseVersion: VERSION, base: { pitch: '', customFields: {} } },

@@ -118,6 +118,23 @@ export const DraftsCreateInput = z.strictObject({
   projectKind: ProjectKind.nullable().optional(),
 })
 
+/** A file to import is at most this large (the core's MAX_IMPORT_BYTES), in base64: checked here, before it is decoded. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
+const IMPORT_MAX_BASE64 = Math.ceil(IMPORT_MAX_BYTES / 3) * 4
+
+/**
+ * A new draft of a grant from a file written elsewhere (.docx, .html, .md): the renderer passes
+ * the file's name and bytes (the browser host has no paths), base64, within the size bound.
+ */
+export const DraftsImportInput = z.strictObject({
+  grantId: Id,
+  fileName: z.string({ error: 'must be text' }).min(1).max(255, { error: 'must be at most 255 characters' }),
+  content: z
+    .string({ error: 'must be text' })
+    .max(IMPORT_MAX_BASE64, { error: `must be a file of at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB` })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'must be the file in base64' }),
+})
+
 export const DraftsSaveInput = z.strictObject({
   id: DraftId,
   pitch: Pitch,

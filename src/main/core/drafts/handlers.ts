@@ -1,4 +1,5 @@
 /** The drafts and reviews channels (see handlers.ts for the door they come through). */
+import { AppFailure } from '../errors'
 import type { GrantsService } from '../grants'
 import type { Handlers } from '../handlers'
 import type { DraftHistory } from '../history'
@@ -38,6 +39,22 @@ export function draftHandlers({ drafts, reviews, history, grants, authorWrites }
         ...(customFields !== undefined ? { customFields } : {}),
         ...(projectKind ? { projectKind } : {}),
       })
+    },
+    // The file's bytes come from the renderer (the browser host has no paths); the import's own
+    // bounds apply on top of the contract's size check. The converters load on the first import.
+    'drafts.import': async ({ grantId, fileName, content }) => {
+      const { importDocument, ImportError } = await import('../import')
+      let imported
+      try {
+        imported = await importDocument(Buffer.from(content, 'base64'), fileName)
+      } catch (error) {
+        if (error instanceof ImportError) throw new AppFailure('invalid_input', `${fileName} was not imported: ${error.message}.`)
+        throw error
+      }
+      const { grant } = await grants.get(grantId)
+      const grantType = await grants.typeOf(grantId)
+      const draft = await drafts.create({ grant, grantType, pitch: `${imported.markdown}\n` })
+      return { draft, notes: imported.notes }
     },
     // With who wrote it (see DraftAuthorship), so the editor knows Suggesting from Editing before the
     // pitch takes a keystroke. A save a moment ago may still be recording its author: waited for, as reviews.get does.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IPC_CHANNELS } from '../../../../src/shared/ipc-names'
 import { ipcContract } from '../../../../src/shared/ipc'
 import { startTestCore, type TestCore } from '../../../support/core'
+import { deflatedEntry, zipArchive } from '../../../support/zip'
 import { IDS, startTestService, testFixture, type TestService } from '../../../support/service'
 
 /** For each channel, payloads it must refuse. */
@@ -67,6 +68,14 @@ const MALFORMED: Record<(typeof IPC_CHANNELS)[number], unknown[]> = {
     { grantId: IDS.open, pitch: 5 },
     { grantId: IDS.open, customFields: { a: 1 } },
     { grantId: IDS.open, pitch: 'x'.repeat(1_000_001) },
+  ],
+  'drafts.import': [
+    undefined,
+    { grantId: IDS.open, fileName: 'a.md' },
+    { grantId: IDS.open, fileName: '', content: 'IyBB' },
+    { grantId: IDS.open, fileName: 'a.md', content: 'not base64!' },
+    { grantId: IDS.open, fileName: 'a.docx', content: 'A'.repeat(14 * 1024 * 1024) },
+    { grantId: IDS.open, fileName: 'a.md', content: 'IyBB', path: '/etc/passwd' },
   ],
   'drafts.get': [
     undefined,
@@ -258,6 +267,22 @@ describe('the contract through dispatch', () => {
     expect(open.grant.applicationSchema).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'repo', type: 'url', required: true })]))
     const listed = await app.call('drafts.list')
     expect(listed.items.map((item) => item.id)).toEqual(expect.arrayContaining([draft.id, open.id]))
+  })
+
+  it('imports a file as a new draft of the grant (issue 36), and refuses a zip bomb with the reason', async () => {
+    const html = await readFile(join(import.meta.dirname, '../../../fixtures/paste/google-docs-table.html'))
+    const imported = await app.call('drafts.import', { grantId: IDS.open, fileName: 'budget.html', content: html.toString('base64') })
+    expect(imported.draft.grant.id).toBe(IDS.open)
+    expect(imported.draft.pitch).toBe('| a | b b | c |\n| - | --- | - |\n| d | e   | f |\n')
+    expect(await readFile(imported.draft.path, 'utf8')).toContain('| d | e   | f |')
+    expect((await app.call('drafts.list')).items.map((item) => item.id)).toContain(imported.draft.id)
+
+    const bomb = zipArchive([deflatedEntry('word/document.xml', Buffer.alloc(8 * 1024 * 1024), 100)])
+    const before = (await app.call('drafts.list')).items.length
+    const error = await app.fail('drafts.import', { grantId: IDS.open, fileName: 'bomb.docx', content: bomb.toString('base64') })
+    expect(error.code).toBe('invalid_input')
+    expect(error.message).toMatch(/^bomb\.docx was not imported: its entry word\/document\.xml expands past the size its archive states/)
+    expect((await app.call('drafts.list')).items.length).toBe(before)
   })
 
   it('saves atomically and answers conflict instead of overwriting a file changed on disk', async () => {

@@ -4,7 +4,7 @@
  * deleted-drafts folder, so a mistake can be undone by hand.
  */
 import { CalendarButton } from '../reminders'
-import { useEffect, useRef, useState } from 'react'
+import { type DragEvent, useEffect, useRef, useState } from 'react'
 import type { AppError, DraftSummary } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
@@ -13,10 +13,11 @@ import { useListOnScreen } from '../../state/list'
 import { useNow } from '../../lib/useNow'
 import { go } from '../../state/navigation'
 import { DraftsTable } from './DraftsTable'
+import { ImportDraftDialog } from './ImportDraftDialog'
 import { useDrafts } from '../../state/drafts'
 import './drafts.css'
 
-type Notice = { tone: 'ok'; text: string } | { tone: 'error'; text: string }
+type Notice = { tone: 'ok'; text: string; notes?: string[]; open?: string } | { tone: 'error'; text: string }
 
 export function DraftsList() {
   const listing = useDrafts((s) => s.listing)
@@ -25,6 +26,8 @@ export function DraftsList() {
   const [confirming, setConfirming] = useState<DraftSummary | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  /** The import dialog, with the file dropped on the screen (null: chosen in the dialog). */
+  const [importing, setImporting] = useState<{ file: File | null } | null>(null)
 
   useListOnScreen(useDrafts, 'drafts')
   useEffect(() => onEvent('drafts.changed', () => void useDrafts.getState().load({ quiet: true })), [])
@@ -37,18 +40,54 @@ export function DraftsList() {
     heading.current?.focus()
   }
 
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    const file = event.dataTransfer.files[0]
+    if (!file) return
+    event.preventDefault()
+    setNotice(null)
+    setImporting({ file })
+  }
+
   return (
-    <section className="drafts-screen" aria-labelledby="drafts-heading">
+    <section
+      className="drafts-screen"
+      aria-labelledby="drafts-heading"
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
+      }}
+      onDrop={onDrop}
+    >
       <h1 id="drafts-heading" ref={heading} tabIndex={-1}>
         Drafts
       </h1>
+      <button
+        type="button"
+        onClick={() => {
+          setNotice(null)
+          setImporting({ file: null })
+        }}
+      >
+        New draft from a file…
+      </button>
       {listing.state === 'ready' && (
         <p className="hint drafts-folder">
           Drafts are Markdown files in <code data-testid="drafts-folder">{listing.folder}</code>. You can also edit them in another editor.
         </p>
       )}
       <div role="status" data-testid="drafts-notice">
-        {notice?.tone === 'ok' && <p className="notice notice-ok">{notice.text}</p>}
+        {notice?.tone === 'ok' && (
+          <div className="notice notice-ok">
+            <p>{notice.text}</p>
+            {notice.notes?.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+            {notice.open && (
+              <button type="button" className="primary" onClick={() => go({ name: 'draft', id: notice.open! })}>
+                Open the new draft
+              </button>
+            )}
+          </div>
+        )}
       </div>
       {notice?.tone === 'error' && (
         <div className="notice notice-warn" role="alert">
@@ -82,6 +121,18 @@ export function DraftsList() {
             }}
           />
         </>
+      )}
+
+      {importing && (
+        <ImportDraftDialog
+          file={importing.file}
+          onClose={() => setImporting(null)}
+          onImported={(id, notes) => {
+            setImporting(null)
+            setNotice({ tone: 'ok', text: 'The new draft was created from the file.', notes, open: id })
+            void load({ quiet: true })
+          }}
+        />
       )}
 
       {confirming && (

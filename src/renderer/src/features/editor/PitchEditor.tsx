@@ -19,6 +19,9 @@
  * - its Tab key indents, which traps keyboard users in the box (WCAG 2.1.2): Tab and Shift+Tab
  *   move focus as everywhere else (`defaultTabEnable`).
  *
+ * A paste of HTML (Google Docs, Word, a web page) comes in as Markdown, one undo step
+ * (richPaste.ts); Ctrl+Shift+V pastes the plain text.
+ *
  * Its toolbar's "insert comment" (an HTML comment, sent to the sponsor with the pitch) is
  * replaced by the team review's Comment. Its mode buttons say Write, Split and Preview.
  */
@@ -53,6 +56,7 @@ import type { MarkSet, PitchMark } from '../../lib/pitchMarks'
 import { MARK_KEYS, MarkPopover, MarksLayer } from './marks/MarksLayer'
 import './marks/marks.css'
 import { type PitchBox, PitchBoxContext, usePitchBox } from './pitchBox'
+import { attachRichPaste } from './richPaste'
 import './editor.css'
 
 /** The box's height is its container's (`.pitch-editor`: the window's, resizable by its corner). */
@@ -209,6 +213,8 @@ function PitchTextarea({
     textarea.addEventListener('keydown', onKeyDown)
     return () => textarea.removeEventListener('keydown', onKeyDown)
   }, [box])
+
+  useEffect(() => (box.textarea ? attachRichPaste(box.textarea) : undefined), [box])
 
   // The text reaches the library's onChange from the textarea itself, not through React's
   // events: React's root listener handled every keystroke's `input` (and `keypress`,
