@@ -35,6 +35,7 @@ import { useReviewSession } from '../../state/review'
 import { startPitchComment } from '../../state/startComment'
 import { useEditMode, useSuggesting } from '../../state/suggesting'
 import { EditModeSwitch, SubmitNotForYou, SuggestingStatus } from './EditModeSwitch'
+import { FitTemplateButton } from './FitTemplate'
 import { SaveLine, submitBlockedMessage } from './SaveLine'
 import './editor.css'
 
@@ -192,6 +193,7 @@ function EditorScreen({ id }: { id: string }) {
           <div className="pitch-heading-row">
             <h2 id="pitch-heading">Pitch</h2>
             <CommentButton />
+            {!readOnly && !suggesting && <FitTemplateButton />}
             <button type="button" className="focus-mode-enter" onClick={enterFocusMode}>
               Focus mode
             </button>
