@@ -156,8 +156,7 @@ function assign(units: Unit[], template: Template): Unit[] {
     const together =
       best.score >= SAME_TITLE ? [best] : found.filter((f) => f.parent === best.parent && !found.some((g) => g !== f && isInside(f.node, g.node)))
     for (const part of together) {
-      part.unit.without.add(part.node)
-      units.push({ node: part.node, without: new Set(), target, score: part.score, keepHeading: together.length > 1 })
+      units.push({ node: part.node, without: takeOut(part.unit, part.node), target, score: part.score, keepHeading: together.length > 1 })
     }
   })
   // Last, a subsection of a section the template does not name ("Milestone 2" under "Proposals
@@ -176,14 +175,23 @@ function assign(units: Unit[], template: Template): Unit[] {
         }
         const found = best as { target: number; score: number } | null
         if (found) {
-          unit.without.add(child)
-          units.push({ node: child, without: new Set(), target: found.target, score: found.score, keepHeading: true })
+          units.push({ node: child, without: takeOut(unit, child), target: found.target, score: found.score, keepHeading: true })
         } else visit(child)
       }
     }
     visit(unit.node)
   }
   return units
+}
+
+/**
+ * Takes `node` out of `unit`, and gives back what the new unit of `node` leaves out: the
+ * subsections of `node` already taken out of `unit` (they are units of their own, emitted once).
+ */
+function takeOut(unit: Unit, node: OutlineNode): Set<OutlineNode> {
+  const inside = new Set([...unit.without].filter((taken) => isInside(taken, node)))
+  unit.without.add(node)
+  return inside
 }
 
 /** Whether `node` is a subsection (at any depth) of `ancestor`. */
