@@ -36,6 +36,7 @@ import { useReviewSession } from '../../state/review'
 import { startPitchComment } from '../../state/startComment'
 import { useEditMode, useSuggesting } from '../../state/suggesting'
 import { EditModeSwitch, SubmitNotForYou, SuggestingStatus } from './EditModeSwitch'
+import { FitTemplateButton } from './FitTemplate'
 import { SaveLine, submitBlockedMessage } from './SaveLine'
 
 /** Ctrl+S and Save: an explicit save, then the link check when the applicant opted in (Settings) and is online. */
@@ -200,6 +201,7 @@ function EditorScreen({ id }: { id: string }) {
           <div className="pitch-heading-row">
             <h2 id="pitch-heading">Pitch</h2>
             <CommentButton />
+            {!readOnly && !suggesting && <FitTemplateButton />}
             <button type="button" className="focus-mode-enter" onClick={enterFocusMode}>
               Focus mode
             </button>
