@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * "Fit to the template" in the editor, over a real core and the sandbox service (../review/harness):
  * the grant's template comes from `grants.get`, the panel shows the template's sections beside

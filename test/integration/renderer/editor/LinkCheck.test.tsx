@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * "Check links" in the editor's checklist, on a real core and a real local server (issue 33):
  * the button asks the links of the text as typed, and the dead one becomes a checklist finding
