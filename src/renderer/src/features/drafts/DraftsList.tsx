@@ -11,6 +11,7 @@ import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { call, onEvent } from '../../lib/bridge'
 import { useListOnScreen } from '../../state/list'
 import { useNow } from '../../lib/useNow'
+import { fitWhenOpened } from '../../state/fitRequest'
 import { go } from '../../state/navigation'
 import { DraftsTable } from './DraftsTable'
 import { ImportDraftDialog } from './ImportDraftDialog'
@@ -82,7 +83,15 @@ export function DraftsList() {
               <p key={note}>{note}</p>
             ))}
             {notice.open && (
-              <button type="button" className="primary" onClick={() => go({ name: 'draft', id: notice.open! })}>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  // A proposal brought in from elsewhere opens beside the grant's template sections.
+                  fitWhenOpened(notice.open!)
+                  go({ name: 'draft', id: notice.open! })
+                }}
+              >
                 Open the new draft
               </button>
             )}

@@ -8,13 +8,14 @@
  * The template comes from `grants.get` (the core's cached copy when offline): the draft's front
  * matter keeps the grant's form, not its template.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { type FitPlan, type FitResult, fitToTemplate } from '../../../../shared/checklist/fit'
 import type { AppError, ChannelInput, ChannelOutput, IpcResult } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { call as bridgeCall } from '../../lib/bridge'
 import { useEditor } from '../../state/editor'
+import { takeFitRequest } from '../../state/fitRequest'
 import { replacePitch } from '../../state/replacePitch'
 
 export type FitCall = (channel: 'grants.get', input: ChannelInput<'grants.get'>) => Promise<IpcResult<ChannelOutput<'grants.get'>>>
@@ -30,6 +31,7 @@ const NO_SECTIONS = 'The grant’s template has no headings, so there is nothing
 
 export function FitTemplateButton({ call = defaultCall }: { call?: FitCall }) {
   const grantId = useEditor((s) => s.draft?.grant.id ?? null)
+  const draftId = useEditor((s) => s.draft?.id ?? null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const [fit, setFit] = useState<{ from: string; template: string; result: FitResult } | null>(null)
@@ -48,6 +50,19 @@ export function FitTemplateButton({ call = defaultCall }: { call?: FitCall }) {
     const from = useEditor.getState().pitch
     setFit({ from, template, result: fitToTemplate(from, template) })
   }
+
+  // Opened by itself as an imported draft opens, and only when there is something to fit. The
+  // request is taken once, so a second run of the effect (React's strict mode) asks nothing.
+  useEffect(() => {
+    if (!draftId || !grantId || !takeFitRequest(draftId)) return
+    void call('grants.get', { id: grantId }).then((answer) => {
+      if (!answer.ok) return
+      const template = answer.value.grant.template_md
+      const from = useEditor.getState().pitch
+      const result = fitToTemplate(from, template)
+      if (result.changed) setFit({ from, template, result })
+    })
+  }, [draftId, grantId, call])
 
   const apply = async () => {
     if (!fit) return
