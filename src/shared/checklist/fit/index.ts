@@ -10,7 +10,10 @@
  * A section of the document that groups several of the template's (W3F's "Project Overview"
  * holding "Overview", "Project Details" and "Ecosystem Fit") is opened up when the template asks
  * for a part that only one of its subsections holds: that subsection goes to the template's
- * heading, its siblings stay with the section's own match.
+ * heading, its siblings stay with the section's own match. It is not opened up where that would
+ * change what the checklist reads (a roadmap's parts, a subsection on its section's own part, an
+ * empty heading titling what follows: see mayLeave), so fitting finds no part missing that the
+ * document had.
  */
 import { SAME_TITLE, matchScore, normalizeTitle, titleTopics } from './match'
 import { type Outline, type OutlineNode, outlineTitle, readOutline } from './outline'
@@ -73,6 +76,57 @@ interface Unit {
 /** Headings that name no part of their own, only the section they sit in. */
 const GENERIC = /^(?:overview|summary|introduction|description|details|general|background|notes?)$/
 
+/**
+ * A section that reads as the plan ("Development Roadmap", "Milestones:"): its subsections are
+ * the plan's parts, whatever their headings say ("Timeline", "Technical Milestones", "Onchain
+ * implementation"). Taken out, the checklist would read the plan's section as holding no plan.
+ */
+const holdsPlan = (node: OutlineNode): boolean => titleTopics(node.title).has('milestones')
+
+/**
+ * A heading with nothing under it titles what follows ("### Milestone 2" over "## Governance
+ * Transactions"): it answers no template heading of its own, and taken out it would leave its
+ * place and drop out as a regrouped heading.
+ */
+const isLabel = (node: OutlineNode): boolean => node.children.length === 0 && node.body.every((line) => line.trim() === '')
+
+/** A heading that names milestones themselves, the checklist's first place to read the plan's units from. */
+const MILESTONES = /\bmilestones?\b/i
+
+/**
+ * A plan under a looser name ("Development Roadmap") is not renamed to a template's
+ * "Milestones" unless its milestones are its subsections ("### Milestone 1" with its text):
+ * under that name the checklist reads the section as the milestones themselves, and a roadmap
+ * not split into them ("Month 1: …"), or one whose milestone headings only title the sections
+ * after it, would read as a plan without any. It keeps its heading one level down instead.
+ */
+const looserPlan = (node: OutlineNode, section: OutlineNode): boolean =>
+  holdsPlan(node) && MILESTONES.test(section.title) && !MILESTONES.test(node.title) && !node.children.some((child) => holdsPlan(child) && !isLabel(child))
+
+/** An answer left open: "TBA", "TBD", "to be announced". */
+const OPEN = /^\W*(?:TBA|TBD|to be (?:announced|decided|determined)|WIP)\W*$/i
+
+/**
+ * A section that says nothing yet ("## Project Roadmap (WIP)" over "TBA") answers no template
+ * heading: it keeps its own heading after the template's, and the template's guidance stays
+ * under the heading it would have filled.
+ */
+const isOpen = (node: OutlineNode): boolean =>
+  node.children.length === 0 && node.body.some((line) => line.trim() !== '') && node.body.every((line) => line.trim() === '' || OPEN.test(line))
+
+/**
+ * A subsection that speaks to the part its section is read as ("Abstract" under "Project
+ * Description", both the problem) is that section's answer: taken out, the section keeps only
+ * what follows it, and the checklist reads that as the part.
+ */
+const sharesTopic = (child: OutlineNode, parent: OutlineNode): boolean => {
+  const parentTopics = titleTopics(parent.title)
+  return [...titleTopics(child.title)].some((topic) => parentTopics.has(topic))
+}
+
+/** Whether a subsection may leave its section for a template heading of its own. */
+const mayLeave = (child: OutlineNode, parent: OutlineNode): boolean => !holdsPlan(parent) && !isLabel(child) && !sharesTopic(child, parent)
+
 const heading = (node: OutlineNode): FitHeading => ({ title: node.title || node.raw, depth: node.depth, line: node.line })
 
 function flatten(nodes: readonly OutlineNode[]): OutlineNode[] {
@@ -83,11 +137,11 @@ function clampDepth(depth: number): number {
   return Math.min(6, Math.max(1, depth))
 }
 
-/** A section's lines with every heading moved by `shift` levels, but the subsections in `without`; `withHeading` false leaves its own heading out. */
-function sectionLines(node: OutlineNode, shift: number, without: ReadonlySet<OutlineNode>, withHeading = true): string[][] {
+/** A section's lines with every heading moved by `shift` levels, but the subsections in `without`; `withHeading`/`withBody` false leave its own heading/text out. */
+function sectionLines(node: OutlineNode, shift: number, without: ReadonlySet<OutlineNode>, withHeading = true, withBody = true): string[][] {
   const blocks: string[][] = []
   if (withHeading) blocks.push([`${'#'.repeat(clampDepth(node.depth + shift))} ${node.raw}`.trimEnd()])
-  if (node.body.length > 0) blocks.push(node.body)
+  if (withBody && node.body.length > 0) blocks.push(node.body)
   for (const child of node.children) if (!without.has(child)) blocks.push(...sectionLines(child, shift, without))
   return blocks
 }
@@ -115,6 +169,7 @@ function assign(units: Unit[], template: Template): Unit[] {
   // each one left goes beside the best match it has.
   const pairs: Array<{ unit: Unit; target: number; score: number }> = []
   units.forEach((unit) => {
+    if (isOpen(unit.node)) return
     sections.forEach((section, target) => {
       const score = matchScore(unit.node.title, section.title)
       if (score > 0) pairs.push({ unit, target, score })
@@ -137,11 +192,14 @@ function assign(units: Unit[], template: Template): Unit[] {
   // subsection that answers it best, and takes it out, with its siblings that answer it too.
   sections.forEach((section, target) => {
     if (units.some((unit) => unit.target === target)) return
+    // A fitted pitch fitted again: its subsection sits under the heading the template nests it in, and goes where it is.
+    const nest = sections.find((outer) => outer.children.includes(section)) ?? null
+    const inPlace = (parent: OutlineNode) => nest !== null && normalizeTitle(parent.title) === normalizeTitle(nest.title)
     const found: Array<{ unit: Unit; node: OutlineNode; parent: OutlineNode; score: number }> = []
     for (const unit of units) {
       const visit = (node: OutlineNode) => {
         for (const child of node.children) {
-          if (unit.without.has(child)) continue
+          if (unit.without.has(child) || (!inPlace(node) && !mayLeave(child, node)) || isOpen(child)) continue
           // "Overview" or "Summary" inside a section is about that section, not a part of its own.
           const score = GENERIC.test(normalizeTitle(child.title)) ? 0 : matchScore(child.title, section.title)
           if (score > 0) found.push({ unit, node: child, parent: node, score })
@@ -165,7 +223,7 @@ function assign(units: Unit[], template: Template): Unit[] {
     if (unit.target !== null) continue
     const visit = (node: OutlineNode) => {
       for (const child of node.children) {
-        if (unit.without.has(child)) continue
+        if (unit.without.has(child) || !mayLeave(child, node) || isOpen(child)) continue
         let best: { target: number; score: number } | null = null
         if (!GENERIC.test(normalizeTitle(child.title))) {
           sections.forEach((section, target) => {
@@ -209,7 +267,21 @@ export function fitToTemplate(markdown: string, templateMd: string): FitResult {
 
   const blocks: string[][] = []
   if (outline.preamble.length > 0) blocks.push(outline.preamble)
-  if (title) blocks.push(...sectionLines(title, (template.title?.depth ?? title.depth) - title.depth, new Set(title.children)))
+  // The pitch's opening, under its title, is what the checklist reads as the problem when no
+  // heading names it. A template opening with a problem heading the pitch has no section for
+  // ("Abstract", "Problem statement") gets the opening under it, in place of its guidance: left
+  // with the guidance alone, that heading would be read as a problem section without a problem.
+  const first = template.sections[0]
+  const opening =
+    title &&
+    first &&
+    title.body.some((line) => line.trim() !== '' && !/^\s*<!--/.test(line)) &&
+    titleTopics(first.title).has('problem') &&
+    !units.some((unit) => unit.target === 0) &&
+    !flatten(title.children).some((node) => titleTopics(node.title).has('problem'))
+      ? title
+      : null
+  if (title) blocks.push(...sectionLines(title, (template.title?.depth ?? title.depth) - title.depth, new Set(title.children), true, opening === null))
   else if (template.title) blocks.push(...sectionLines(template.title, 0, new Set(template.title.children)))
 
   const rows: FitRow[] = []
@@ -224,10 +296,13 @@ export function fitToTemplate(markdown: string, templateMd: string): FitResult {
     const topics = titleTopics(section.title)
     const primary =
       mine
-        .filter((unit) => !unit.keepHeading && [...titleTopics(unit.node.title)].every((topic) => topics.has(topic)))
+        .filter((unit) => !unit.keepHeading && [...titleTopics(unit.node.title)].every((topic) => topics.has(topic)) && !looserPlan(unit.node, section))
         .sort((a, b) => b.score - a.score || Number(isEmpty(a)) - Number(isEmpty(b)) || a.node.line - b.node.line)[0] ?? null
     const row: FitRow = { template: heading(section), documents: [] }
-    if (mine.length === 0) {
+    if (target === 0 && opening) {
+      blocks.push(opening.body)
+      row.documents.push({ ...heading(opening), renamed: false })
+    } else if (mine.length === 0) {
       if (section.body.length > 0) blocks.push(section.body)
       missing.push(heading(section))
     }

@@ -80,9 +80,10 @@ export function readOutline(text: string): Outline {
 
 /**
  * The title of an outline: a first heading that stands above every other one ("# Project
- * name" over "## Problem", …). Its text is the document's name, not a section to match.
+ * name" over "## Problem", …), or the only heading of a pitch written as one block ("# Crust
+ * Grant Proposal" over all its text). Its text is the document's name, not a section to match.
  */
 export function outlineTitle(outline: Outline): OutlineNode | null {
   const [first, ...rest] = outline.roots
-  return first && rest.length === 0 && first.children.length > 0 ? first : null
+  return first && rest.length === 0 ? first : null
 }

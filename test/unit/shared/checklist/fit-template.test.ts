@@ -142,3 +142,76 @@ describe('fitting a pitch', () => {
     expect(text).toContain(md('## Problem', '', 'Slow.'))
   })
 })
+
+describe('keeping what the checklist reads in place', () => {
+  const WITH_TIMELINE = md(
+    '# [Your project name]',
+    '',
+    '## Problem',
+    '<!-- Who. -->',
+    '',
+    '## Milestones',
+    '<!-- 3 to 5. -->',
+    '',
+    '## Timeline',
+    '<!-- When. -->',
+  )
+
+  it('keeps a roadmap’s subsections with it, even one a template heading names', () => {
+    const pitch = md(
+      '# Tool',
+      '',
+      '## Motivation',
+      '',
+      'Slow.',
+      '',
+      '## Roadmap',
+      '',
+      '### Milestone 1',
+      '',
+      'Parser.',
+      '',
+      '### Timeline',
+      '',
+      'Month 1: parser.',
+    )
+    const { text, plan } = fitToTemplate(pitch, WITH_TIMELINE)
+    expect(text).toContain(
+      md('## Milestones', '', '### Milestone 1', '', 'Parser.', '', '### Timeline', '', 'Month 1: parser.', '', '## Timeline', '', '<!-- When. -->'),
+    )
+    expect(plan.missing.map((m) => m.title)).toEqual(['Timeline'])
+  })
+
+  it('keeps a roadmap without milestone subsections under its own heading, below the template’s Milestones', () => {
+    const pitch = md('# Tool', '', '## Motivation', '', 'Slow.', '', '## Development Roadmap', '', 'Month 1: parser.', '', 'Month 2: tests.')
+    const { text, plan } = fitToTemplate(pitch, TEMPLATE)
+    expect(text).toContain(md('## Milestones', '', '### Development Roadmap', '', 'Month 1: parser.'))
+    expect(plan.rows[1]!.documents).toEqual([expect.objectContaining({ title: 'Development Roadmap', renamed: false })])
+    expect(fitToTemplate(text, TEMPLATE).text).toBe(text)
+  })
+
+  it('does not take out a subsection on the same part as its section, nor an empty heading that titles what follows', () => {
+    const template = md('## Problem statement', '<!-- Who. -->', '', '## Background', '<!-- Today. -->', '', '## Budget', '<!-- Items. -->')
+    const pitch = md('# Tool', '', '## Project Description', '', '### Abstract', '', 'Slow builds.', '', '### Budget', '', '## Costs', '', '5,000 USD.')
+    const { text, plan } = fitToTemplate(pitch, template)
+    expect(text).toContain(md('## Problem statement', '', '### Abstract', '', 'Slow builds.', '', '### Budget', '', '## Background'))
+    expect(plan.missing.map((m) => m.title)).toEqual(['Background'])
+  })
+
+  it('answers no template heading with a section left “TBA”', () => {
+    const pitch = md('# Tool', '', '## Motivation', '', 'Slow.', '', '## Roadmap', '', 'TBA')
+    const { text, plan } = fitToTemplate(pitch, TEMPLATE)
+    expect(plan.missing.map((m) => m.title)).toEqual(['Milestones', 'Budget'])
+    expect(plan.extras.map((m) => m.title)).toEqual(['Roadmap'])
+    expect(text).toContain(md('## Milestones', '', '<!-- 3 to 5. -->'))
+  })
+
+  it('puts the opening of a pitch written under one heading under the template’s problem heading', () => {
+    const template = md('## Abstract', '<!-- The proposal. -->', '', '## Budget', '<!-- Items. -->')
+    const { text, plan } = fitToTemplate(md('# Crust proposal', '', 'Developers wait for storage.'), template)
+    expect(text).toBe(md('# Crust proposal', '', '## Abstract', '', 'Developers wait for storage.', '', '## Budget', '', '<!-- Items. -->'))
+    expect(plan.title?.title).toBe('Crust proposal')
+    expect(plan.missing.map((m) => m.title)).toEqual(['Budget'])
+    expect(fitToTemplate(text, template).text).toBe(text)
+  })
+})
