@@ -384,7 +384,7 @@ describe('grant-desk lint with review records', () => {
       `${shown(file)}:${line}:20: Improve review-open-threads: Open review thread from Ben: “Who says so?”`,
       '    Reply, apply the suggestion, or resolve the thread in the Review panel.',
       // Review warnings are no guidance gaps: the verdict does not turn on them.
-      `${shown(file)}: Ready to submit, with 3 to improve. Score 80/100.`,
+      `${shown(file)}: Ready to submit, with 3 to improve. Score 78/100.`,
       '1 draft checked: 0 must fix, 3 to improve.',
       '',
     ])
