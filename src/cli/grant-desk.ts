@@ -12,7 +12,8 @@
  * but this file, and `sync` never loads the checklist, the review or the export (issue 34).
  */
 import { parseArgs } from 'node:util'
-import { version } from '../../package.json'
+// With its type named: Node's and Playwright's loaders refuse a JSON module without it.
+import packageJson from '../../package.json' with { type: 'json' }
 import { errorMessage, type Io } from './output'
 import { USAGE } from './usage'
 
@@ -51,7 +52,7 @@ export async function main(
     return 0
   }
   if (parsed.values.version) {
-    io.out(`grant-desk ${version}`)
+    io.out(`grant-desk ${packageJson.version}`)
     return 0
   }
   if (command === 'sync') {
