@@ -17,7 +17,7 @@ import { execFile } from 'node:child_process'
 import { join, resolve, sep } from 'node:path'
 import { clearAppMerge, markAppMerge, ownMerge, readJournal, readsAsDraft, settleConflicts } from './merge'
 import { classifyPath, literalPathspec } from './paths'
-import { fileAt, workTreeFile } from './repository'
+import { fileAt, unmergedPaths, workTreeFile } from './repository'
 import { SyncFailure } from './problems'
 import type { Repository } from './repository'
 
@@ -215,7 +215,7 @@ export async function recoverOwnMerge(
  * a kill left some drafts at the teammate's version, or removed while git rewrote them, and the
  * next sync committed them as this side's changes (a draft "deleted"). A draft is put back only
  * when it is missing, holds exactly the incoming text, or holds git's conflict markers: anything
- * else is a save made since, and stays. The index is git's from before the merge (its lock was never renamed into place).
+ * else is a save made since, and stays. Paths the merge left unmerged in the index go back to HEAD's there.
  * Answers the note, or null when there was nothing to put back. Run before `recoverOwnMerge`.
  */
 export async function restoreUnrecordedMerge(repo: Repository): Promise<string | null> {
@@ -237,7 +237,15 @@ export async function restoreUnrecordedMerge(repo: Repository): Promise<string |
     await repo.git.run(['checkout', repo.head, '--', literalPathspec(path)])
     restored.push(path)
   }
+  // Git writes the index, with the conflicts its merge stopped on, before MERGE_HEAD: a kill in
+  // between leaves unmerged paths and no merge. Before this sync's merge started no path was
+  // unmerged (preflight.ts refuses to merge otherwise), so these are that merge's: their index
+  // entries go back to HEAD's, and the work tree (ours, a draft put back above, or a save made
+  // since) stays as it is, to be committed as this side's.
+  const unmerged = await unmergedPaths(repo)
+  if (unmerged.length > 0) await repo.git.run(['reset', '-q', '--', ...unmerged.map(literalPathspec)])
   await clearAppMerge(repo)
-  if (restored.length === 0) return null
+  if (restored.length === 0 && unmerged.length === 0) return null
+  if (restored.length === 0) return 'Undid the merge that an interrupted sync had begun; this sync merges your teammates’ changes again.'
   return `Put back ${restored.length === 1 ? '1 draft' : `${restored.length} drafts`} that an interrupted sync had half merged; this sync merges your teammates’ changes again.`
 }

@@ -375,7 +375,11 @@ export class SyncService {
     await clearDeadLocks(folder)
     await clearOrphanedWrites(folder, (name) => classifyPath('', name)?.kind === 'draft')
     const halfMerged = await restoreUnrecordedMerge(repo)
-    if (halfMerged) notes.push(halfMerged)
+    if (halfMerged) {
+      notes.push(halfMerged)
+      // Its index changed: what preflight checks next is read anew.
+      repo = await this.#repository()
+    }
     const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
     if (recovered) {
       notes.push(recovered.note)

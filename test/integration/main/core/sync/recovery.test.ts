@@ -6,7 +6,7 @@
  * (test/faults/sync-kill.test.ts kills a real sync at random points.)
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { STALE_LOCK_NOTE } from '../../../../../src/main/core/sync/recovery'
@@ -60,6 +60,33 @@ describe('a sync after an interrupted one', () => {
     expect(existsSync(join(ben.clone, '.git', 'MERGE_HEAD'))).toBe(false)
     expect(existsSync(join(ben.clone, '.git', 'grant-desk-merge.json'))).toBe(false)
     expect(ben.git('status', '--porcelain')).toBe('')
+  })
+
+  it('gets past a merge killed after git wrote its conflicts to the index but before MERGE_HEAD, and merges again', async () => {
+    const draft = await shared()
+    await edit(ada, draft.id, (pitch) => pitch.replace('40,000 USD', '35,000 USD'))
+    await ada.app.call('sync.run')
+    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
+    ben.git('add', '-A')
+    ben.git('commit', '-q', '-m', 'Ben: budget')
+    ben.git('fetch', '-q')
+    const incoming = ben.git('rev-parse', 'origin/main').trim()
+    const before = ben.git('rev-parse', 'HEAD').trim()
+    const journal = { format: 'grant-desk-merge/1', mergeHead: incoming, before, startedAt: new Date().toISOString(), written: {}, settled: false }
+    writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
+    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    // Git writes the index before MERGE_HEAD; a kill in between leaves unmerged paths and no merge.
+    for (const name of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE']) rmSync(join(ben.clone, '.git', name), { force: true })
+    writeFileSync(join(ben.drafts, `${draft.id}.md`), ben.git('show', `HEAD:drafts/${draft.id}.md`))
+    expect(ben.git('ls-files', '-u')).not.toBe('')
+
+    const result = await ben.app.call('sync.run')
+    expect(result.notes).toContain('Undid the merge that an interrupted sync had begun; this sync merges your teammates’ changes again.')
+    // Merged again, as a sync with no interruption: the line both changed is offered, Ben's edit kept meanwhile.
+    expect(result.outcome).toBe('conflict')
+    expect(readFileSync(join(ben.drafts, `${draft.id}.md`), 'utf8')).toContain('45,000 USD')
+    expect(ben.git('rev-parse', 'MERGE_HEAD').trim()).toBe(incoming)
+    expect(existsSync(join(ben.clone, '.git', 'grant-desk-merge.json'))).toBe(true)
   })
 
   it('still refuses a merge it did not start (no journal), with the git commands to finish or undo it', async () => {
