@@ -223,7 +223,7 @@ export async function runConvergence(options: { seed: number; steps: number; ser
                 } catch {
                   // Already gone.
                 }
-              }, killAfterMs)
+              }, killAfterMs * Number(process.env["SOAK_KILL_SCALE"] ?? 1))
         child.on('exit', (code, signal) => {
           if (timer) clearTimeout(timer)
           children.delete(child)
