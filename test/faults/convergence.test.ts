@@ -6,7 +6,8 @@
  *
  * CI runs the fixed seeds below. `npm run soak` runs more: SOAK_RUNS (default 200) from
  * SOAK_FROM (default: a seed from the clock, printed), SOAK_STEPS (default 40); SOAK_SEED
- * replays one seed (or a list: 1002,1011); SOAK_JOBS (default 3) runs at once. A failing seed prints its steps and the command that replays it.
+ * replays one seed (or a list: 1002,1011); SOAK_JOBS (default 3) runs at once. A failing seed prints its steps and the command that replays it;
+ * SOAK_KILL_SCALE (default 1) multiplies the delay of every kill, to replay on a machine of another speed.
  */
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -27,6 +27,9 @@ import { startGitTeam, type GitTeam } from './git-team'
 import { seededRandom } from './random'
 import { IDS } from './service'
 
+/** SOAK_KILL_SCALE stretches every kill's delay (a seed that failed on a slower machine kills later in the sync here). */
+const KILL_SCALE = Number(process.env['SOAK_KILL_SCALE'] ?? 1)
+
 export const PROJECT = join(import.meta.dirname, '..', '..')
 export const BIN = join(PROJECT, 'bin', 'grant-desk.mjs')
 export const BUNDLE = join(PROJECT, 'out', 'cli', 'grant-desk.mjs')
@@ -223,7 +226,7 @@ export async function runConvergence(options: { seed: number; steps: number; ser
                 } catch {
                   // Already gone.
                 }
-              }, killAfterMs * Number(process.env["SOAK_KILL_SCALE"] ?? 1))
+              }, killAfterMs * KILL_SCALE)
         child.on('exit', (code, signal) => {
           if (timer) clearTimeout(timer)
           children.delete(child)
