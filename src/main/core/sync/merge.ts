@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
+import { conflictMarkerLine } from '../../../shared/conflict-markers'
 import { parseDraftFile } from '../../../shared/draft-file'
 import type { SyncConflict } from '../../../shared/ipc'
 import { parseRecordFile } from '../../../shared/review/records'
@@ -150,6 +151,30 @@ async function sidesOf(repo: Repository, path: string): Promise<{ base: string |
   return { base, ours, theirs }
 }
 
+/**
+ * The three sides, with this side as the file is now when it reads whole: the merge driver left
+ * this side's text in it, and after an interrupted sync the applicant may have saved since (the
+ * save's lock was the killed sync's, and so free). Git's stage 2 misses those saves, and writing
+ * the merge of it over the file lost them unseen. A file with git's conflict markers, or none, is stage 2.
+ */
+async function thisSideNow(
+  repo: Repository,
+  path: string,
+  reads: (text: string) => boolean,
+): Promise<{ base: string | null; ours: string | null; theirs: string | null }> {
+  const [sides, now] = await Promise.all([sidesOf(repo, path), workTreeFile(repo, path)])
+  return now !== null && sides.ours !== null && reads(now) ? { ...sides, ours: now } : sides
+}
+
+function readsAsRecord(fileName: string, text: string): boolean {
+  try {
+    parseRecordFile(fileName, text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** The later edit of one review record changed on both sides (deleted on one side: the other stays). */
 function laterRecord(fileName: string, ours: string | null, theirs: string | null): string | null {
   if (ours === null || theirs === null) return ours ?? theirs
@@ -192,10 +217,10 @@ export async function settleConflicts(repo: Repository): Promise<Settled> {
   for (const path of await unmergedPaths(repo)) {
     const kind = classifyPath(repo.prefix, path)
     if (kind?.kind === 'record') {
-      const sides = await sidesOf(repo, path)
+      const sides = await thisSideNow(repo, path, (text) => readsAsRecord(`${kind.recordId}.yaml`, text))
       plan.push({ path, text: laterRecord(`${kind.recordId}.yaml`, sides.ours, sides.theirs) })
     } else if (kind?.kind === 'draft') {
-      const result: DraftMerge = await mergeDraft(await sidesOf(repo, path), merge)
+      const result: DraftMerge = await mergeDraft(await thisSideNow(repo, path, readsAsDraft), merge)
       if (result.kind === 'clean') {
         plan.push({ path, text: result.text })
         if (result.note) notes.push(result.note)
@@ -248,7 +273,9 @@ export async function listConflicts(repo: Repository, marker: MergeMarker): Prom
   return out
 }
 
+/** Whether a file holds a whole draft: one with git's conflict markers in its pitch parses, but is git's half merge, not a save (the store refuses to open it). */
 export function readsAsDraft(text: string): boolean {
+  if (conflictMarkerLine(text) !== null) return false
   try {
     parseDraftFile(text)
     return true

@@ -15,7 +15,7 @@
 import { readdir, readFile, readlink, stat, unlink } from 'node:fs/promises'
 import { execFile } from 'node:child_process'
 import { join, resolve, sep } from 'node:path'
-import { clearAppMerge, markAppMerge, ownMerge, readJournal, readsAsDraft, settleConflicts } from './merge'
+import { abortAppMerge, clearAppMerge, markAppMerge, ownMerge, readJournal, readsAsDraft, settleConflicts } from './merge'
 import { classifyPath, literalPathspec } from './paths'
 import { fileAt, unmergedPaths, workTreeFile } from './repository'
 import { SyncFailure } from './problems'
@@ -41,11 +41,17 @@ export const STALE_LOCK_UNKNOWN_MS = 10 * 60_000
 
 export const STALE_LOCK_NOTE = 'Removed a stale .git/index.lock left by a git that had stopped.'
 
-/** The note for stale locks other than (or besides) the index's: `HEAD.lock`, a branch's, `packed-refs.lock`. */
-const staleLocksNote = (names: readonly string[]) =>
-  names.length === 1 && names[0] === 'index.lock'
-    ? STALE_LOCK_NOTE
-    : `Removed stale git locks left by a git that had stopped: ${names.map((name) => `.git/${name}`).join(', ')}.`
+/**
+ * The note for the stale locks removed. `next-index-<pid>.lock` is the temporary index of a
+ * commit of some paths (`git commit -- <paths>`), so with `index.lock` it is one thing: the
+ * index's lock. Others (`HEAD.lock`, a branch's, `packed-refs.lock`) are named.
+ */
+const staleLocksNote = (names: readonly string[]) => {
+  const indexLocks = (name: string) => name === 'index.lock' || /^next-index-\d+\.lock$/.test(name)
+  const others = names.filter((name) => !indexLocks(name)).map((name) => `.git/${name}`)
+  if (!names.includes('index.lock')) return `Removed stale git locks left by a git that had stopped: ${names.map((name) => `.git/${name}`).join(', ')}.`
+  return others.length === 0 ? STALE_LOCK_NOTE : `${STALE_LOCK_NOTE} Also removed its other stale locks: ${others.join(', ')}.`
+}
 
 /**
  * Git's lock files in a repository: `index.lock`, and those of HEAD, the refs, `packed-refs`
@@ -191,8 +197,8 @@ export async function recoverOwnMerge(
   const done = (note: string, finished = false) => ({ note, before: marker.before, mergeHead: marker.mergeHead, finished })
   const settled = await settleConflicts(repo)
   if (settled.kind === 'unresolvable') {
-    await repo.git.run(['merge', '--abort'])
-    await clearAppMerge(repo)
+    // Saves made since the kill are kept, as an undo the applicant asks for keeps them.
+    await abortAppMerge(repo, marker)
     return done('Undid the merge that an interrupted sync had left half done; this sync pulls your teammates’ changes again.')
   }
   if (settled.conflicts.length > 0) {

@@ -62,6 +62,40 @@ describe('a sync after an interrupted one', () => {
     expect(ben.git('status', '--porcelain')).toBe('')
   })
 
+  it("keeps a save made after the kill when it finishes the merge: the draft as it is now is this side, not git's stage", async () => {
+    const draft = await shared()
+    await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
+    await ada.app.call('sync.run')
+    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
+    ben.git('add', '-A')
+    ben.git('commit', '-q', '-m', 'Ben: budget')
+    ben.git('fetch', '-q')
+    const journal = {
+      format: 'grant-desk-merge/1',
+      mergeHead: ben.git('rev-parse', 'origin/main').trim(),
+      before: ben.git('rev-parse', 'HEAD').trim(),
+      startedAt: new Date().toISOString(),
+      written: {},
+      settled: false,
+    }
+    writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
+    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    // As the app's merge driver leaves it (this side's text), then Ben saves once more before the next sync.
+    const file = join(ben.drafts, `${draft.id}.md`)
+    writeFileSync(file, ben.git('show', `:2:drafts/${draft.id}.md`))
+    await edit(ben, draft.id, (pitch) => pitch.replace('## Budget\n', '## Budget\n\nSaved after the kill.\n'))
+
+    const result = await ben.app.call('sync.run')
+    expect(result.outcome).toBe('synced')
+    expect(result.notes).toContain('Finished the merge that an interrupted sync had left half done.')
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain('never learn why')
+    expect(text).toContain('45,000 USD')
+    expect(text).toContain('Saved after the kill.')
+    expect(ben.git('status', '--porcelain')).toBe('')
+    expect(ben.git('show', `origin/main:drafts/${draft.id}.md`)).toContain('Saved after the kill.')
+  })
+
   it('gets past a merge killed after git wrote its conflicts to the index but before MERGE_HEAD, and merges again', async () => {
     const draft = await shared()
     await edit(ada, draft.id, (pitch) => pitch.replace('40,000 USD', '35,000 USD'))
@@ -109,13 +143,18 @@ describe('a sync after an interrupted one', () => {
     const created = await ada.app.call('drafts.create', { grantId: IDS.open })
     await ada.app.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: created.version })
     const lock = join(ada.clone, '.git', 'index.lock')
-    writeFileSync(lock, '')
+    // A `git commit -- <paths>` killed also leaves its temporary index's lock: one lock to the applicant.
+    const partial = join(ada.clone, '.git', 'next-index-4242.lock')
     const past = new Date(Date.now() - 60_000)
-    utimesSync(lock, past, past)
+    for (const file of [lock, partial]) {
+      writeFileSync(file, '')
+      utimesSync(file, past, past)
+    }
     const result = await ada.app.call('sync.run')
     expect(result.outcome).toBe('synced')
     expect(result.notes).toContain(STALE_LOCK_NOTE)
     expect(existsSync(lock)).toBe(false)
+    expect(existsSync(partial)).toBe(false)
     expect(ada.git('status', '--porcelain')).toBe('')
   })
 
