@@ -5,6 +5,7 @@
  * (service.ts) decides the order, and gives this the few things it keeps: how many changes are
  * not sent (for messages), what arrived (remembered and told), who commits.
  */
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SyncArrival } from '../../../shared/ipc'
 import { commitChanges, withIndexRestoredOnFailure } from './commit'
@@ -246,8 +247,14 @@ export class Exchange {
 
   /** Completes a merge whose files are all settled (`git commit`, hooks and signing as usual). */
   async finishMerge(repo: Repository): Promise<void> {
+    // Git writes MERGE_HEAD before MERGE_MSG: a sync killed in between left no message, and a
+    // commit with none is refused ("empty commit message"). Then the message is git's own.
+    const message = await readFile(join(repo.gitDir, 'MERGE_MSG'), 'utf8').catch(() => '')
+    const written = message.split('\n').some((line) => line.trim() !== '' && !line.startsWith('#'))
+    const tracking = repo.upstream?.trackingRef.replace(/^refs\/remotes\//, '')
+    const args = written ? ['commit', '--no-edit'] : ['commit', '--no-edit', '-m', tracking ? `Merge remote-tracking branch '${tracking}'` : 'Merge']
     try {
-      await withIndexRestoredOnFailure(repo, () => repo.git.run(['commit', '--no-edit']))
+      await withIndexRestoredOnFailure(repo, () => repo.git.run(args))
     } catch (error) {
       if (error instanceof GitCommandError) throw commitFailure(error, 'the merge of your teammates’ changes')
       throw error

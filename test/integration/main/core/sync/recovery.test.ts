@@ -62,7 +62,7 @@ describe('a sync after an interrupted one', () => {
     expect(ben.git('status', '--porcelain')).toBe('')
   })
 
-  it("keeps a save made after the kill when it finishes the merge: the draft as it is now is this side, not git's stage", async () => {
+  it("keeps a save made after the kill when it finishes the merge: the draft as it is now is this side, not git's stage, with a message when git wrote none", async () => {
     const draft = await shared()
     await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
     await ada.app.call('sync.run')
@@ -84,6 +84,8 @@ describe('a sync after an interrupted one', () => {
     const file = join(ben.drafts, `${draft.id}.md`)
     writeFileSync(file, ben.git('show', `:2:drafts/${draft.id}.md`))
     await edit(ben, draft.id, (pitch) => pitch.replace('## Budget\n', '## Budget\n\nSaved after the kill.\n'))
+    // Killed after git wrote MERGE_HEAD but before MERGE_MSG: a commit with no message is refused.
+    rmSync(join(ben.clone, '.git', 'MERGE_MSG'))
 
     const result = await ben.app.call('sync.run')
     expect(result.outcome).toBe('synced')
@@ -94,6 +96,7 @@ describe('a sync after an interrupted one', () => {
     expect(text).toContain('Saved after the kill.')
     expect(ben.git('status', '--porcelain')).toBe('')
     expect(ben.git('show', `origin/main:drafts/${draft.id}.md`)).toContain('Saved after the kill.')
+    expect(ben.git('log', '--merges', '-1', '--format=%s')).toContain("Merge remote-tracking branch 'origin/main'")
   })
 
   it('gets past a merge killed after git wrote its conflicts to the index but before MERGE_HEAD, and merges again', async () => {
