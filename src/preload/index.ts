@@ -6,7 +6,7 @@
  * and the zod-free `ipc-names` so the bundle stays a couple of kilobytes.
  */
 import { contextBridge, ipcRenderer } from 'electron'
-import { EVENT_CHANNEL, type Invoke, type Subscribe, buildGrantDeskApi } from '../shared/ipc-names'
+import { EVENT_CHANNEL, type Invoke, type Subscribe, buildGrantDeskApi } from '../shared/ipc'
 
 type Listener = Parameters<Subscribe>[0]
 const listeners = new Set<Listener>()

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { ApplicationSchema, GrantType, Id, IsoTimestamp } from '../api'
 import { ProjectKind } from '../draft-file'
-import { ReviewBrief } from '../review/view'
+import { ReviewBrief } from '../review'
 
 // ---------------------------------------------------------------------------------------------
 // Drafts

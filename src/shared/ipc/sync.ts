@@ -6,8 +6,8 @@
  */
 import { z } from 'zod'
 import { IsoTimestamp } from '../api'
-import { remoteUrlProblem } from '../remote-url'
-import { RecordId } from '../review/records'
+import { remoteUrlProblem } from './remote-url'
+import { RecordId } from '../review'
 import { DraftId, DraftsSaveInput, DraftVersion } from './drafts'
 
 // ---------------------------------------------------------------------------------------------

@@ -10,8 +10,6 @@
 import type { ReviewRecord, UnreadableRecord, VerdictRecord } from './records'
 import type { ApprovalState, AuthorView, CommentView, PolicyView, ReviewData, ThreadEvent, ThreadView, VerdictCheck, VerdictView } from './view'
 
-export type { CommentView, ThreadEvent, ThreadView, VerdictView, ReviewData, ApprovalState }
-
 /** The policy of a folder without a policy file. */
 export const DEFAULT_POLICY_VIEW: PolicyView = { file: null, approvals: 1, approvers: null, requireSigned: false, allowedSigners: null, problem: null }
 

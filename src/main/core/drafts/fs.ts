@@ -9,7 +9,7 @@ import { constants, type Stats } from 'node:fs'
 import { lstat, open, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure, errorCode, type Logger } from '../errors'
-import { fileSize } from '../../../shared/wording'
+import { fileSize } from '../../../shared/text'
 
 /** sha256 hex of the file's bytes: the draft's version. */
 export function draftVersion(bytes: string | Buffer): string {

@@ -14,8 +14,8 @@
  *   the previous run and before this run started.
  */
 import type { DueSoonItem, Reminder } from '../../../shared/ipc'
-import { dateTime, duration } from '../../../shared/dates'
-export { describeOffset } from '../../../shared/reminder-times'
+import { dateTime, duration } from '../../../shared/text'
+export { describeOffset } from '../../../shared/text'
 import type { DraftReminderState, RemindersState } from './state'
 
 export interface OpenDraft {

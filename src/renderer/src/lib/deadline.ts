@@ -1,6 +1,5 @@
 import type { GrantStatus } from '../../../shared/api'
-import { CLOSING_SOON_MS } from '../../../shared/deadline'
-import { dateTime, inTime } from '../../../shared/dates'
+import { CLOSING_SOON_MS, dateTime, inTime } from '../../../shared/text'
 
 /**
  * How a deadline reads in a list: "closes in 2 days", "closes in 5 hours", "closed". Closing
@@ -17,7 +16,7 @@ export interface DeadlineText {
 }
 
 /** The wording module's `ago`, by the name its test knows it under. */
-export { ago as agoText } from '../../../shared/dates'
+export { ago as agoText } from '../../../shared/text'
 
 /**
  * Closed by the sponsor (`status`, the grant's listing status when known) or past its deadline.

@@ -5,8 +5,7 @@
  * field once `showRequired` is set.
  */
 import { useId } from 'react'
-import type { SchemaField } from '../../../../shared/api'
-import { fieldValueProblem, isBlank } from '../../../../shared/fields'
+import { type SchemaField, fieldValueProblem, isBlank } from '../../../../shared/api'
 import { countText, describeCounts } from './textCounts'
 import './editor.css'
 
