@@ -55,7 +55,19 @@ const allowTypes = (types) => ({ to: { element: { types: { anyOf: types } } } })
 
 /** A part of src/shared, entered through its door (docs/architecture.md): `src/shared/<part>/index.ts`. */
 const SHARED_DOOR = { type: 'shared', fileInternalPath: 'index.ts' }
-const OUTSIDE_SHARED = ['renderer-feature', 'renderer-state', 'renderer-components', 'renderer-lib', 'renderer-app', 'core', 'main', 'preload', 'host', 'cli', 'service']
+const OUTSIDE_SHARED = [
+  'renderer-feature',
+  'renderer-state',
+  'renderer-components',
+  'renderer-lib',
+  'renderer-app',
+  'core',
+  'main',
+  'preload',
+  'host',
+  'cli',
+  'service',
+]
 
 export default tseslint.config(
   {

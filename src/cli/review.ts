@@ -12,7 +12,27 @@
 import { excerpt } from '../shared/checklist'
 import { terminalLines } from './terminal'
 import type { DraftFile } from '../shared/draft-file'
-import { ANCHOR_BUDGET, placeAnchors, type AnchorBudget, type Placement, type TextQuote, isOpen, describeApproval, describeThreads, gateProblem, summarize, type ReviewSummary, type ReviewerState, nameProblem, showHidden, type ApprovalState, type PolicyView, type ReviewData, type ThreadView, type VerdictCheck } from '../shared/review'
+import {
+  ANCHOR_BUDGET,
+  placeAnchors,
+  type AnchorBudget,
+  type Placement,
+  type TextQuote,
+  isOpen,
+  describeApproval,
+  describeThreads,
+  gateProblem,
+  summarize,
+  type ReviewSummary,
+  type ReviewerState,
+  nameProblem,
+  showHidden,
+  type ApprovalState,
+  type PolicyView,
+  type ReviewData,
+  type ThreadView,
+  type VerdictCheck,
+} from '../shared/review'
 import { dateTime, plural } from '../shared/text'
 
 /**

@@ -1,4 +1,4 @@
-/** Pieces the contract's schemas share. Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** Pieces the contract's schemas share. Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { isHttpUrl } from '../api'
 

@@ -5,7 +5,7 @@
  * - The main side validates each input before a handler sees it (a malformed payload gets
  *   `invalid_input`) and each output before it leaves (a bug there never reaches the page).
  * - The preloads and the renderer are typed from this object; `window.grantDesk` is built
- *   from its channel names (see `ipc-names.ts`), not written by hand. The schemas live by area
+ *   from its channel names (see `names.ts`), not written by hand. The schemas live by area
  *   in `ipc/`; this file is the channel map.
  * - Every answer is an `IpcResult`: `{ok: true, value}` or `{ok: false, error}`, because a
  *   thrown Error loses its fields when Electron carries it across the boundary.
@@ -256,8 +256,8 @@ export type ChannelInput<C extends IpcChannel> = z.input<(typeof ipcContract)[C]
 export type ChannelOutput<C extends IpcChannel> = z.output<(typeof ipcContract)[C]['output']>
 export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>
 
-// Every channel and event here has its name in ipc-names.ts and every name has its schemas
-// here: ipc-names.ts checks both directions at compile time.
+// Every channel and event here has its name in names.ts and every name has its schemas
+// here: names.ts checks both directions at compile time.
 
 type Namespace<C> = C extends `${infer N}.${string}` ? N : never
 type Method<C, N extends string> = C extends `${N}.${infer M}` ? M : never

@@ -110,7 +110,9 @@ describe('the parts of src/shared and their doors', () => {
         "import { ERROR_CODES } from '../../../shared/ipc'\nimport { plural } from '../../../shared/text'\nimport { locateQuote } from '../../../shared/review'\nexport const probe = [ERROR_CODES, plural, locateQuote]\n",
       ),
     ).toEqual([])
-    expect(await refusals('src/main/core/probe.ts', "import { parseDraftFile } from '../../shared/draft-file'\nexport const probe = parseDraftFile\n")).toEqual([])
+    expect(await refusals('src/main/core/probe.ts', "import { parseDraftFile } from '../../shared/draft-file'\nexport const probe = parseDraftFile\n")).toEqual(
+      [],
+    )
     expect(await refusals('src/shared/review/probe.ts', "import { quoteAt } from './anchor'\nexport const probe = quoteAt\n")).toEqual([])
     expect(await refusals('src/shared/checklist/probe.ts', "import { ReviewData } from '../review'\nexport const probe = ReviewData\n")).toEqual([])
   })
@@ -118,7 +120,10 @@ describe('the parts of src/shared and their doors', () => {
   it("refuse an import of a part's inner file from outside it", async () => {
     // The deep import the issue names: a plan rule's helper, from the renderer, past the checklist's door.
     expect(
-      await refusals('src/renderer/src/features/editor/Probe.tsx', "import { isUnitHeading } from '../../../../shared/checklist/rules/plan/units'\nexport const probe = isUnitHeading\n"),
+      await refusals(
+        'src/renderer/src/features/editor/Probe.tsx',
+        "import { isUnitHeading } from '../../../../shared/checklist/rules/plan/units'\nexport const probe = isUnitHeading\n",
+      ),
     ).toContain('boundaries/dependencies')
     expect(await refusals('src/main/core/probe.ts', "import { RecordId } from '../../shared/review/records'\nexport const probe = RecordId\n")).toContain(
       'boundaries/dependencies',
@@ -133,7 +138,9 @@ describe('the parts of src/shared and their doors', () => {
   })
 
   it('refuse a part importing a part the table does not list for it (one that sits above it, or beside it)', async () => {
-    expect(await refusals('src/shared/review/probe.ts', "import { lint } from '../checklist'\nexport const probe = lint\n")).toContain('boundaries/dependencies')
+    expect(await refusals('src/shared/review/probe.ts', "import { lint } from '../checklist'\nexport const probe = lint\n")).toContain(
+      'boundaries/dependencies',
+    )
     expect(await refusals('src/shared/ipc/probe.ts', "import { lint } from '../checklist'\nexport const probe = lint\n")).toContain('boundaries/dependencies')
     expect(await refusals('src/shared/text/probe.ts', "import { Id } from '../api'\nexport const probe = Id\n")).toContain('boundaries/dependencies')
     expect(await refusals('src/shared/review/probe.ts', "import { parseDraftFile } from '../draft-file'\nexport const probe = parseDraftFile\n")).toContain(

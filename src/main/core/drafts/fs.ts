@@ -47,7 +47,7 @@ export function describeFsError(error: unknown): { what: string; advice: string 
   }
 }
 
-/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it (src/shared/wording.ts). */
+/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it (src/shared/text/wording.ts). */
 export const formatSize = fileSize
 
 export function storageFailure(action: string, path: string, error: unknown): AppFailure {

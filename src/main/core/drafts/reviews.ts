@@ -8,7 +8,21 @@
  */
 import type { DraftAuthorship, IpcChannel } from '../../../shared/ipc'
 import type { ChannelParsedInput } from '../handlers'
-import { type ReviewRecord, type VerdictRecord, DEFAULT_POLICY_VIEW, foldRecords, type ReviewData, reviewBrief, summarize, identityKey, nameProblem, showHidden, SIGNATURE_NAMESPACE, verdictSigningPayload, type ReviewBrief } from '../../../shared/review'
+import {
+  type ReviewRecord,
+  type VerdictRecord,
+  DEFAULT_POLICY_VIEW,
+  foldRecords,
+  type ReviewData,
+  reviewBrief,
+  summarize,
+  identityKey,
+  nameProblem,
+  showHidden,
+  SIGNATURE_NAMESPACE,
+  verdictSigningPayload,
+  type ReviewBrief,
+} from '../../../shared/review'
 import type { DraftFile } from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
 import { KeyedMutex } from '../locks'

@@ -17,7 +17,22 @@ import { createHash } from 'node:crypto'
 import { type SchemaField, isBlank, isHttpUrl } from '../../../shared/api'
 import { draftLintInput, lint, SEVERITY_WORDS, type Finding, type Severity } from '../../../shared/checklist'
 import type { Draft } from '../../../shared/ipc'
-import { locateQuote, locateQuotes, type AnchorMatch, isOpen, describeApproval, describeThreads, summarize, type ReviewerState, type ReviewSummary, showHidden, type CommentView, type ReviewData, type ThreadView, wordDiff } from '../../../shared/review'
+import {
+  locateQuote,
+  locateQuotes,
+  type AnchorMatch,
+  isOpen,
+  describeApproval,
+  describeThreads,
+  summarize,
+  type ReviewerState,
+  type ReviewSummary,
+  showHidden,
+  type CommentView,
+  type ReviewData,
+  type ThreadView,
+  wordDiff,
+} from '../../../shared/review'
 import { BARE_LINK_CLASS, markdownToHtml, type NoteMark } from './markdown-html'
 import { REVIEW_COPY_CSS } from './styles'
 import { plural, dateTime, isoDay, localTimeZone, type DateOptions } from '../../../shared/text'

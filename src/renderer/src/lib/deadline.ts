@@ -4,7 +4,7 @@ import { CLOSING_SOON_MS, dateTime, inTime } from '../../../shared/text'
 /**
  * How a deadline reads in a list: "closes in 2 days", "closes in 5 hours", "closed". Closing
  * soon (within three days, the checklist's own threshold) is flagged so rows can stand out.
- * The words themselves are the dates module's (src/shared/dates.ts), as everywhere.
+ * The words themselves are the dates module's (src/shared/text/dates.ts), as everywhere.
  */
 export type DeadlineTone = 'closed' | 'soon' | 'open'
 

@@ -9,7 +9,15 @@
  * Every call is recorded (`calls`), so a test can say which channel was used with what.
  */
 import { act } from '@testing-library/react'
-import { type ChannelInput, type ChannelOutput, type Draft, type IpcChannel, type IpcEvent, type IpcResult, buildGrantDeskApi } from '../../../../src/shared/ipc'
+import {
+  type ChannelInput,
+  type ChannelOutput,
+  type Draft,
+  type IpcChannel,
+  type IpcEvent,
+  type IpcResult,
+  buildGrantDeskApi,
+} from '../../../../src/shared/ipc'
 import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { useReview } from '../../../../src/renderer/src/state/review'
 import { useSettings } from '../../../../src/renderer/src/state/settings'

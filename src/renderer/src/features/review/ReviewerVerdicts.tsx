@@ -7,7 +7,16 @@
  */
 import { useMemo, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
-import { type ReviewSummary, type ReviewerVerdict, describeApproval, summarize, nameProblem, showHidden, type ReviewedVersion, type ReviewData } from '../../../../shared/review'
+import {
+  type ReviewSummary,
+  type ReviewerVerdict,
+  describeApproval,
+  summarize,
+  nameProblem,
+  showHidden,
+  type ReviewedVersion,
+  type ReviewData,
+} from '../../../../shared/review'
 import { changedFields } from '../../lib/fieldChanges'
 import { useEditor } from '../../state/editor'
 import { useTextAtPause } from '../../state/useTextAtPause'

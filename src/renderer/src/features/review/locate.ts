@@ -5,7 +5,16 @@
  */
 import { useMemo, useRef } from 'react'
 import type { SchemaField } from '../../../../shared/api'
-import { type AnchorBudget, type AnchorMatch, locateQuotes, placeAnchors, type Placements, type TextQuote, isOpen, type ThreadView } from '../../../../shared/review'
+import {
+  type AnchorBudget,
+  type AnchorMatch,
+  locateQuotes,
+  placeAnchors,
+  type Placements,
+  type TextQuote,
+  isOpen,
+  type ThreadView,
+} from '../../../../shared/review'
 import { useEditor } from '../../state/editor'
 import { useTextAtPause } from '../../state/useTextAtPause'
 import { type PlacedText, quoteKey, sameQuotes, usePlacements } from './placements'
