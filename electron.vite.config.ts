@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
+import { SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -21,19 +22,21 @@ function workerWithoutDom(): Plugin {
 }
 
 export default defineConfig({
-  main: {},
+  main: { build: { rolldownOptions: { treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS] } } } },
   preload: {
     build: {
       // A sandboxed preload cannot be an ES module; the package is ESM, so ask for CommonJS
       // explicitly and name it .cjs so Node-side tooling reads it as such.
       rolldownOptions: {
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        // The preloads take the channels' names from the IPC contract's door, not its zod schemas.
+        treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS] },
       },
     },
   },
   renderer: {
     plugins: [react()],
-    worker: { plugins: () => [workerWithoutDom()] },
+    worker: { plugins: () => [workerWithoutDom()], rolldownOptions: { treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS] } } },
     build: {
       // electron-vite leaves bundles unminified; the browser host serves this one over HTTP.
       minify: true,
@@ -44,7 +47,7 @@ export default defineConfig({
         // The shell's import of the conflicts feature brought its merge view, node-diff3 and the
         // editor's store into the start script, the sync feature's its Settings section. A
         // component now goes where it is used, and its CSS with it.
-        treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]renderer[\\/]src[\\/]features[\\/].+\.tsx$/, sideEffects: false }] },
+        treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]renderer[\\/]src[\\/]features[\\/].+\.tsx$/, sideEffects: false }, SHARED_HAS_NO_SIDE_EFFECTS] },
       },
     },
   },

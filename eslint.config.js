@@ -11,6 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import local from './scripts/lint/eslint-local.mjs'
+import { SHARED_PARTS } from './scripts/lint/layers.mjs'
 
 const NODE_BUILTINS = [...new Set(builtinModules.map((name) => name.replace(/^node:/, '')))]
 
@@ -41,16 +42,32 @@ const HOST_GLOBALS = [
   })),
 ]
 
-/** A renderer layer may import its own and those below: app → features → components → state → lib → shared. */
+/** A renderer layer may import its own and those below: app → features → components → state → lib (and src/shared, through its doors: SHARED_DOOR). */
 const RENDERER_BELOW = {
-  'renderer-app': ['renderer-feature', 'renderer-components', 'renderer-state', 'renderer-lib', 'shared'],
-  'renderer-feature': ['renderer-components', 'renderer-state', 'renderer-lib', 'shared'],
-  'renderer-components': ['renderer-components', 'renderer-state', 'renderer-lib', 'shared'],
-  'renderer-state': ['renderer-state', 'renderer-lib', 'shared'],
-  'renderer-lib': ['renderer-lib', 'shared'],
+  'renderer-app': ['renderer-feature', 'renderer-components', 'renderer-state', 'renderer-lib'],
+  'renderer-feature': ['renderer-components', 'renderer-state', 'renderer-lib'],
+  'renderer-components': ['renderer-components', 'renderer-state', 'renderer-lib'],
+  'renderer-state': ['renderer-state', 'renderer-lib'],
+  'renderer-lib': ['renderer-lib'],
 }
 
 const allowTypes = (types) => ({ to: { element: { types: { anyOf: types } } } })
+
+/** A part of src/shared, entered through its door (docs/architecture.md): `src/shared/<part>/index.ts`. */
+const SHARED_DOOR = { type: 'shared', fileInternalPath: 'index.ts' }
+const OUTSIDE_SHARED = [
+  'renderer-feature',
+  'renderer-state',
+  'renderer-components',
+  'renderer-lib',
+  'renderer-app',
+  'core',
+  'main',
+  'preload',
+  'host',
+  'cli',
+  'service',
+]
 
 export default tseslint.config(
   {
@@ -154,7 +171,9 @@ export default tseslint.config(
         { type: 'renderer-components', pattern: 'src/renderer/src/components', partialMatch: false },
         { type: 'renderer-lib', pattern: 'src/renderer/src/lib', partialMatch: false },
         { type: 'renderer-app', pattern: 'src/renderer/src', partialMatch: false },
-        { type: 'shared', pattern: 'src/shared', partialMatch: false },
+        { type: 'shared', pattern: 'src/shared/*', capture: ['part'], partialMatch: false },
+        // A file straight in src/shared belongs to no part: it may import nothing of the project, and nothing may import it.
+        { type: 'shared-loose', pattern: 'src/shared', partialMatch: false },
         { type: 'core', pattern: 'src/main/core', partialMatch: false },
         { type: 'main', pattern: 'src/main', partialMatch: false },
         { type: 'preload', pattern: 'src/preload', partialMatch: false },
@@ -185,17 +204,24 @@ export default tseslint.config(
               from: { element: { types: { anyOf: ['renderer-feature', 'renderer-app'] } } },
               allow: { to: { element: { type: 'renderer-feature', fileInternalPath: 'index.{ts,tsx}' } } },
             },
-            { from: { element: { type: 'shared' } }, allow: allowTypes(['shared']) },
+            // src/shared, from anywhere else: each part only through its door.
+            { from: { element: { types: { anyOf: OUTSIDE_SHARED } } }, allow: { to: { element: SHARED_DOOR } } },
+            // Inside src/shared: a part's own files, and the doors of the parts below it that it may use (SHARED_PARTS).
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared', captured: { part: '{{ from.captured.part }}' } } } } },
+            ...SHARED_PARTS.filter((part) => part.uses.length > 0).map((part) => ({
+              from: { element: { type: 'shared', captured: { part: part.name } } },
+              allow: { to: { element: part.uses.map((used) => ({ ...SHARED_DOOR, captured: { part: used } })) } },
+            })),
             // The core is the app without its shells: shared below it, nothing above.
-            { from: { element: { type: 'core' } }, allow: allowTypes(['core', 'shared']) },
+            { from: { element: { type: 'core' } }, allow: allowTypes(['core']) },
             // The sandbox's demo logins reach it through the environment its start command sets (core/sandbox.ts), not by import.
-            { from: { element: { type: 'main' } }, allow: allowTypes(['main', 'core', 'shared']) },
-            { from: { element: { type: 'preload' } }, allow: allowTypes(['preload', 'shared']) },
-            { from: { element: { type: 'host' } }, allow: allowTypes(['host', 'core', 'shared', 'service']) },
-            { from: { element: { type: 'service' } }, allow: allowTypes(['service', 'shared']) },
+            { from: { element: { type: 'main' } }, allow: allowTypes(['main', 'core']) },
+            { from: { element: { type: 'preload' } }, allow: allowTypes(['preload']) },
+            { from: { element: { type: 'host' } }, allow: allowTypes(['host', 'core', 'service']) },
+            { from: { element: { type: 'service' } }, allow: allowTypes(['service']) },
             // The CLI uses the core only through its public API (src/main/core/index.ts and the
             // modules it gathers, public/*.ts: one per command, so each loads only its part).
-            { from: { element: { type: 'cli' } }, allow: allowTypes(['cli', 'shared']) },
+            { from: { element: { type: 'cli' } }, allow: allowTypes(['cli']) },
             { from: { element: { type: 'cli' } }, allow: { to: { element: { type: 'core', fileInternalPath: '{index,public/*}.ts' } } } },
           ],
         },

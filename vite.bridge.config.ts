@@ -4,6 +4,7 @@
  * script — `window.grantDesk` must exist when the app starts, as it does under Electron.
  */
 import { defineConfig } from 'vite'
+import { SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
 
 export default defineConfig({
   publicDir: false,
@@ -18,5 +19,6 @@ export default defineConfig({
       name: 'GrantDeskBridge',
       fileName: () => 'bridge.js',
     },
+    rolldownOptions: { treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS] } },
   },
 })

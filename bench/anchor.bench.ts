@@ -8,7 +8,7 @@
  * are checked too (196 exact at their moved offsets, 3 fuzzy over the edited words, 1 outdated):
  * a fast wrong answer is a failure.
  */
-import { type TextQuote, locateQuotes, quoteAt } from '../src/shared/review/anchor'
+import { type TextQuote, locateQuotes, quoteAt } from '../src/shared/review'
 import { defineBench } from './lib/row'
 import { timeCases } from './lib/timing'
 import { OBJECTS, SUBJECTS, TAILS, VERBS, chooser } from './synthetic'

@@ -14,8 +14,7 @@
  * keystroke. Both answers are checked to be the same grants in the same order.
  * Goal: at most 6×, within about 3× of the measured ratio (see GOAL_RATIO).
  */
-import type { GrantSummary } from '../src/shared/api'
-import { grantSearchText } from '../src/shared/grant-search'
+import { type GrantSummary, grantSearchText } from '../src/shared/api'
 import { isClosed } from '../src/renderer/src/lib/deadline'
 import { type GrantSort, parseRewardAmount, visibleGrants } from '../src/renderer/src/state/grantListing'
 import { defineBench } from './lib/row'

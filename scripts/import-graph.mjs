@@ -7,7 +7,10 @@
  *   folders (each feature, lib, state, components, the app shell) that do;
  * - upward imports: a file importing a layer above its own (scripts/lint/layers.mjs);
  * - side doors: a feature importing another feature's file other than its index.ts;
- * - zustand outside state/.
+ * - zustand outside state/;
+ * - src/shared's parts (scripts/lint/layers.mjs, SHARED_PARTS): imports of a part the table does
+ *   not let the importer use, imports of a part past its door (index.ts) from outside the part,
+ *   and import circles between its files and between its parts.
  *
  * `--list` prints every offending import too. Exits 0: it measures; `npm run lint` enforces.
  */
@@ -15,7 +18,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cycles, groupGraph, importGraph } from './lint/import-graph.mjs'
-import { isFeaturePublicFile, rankOf, rendererPlace } from './lint/layers.mjs'
+import { SHARED_PARTS, isFeaturePublicFile, rankOf, rendererPlace, sharedPlace } from './lint/layers.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const list = process.argv.includes('--list')
@@ -48,6 +51,19 @@ const zustand = [...renderer.keys()].filter(
 )
 const wholeCycles = cycles(whole)
 
+// src/shared: every import into it, from inside (part to part) and from the rest of src/.
+const intoShared = [...whole].flatMap(([from, targets]) => [...targets].filter((to) => sharedPlace(root, to) !== null).map((to) => [from, to]))
+const usesOf = new Map(SHARED_PARTS.map((part) => [part.name, part.uses]))
+const sharedUpward = intoShared.filter(([from, to]) => {
+  const a = sharedPlace(root, from)
+  const b = sharedPlace(root, to)
+  return a !== null && a.part !== b.part && !(usesOf.get(a.part) ?? []).includes(b.part)
+})
+const pastDoors = intoShared.filter(([from, to]) => sharedPlace(root, from)?.part !== sharedPlace(root, to).part && !sharedPlace(root, to).door)
+const shared = new Map([...whole].filter(([file]) => sharedPlace(root, file) !== null))
+const sharedFileCycles = cycles(shared)
+const sharedPartCycles = cycles(groupGraph(shared, (file) => sharedPlace(root, file).part))
+
 const rows = [
   ['renderer files', renderer.size],
   ['renderer imports (file to file)', edges.length],
@@ -57,6 +73,11 @@ const rows = [
   ["imports of another feature's internals", sideDoors.length],
   ['files outside state/ importing zustand', zustand.length],
   ['import circles in all of src/', `${wholeCycles.length} (${wholeCycles.reduce((sum, one) => sum + one.length, 0)} files)`],
+  ['src/shared files', `${shared.size} (${SHARED_PARTS.length} parts)`],
+  ['src/shared part-to-part imports against the table', sharedUpward.length],
+  ["imports of a shared part's inner files from outside it", pastDoors.length],
+  ['import circles in src/shared, file level', sharedFileCycles.length],
+  ['import circles in src/shared, part level', `${sharedPartCycles.length} (${sharedPartCycles.map((one) => one.join(' ↔ ')).join('; ') || 'none'})`],
 ]
 const width = Math.max(...rows.map(([name]) => name.length))
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`)
@@ -80,6 +101,14 @@ if (list) {
     sideDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
   )
   section('zustand outside state/:', zustand.map(show))
+  section(
+    'src/shared imports against the parts table:',
+    sharedUpward.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
+  section(
+    "Imports of a shared part's inner files:",
+    pastDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
   section(
     'Circles in src/:',
     wholeCycles.map((one) => one.map(show).join(' ↔ ')),

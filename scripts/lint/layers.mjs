@@ -36,3 +36,26 @@ export function isFeaturePublicFile(root, file) {
   const relative = path.relative(path.join(root, 'src/renderer/src/features'), file).split(path.sep)
   return relative.length === 2 && /^index\.tsx?$/.test(relative[1])
 }
+
+/**
+ * The parts of `src/shared`, lowest first, and the parts each may use. Code outside a part
+ * imports it only through its door, `src/shared/<part>/index.ts`; inside `src/shared`, a part
+ * imports another's door only if the table lists it, so no two parts import each other round.
+ */
+export const SHARED_PARTS = [
+  { name: 'text', uses: [], holds: 'counts, sizes, dates and times in words, reminder times, deadlines, conflict markers, YAML bounds' },
+  { name: 'markdown', uses: [], holds: 'HTML to Markdown (paste, import) and the safety rules for server Markdown' },
+  { name: 'api', uses: ['text'], holds: "the grant service's resources (zod), timestamps, field values, grant search, service addresses" },
+  { name: 'draft-file', uses: ['api', 'text'], holds: 'the draft file: Markdown with YAML front matter' },
+  { name: 'review', uses: ['api', 'text'], holds: 'review records, policy, views, the gate, quote anchoring' },
+  { name: 'history', uses: ['text'], holds: "draft history's sections, summaries and word diff" },
+  { name: 'ipc', uses: ['api', 'text', 'draft-file', 'review'], holds: "the IPC contract: channels, events, their schemas and names, the hosts' CSP" },
+  { name: 'checklist', uses: ['api', 'text', 'draft-file', 'review', 'ipc'], holds: 'the checklist linter, its rules and score' },
+]
+
+/** `{part, door}` of a file under `src/shared` (door: it is the part's index.ts), or null for any other file. */
+export function sharedPlace(root, file) {
+  const relative = path.relative(path.join(root, 'src/shared'), file).split(path.sep)
+  if (relative[0] === '..' || relative.length < 2) return relative.length === 1 && relative[0] !== '..' ? { part: null, door: false } : null
+  return { part: relative[0], door: relative.length === 2 && relative[1] === 'index.ts' }
+}

@@ -14,9 +14,9 @@ import {
   readRegularFile,
   type ReadReviewOptions,
 } from '../main/core/public/drafts'
-import { fileSize as formatSize } from '../shared/wording'
+import { fileSize as formatSize } from '../shared/text'
 import type { DraftFile } from '../shared/draft-file'
-import type { ReviewData } from '../shared/review/view'
+import type { ReviewData } from '../shared/review'
 import { readReason, type Io } from './output'
 
 /** A file the CLI will not read, with the reason in the user's terms. */

@@ -17,8 +17,8 @@ import {
   topLevelKeys,
   type DraftFile,
 } from '../shared/draft-file'
-import type { LinkCheck } from '../shared/ipc/links'
-import type { ReviewData } from '../shared/review/view'
+import type { LinkCheck } from '../shared/ipc'
+import type { ReviewData } from '../shared/review'
 
 export const FRONT_MATTER_RULE = {
   id: 'front-matter',

@@ -9,16 +9,31 @@
  * budget per draft (ANCHOR_BUDGET): a quote that could not be placed in time is reported as
  * `pending`, "not placed yet", rather than holding up a CI run.
  */
-import { excerpt } from '../shared/checklist/rules/review'
+import { excerpt } from '../shared/checklist'
 import { terminalLines } from './terminal'
 import type { DraftFile } from '../shared/draft-file'
-import { ANCHOR_BUDGET, placeAnchors, type AnchorBudget, type Placement, type TextQuote } from '../shared/review/anchor'
-import { isOpen } from '../shared/review/state'
-import { describeApproval, describeThreads, gateProblem, summarize, type ReviewSummary, type ReviewerState } from '../shared/review/gate'
-import { nameProblem, showHidden } from '../shared/review/identity'
-import type { ApprovalState, PolicyView, ReviewData, ThreadView, VerdictCheck } from '../shared/review/view'
-import { dateTime } from '../shared/dates'
-import { plural } from '../shared/wording'
+import {
+  ANCHOR_BUDGET,
+  placeAnchors,
+  type AnchorBudget,
+  type Placement,
+  type TextQuote,
+  isOpen,
+  describeApproval,
+  describeThreads,
+  gateProblem,
+  summarize,
+  type ReviewSummary,
+  type ReviewerState,
+  nameProblem,
+  showHidden,
+  type ApprovalState,
+  type PolicyView,
+  type ReviewData,
+  type ThreadView,
+  type VerdictCheck,
+} from '../shared/review'
+import { dateTime, plural } from '../shared/text'
 
 /**
  * Where a thread sits now. `line`: for the pitch, the line of the draft file (as `lint` counts);

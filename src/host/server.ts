@@ -29,8 +29,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Core } from '../main/core/core'
 import { type Logger, consoleLogger } from '../main/core/errors'
-import { CONTENT_SECURITY_POLICY } from '../shared/csp'
-import type { AppError, IpcResult } from '../shared/ipc'
+import { CONTENT_SECURITY_POLICY, type AppError, type IpcResult } from '../shared/ipc'
 
 export const TOKEN_HEADER = 'x-grant-desk-token'
 /** Where the bridge is served; index.html gets a classic `<script src>` of it. */

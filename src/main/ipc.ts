@@ -7,8 +7,7 @@
  * `EVENT_CHANNEL`.
  */
 import { type BrowserWindow, type IpcMainInvokeEvent, ipcMain } from 'electron'
-import type { IpcEvent, IpcResult } from '../shared/ipc'
-import { EVENT_CHANNEL, IPC_CHANNELS } from '../shared/ipc-names'
+import { type IpcEvent, type IpcResult, EVENT_CHANNEL, IPC_CHANNELS } from '../shared/ipc'
 import { consoleLogger, type Logger, toAppError } from './core/errors'
 import type { Dispatch } from './core/handlers'
 

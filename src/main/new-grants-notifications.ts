@@ -6,8 +6,7 @@
  * notifications permission (window.ts), so there is never a second one from the renderer.
  */
 import { type BrowserWindow, Notification } from 'electron'
-import type { IpcEvent, IpcEventPayload } from '../shared/ipc'
-import { newGrantsNotice } from '../shared/new-grants-message'
+import { type IpcEvent, type IpcEventPayload, newGrantsNotice } from '../shared/ipc'
 import type { Logger } from './core/errors'
 
 type Subscribe = (listener: (event: IpcEvent, payload: unknown) => void) => () => void

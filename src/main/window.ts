@@ -6,7 +6,7 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type WebContents, dialog, shell } from 'electron'
-import { CONTENT_SECURITY_POLICY } from '../shared/csp'
+import { CONTENT_SECURITY_POLICY } from '../shared/ipc'
 import { consoleLogger, type Logger } from './core/errors'
 
 export { CONTENT_SECURITY_POLICY }

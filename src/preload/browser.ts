@@ -10,8 +10,7 @@
  * the `fetch` used to send it stay inside this closure: a script that replaces `window.fetch`
  * later never sees the token.
  */
-import type { IpcResult } from '../shared/ipc'
-import { IPC_EVENTS, buildGrantDeskApi, type Invoke, type Subscribe } from '../shared/ipc-names'
+import { type IpcResult, IPC_EVENTS, buildGrantDeskApi, type Invoke, type Subscribe } from '../shared/ipc'
 
 const TOKEN_HEADER = 'x-grant-desk-token'
 const TOKEN_KEY = 'grant-desk-token'

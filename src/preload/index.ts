@@ -1,12 +1,13 @@
 /**
  * Preload of the sandboxed renderer: exposes exactly the methods of the IPC contract
- * (src/shared/ipc.ts) as `window.grantDesk`, and nothing else — never `ipcRenderer`, never
+ * (src/shared/ipc/contract.ts) as `window.grantDesk`, and nothing else — never `ipcRenderer`, never
  * Electron's event object (whose `sender` is the ipcRenderer). Emitted as CommonJS
  * (index.cjs) because a sandboxed preload cannot be an ES module; it imports only `electron`
- * and the zod-free `ipc-names` so the bundle stays a couple of kilobytes.
+ * and the contract's zod-free names (src/shared/ipc/names.ts, through the contract's door: the
+ * build keeps only what is used of src/shared), so the bundle stays a couple of kilobytes.
  */
 import { contextBridge, ipcRenderer } from 'electron'
-import { EVENT_CHANNEL, type Invoke, type Subscribe, buildGrantDeskApi } from '../shared/ipc-names'
+import { EVENT_CHANNEL, type Invoke, type Subscribe, buildGrantDeskApi } from '../shared/ipc'
 
 type Listener = Parameters<Subscribe>[0]
 const listeners = new Set<Listener>()

@@ -8,8 +8,17 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
-import { ApplicationRequest, type ApplicationResult, type ErrorBody, FeedbackRequest, Id, ListGrantsQuery, LoginRequest, issueMessages } from '../shared/api'
-import { customFieldProblems } from '../shared/fields'
+import {
+  ApplicationRequest,
+  type ApplicationResult,
+  type ErrorBody,
+  FeedbackRequest,
+  Id,
+  ListGrantsQuery,
+  LoginRequest,
+  issueMessages,
+  customFieldProblems,
+} from '../shared/api'
 import type { ServiceStore } from './store'
 
 export const MAX_BODY_BYTES = 1024 * 1024

@@ -9,8 +9,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IPC_CHANNELS } from '../../src/shared/ipc-names'
-import type { IpcChannel } from '../../src/shared/ipc'
+import { IPC_CHANNELS, type IpcChannel } from '../../src/shared/ipc'
 import { type HostStack, startHostStack } from '../support/browser-host'
 import { IDS } from '../support/service'
 

@@ -6,7 +6,7 @@
  * machines without a budget). What a comment on a long passage that was rewritten since looks
  * like, at its worst.
  */
-import type { TextQuote } from '../../src/shared/review/anchor'
+import type { TextQuote } from '../../src/shared/review'
 
 export const HOSTILE_QUOTE_CHARS = 5_000
 

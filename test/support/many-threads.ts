@@ -15,8 +15,7 @@ import type { Core } from '../../src/main/core/core'
 import { corpusPresent } from './corpus'
 import { addRecord } from '../../src/main/core/drafts/review-files'
 import { parseDraftFile } from '../../src/shared/draft-file'
-import { quoteAt } from '../../src/shared/review/anchor'
-import type { ReviewData } from '../../src/shared/review/view'
+import { quoteAt, type ReviewData } from '../../src/shared/review'
 
 export const REAL_PROPOSALS = fileURLToPath(new URL('../../../shared/real-proposals/drafts', import.meta.url))
 

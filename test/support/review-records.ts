@@ -2,7 +2,7 @@
  * Review record files as a teammate's copy of the app writes them (the real serializer), for
  * tests and benches that need many: threads on the whole draft, each with its own id.
  */
-import { serializeRecord, type ReviewRecord } from '../../src/shared/review/records'
+import { serializeRecord, type ReviewRecord } from '../../src/shared/review'
 
 /** The `n`th thread record (ids sort by `n`), with a body of its own. */
 export function threadRecord(n: number, author = 'Ben', start = Date.UTC(2026, 10, 23, 11, 0)): ReviewRecord {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli/grant-desk'
 import type { DraftReviewReport } from '../../src/cli/review'
-import { parseRecordFile, serializeRecord, type ReviewRecord } from '../../src/shared/review/records'
+import { parseRecordFile, serializeRecord, type ReviewRecord } from '../../src/shared/review'
 import { startTestCore, type TestCore } from './core'
 import { IDS } from './service'
 

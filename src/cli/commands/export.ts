@@ -14,7 +14,7 @@ import { dirname, relative } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { reviewCopyOfDraft } from '../../main/core/public/export'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
-import type { ReviewData } from '../../shared/review/view'
+import type { ReviewData } from '../../shared/review'
 import { draftIdOf, readDraftReview, readTextFile } from '../files'
 
 export interface ExportIo {

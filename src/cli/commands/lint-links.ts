@@ -5,9 +5,8 @@
  */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { LintInput } from '../../shared/checklist'
-import { linksToCheck } from '../../shared/checklist/links/extract'
-import type { LinkCheck } from '../../shared/ipc/links'
+import { type LintInput, linksToCheck } from '../../shared/checklist'
+import type { LinkCheck } from '../../shared/ipc'
 import { LinkChecker } from '../../main/core/public/links'
 
 /**

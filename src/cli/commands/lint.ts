@@ -6,9 +6,8 @@
  */
 import { ALL_RULES, severityCounts, severityTag, type Finding, type ScorePart, type Summary } from '../../shared/checklist'
 import { DraftFileError, parseDraftFile, splitFrontMatter, type DraftFile } from '../../shared/draft-file'
-import { hasReview } from '../../shared/review/state'
-import type { ReviewData } from '../../shared/review/view'
-import { plural } from '../../shared/wording'
+import { hasReview, type ReviewData } from '../../shared/review'
+import { plural } from '../../shared/text'
 import { hasFrontMatter, readDraftReview, readTextFile } from '../files'
 import { FRONT_MATTER_RULE, type FileLint, lintFile } from '../lint-file'
 import { displayName, errorMessage, escapedIo, readReason, type Io } from '../output'

@@ -7,7 +7,6 @@
 import type { ApplicationsLog } from './applications'
 import type { ExportService } from './export/service'
 import type { LinkChecker } from './links'
-import { linksToCheck } from '../../shared/checklist/links/extract'
 import type { GrantsService } from './grants'
 import type { Handlers } from './handlers'
 import type { CoreHub } from './hub'
@@ -84,6 +83,11 @@ export function applicationHandlers({ submission, applications, exporter, client
 /** "Check links" (issue 33): the links of the text the editor holds, asked by the same checker as `lint --check-links`. */
 export function linkHandlers({ links }: { links: LinkChecker }) {
   return {
-    'links.check': ({ pitch, customFields }) => links.check(linksToCheck(pitch, customFields)),
+    'links.check': async ({ pitch, customFields }) => {
+      // Loaded when asked, as the submission's checklist is (submission.ts): the checklist's door
+      // brings its rules and Markdown parser, which the host need not parse before the grant list.
+      const { linksToCheck } = await import('../../shared/checklist')
+      return links.check(linksToCheck(pitch, customFields))
+    },
   } satisfies Partial<Handlers>
 }

@@ -9,7 +9,7 @@
  * subscription on the core's hub (hub.ts), made in the listening module's own `follow.ts`. The
  * channels are bound in each area's `handlers.ts` and merged here.
  */
-import { join } from 'node:path'
+import { join, dirname } from 'node:path'
 import type { IpcEvent } from '../../shared/ipc'
 import { ApplicationsLog } from './applications'
 import { applicationHandlers, grantHandlers, linkHandlers, settingsHandlers } from './app-handlers'
@@ -33,7 +33,7 @@ import type { SecretStore } from './secret-store'
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './service-client'
 import { Session } from './session'
 import { CredentialVault } from './credentials'
-import { serviceOrigin } from '../../shared/service-address'
+import { serviceOrigin } from '../../shared/api'
 import { bundledSandbox } from './sandbox'
 import { type SettingsBackend, SettingsService } from './settings'
 import { SubmissionService } from './submission'
@@ -47,7 +47,6 @@ import { countChanges, followSyncSettings } from './sync/follow'
 import { syncHandlers } from './sync/handlers'
 import { ReminderService, type ReminderNotifier } from './reminders'
 import { followReminders } from './reminders/follow'
-import { dirname } from 'node:path'
 
 /** The whole background check of the saved searches (one list per status and type) may take this long. */
 const BACKGROUND_CHECK_BUDGET_MS = 60_000

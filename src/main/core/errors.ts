@@ -3,7 +3,7 @@
  * other throw) into the contract's `AppError` so the renderer gets a code and a sentence.
  */
 import type { AppError, ErrorCode } from '../../shared/ipc'
-import { day } from '../../shared/dates'
+import { day } from '../../shared/text'
 
 export class AppFailure extends Error {
   override name = 'AppFailure'

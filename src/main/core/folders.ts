@@ -10,7 +10,7 @@ import { constants } from 'node:fs'
 import { access, mkdir, stat, statfs } from 'node:fs/promises'
 import { posix, win32 } from 'node:path'
 import { AppFailure } from './errors'
-import { plural } from '../../shared/wording'
+import { plural } from '../../shared/text'
 
 /** How long the checks of a folder may take before it is refused. */
 export const FOLDER_CHECK_MS = 5_000

@@ -9,7 +9,7 @@
  * code; they are shown only while the app talks to that sandbox, never to another service.
  */
 import { z } from 'zod'
-import { isHttpUrl } from '../../shared/fields'
+import { isHttpUrl } from '../../shared/api'
 import type { Logger } from './errors'
 
 export const SANDBOX_URL_ENV = 'GRANT_DESK_SANDBOX_URL'

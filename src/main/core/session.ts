@@ -10,9 +10,8 @@
  * `session.expired` is raised, and the action fails with `session_expired` — the caller keeps
  * everything the applicant typed and can repeat the action after logging in.
  */
-import type { LoginRequest } from '../../shared/api'
+import { type LoginRequest, originLabel, sendsCredentialsInClear, serviceOrigin } from '../../shared/api'
 import type { SessionStatus } from '../../shared/ipc'
-import { originLabel, sendsCredentialsInClear, serviceOrigin } from '../../shared/service-address'
 import { type Credential, WRONG_ORIGIN } from './credential'
 import type { CredentialVault } from './credentials'
 import { AppFailure, isFailure, type Logger } from './errors'

@@ -7,15 +7,12 @@
  * Everything that can be known before sending is checked before sending (logged in, deadline,
  * required fields), so the applicant learns it without a round trip and nothing is half-sent.
  */
-import type { ApplicationRequest, GrantDetail } from '../../shared/api'
-import { customFieldProblems, isBlank } from '../../shared/fields'
+import { type ApplicationRequest, type GrantDetail, customFieldProblems, isBlank } from '../../shared/api'
 import type { ApplicationRecord, ApplicationsPreviewOutput, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
-import type { ReviewService } from './drafts/reviews'
-import { hasReview, isOpen, type ReviewData } from '../../shared/review/state'
-import { reviewBrief } from '../../shared/review/gate'
-import { unreadableReview } from './drafts/reviews'
+import { type ReviewService, unreadableReview } from './drafts/reviews'
+import { hasReview, isOpen, type ReviewData, reviewBrief } from '../../shared/review'
 import { AppFailure, formatDay, isFailure } from './errors'
 import { DUPLICATE_OF_OWN_SEND, type ServiceClient } from './service-client'
 import type { Session } from './session'

@@ -4,7 +4,7 @@
  * sending, so all three judge the same thing.
  */
 import type { Draft } from '../ipc'
-import type { ReviewData } from '../review/view'
+import type { ReviewData } from '../review'
 import type { LintInput } from './types'
 
 export type DraftForLint = Pick<Draft, 'pitch' | 'customFields' | 'grant' | 'projectKind'>

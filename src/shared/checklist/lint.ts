@@ -8,7 +8,7 @@ import { labelSections, sectionProgress, type SectionProgress } from './progress
 import { ALL_RULES } from './rules'
 import { REVIEW_RULE_IDS } from './rules/review'
 import type { Finding, GuidancePart, LintInput, Rule, RuleContext, Severity } from './types'
-import { plural } from '../wording'
+import { plural } from '../text'
 import { SEVERITY_WORDS, severityCount, severityCounts } from './severity-words'
 import { type Score, scorePitch } from './score'
 import { deadLinks } from './links/rule'

@@ -10,7 +10,7 @@
  * The words say what to do, not how bad it is: "Must fix" blocks a ready verdict, "Improve"
  * would make the pitch stronger, "Note" is for information.
  */
-import { count } from '../wording'
+import { count } from '../text'
 import type { Severity } from './types'
 
 export interface SeverityWords {

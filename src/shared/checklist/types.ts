@@ -4,8 +4,8 @@
  */
 import type { GrantType, SchemaField } from '../api'
 import type { ProjectKind } from '../draft-file'
-import type { LinkCheck } from '../ipc/links'
-import type { ReviewData } from '../review/view'
+import type { LinkCheck } from '../ipc'
+import type { ReviewData } from '../review'
 import type { PitchDocument } from './parse'
 
 export type Severity = 'error' | 'warning' | 'info'

@@ -9,7 +9,7 @@
  */
 import { diffLines } from 'diff'
 import { sectionKey, sectionOfEachLine } from './sections'
-import { plural } from '../wording'
+import { plural } from '../text'
 
 export interface VersionContent {
   pitch: string

@@ -1,7 +1,7 @@
-/** The contract's applications: what submitting sends and what came of it. Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's applications: what submitting sends and what came of it. Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { ApplicationRequest, Id, IsoTimestamp } from '../api'
-import { ReviewBrief, ThreadView } from '../review/view'
+import { ReviewBrief, ThreadView } from '../review'
 import { Draft, DraftId } from './drafts'
 import { ChecklistReport } from './errors'
 

@@ -1,6 +1,6 @@
-/** Pieces the contract's schemas share. Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** Pieces the contract's schemas share. Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
-import { isHttpUrl } from '../fields'
+import { isHttpUrl } from '../api'
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces

@@ -4,7 +4,7 @@
  * view and carry the same fields (the three sides of the pitch cut into hunks, the fields both
  * sides changed). `source` says how it is finished: `save` with `drafts.save`, `sync` with
  * `sync.resolve`; both name `version` as the base. Part of the one contract, re-exported by
- * src/shared/ipc.ts.
+ * src/shared/ipc/contract.ts.
  */
 import { z } from 'zod'
 import { Draft, DraftsSaveInput } from './drafts'

@@ -1,8 +1,8 @@
-/** The contract's drafts: ids, versions, the draft, its summary, create, save and delete. Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's drafts: ids, versions, the draft, its summary, create, save and delete. Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { ApplicationSchema, GrantType, Id, IsoTimestamp } from '../api'
 import { ProjectKind } from '../draft-file'
-import { ReviewBrief } from '../review/view'
+import { ReviewBrief } from '../review'
 
 // ---------------------------------------------------------------------------------------------
 // Drafts

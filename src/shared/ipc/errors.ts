@@ -1,4 +1,4 @@
-/** The contract's errors: what every channel answers when it fails (see docs/core.md). Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's errors: what every channel answers when it fails (see docs/core.md). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { Id } from '../api'
 import { SyncProblem } from './sync'

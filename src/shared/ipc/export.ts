@@ -1,4 +1,4 @@
-/** The contract's review copy export (for reviewers without the app; see main/core/export). Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's review copy export (for reviewers without the app; see main/core/export). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { IsoTimestamp } from '../api'
 

@@ -1,4 +1,4 @@
-/** The contract's grant list and grant page, as the core serves them (live or from its cache). Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's grant list and grant page, as the core serves them (live or from its cache). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { GrantDetail, GrantSummary, GrantType, IsoTimestamp } from '../api'
 import { AppError } from './errors'

@@ -1,4 +1,4 @@
-/** The contract's draft history (see main/core/history). Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's draft history (see main/core/history). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { IsoTimestamp } from '../api'
 import { DraftId, DraftVersion } from './drafts'

@@ -2,7 +2,7 @@
  * The contract's link check (issue 33): what asking each http(s) link of a pitch found. The CLI
  * (`lint --check-links`), the app's "Check links" and the browser host all hand this to the
  * checklist (LintInput.links), which reports dead links and leaves them out of the evidence.
- * Part of the one contract, re-exported by src/shared/ipc.ts.
+ * Part of the one contract, re-exported by src/shared/ipc/contract.ts.
  */
 import { z } from 'zod'
 

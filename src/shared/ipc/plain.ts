@@ -1,9 +1,11 @@
 /**
  * The contract's limits and helpers that need no schema. The renderer's first screen (the grant
- * list, the header's reminders and saved searches) imports these from here: importing them from
- * src/shared/ipc.ts loaded zod and built every schema of the contract before the first screen
- * could show (bench/startup.bench.ts), though the renderer validates nothing with them. The
- * modules that define the schemas re-export these, so src/shared/ipc.ts still has them all.
+ * list, the header's reminders and saved searches) uses these: taken from a module that builds
+ * schemas, they loaded zod and built every schema of the contract before the first screen could
+ * show (bench/startup.bench.ts), though the renderer validates nothing with them. They reach the
+ * renderer through the contract's door (src/shared/ipc/index.ts) like the rest: the modules that
+ * define the schemas re-export them, and the builds treat src/shared as free of side effects
+ * (scripts/build/shared-parts.mjs), so an import of these alone leaves the schemas out.
  */
 import type { SyncConflict } from './sync'
 

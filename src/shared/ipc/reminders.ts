@@ -1,4 +1,4 @@
-/** The contract's deadline reminders and calendar export (see main/core/reminders, main/core/calendar). Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's deadline reminders and calendar export (see main/core/reminders, main/core/calendar). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { Id, IsoTimestamp } from '../api'
 import { ReminderSettings } from './settings'

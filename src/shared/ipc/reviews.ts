@@ -1,6 +1,6 @@
-/** The contract's team review actions (records beside the draft; see shared/review/records.ts). Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's team review actions (records beside the draft; see shared/review/records.ts). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
-import { Anchor, MAX_COMMENT_CHARS, MAX_QUOTE_CHARS } from '../review/records'
+import { Anchor, MAX_COMMENT_CHARS, MAX_QUOTE_CHARS } from '../review'
 import { DraftId } from './drafts'
 
 export const CommentBody = z

@@ -1,4 +1,4 @@
-/** The contract's saved searches and new grants (see main/core/saved-searches). Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's saved searches and new grants (see main/core/saved-searches). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { Id, IsoTimestamp } from '../api'
 import { MAX_SAVED_SEARCH_NAME_CHARS, MAX_SAVED_SEARCH_QUERY_CHARS } from './plain'

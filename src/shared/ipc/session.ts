@@ -1,4 +1,4 @@
-/** The contract's session: who is logged in, where and how the credentials are kept. Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's session: who is logged in, where and how the credentials are kept. Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 
 /**

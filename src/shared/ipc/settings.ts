@@ -1,7 +1,7 @@
-/** The contract's settings: values, their view, themes and reminder times. Part of the one contract, re-exported by src/shared/ipc.ts. */
+/** The contract's settings: values, their view, themes and reminder times. Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
 import { FEEDBACK_NAMESPACE_PATTERN } from '../api'
-import { nameProblem } from '../review/identity'
+import { nameProblem } from '../review'
 import { AbsolutePath, HttpUrl } from './common'
 import { MAX_REMINDER_OFFSET_MINUTES, MAX_REMINDER_OFFSETS, THEMES } from './plain'
 

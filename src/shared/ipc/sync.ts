@@ -2,12 +2,12 @@
  * The contract's team sync through git (see main/core/sync): the state of the drafts folder's
  * repository, one sync (commit, pull with a merge, push), what arrived from teammates, and a
  * pitch conflict to be finished in the app. Part of the one contract, re-exported by
- * src/shared/ipc.ts.
+ * src/shared/ipc/contract.ts.
  */
 import { z } from 'zod'
 import { IsoTimestamp } from '../api'
-import { remoteUrlProblem } from '../remote-url'
-import { RecordId } from '../review/records'
+import { remoteUrlProblem } from './remote-url'
+import { RecordId } from '../review'
 import { DraftId, DraftsSaveInput, DraftVersion } from './drafts'
 
 // ---------------------------------------------------------------------------------------------

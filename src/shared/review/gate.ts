@@ -26,7 +26,7 @@
 import { identityKey } from './identity'
 import { isOpen, sameContent, type ReviewedContent } from './state'
 import type { ApprovalState, ReviewBrief, ReviewData, VerdictView } from './view'
-import { plural } from '../wording'
+import { plural } from '../text'
 
 export type ReviewerState = 'approved' | 'approved-earlier' | 'changes-requested' | 'changes-made' | 'conflict'
 

@@ -20,7 +20,7 @@
 import { LineCounter, parseDocument } from 'yaml'
 import { z } from 'zod'
 import { formatIssuePath } from '../api'
-import { yamlShapeProblem } from '../yaml-bounds'
+import { yamlShapeProblem } from '../text'
 import { nameProblem } from './identity'
 
 export const POLICY_FILE_NAME = '.grant-desk.yaml'

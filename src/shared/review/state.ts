@@ -8,9 +8,7 @@
  * always agree on "approved", "approved an earlier version" and "changes made since".
  */
 import type { ReviewRecord, UnreadableRecord, VerdictRecord } from './records'
-import type { ApprovalState, AuthorView, CommentView, PolicyView, ReviewData, ThreadEvent, ThreadView, VerdictCheck, VerdictView } from './view'
-
-export type { CommentView, ThreadEvent, ThreadView, VerdictView, ReviewData, ApprovalState }
+import type { AuthorView, CommentView, PolicyView, ReviewData, ThreadEvent, ThreadView, VerdictCheck, VerdictView } from './view'
 
 /** The policy of a folder without a policy file. */
 export const DEFAULT_POLICY_VIEW: PolicyView = { file: null, approvals: 1, approvers: null, requireSigned: false, allowedSigners: null, problem: null }

@@ -12,6 +12,7 @@ import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cycles, importGraph } from '../../../scripts/lint/import-graph.mjs'
+import { SHARED_PARTS } from '../../../scripts/lint/layers.mjs'
 
 const PROJECT = fileURLToPath(new URL('../../..', import.meta.url))
 const eslint = new ESLint({ cwd: PROJECT, overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }] })
@@ -98,6 +99,65 @@ describe('the layer rules', () => {
     expect(await refusals('src/main/core/probe.ts', "import { DEMO_USERS } from '../../service/demo-data'\nexport const probe = DEMO_USERS\n")).toContain(
       'boundaries/dependencies',
     )
+  })
+})
+
+describe('the parts of src/shared and their doors', () => {
+  it('let code outside src/shared use each part through its index.ts, and a part its own files', async () => {
+    expect(
+      await refusals(
+        'src/renderer/src/state/probe.ts',
+        "import { ERROR_CODES } from '../../../shared/ipc'\nimport { plural } from '../../../shared/text'\nimport { locateQuote } from '../../../shared/review'\nexport const probe = [ERROR_CODES, plural, locateQuote]\n",
+      ),
+    ).toEqual([])
+    expect(await refusals('src/main/core/probe.ts', "import { parseDraftFile } from '../../shared/draft-file'\nexport const probe = parseDraftFile\n")).toEqual(
+      [],
+    )
+    expect(await refusals('src/shared/review/probe.ts', "import { quoteAt } from './anchor'\nexport const probe = quoteAt\n")).toEqual([])
+    expect(await refusals('src/shared/checklist/probe.ts', "import { ReviewData } from '../review'\nexport const probe = ReviewData\n")).toEqual([])
+  })
+
+  it("refuse an import of a part's inner file from outside it", async () => {
+    // The deep import the issue names: a plan rule's helper, from the renderer, past the checklist's door.
+    expect(
+      await refusals(
+        'src/renderer/src/features/editor/Probe.tsx',
+        "import { isUnitHeading } from '../../../../shared/checklist/rules/plan/units'\nexport const probe = isUnitHeading\n",
+      ),
+    ).toContain('boundaries/dependencies')
+    expect(await refusals('src/main/core/probe.ts', "import { RecordId } from '../../shared/review/records'\nexport const probe = RecordId\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/preload/probe.ts', "import { IPC_CHANNELS } from '../shared/ipc/names'\nexport const probe = IPC_CHANNELS\n")).toContain(
+      'boundaries/dependencies',
+    )
+    // Inside src/shared too: another part is entered through its door.
+    expect(await refusals('src/shared/checklist/probe.ts', "import { ReviewData } from '../review/view'\nexport const probe = ReviewData\n")).toContain(
+      'boundaries/dependencies',
+    )
+  })
+
+  it('refuse a part importing a part the table does not list for it (one that sits above it, or beside it)', async () => {
+    expect(await refusals('src/shared/review/probe.ts', "import { lint } from '../checklist'\nexport const probe = lint\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/shared/ipc/probe.ts', "import { lint } from '../checklist'\nexport const probe = lint\n")).toContain('boundaries/dependencies')
+    expect(await refusals('src/shared/text/probe.ts', "import { Id } from '../api'\nexport const probe = Id\n")).toContain('boundaries/dependencies')
+    expect(await refusals('src/shared/review/probe.ts', "import { parseDraftFile } from '../draft-file'\nexport const probe = parseDraftFile\n")).toContain(
+      'boundaries/dependencies',
+    )
+  })
+
+  it('refuse a file straight in src/shared, outside every part', async () => {
+    expect(await refusals('src/shared/probe.ts', "import { plural } from './text'\nexport const probe = plural\n")).toContain('boundaries/dependencies')
+  })
+
+  it('list the parts lowest first, each using only parts below it, so no two parts can import each other round', () => {
+    const names = SHARED_PARTS.map((part) => part.name)
+    for (const [index, part] of SHARED_PARTS.entries()) {
+      for (const used of part.uses) expect(names.indexOf(used), `${part.name} uses ${used}`).toBeGreaterThanOrEqual(0)
+      for (const used of part.uses) expect(names.indexOf(used), `${part.name} uses ${used}, listed above it`).toBeLessThan(index)
+    }
   })
 })
 

@@ -9,7 +9,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { newRecordId, type ReviewRecord } from '../../../src/shared/review/records'
+import { newRecordId, type ReviewRecord } from '../../../src/shared/review'
 import { startTestService, tempDir, testFixture, type TestService } from '../../support/service'
 import { TEAM_PITCH, cli, gate, giveVerdict, plant, recordsOf, startDraft, teammate, type Teammate } from '../../support/team'
 

@@ -12,7 +12,7 @@ import { MemorySecretStore } from '../../../src/main/core/secret-store'
 import { JsonFileSettingsBackend } from '../../../src/main/core/settings'
 import { UNAUTHORIZED_SENDER_MESSAGE, forwardEvents, registerIpcHandlers } from '../../../src/main/ipc'
 import { createMainWindow, rendererLocation } from '../../../src/main/window'
-import { EVENT_CHANNEL, IPC_CHANNELS } from '../../../src/shared/ipc-names'
+import { EVENT_CHANNEL, IPC_CHANNELS } from '../../../src/shared/ipc'
 import { BrowserWindow as FakeBrowserWindow, FakeFrame, fake, ipcMain } from '../../support/fake-electron'
 import { tempDir } from '../../support/service'
 

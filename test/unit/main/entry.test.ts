@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/window'
-import { IPC_CHANNELS } from '../../../src/shared/ipc-names'
+import { IPC_CHANNELS } from '../../../src/shared/ipc'
 import type * as FakeElectron from '../../support/fake-electron'
 
 let electron: typeof FakeElectron

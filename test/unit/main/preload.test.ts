@@ -3,8 +3,7 @@
  * cannot run here): what the page gets as `window.grantDesk`, and what reaches ipcRenderer.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { GrantDeskApi } from '../../../src/shared/ipc'
-import { EVENT_CHANNEL, IPC_CHANNELS } from '../../../src/shared/ipc-names'
+import { type GrantDeskApi, EVENT_CHANNEL, IPC_CHANNELS } from '../../../src/shared/ipc'
 import type * as FakeElectron from '../../support/fake-electron'
 
 let api: GrantDeskApi

@@ -3,7 +3,7 @@
  * one (and a zone) so that what they assert does not depend on the machine running them.
  */
 import { describe, expect, it } from 'vitest'
-import { MOMENT, ago, dateTime, day, duration, inTime, isoDay } from '../../../src/shared/dates'
+import { MOMENT, ago, dateTime, day, duration, inTime, isoDay } from '../../../src/shared/text'
 
 const AT = '2026-11-25T21:21:00Z'
 const MINUTE = 60_000

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SchemaField } from '../../../src/shared/api'
-import { customFieldProblems, fieldValueProblem, isBlank, isHttpUrl, isNumberText } from '../../../src/shared/fields'
+import { type SchemaField, customFieldProblems, fieldValueProblem, isBlank, isHttpUrl, isNumberText } from '../../../src/shared/api'
 
 const URL_PROBLEM = 'must be a web address starting with http:// or https://'
 const NUMBER_PROBLEM = 'must be a number, like 15000 or 15,000'

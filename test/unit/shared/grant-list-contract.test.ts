@@ -1,5 +1,5 @@
 /**
- * The grant list and grant detail of the contract (src/shared/api.ts) after the speed-up of
+ * The grant list and grant detail of the contract (src/shared/api/resources.ts) after the speed-up of
  * issue 11 judge every answer exactly as the schemas did before it. The schemas as they were
  * (commit c6055a9, before `IsoTimestamp` became one check with a fast path) are recorded here,
  * self-contained, as the reference; both judge the same answers, with zod's object JIT and
@@ -18,7 +18,7 @@ import { z } from 'zod'
 import { GrantDetail, GrantList, GrantSummary } from '../../../src/shared/api'
 
 // ---------------------------------------------------------------------------------------------
-// The reference: src/shared/api.ts as of commit c6055a9, copied verbatim (the parts that make
+// The reference: src/shared/api/resources.ts as of commit c6055a9, copied verbatim (the parts that make
 // up GrantSummary, GrantList and GrantDetail).
 
 const RefId = z.guid({ error: 'must be a UUID' })

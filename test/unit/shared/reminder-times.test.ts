@@ -1,6 +1,6 @@
 /** Reminder times as applicants write them in Settings, to minutes and back. */
 import { describe, expect, it } from 'vitest'
-import { describeOffset, describeOffsets, parseOffsets } from '../../../src/shared/reminder-times'
+import { describeOffset, describeOffsets, parseOffsets } from '../../../src/shared/text'
 
 describe('reminder times', () => {
   it('reads days, hours and minutes, comma-separated, in any common spelling', () => {

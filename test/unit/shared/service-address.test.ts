@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopbackHost, originLabel, sendsCredentialsInClear, serviceOrigin } from '../../../src/shared/service-address'
+import { isLoopbackHost, originLabel, sendsCredentialsInClear, serviceOrigin } from '../../../src/shared/api'
 
 describe('serviceOrigin', () => {
   it('normalises scheme, host and port, and drops path, query, default port and trailing dot', () => {

@@ -14,7 +14,7 @@
  * character is dropped, and every content line is folded at 75 octets (§3.1), never inside a
  * UTF-8 sequence. test/integration/main/core/calendar parses the result with ical.js.
  */
-import { describeOffset } from '../../../shared/reminder-times'
+import { describeOffset } from '../../../shared/text'
 
 export interface CalendarDeadline {
   grantId: string

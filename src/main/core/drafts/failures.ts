@@ -4,7 +4,7 @@
  * the pitch cannot be saved as given.
  */
 import type { DraftFrontMatter } from '../../../shared/draft-file'
-import { conflictMarkerLine } from '../../../shared/conflict-markers'
+import { conflictMarkerLine } from '../../../shared/text'
 import { PITCH_MAX_CHARS } from '../../../shared/ipc'
 import { AppFailure } from '../errors'
 

@@ -9,7 +9,7 @@ import { constants, type Stats } from 'node:fs'
 import { lstat, open, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure, errorCode, type Logger } from '../errors'
-import { fileSize } from '../../../shared/wording'
+import { fileSize } from '../../../shared/text'
 
 /** sha256 hex of the file's bytes: the draft's version. */
 export function draftVersion(bytes: string | Buffer): string {
@@ -47,7 +47,7 @@ export function describeFsError(error: unknown): { what: string; advice: string 
   }
 }
 
-/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it (src/shared/wording.ts). */
+/** "50 MB", "8.4 MB", "120 KB": a size as an applicant reads it (src/shared/text/wording.ts). */
 export const formatSize = fileSize
 
 export function storageFailure(action: string, path: string, error: unknown): AppFailure {

@@ -6,7 +6,7 @@
 import type { Stats } from 'node:fs'
 import { lstat, readlink, realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative } from 'node:path'
-import { conflictMarkerLine } from '../../../shared/conflict-markers'
+import { conflictMarkerLine } from '../../../shared/text'
 import { DraftFileError, parseDraftFile, type DraftFile } from '../../../shared/draft-file'
 import { describeFsError, draftVersion, errorCode, formatSize, IS_A_LINK, NOT_A_FILE, readRegularFile } from './fs'
 import { identityOf, type FileIdentity } from './identity'

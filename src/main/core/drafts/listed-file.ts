@@ -7,7 +7,7 @@
  * file is kept as is this module's.
  */
 import type { DraftSummary } from '../../../shared/ipc'
-import type { ReviewBrief } from '../../../shared/review/view'
+import type { ReviewBrief } from '../../../shared/review'
 import type { Logger } from '../errors'
 import { removeLeftovers } from './fs'
 import { trustedAt, type FileIdentity } from './identity'

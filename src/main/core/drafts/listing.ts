@@ -30,7 +30,7 @@
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DraftSummary } from '../../../shared/ipc'
-import { reviewFolderName } from '../../../shared/review/records'
+import { reviewFolderName } from '../../../shared/review'
 import { type Logger } from '../errors'
 import { mapLimited, removeLeftovers } from './fs'
 import { identityOf, stillValid, type FileIdentity } from './identity'

@@ -17,7 +17,7 @@
 import type { Stats } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { dirname, sep } from 'node:path'
-import type { ReviewRecord } from '../../../shared/review/records'
+import type { ReviewRecord } from '../../../shared/review'
 import { identityOf, stillValid, trustedAt, type FileIdentity } from './identity'
 
 /** One record file read: the hash of its text and the record, or why it could not be read or parsed. */

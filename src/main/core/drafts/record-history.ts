@@ -29,7 +29,7 @@
  */
 import { realpath } from 'node:fs/promises'
 import { join, posix } from 'node:path'
-import { RECORD_FILE_PATTERN, parseRecordFile, reviewFolderName, type ReviewRecord, type UnreadableRecord } from '../../../shared/review/records'
+import { RECORD_FILE_PATTERN, parseRecordFile, reviewFolderName, type ReviewRecord, type UnreadableRecord } from '../../../shared/review'
 import { Git, GitCommandError } from '../sync/git'
 import { errorCode, mapLimited, readRegularFile } from './fs'
 

@@ -25,8 +25,8 @@ import {
   type ReviewRecord,
   type ReviewedVersion,
   type UnreadableRecord,
-} from '../../../shared/review/records'
-import { boundedSyntax, composeDocument } from '../../../shared/yaml-bounds'
+} from '../../../shared/review'
+import { boundedSyntax, composeDocument } from '../../../shared/text'
 import { AppFailure } from '../errors'
 import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, mapLimited, readRegularFile, storageFailure } from './fs'
 import { isAtomicTempName } from './names'

@@ -11,8 +11,7 @@
  */
 import { lstat, readFile } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { DEFAULT_POLICY, MAX_POLICY_BYTES, POLICY_FILE_NAME, PolicyFileError, parsePolicy, type ReviewPolicy } from '../../../shared/review/policy'
-import type { PolicyView } from '../../../shared/review/view'
+import { DEFAULT_POLICY, MAX_POLICY_BYTES, POLICY_FILE_NAME, PolicyFileError, parsePolicy, type ReviewPolicy, type PolicyView } from '../../../shared/review'
 import { errorCode } from './fs'
 
 /** An allowed-signers file lists a team's keys: a few KB. */

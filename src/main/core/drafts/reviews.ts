@@ -8,13 +8,21 @@
  */
 import type { DraftAuthorship, IpcChannel } from '../../../shared/ipc'
 import type { ChannelParsedInput } from '../handlers'
-import type { ReviewRecord, VerdictRecord } from '../../../shared/review/records'
-import { DEFAULT_POLICY_VIEW, foldRecords, type ReviewData } from '../../../shared/review/state'
-import { reviewBrief, summarize } from '../../../shared/review/gate'
-import { identityKey, nameProblem, showHidden } from '../../../shared/review/identity'
-import { SIGNATURE_NAMESPACE } from '../../../shared/review/policy'
-import { verdictSigningPayload } from '../../../shared/review/signing'
-import type { ReviewBrief } from '../../../shared/review/view'
+import {
+  type ReviewRecord,
+  type VerdictRecord,
+  DEFAULT_POLICY_VIEW,
+  foldRecords,
+  type ReviewData,
+  reviewBrief,
+  summarize,
+  identityKey,
+  nameProblem,
+  showHidden,
+  SIGNATURE_NAMESPACE,
+  verdictSigningPayload,
+  type ReviewBrief,
+} from '../../../shared/review'
 import type { DraftFile } from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
 import { KeyedMutex } from '../locks'

@@ -1,5 +1,5 @@
 /**
- * The drafts folder: one Markdown file per draft (see `shared/draft-file.ts`).
+ * The drafts folder: one Markdown file per draft (see `shared/draft-file/format.ts`).
  *
  * The folder is shared with other tools — a text editor, git, a sync client, a teammate's copy
  * of the app — so this store assumes nothing it did not just read:

@@ -11,11 +11,7 @@
  * - its signature, when it has one, verifies against the policy's allowed-signers file for its
  *   author, over `verdictSigningPayload`; and where the policy requires signed verdicts, it has one.
  */
-import { nameProblem } from '../../../shared/review/identity'
-import { SIGNATURE_NAMESPACE } from '../../../shared/review/policy'
-import type { VerdictRecord } from '../../../shared/review/records'
-import { verdictSigningPayload } from '../../../shared/review/signing'
-import type { VerdictCheck } from '../../../shared/review/view'
+import { nameProblem, SIGNATURE_NAMESPACE, type VerdictRecord, verdictSigningPayload, type VerdictCheck } from '../../../shared/review'
 import { SignatureVerifier } from '../signing/ssh-signatures'
 import type { LoadedPolicy } from './review-policy'
 import { contentHash } from './review-files'

@@ -16,7 +16,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { rehypeSafeMarkdown, SAFE_SANITIZE_SCHEMA } from '../../../shared/markdown/safe-rules'
+import { rehypeSafeMarkdown, SAFE_SANITIZE_SCHEMA } from '../../../shared/markdown'
 
 /** A link whose text is its address; print shows no address after it (it would say it twice). */
 export const BARE_LINK_CLASS = 'bare-link'

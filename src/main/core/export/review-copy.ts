@@ -14,20 +14,28 @@
  * a shared drive tells nobody that it was opened.
  */
 import { createHash } from 'node:crypto'
-import type { SchemaField } from '../../../shared/api'
+import { type SchemaField, isBlank, isHttpUrl } from '../../../shared/api'
 import { draftLintInput, lint, SEVERITY_WORDS, type Finding, type Severity } from '../../../shared/checklist'
-import { isBlank, isHttpUrl } from '../../../shared/fields'
 import type { Draft } from '../../../shared/ipc'
-import { locateQuote, locateQuotes, type AnchorMatch } from '../../../shared/review/anchor'
-import { isOpen } from '../../../shared/review/state'
-import { describeApproval, describeThreads, summarize, type ReviewerState, type ReviewSummary } from '../../../shared/review/gate'
-import { showHidden } from '../../../shared/review/identity'
-import type { CommentView, ReviewData, ThreadView } from '../../../shared/review/view'
-import { wordDiff } from '../../../shared/review/word-diff'
+import {
+  locateQuote,
+  locateQuotes,
+  type AnchorMatch,
+  isOpen,
+  describeApproval,
+  describeThreads,
+  summarize,
+  type ReviewerState,
+  type ReviewSummary,
+  showHidden,
+  type CommentView,
+  type ReviewData,
+  type ThreadView,
+  wordDiff,
+} from '../../../shared/review'
 import { BARE_LINK_CLASS, markdownToHtml, type NoteMark } from './markdown-html'
 import { REVIEW_COPY_CSS } from './styles'
-import { plural } from '../../../shared/wording'
-import { dateTime, isoDay, localTimeZone, type DateOptions } from '../../../shared/dates'
+import { plural, dateTime, isoDay, localTimeZone, type DateOptions } from '../../../shared/text'
 
 /** What the copy is made of: the draft as saved, its review records, and what is known of the grant. */
 export interface ReviewCopyInput {

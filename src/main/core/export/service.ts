@@ -9,7 +9,7 @@
  * browser host) answers `invalid_input` with what to do instead.
  */
 import type { ChannelOutput } from '../../../shared/ipc'
-import type { ReviewData } from '../../../shared/review/view'
+import type { ReviewData } from '../../../shared/review'
 import { readReviewRecords, unreadableReview, type ReviewSubject } from '../drafts/reviews'
 import { draftView } from '../drafts/view'
 import { AppFailure } from '../errors'

@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { HistorySource } from '../../../shared/ipc'
-import type { VersionContent } from '../../../shared/history/summary'
+import type { VersionContent } from '../../../shared/history'
 
 export const HISTORY_FORMAT = 'grant-desk-history/1'
 export const DRAFT_FILE = 'draft.json'

@@ -19,8 +19,7 @@
  */
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { replaceSection } from '../../../shared/history/sections'
-import { summarizeChange, type VersionContent } from '../../../shared/history/summary'
+import { replaceSection, summarizeChange, type VersionContent } from '../../../shared/history'
 import type { Draft, HistoryGetOutput, HistoryListOutput, HistorySource, HistoryVersion } from '../../../shared/ipc'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
 import { conflict } from '../drafts/failures'
@@ -31,7 +30,7 @@ import { KEY_PATTERN, historyKey } from './format'
 import { DEFAULT_LIMITS, type HistoryLimits } from './retention'
 import { HistoryFsError, SnapshotFolder, errorCode, type Walk } from './store'
 import { describeParse } from './snapshot'
-import { plural } from '../../../shared/wording'
+import { plural } from '../../../shared/text'
 
 export { DEFAULT_LIMITS, type HistoryLimits } from './retention'
 

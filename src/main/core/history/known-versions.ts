@@ -8,7 +8,7 @@
  * What it keeps is a hint, never a verdict: a content rebuilt from a kept patch is still checked
  * against the version's hash by the store.
  */
-import type { VersionContent } from '../../../shared/history/summary'
+import type { VersionContent } from '../../../shared/history'
 import { type SnapshotFile, type SnapshotMeta, metaOf, seqOf } from './format'
 import type { DeltaBody } from './snapshot'
 

@@ -4,7 +4,7 @@
  * errors that say what was wrong.
  */
 import { readFile, stat } from 'node:fs/promises'
-import type { VersionContent } from '../../../shared/history/summary'
+import type { VersionContent } from '../../../shared/history'
 import { applyDelta, applyDeltaExact } from './delta'
 import { SnapshotFile, contentHash } from './format'
 

@@ -21,7 +21,7 @@
 import { lstat, mkdir, readFile, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { summarizeChange, type VersionContent } from '../../../shared/history/summary'
+import { summarizeChange, type VersionContent } from '../../../shared/history'
 import type { HistorySource } from '../../../shared/ipc'
 import type { Logger } from '../errors'
 import { makeDelta } from './delta'

@@ -15,7 +15,7 @@
  * pitch in a yaml block, with a note.
  */
 import mammoth from 'mammoth'
-import { htmlToMarkdown } from '../../../shared/markdown/from-html'
+import { htmlToMarkdown } from '../../../shared/markdown'
 import { splitFrontMatter } from '../../../shared/draft-file'
 import { ImportError } from './errors'
 import { IMPORT_TIMEOUT_MS, MAX_IMPORT_BYTES, UNKNOWN_KIND, importKind, tooLarge } from './limits'

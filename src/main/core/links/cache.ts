@@ -9,7 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
-import { LinkOutcome } from '../../../shared/ipc/links'
+import { LinkOutcome } from '../../../shared/ipc'
 import { Mutex } from '../locks'
 
 export const CACHE_DAY_MS = 24 * 60 * 60 * 1000

@@ -6,7 +6,7 @@
  * `electron` here: the CLI, the desktop app and the browser host share it.
  */
 import { Semaphore } from 'async-mutex'
-import type { LinkOutcome } from '../../../shared/ipc/links'
+import type { LinkOutcome } from '../../../shared/ipc'
 
 export interface CheckBounds {
   /** Per link, redirects and a GET after a refused HEAD included. */

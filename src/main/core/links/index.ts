@@ -5,7 +5,7 @@
  * host (`links.check`) all run this; nothing calls it unless the applicant asked.
  */
 import { join } from 'node:path'
-import type { LinkCheck, LinkOutcome } from '../../../shared/ipc/links'
+import type { LinkCheck, LinkOutcome } from '../../../shared/ipc'
 import { type Asked, type CheckBounds, DEFAULT_BOUNDS, NO_NETWORK, RequestSlots, checkOne } from './check'
 import { LinkCache } from './cache'
 

@@ -5,7 +5,7 @@
  * own (index.ts gathers them all), so a command loads only the part of the core it runs.
  */
 import type { DraftFile } from '../../../shared/draft-file'
-import type { ReviewData } from '../../../shared/review/view'
+import type { ReviewData } from '../../../shared/review'
 import { type ReadReviewOptions, readReviewRecords } from '../drafts/reviews'
 
 export type { ReadReviewOptions }

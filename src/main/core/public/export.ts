@@ -3,7 +3,7 @@
  * same builder as the app's Export. A module of its own (index.ts gathers them all), so the
  * Markdown-to-HTML builder is loaded by the export alone.
  */
-import type { ReviewData } from '../../../shared/review/view'
+import type { ReviewData } from '../../../shared/review'
 import { draftVersion } from '../drafts/fs'
 import { draftView } from '../drafts/view'
 import { type ReviewCopy, buildReviewCopy } from '../export/review-copy'

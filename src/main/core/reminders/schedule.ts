@@ -14,8 +14,8 @@
  *   the previous run and before this run started.
  */
 import type { DueSoonItem, Reminder } from '../../../shared/ipc'
-import { dateTime, duration } from '../../../shared/dates'
-export { describeOffset } from '../../../shared/reminder-times'
+import { dateTime, duration } from '../../../shared/text'
+export { describeOffset } from '../../../shared/text'
 import type { DraftReminderState, RemindersState } from './state'
 
 export interface OpenDraft {
@@ -37,12 +37,12 @@ const MINUTE = 60_000
 
 /**
  * "2 hours", "1 day", "45 minutes": how far away `ms` is, in whole units rounded down: the same
- * function the app's deadline texts count with (src/shared/dates.ts), so a notification and
+ * function the app's deadline texts count with (src/shared/text/dates.ts), so a notification and
  * the Due soon list never disagree, and neither promises more time than is left.
  */
 export const describeDuration = duration
 
-/** "Fri, 12 Dec 2026, 17:00 CET" (in en-GB): the app's one way of writing a moment (src/shared/dates.ts). */
+/** "Fri, 12 Dec 2026, 17:00 CET" (in en-GB): the app's one way of writing a moment (src/shared/text/dates.ts). */
 export function formatDeadline(iso: string, timeZone?: string): string {
   return dateTime(iso, { timeZone })
 }

@@ -17,8 +17,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import type { GrantSummary } from '../../../shared/api'
-import { grantMatchesQuery } from '../../../shared/grant-search'
+import { type GrantSummary, grantMatchesQuery } from '../../../shared/api'
 import { type GrantsListInput, type GrantsListOutput, MAX_SAVED_SEARCHES, type SavedSearchFilters, type SavedSearchesView } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
 import { Mutex } from '../locks'

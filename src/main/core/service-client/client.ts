@@ -8,9 +8,18 @@
  */
 import ky, { HTTPError, TimeoutError, type Options } from 'ky'
 import type { z } from 'zod'
-import { ApplicationResult, Credentials, FeedbackResult, GrantDetail, GrantList, Id, issueMessages } from '../../../shared/api'
-import { isHttpUrl } from '../../../shared/fields'
-import { originLabel, serviceOrigin } from '../../../shared/service-address'
+import {
+  ApplicationResult,
+  Credentials,
+  FeedbackResult,
+  GrantDetail,
+  GrantList,
+  Id,
+  issueMessages,
+  isHttpUrl,
+  originLabel,
+  serviceOrigin,
+} from '../../../shared/api'
 import { remainingBudgetMs } from '../action-budget'
 import { WRONG_ORIGIN } from '../credential'
 import { AppFailure, consoleLogger } from '../errors'

@@ -1,7 +1,7 @@
 /** Small pieces of HTTP the client needs: retry rules, Retry-After, wording of waits and sizes, cause chains. */
 import { Id } from '../../../shared/api'
 import type { Call } from './types'
-import { fileSize, plural } from '../../../shared/wording'
+import { fileSize, plural } from '../../../shared/text'
 
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
 /** Retry-After is honoured for 5xx too: a service in maintenance says when it is back. */

@@ -6,7 +6,7 @@
  * approval" going out, "Ben: 3 comments on Polar Security…, approved Arcadia…" coming in.
  */
 import type { SyncArrivalDraft } from '../../../shared/ipc'
-import type { ReviewRecord } from '../../../shared/review/records'
+import type { ReviewRecord } from '../../../shared/review'
 
 export type DraftActivity = SyncArrivalDraft
 

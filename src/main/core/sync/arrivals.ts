@@ -18,7 +18,7 @@
  */
 import { parseDraftFile } from '../../../shared/draft-file'
 import type { SyncArrival } from '../../../shared/ipc'
-import { parseRecordFile, type ReviewRecord } from '../../../shared/review/records'
+import { parseRecordFile, type ReviewRecord } from '../../../shared/review'
 import { arrivalText, countRecord, emptyActivity, type DraftActivity } from './activity'
 import { classifyPath, literalPathspec } from './paths'
 import type { StoredObject } from './git'

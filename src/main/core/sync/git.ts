@@ -15,7 +15,7 @@
  * `GIT_ASKPASS` on: it guards against untrusted input reaching git. Here they are the user's
  * own environment, which a terminal passes on too, so those checks are turned off; the ones
  * about arguments (`--upload-pack`, a protocol allowed by `-c`) stay on, and Grant Desk's
- * arguments never carry `-c` or a remote address that was not checked (shared/remote-url.ts).
+ * arguments never carry `-c` or a remote address that was not checked (shared/ipc/remote-url.ts).
  *
  * Every command answers `{stdout, stderr, exitCode}` or throws a `GitCommandError` carrying
  * the same: unlike simple-git's default, any non-zero exit is a failure (git exits 1 with

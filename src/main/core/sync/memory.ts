@@ -15,7 +15,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { IsoTimestamp } from '../../../shared/api'
 // The sync's own part of the contract (not the channel map, ipc.ts, whose every schema the CLI's sync would build at start).
-import { SyncArrival, SyncNews, SyncProblem } from '../../../shared/ipc/sync'
+import { SyncArrival, SyncNews, SyncProblem } from '../../../shared/ipc'
 import type { Logger } from '../errors'
 import { moveAside } from '../set-aside'
 

@@ -10,9 +10,8 @@
  * place in the work tree (`git rev-parse --show-prefix`: `""` at the top, else `drafts/`).
  */
 // The drafts' part of the contract (not the channel map, ipc.ts, whose every schema the CLI's sync would build at start).
-import { DraftId } from '../../../shared/ipc/drafts'
-import { POLICY_FILE_NAME } from '../../../shared/review/policy'
-import { RECORD_FILE_PATTERN } from '../../../shared/review/records'
+import { DraftId } from '../../../shared/ipc'
+import { POLICY_FILE_NAME, RECORD_FILE_PATTERN } from '../../../shared/review'
 
 /** The team's review policy (see shared/review/policy.ts); one above the drafts folder is outside it, so never committed. */
 export const POLICY_FILE = POLICY_FILE_NAME

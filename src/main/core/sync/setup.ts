@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { remoteUrlProblemOn } from '../../../shared/remote-url'
+import { remoteUrlProblemOn } from '../../../shared/ipc'
 import { AppFailure } from '../errors'
 import { Git, GitCommandError } from './git'
 import { ATTRIBUTES_FILE } from './paths'

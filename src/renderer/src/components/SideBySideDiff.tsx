@@ -5,7 +5,7 @@
  * so it is shown in a full-width dialog (History's versions, a suggestion), never in the side
  * column. Plain text only, never HTML.
  */
-import type { DiffPart } from '../../../shared/review/word-diff'
+import type { DiffPart } from '../../../shared/review'
 import './side-by-side-diff.css'
 
 /** One part of a diff as the page shows and a screen reader says it. */

@@ -3,9 +3,7 @@
  * from its rendered preview, or of a field's value. Turned into the anchor a thread is saved
  * with (a text quote; see shared/review/anchor.ts).
  */
-import { quoteAt } from '../../../shared/review/anchor'
-import type { Anchor } from '../../../shared/review/records'
-import { MAX_QUOTE_CHARS } from '../../../shared/review/limits'
+import { quoteAt, type Anchor, MAX_QUOTE_CHARS } from '../../../shared/review'
 import { fromValueOffset } from './selectLines'
 
 export { MAX_QUOTE_CHARS }

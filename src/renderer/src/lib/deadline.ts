@@ -1,11 +1,10 @@
 import type { GrantStatus } from '../../../shared/api'
-import { CLOSING_SOON_MS } from '../../../shared/deadline'
-import { dateTime, inTime } from '../../../shared/dates'
+import { CLOSING_SOON_MS, dateTime, inTime } from '../../../shared/text'
 
 /**
  * How a deadline reads in a list: "closes in 2 days", "closes in 5 hours", "closed". Closing
  * soon (within three days, the checklist's own threshold) is flagged so rows can stand out.
- * The words themselves are the dates module's (src/shared/dates.ts), as everywhere.
+ * The words themselves are the dates module's (src/shared/text/dates.ts), as everywhere.
  */
 export type DeadlineTone = 'closed' | 'soon' | 'open'
 
@@ -17,7 +16,7 @@ export interface DeadlineText {
 }
 
 /** The wording module's `ago`, by the name its test knows it under. */
-export { ago as agoText } from '../../../shared/dates'
+export { ago as agoText } from '../../../shared/text'
 
 /**
  * Closed by the sponsor (`status`, the grant's listing status when known) or past its deadline.

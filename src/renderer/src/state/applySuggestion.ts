@@ -5,8 +5,7 @@
  * editor's store and autosave see it as typing). Where that command is not available, the
  * store's text is replaced instead. In a field, the field's value is replaced.
  */
-import { locateQuote } from '../../../shared/review/anchor'
-import type { ThreadView } from '../../../shared/review/view'
+import { locateQuote, type ThreadView } from '../../../shared/review'
 import { useEditor } from './editor'
 import { PITCH_EDITOR_ID, editableTextarea, toValueOffset } from '../lib/selectLines'
 

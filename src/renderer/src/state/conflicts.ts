@@ -9,8 +9,7 @@
  *   `onResolved` (optional) hears the `SyncResult`, e.g. to show the next conflict.
  * - A save's conflict needs nothing from outside: the editor opens it itself (DraftEditor).
  */
-import type { DraftConflict, SyncConflict, SyncResult } from '../../../shared/ipc'
-import { fromSyncConflict } from '../../../shared/ipc/plain'
+import { type DraftConflict, type SyncConflict, type SyncResult, fromSyncConflict } from '../../../shared/ipc'
 import { createStore } from './store'
 
 export interface ConflictsState {

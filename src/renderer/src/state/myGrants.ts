@@ -11,7 +11,7 @@ import { latestRequest } from './requests'
 import { createStore } from './store'
 import type { ApplicationRecord, DraftSummary } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
-import { day } from '../../../shared/dates'
+import { day } from '../../../shared/text'
 
 export type MyGrantStatus = { kind: 'applied'; at: string; applicationId: string } | { kind: 'draft'; drafts: number }
 

@@ -14,8 +14,7 @@
 import { newestShown } from './requests'
 import { createStore } from './store'
 import type { AppError, ChannelInput, ChannelOutput, IpcEventPayload, IpcResult, SettingsView } from '../../../shared/ipc'
-import type { Anchor } from '../../../shared/review/records'
-import type { ReviewData } from '../../../shared/review/view'
+import type { Anchor, ReviewData } from '../../../shared/review'
 
 type ReviewChannel =
   | 'reviews.get'

@@ -5,11 +5,10 @@
  */
 import { afterFirstScreen } from './firstScreen'
 import { createStore } from './store'
-import type { AppError, SavedSearchFilters, SavedSearchesView } from '../../../shared/ipc'
+import { type AppError, type SavedSearchFilters, type SavedSearchesView, newGrantsNotice } from '../../../shared/ipc'
 import { call, onEvent } from '../lib/bridge'
 import { notify } from '../lib/notifications'
-import { newGrantsNotice } from '../../../shared/new-grants-message'
-import { plural } from '../../../shared/wording'
+import { plural } from '../../../shared/text'
 import { useGrants } from './grants'
 import { go } from './navigation'
 

@@ -3,7 +3,7 @@ import { latestRequest } from './requests'
 import { createStore } from './store'
 import type { AppError, SettingsValues, SettingsView, Theme } from '../../../shared/ipc'
 import { call } from '../lib/bridge'
-import { plural } from '../../../shared/wording'
+import { plural } from '../../../shared/text'
 import { useGrants } from './grants'
 import { useSession } from './session'
 

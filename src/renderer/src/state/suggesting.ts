@@ -20,10 +20,8 @@
  * Nothing typed is lost: a suggestion that could not be posted leaves the reviewer's text on
  * their screen with the reason, and the next pause tries again.
  */
-import { suggestionsFromEdit } from '../../../shared/review/suggest'
-import { identityKey } from '../../../shared/review/identity'
+import { suggestionsFromEdit, identityKey, type ReviewData } from '../../../shared/review'
 import type { DraftAuthorship } from '../../../shared/ipc'
-import type { ReviewData } from '../../../shared/review/view'
 import { createStore } from './store'
 import { useEditor } from './editor'
 import { useReview } from './review'

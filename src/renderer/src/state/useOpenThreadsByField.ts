@@ -1,6 +1,6 @@
 /** How many open review threads each application field has (for its Comment button). */
 import { useMemo } from 'react'
-import { isOpen } from '../../../shared/review/state'
+import { isOpen } from '../../../shared/review'
 import { useReview } from './review'
 
 export function useOpenThreadsByField(): Readonly<Record<string, number>> {

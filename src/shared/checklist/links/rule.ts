@@ -2,7 +2,7 @@
  * The `links-answer` rule: what the link check (LintInput.links) found, at each link. Silent
  * when no check was made: nothing is asked without `--check-links` or the app's "Check links".
  */
-import type { LinkCheck } from '../../ipc/links'
+import type { LinkCheck } from '../../ipc'
 import { DOCUMENT_START } from '../topics'
 import type { Rule, RuleContext, RuleFinding } from '../types'
 import { linkPlaces } from './extract'

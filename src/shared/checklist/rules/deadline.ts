@@ -1,9 +1,8 @@
 /** The grant's deadline: passed is an error (the service refuses), within 3 days is worth knowing. */
 import { parseIsoTimestamp } from '../../api'
-import { CLOSING_SOON_MS } from '../../deadline'
+import { CLOSING_SOON_MS, dateTime } from '../../text'
 import { DOCUMENT_START } from '../topics'
 import type { Rule, RuleContext, RuleFinding } from '../types'
-import { dateTime } from '../../dates'
 
 export const deadline: Rule = {
   id: 'deadline',

@@ -1,6 +1,5 @@
 /** Guidance: "Every approved proposal filled in … Guidance: fill every field, including optional ones." */
-import type { SchemaField } from '../../api'
-import { fieldValueProblem, isBlank } from '../../fields'
+import { type SchemaField, fieldValueProblem, isBlank } from '../../api'
 import { stripInline, type PitchDocument } from '../parse'
 import { DOCUMENT_START } from '../topics'
 import type { Rule, RuleContext, RuleFinding } from '../types'

@@ -8,10 +8,7 @@
  * proposals, a draft nobody has reviewed in the CLI): the guidance rules alone judge those.
  */
 import type { SchemaField } from '../../api'
-import { locateQuotes, type AnchorMatch } from '../../review/anchor'
-import { isOpen } from '../../review/state'
-import { describeApproval, summarize as summarizeReview } from '../../review/gate'
-import type { ThreadView } from '../../review/view'
+import { locateQuotes, type AnchorMatch, isOpen, describeApproval, summarize as summarizeReview, type ThreadView } from '../../review'
 import { DOCUMENT_START } from '../topics'
 import type { Position, Rule, RuleContext, RuleFinding } from '../types'
 

@@ -3,7 +3,7 @@ import type { RootContent } from 'mdast'
 import { memoized } from '../memo'
 import { plainText } from '../parse'
 import { nodePosition, sectionPosition } from '../topics'
-import { conflictMarkerLine } from '../../conflict-markers'
+import { conflictMarkerLine } from '../../text'
 import type { Rule, RuleContext, RuleFinding } from '../types'
 
 /** A node that shows nothing to a reader: a comment, or a table whose cells are all empty. */

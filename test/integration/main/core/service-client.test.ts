@@ -1,4 +1,4 @@
-import { serviceOrigin } from '../../../../src/shared/service-address'
+import { serviceOrigin } from '../../../../src/shared/api'
 import { WRONG_ORIGIN } from '../../../../src/main/core/credential'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { beforeEach, describe, expect } from 'vitest'
 import { CREDENTIAL_BOOK_FORMAT } from '../../../../src/main/core/secret-store'
-import { serviceOrigin } from '../../../../src/shared/service-address'
+import { serviceOrigin } from '../../../../src/shared/api'
 import { countApplications } from '../../../support/core'
 import { coreTest } from '../../../support/core-test'
 import { IDS, USERS } from '../../../support/service'

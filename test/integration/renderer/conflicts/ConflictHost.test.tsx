@@ -9,8 +9,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ChannelInput, ChannelOutput, IpcChannel, IpcEvent, IpcResult, SyncResult } from '../../../../src/shared/ipc'
-import { buildGrantDeskApi } from '../../../../src/shared/ipc-names'
+import {
+  type ChannelInput,
+  type ChannelOutput,
+  type IpcChannel,
+  type IpcEvent,
+  type IpcResult,
+  type SyncResult,
+  buildGrantDeskApi,
+} from '../../../../src/shared/ipc'
 import { ConflictHost } from '../../../../src/renderer/src/features/conflicts'
 import { openSyncConflict, useConflicts } from '../../../../src/renderer/src/state/conflicts'
 

@@ -9,8 +9,15 @@
  * Every call is recorded (`calls`), so a test can say which channel was used with what.
  */
 import { act } from '@testing-library/react'
-import type { ChannelInput, ChannelOutput, Draft, IpcChannel, IpcEvent, IpcResult } from '../../../../src/shared/ipc'
-import { buildGrantDeskApi } from '../../../../src/shared/ipc-names'
+import {
+  type ChannelInput,
+  type ChannelOutput,
+  type Draft,
+  type IpcChannel,
+  type IpcEvent,
+  type IpcResult,
+  buildGrantDeskApi,
+} from '../../../../src/shared/ipc'
 import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { useReview } from '../../../../src/renderer/src/state/review'
 import { useSettings } from '../../../../src/renderer/src/state/settings'
@@ -161,4 +168,4 @@ export async function until(ok: () => boolean, timeoutMs = 5_000): Promise<void>
 }
 
 /** A pitch quote for `exact` (its first occurrence) in `text`, as the composer would make it. */
-export { quoteAt } from '../../../../src/shared/review/anchor'
+export { quoteAt } from '../../../../src/shared/review'

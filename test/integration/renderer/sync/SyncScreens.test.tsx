@@ -8,8 +8,7 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ChannelInput, ChannelOutput, IpcChannel, IpcEvent, IpcResult } from '../../../../src/shared/ipc'
-import { buildGrantDeskApi } from '../../../../src/shared/ipc-names'
+import { type ChannelInput, type ChannelOutput, type IpcChannel, type IpcEvent, type IpcResult, buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { SyncSettings } from '../../../../src/renderer/src/features/sync/SyncSettings'
 import { SyncStatus } from '../../../../src/renderer/src/features/sync/SyncStatus'
 import { useNavigation } from '../../../../src/renderer/src/state/navigation'

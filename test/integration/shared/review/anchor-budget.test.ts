@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ANCHOR_BUDGET, locateQuotes, placeAnchors, quoteAt, type Placements, type TextQuote } from '../../../../src/shared/review/anchor'
+import { ANCHOR_BUDGET, locateQuotes, placeAnchors, quoteAt, type Placements, type TextQuote } from '../../../../src/shared/review'
 import { parseDraftFile } from '../../../../src/shared/draft-file'
 import { CORPUS_DIR, corpusPresent } from '../../../support/corpus'
 import { hostileQuotes, longPitch } from '../../../support/hostile-quotes'

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApplicationRecord } from '../../../../src/shared/ipc'
 import { ApplicationsTable } from '../../../../src/renderer/src/features/applications/ApplicationsTable'
-import { dateTime } from '../../../../src/shared/dates'
+import { dateTime } from '../../../../src/shared/text'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import type { ReviewBrief } from '../../../../src/shared/review/view'
+import type { ReviewBrief } from '../../../../src/shared/review'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { DraftSummary } from '../../../../src/shared/ipc'
 import { DraftsTable } from '../../../../src/renderer/src/features/drafts/DraftsTable'
 import { sortDrafts } from '../../../../src/renderer/src/state/drafts'
-import { day } from '../../../../src/shared/dates'
+import { day } from '../../../../src/shared/text'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const V = 'b'.repeat(64)

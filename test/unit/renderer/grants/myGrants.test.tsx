@@ -9,7 +9,7 @@ import type { ApplicationRecord, DraftSummary, GrantsGetOutput } from '../../../
 import { GrantDetailView } from '../../../../src/renderer/src/features/grants/GrantDetail'
 import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/state/myGrants'
 // The day as the reader's locale writes it (dates.test.ts pins locales).
-import { day } from '../../../../src/shared/dates'
+import { day } from '../../../../src/shared/text'
 
 const A = '11111111-1111-4111-8111-111111111111'
 const B = '22222222-2222-4222-8222-222222222222'

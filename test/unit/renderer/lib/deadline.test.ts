@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { agoText, deadlineText } from '../../../../src/renderer/src/lib/deadline'
-import { dateTime, day } from '../../../../src/shared/dates'
+import { dateTime, day } from '../../../../src/shared/text'
 
 const NOW = Date.parse('2026-11-21T12:00:00Z')
 const at = (ms: number) => new Date(NOW + ms).toISOString()

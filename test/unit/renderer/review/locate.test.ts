@@ -5,8 +5,7 @@
  * text, and the placed ones beside it keep their places and marks.
  */
 import { describe, expect, it } from 'vitest'
-import { placeAnchors, quoteAt } from '../../../../src/shared/review/anchor'
-import type { ThreadView } from '../../../../src/shared/review/view'
+import { placeAnchors, quoteAt, type ThreadView } from '../../../../src/shared/review'
 import { placeText } from '../../../../src/renderer/src/features/review/describe'
 import { groupThreads, locateThreads, pitchQuotes } from '../../../../src/renderer/src/features/review/locate'
 import { threadMark } from '../../../../src/renderer/src/features/review/threadMarks'

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { IpcResult, SettingsView } from '../../../../src/shared/ipc'
-import { DEFAULT_POLICY_VIEW } from '../../../../src/shared/review/state'
-import type { ReviewData, ThreadView } from '../../../../src/shared/review/view'
+import { DEFAULT_POLICY_VIEW, type ReviewData, type ThreadView } from '../../../../src/shared/review'
 import { NAME_DECLINED, type ReviewCall, arrivalText, createReviewStore } from '../../../../src/renderer/src/state/reviewStore'
 import { settingsView } from '../settingsView'
 

@@ -7,8 +7,7 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { IpcEvent, IpcResult, SyncResult, SyncState } from '../../../../src/shared/ipc'
-import { buildGrantDeskApi } from '../../../../src/shared/ipc-names'
+import { type IpcEvent, type IpcResult, type SyncResult, type SyncState, buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { SyncStatus } from '../../../../src/renderer/src/features/sync/SyncStatus'
 import { startSync, useSync } from '../../../../src/renderer/src/state/sync'
 

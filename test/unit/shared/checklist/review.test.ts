@@ -8,10 +8,16 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ALL_RULES, draftLintInput, lint, type LintInput } from '../../../../src/shared/checklist'
 import { MAX_THREAD_FINDINGS, excerpt, reviewApproval, reviewOpenThreads } from '../../../../src/shared/checklist/rules/review'
-import { quoteAt } from '../../../../src/shared/review/anchor'
-import { newRecordId, type Anchor, type ReviewRecord } from '../../../../src/shared/review/records'
-import { DEFAULT_POLICY_VIEW, foldRecords, type FoldContext } from '../../../../src/shared/review/state'
-import type { ReviewData } from '../../../../src/shared/review/view'
+import {
+  quoteAt,
+  newRecordId,
+  type Anchor,
+  type ReviewRecord,
+  DEFAULT_POLICY_VIEW,
+  foldRecords,
+  type FoldContext,
+  type ReviewData,
+} from '../../../../src/shared/review'
 import { FIXTURES, fixtureInput } from '../../../support/checklist'
 
 const PITCH = [

@@ -4,9 +4,7 @@
  * summary of a version, and the word diff of two versions.
  */
 import { describe, expect, it } from 'vitest'
-import { diffVersions } from '../../../../src/shared/history/diff'
-import { findSection, pitchSections, replaceSection } from '../../../../src/shared/history/sections'
-import { summarizeChange } from '../../../../src/shared/history/summary'
+import { diffVersions, findSection, pitchSections, replaceSection, summarizeChange } from '../../../../src/shared/history'
 
 const PITCH = [
   'Intro before any heading.',

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { htmlToMarkdown } from '../../../../src/shared/markdown/from-html'
+import { htmlToMarkdown } from '../../../../src/shared/markdown'
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../fixtures/paste/${name}`, import.meta.url), 'utf8')
 

@@ -5,7 +5,7 @@
  */
 import type { Root } from 'hast'
 import { describe, expect, it } from 'vitest'
-import { SAFE_SANITIZE_SCHEMA, imageLabel, isLinkableImage, isSafeLink, rehypeSafeMarkdown } from '../../../../src/shared/markdown/safe-rules'
+import { SAFE_SANITIZE_SCHEMA, imageLabel, isLinkableImage, isSafeLink, rehypeSafeMarkdown } from '../../../../src/shared/markdown'
 
 describe('the safe Markdown rules', () => {
   it('keep http, https and mailto links only, as the app’s preview does', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { type AnchorMatch, type TextQuote, locateQuote, locateQuotes, quoteAt } from '../../../../src/shared/review/anchor'
+import { type AnchorMatch, type TextQuote, locateQuote, locateQuotes, quoteAt } from '../../../../src/shared/review'
 
 const PITCH = [
   '# Payments SDK for Arcadia',

@@ -6,11 +6,23 @@
  * makes them on real files.
  */
 import { describe, expect, it } from 'vitest'
-import { describeApproval, describeThreads, gateProblem, reviewBrief, summarize } from '../../../../src/shared/review/gate'
-import type { Anchor, ReviewRecord, VerdictRecord } from '../../../../src/shared/review/records'
-import { newRecordId } from '../../../../src/shared/review/records'
-import { DEFAULT_POLICY_VIEW, foldRecords, type FoldContext, type ReviewedContent } from '../../../../src/shared/review/state'
-import type { PolicyView, VerdictCheck } from '../../../../src/shared/review/view'
+import {
+  describeApproval,
+  describeThreads,
+  gateProblem,
+  reviewBrief,
+  summarize,
+  type Anchor,
+  type ReviewRecord,
+  type VerdictRecord,
+  newRecordId,
+  DEFAULT_POLICY_VIEW,
+  foldRecords,
+  type FoldContext,
+  type ReviewedContent,
+  type PolicyView,
+  type VerdictCheck,
+} from '../../../../src/shared/review'
 
 const START = Date.parse('2026-11-23T09:00:00.000Z')
 let serial = 0

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { ipcContract } from '../../../../src/shared/ipc'
-import { identityKey, nameProblem, samePerson, showHidden } from '../../../../src/shared/review/identity'
+import { identityKey, nameProblem, samePerson, showHidden } from '../../../../src/shared/review'
 
 describe('reviewer names', () => {
   it.each([

@@ -12,7 +12,7 @@ import {
   reviewFolderName,
   serializeRecord,
   type ReviewRecord,
-} from '../../../../src/shared/review/records'
+} from '../../../../src/shared/review'
 
 const ID = '20261123T110545123Z-3fa9c2d1'
 const THREAD = '20261123T100000000Z-0000000a'

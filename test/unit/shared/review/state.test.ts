@@ -5,9 +5,7 @@
  * when an approval still counts.
  */
 import { describe, expect, it } from 'vitest'
-import type { Anchor, ReviewRecord } from '../../../../src/shared/review/records'
-import { newRecordId } from '../../../../src/shared/review/records'
-import { foldRecords, isOpen, sameContent, type ReviewedContent } from '../../../../src/shared/review/state'
+import { type Anchor, type ReviewRecord, newRecordId, foldRecords, isOpen, sameContent, type ReviewedContent } from '../../../../src/shared/review'
 
 const START = Date.parse('2026-11-23T09:00:00.000Z')
 let serial = 0

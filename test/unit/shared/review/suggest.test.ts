@@ -1,8 +1,6 @@
 /** Suggesting mode's diff: what a reviewer typed, as one suggestion per changed passage, each of which puts the reviewer's text back when applied. */
 import { describe, expect, it } from 'vitest'
-import { locateQuote } from '../../../../src/shared/review/anchor'
-import { MAX_QUOTE_CHARS } from '../../../../src/shared/review/limits'
-import { suggestionsFromEdit } from '../../../../src/shared/review/suggest'
+import { locateQuote, MAX_QUOTE_CHARS, suggestionsFromEdit } from '../../../../src/shared/review'
 
 const PITCH = ['# Tracekit', '', 'Wallet developers cannot see why a transaction failed.', '', 'We ask for 40,000 USD over six months.', ''].join('\n')
 

@@ -1,6 +1,6 @@
 /** Sent applications, newest first, with the id the service gave each. */
 import type { ApplicationRecord } from '../../../../shared/ipc'
-import { ago, dateTime } from '../../../../shared/dates'
+import { ago, dateTime } from '../../../../shared/text'
 import { repeated } from '../../lib/repeated'
 import { useMemo } from 'react'
 import { SpacerRow, useVirtualRows } from '../../components/VirtualRows'

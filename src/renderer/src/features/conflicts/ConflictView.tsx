@@ -10,7 +10,7 @@
  */
 import { useId, useMemo, useRef, useState } from 'react'
 import type { AppError, DraftConflict } from '../../../../shared/ipc'
-import { plural } from '../../../../shared/wording'
+import { plural } from '../../../../shared/text'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { diffVersions } from '../../../../shared/history'

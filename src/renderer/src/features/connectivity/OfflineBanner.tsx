@@ -3,7 +3,7 @@
  * on its own (recheck.ts) and the banner goes when the service answers; "Check now" is for the
  * applicant who knows it is back and will not wait for the next try.
  */
-import { ago } from '../../../../shared/dates'
+import { ago } from '../../../../shared/text'
 import { useConnectivity } from '../../state/connectivity'
 import { recheckNow } from '../../state/recheck'
 

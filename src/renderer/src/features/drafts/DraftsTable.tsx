@@ -1,7 +1,7 @@
 /** The drafts on disk as a table: what each is for, how long is left, where it stands, how its review stands. */
 import type { DraftSummary } from '../../../../shared/ipc'
 import { Deadline } from '../../components/Deadline'
-import { ago } from '../../../../shared/dates'
+import { ago } from '../../../../shared/text'
 import { repeated } from '../../lib/repeated'
 import { ReviewBriefView } from '../review'
 import { notSentText } from '../submit'

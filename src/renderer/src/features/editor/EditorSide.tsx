@@ -6,7 +6,7 @@
  * being typed in, a review announcement or an open thread keeps its state.
  */
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react'
-import { hasReview, isOpen } from '../../../../shared/review/state'
+import { hasReview, isOpen } from '../../../../shared/review'
 import { HistoryPanel } from '../history'
 import { ReviewPanel } from '../review'
 import { useOpenThreadsByField } from '../../state/useOpenThreadsByField'

@@ -1,12 +1,11 @@
 /**
  * The grant's application form, one control per schema field. Every problem it shows comes
- * from src/shared/fields.ts, the same rules the service applies: a value that does not fit its
+ * from src/shared/api/fields.ts, the same rules the service applies: a value that does not fit its
  * field is flagged as soon as it is there (like the checklist beside it), an empty required
  * field once `showRequired` is set.
  */
 import { useId } from 'react'
-import type { SchemaField } from '../../../../shared/api'
-import { fieldValueProblem, isBlank } from '../../../../shared/fields'
+import { type SchemaField, fieldValueProblem, isBlank } from '../../../../shared/api'
 import { countText, describeCounts } from './textCounts'
 import './editor.css'
 

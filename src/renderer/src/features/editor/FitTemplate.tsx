@@ -9,7 +9,7 @@
  * matter keeps the grant's form, not its template.
  */
 import { useEffect, useState } from 'react'
-import { type FitPlan, type FitResult, fitToTemplate } from '../../../../shared/checklist/fit'
+import { type FitPlan, type FitResult, fitToTemplate } from '../../../../shared/checklist'
 import type { AppError, ChannelInput, ChannelOutput, IpcResult } from '../../../../shared/ipc'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'

@@ -4,7 +4,7 @@
  * is found shows as findings at the links (links-answer); here, one line says what was asked.
  */
 import type { LinkCheck } from '../../../../shared/ipc'
-import { plural } from '../../../../shared/wording'
+import { plural } from '../../../../shared/text'
 import { useEditor } from '../../state/editor'
 import { useLinkCheck } from '../../state/linkCheck'
 

@@ -19,7 +19,7 @@ type Convert = (html: string) => string
 let converter: Promise<Convert> | null = null
 
 function loadConverter(): Promise<Convert> {
-  converter ??= import('../../../../shared/markdown/from-html').then((module) => module.htmlToMarkdown)
+  converter ??= import('../../../../shared/markdown').then((module) => module.htmlToMarkdown)
   return converter
 }
 

@@ -2,8 +2,8 @@
  * Words and characters of a text, as an applicant counts them against a program's limit: the
  * template's hint comments (`<!-- … -->`) are not the applicant's words and are left out.
  */
-import { wordCount } from '../../../../shared/checklist/text'
-import { count, plural } from '../../../../shared/wording'
+import { wordCount } from '../../../../shared/checklist'
+import { count, plural } from '../../../../shared/text'
 
 export interface TextCounts {
   words: number

@@ -7,10 +7,9 @@
  * rather than shown for a moment.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { LintInput, LintResult } from '../../../../shared/checklist'
-import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/draft-input'
+import { type LintInput, type LintResult, type DraftForLint, draftLintInput } from '../../../../shared/checklist'
 import type { LinkCheck } from '../../../../shared/ipc'
-import type { ReviewData } from '../../../../shared/review/view'
+import type { ReviewData } from '../../../../shared/review'
 import { TrailingTimer } from '../../lib/trailingTimer'
 import { TEXT_PAUSE_MS, currentText, onTextChange } from '../../state/useTextAtPause'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'

@@ -3,7 +3,7 @@
  * as written, is flagged, and cannot be sent until it is shortened.
  */
 import { type FormEvent, useId } from 'react'
-import { isBlank } from '../../../../shared/fields'
+import { isBlank } from '../../../../shared/api'
 import { FeedbackCount } from './FeedbackCount'
 import { issueTooLong } from '../../state/feedback'
 import './feedback.css'

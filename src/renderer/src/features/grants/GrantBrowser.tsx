@@ -7,8 +7,7 @@ import { type KeyboardEvent as ReactKeyboardEvent, useDeferredValue, useEffect, 
 import type { GrantsListOutput } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SkeletonList } from '../../components/Spinner'
-import { count, plural } from '../../../../shared/wording'
-import { ago } from '../../../../shared/dates'
+import { count, plural, ago } from '../../../../shared/text'
 
 import { GrantList } from './GrantList'
 import { followMyGrants } from '../../state/myGrants'

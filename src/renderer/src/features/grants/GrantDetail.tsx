@@ -13,7 +13,7 @@ import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SafeMarkdown } from '../../components/SafeMarkdown'
 import { call, onEvent } from '../../lib/bridge'
 import { deadlineText } from '../../lib/deadline'
-import { ago } from '../../../../shared/dates'
+import { ago } from '../../../../shared/text'
 import { useConnectivity } from '../../state/connectivity'
 
 import { go, useNavigation } from '../../state/navigation'

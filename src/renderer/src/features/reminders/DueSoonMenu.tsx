@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { Deadline } from '../../components/Deadline'
-import { dateTime } from '../../../../shared/dates'
+import { dateTime } from '../../../../shared/text'
 import { useNow } from '../../lib/useNow'
 import { go } from '../../state/navigation'
 import { CalendarButton } from './CalendarButton'

@@ -5,9 +5,8 @@
  * flips, like the theme, and the times when the field is left or Enter is pressed in it.
  */
 import { useState } from 'react'
-import type { AppError } from '../../../../shared/ipc'
-import { MAX_REMINDER_OFFSETS } from '../../../../shared/ipc/plain'
-import { describeOffsets, parseOffsets } from '../../../../shared/reminder-times'
+import { type AppError, MAX_REMINDER_OFFSETS } from '../../../../shared/ipc'
+import { describeOffsets, parseOffsets } from '../../../../shared/text'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../../state/settings'
 import { useReminders } from '../../state/reminders'

@@ -5,10 +5,10 @@
  */
 import { useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
-import type { CommentView } from '../../../../shared/review/view'
+import type { CommentView } from '../../../../shared/review'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { ago, dateTime } from '../../../../shared/dates'
+import { ago, dateTime } from '../../../../shared/text'
 import { useReview } from '../../state/review'
 
 export function When({ iso, now }: { iso: string; now: number }) {

@@ -3,7 +3,7 @@
  * approval as a badge ("Approved", "Approval out of date", "Changes requested"), the open
  * threads, and files that could not be read.
  */
-import type { ReviewBrief } from '../../../../shared/review/view'
+import type { ReviewBrief } from '../../../../shared/review'
 import { APPROVAL_BADGE, authorsText, capitalize, openThreadsText, unreadableText } from './describe'
 import './review.css'
 

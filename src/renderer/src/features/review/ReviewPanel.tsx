@@ -19,7 +19,7 @@ import { useReview } from '../../state/review'
 import { startDraftComment } from '../../state/startComment'
 import { ThreadCard } from './ThreadCard'
 import { VerdictBar } from './VerdictBar'
-import type { ReviewData } from '../../../../shared/review/view'
+import type { ReviewData } from '../../../../shared/review'
 import './review.css'
 
 const NO_THREADS: never[] = []

@@ -7,10 +7,16 @@
  */
 import { useMemo, useState } from 'react'
 import type { SchemaField } from '../../../../shared/api'
-import { type ReviewSummary, type ReviewerVerdict, describeApproval, summarize } from '../../../../shared/review/gate'
-import { nameProblem, showHidden } from '../../../../shared/review/identity'
-import type { ReviewedVersion } from '../../../../shared/review/records'
-import type { ReviewData } from '../../../../shared/review/view'
+import {
+  type ReviewSummary,
+  type ReviewerVerdict,
+  describeApproval,
+  summarize,
+  nameProblem,
+  showHidden,
+  type ReviewedVersion,
+  type ReviewData,
+} from '../../../../shared/review'
 import { changedFields } from '../../lib/fieldChanges'
 import { useEditor } from '../../state/editor'
 import { useTextAtPause } from '../../state/useTextAtPause'

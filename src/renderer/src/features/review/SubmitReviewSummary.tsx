@@ -3,8 +3,7 @@
  * sent, and the threads still open. A warning to read before sending, never a blocker.
  */
 import { useId } from 'react'
-import type { ReviewBrief, ThreadView } from '../../../../shared/review/view'
-import { showHidden } from '../../../../shared/review/identity'
+import { type ReviewBrief, type ThreadView, showHidden } from '../../../../shared/review'
 import { capitalize, firstLine, missingReviewText, openThreadsText, unreadableText } from './describe'
 import { ApprovalBadge } from './ReviewBriefView'
 import './review.css'

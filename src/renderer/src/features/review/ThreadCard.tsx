@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
-import { locateQuote } from '../../../../shared/review/anchor'
+import { locateQuote } from '../../../../shared/review'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { PITCH_EDITOR_ID, selectRangeInEditor } from '../../lib/selectLines'
 import { useEditor } from '../../state/editor'

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { identityKey } from '../../../../shared/review/identity'
+import { identityKey } from '../../../../shared/review'
 import { useEditor } from '../../state/editor'
 import { useReview } from '../../state/review'
 

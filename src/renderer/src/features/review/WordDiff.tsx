@@ -4,7 +4,7 @@
  * "added"), since the styling alone is not read out. Plain text only, never HTML.
  */
 import { memo, useMemo } from 'react'
-import { type DiffPart, wordDiff } from '../../../../shared/review/word-diff'
+import { type DiffPart, wordDiff } from '../../../../shared/review'
 
 export { type DiffPart, wordDiff }
 

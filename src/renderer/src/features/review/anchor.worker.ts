@@ -5,7 +5,7 @@
  * that a longer search could place, it goes on from where it stopped, unless a newer text has
  * arrived meanwhile (which makes this one moot).
  */
-import { ANCHOR_BUDGET, placeAnchors, type Placements } from '../../../../shared/review/anchor'
+import { ANCHOR_BUDGET, placeAnchors, type Placements } from '../../../../shared/review'
 import type { PlacementReply, PlacementRequest } from './placementProtocol'
 
 let latest = 0

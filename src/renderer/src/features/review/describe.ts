@@ -1,7 +1,6 @@
 /** How review things read on screen: a thread's place, its history, an approval's badge. */
-import type { ApprovalState, ReviewBrief, ThreadEvent, ThreadView } from '../../../../shared/review/view'
-import { showHidden } from '../../../../shared/review/identity'
-import { plural } from '../../../../shared/wording'
+import { type ApprovalState, type ReviewBrief, type ThreadEvent, type ThreadView, showHidden } from '../../../../shared/review'
+import { plural } from '../../../../shared/text'
 import type { LocatedThread } from './locate'
 
 /** The first line of a comment, shortened: what a margin card or a list shows of it. */

@@ -5,9 +5,16 @@
  */
 import { useMemo, useRef } from 'react'
 import type { SchemaField } from '../../../../shared/api'
-import { type AnchorBudget, type AnchorMatch, locateQuotes, placeAnchors, type Placements, type TextQuote } from '../../../../shared/review/anchor'
-import { isOpen } from '../../../../shared/review/state'
-import type { ThreadView } from '../../../../shared/review/view'
+import {
+  type AnchorBudget,
+  type AnchorMatch,
+  locateQuotes,
+  placeAnchors,
+  type Placements,
+  type TextQuote,
+  isOpen,
+  type ThreadView,
+} from '../../../../shared/review'
 import { useEditor } from '../../state/editor'
 import { useTextAtPause } from '../../state/useTextAtPause'
 import { type PlacedText, quoteKey, sameQuotes, usePlacements } from './placements'

@@ -1,5 +1,5 @@
 /** What the editor and the anchoring worker (anchor.worker.ts) say to each other. */
-import type { Placements, TextQuote } from '../../../../shared/review/anchor'
+import type { Placements, TextQuote } from '../../../../shared/review'
 
 export interface PlacementRequest {
   seq: number

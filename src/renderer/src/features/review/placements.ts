@@ -8,7 +8,7 @@
  * jsdom (the component tests) has no Worker; there the same call runs after the current task.
  */
 import { useEffect, useSyncExternalStore } from 'react'
-import { ANCHOR_BUDGET, placeAnchors, type Placements, type TextQuote } from '../../../../shared/review/anchor'
+import { ANCHOR_BUDGET, placeAnchors, type Placements, type TextQuote } from '../../../../shared/review'
 import type { PlacementReply, PlacementRequest } from './placementProtocol'
 
 export interface PlacedText {

@@ -5,7 +5,7 @@
  * highlight is never the only sign of a comment.
  */
 import { useMemo } from 'react'
-import { isOpen } from '../../../../shared/review/state'
+import { isOpen } from '../../../../shared/review'
 import type { MarkSet, PitchMark } from '../../lib/pitchMarks'
 import { useReview } from '../../state/review'
 import { firstLine } from './describe'

@@ -4,8 +4,7 @@
  * check for new grants now, and (in the browser host) turning on notifications with a click.
  */
 import { type FormEvent, useId, useState } from 'react'
-import type { SavedSearch } from '../../../../shared/ipc'
-import { MAX_SAVED_SEARCH_NAME_CHARS } from '../../../../shared/ipc/plain'
+import { type SavedSearch, MAX_SAVED_SEARCH_NAME_CHARS } from '../../../../shared/ipc'
 import { ErrorNotice, fieldMessage } from '../../components/ErrorNotice'
 import { NotificationsToggle } from './NotificationsToggle'
 import { useSavedSearches } from '../../state/savedSearches'

@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
-import { originLabel } from '../../../../shared/service-address'
+import { originLabel } from '../../../../shared/api'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../../state/settings'
 import { useSession } from '../../state/session'

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
-import { originLabel } from '../../../../shared/service-address'
+import { originLabel } from '../../../../shared/api'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { LoginForm } from '../session'
 import { useSession } from '../../state/session'

@@ -4,8 +4,8 @@
  */
 import { type FormEvent, useState } from 'react'
 import { type AppError, type SettingsValues, type SettingsView, THEMES, type Theme } from '../../../../shared/ipc'
-import { sendsCredentialsInClear } from '../../../../shared/service-address'
-import { nameProblem, showHidden } from '../../../../shared/review/identity'
+import { sendsCredentialsInClear } from '../../../../shared/api'
+import { nameProblem, showHidden } from '../../../../shared/review'
 import { AddressCheckStatus } from './AddressCheckStatus'
 import type { AddressCheck } from '../../state/settings'
 import './settings.css'

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
-import { plural } from '../../../../shared/wording'
+import { plural } from '../../../../shared/text'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { openSyncConflict } from '../../state/conflicts'
 import { useSync } from '../../state/sync'

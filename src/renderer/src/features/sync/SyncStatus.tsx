@@ -6,7 +6,7 @@
  * "Not synced" link to Settings, nothing more.
  */
 import { useCallback, useEffect, useState } from 'react'
-import { ago } from '../../../../shared/dates'
+import { ago } from '../../../../shared/text'
 import { useNow } from '../../lib/useNow'
 import { openSyncConflict } from '../../state/conflicts'
 import { useNavigation } from '../../state/navigation'

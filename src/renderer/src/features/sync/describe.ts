@@ -3,7 +3,7 @@
  * without a page: what a sync sent and received, and the way out each failure names.
  */
 import type { AppError, SyncProblem, SyncResult } from '../../../../shared/ipc'
-import { plural } from '../../../../shared/wording'
+import { plural } from '../../../../shared/text'
 
 /** "Synced: sent 2 commits, received 3 commits from Ben." / "Synced: everything was already up to date." */
 export function resultText(result: SyncResult): string {

@@ -12,7 +12,7 @@ import { DraftStore, type DraftSavedEvent } from '../../../../../src/main/core/d
 import type { Logger } from '../../../../../src/main/core/errors'
 import { ReviewService } from '../../../../../src/main/core/drafts/reviews'
 import type { WatchMode } from '../../../../../src/main/core/drafts/watcher'
-import { serializeRecord, type ReviewRecord } from '../../../../../src/shared/review/records'
+import { serializeRecord, type ReviewRecord } from '../../../../../src/shared/review'
 import type { DraftSummary } from '../../../../../src/shared/ipc'
 import { threadRecord, threadRecordFile } from '../../../../support/review-records'
 

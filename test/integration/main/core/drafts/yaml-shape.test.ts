@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DraftSummary } from '../../../../../src/shared/ipc'
-import { MAX_FLOW_DEPTH, MAX_LINE_INDICATORS, MAX_YAML_TOKENS, yamlShapeProblem } from '../../../../../src/shared/yaml-bounds'
+import { MAX_FLOW_DEPTH, MAX_LINE_INDICATORS, MAX_YAML_TOKENS, yamlShapeProblem } from '../../../../../src/shared/text'
 import { startTestCore, type TestCore } from '../../../../support/core'
 import { IDS, startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
 

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../../../src/main/core/errors'
 import { SnapshotFile } from '../../../../../src/main/core/history/format'
 import { DEFAULT_LIMITS, type HistoryLimits, type NewVersion, SnapshotFolder } from '../../../../../src/main/core/history/store'
-import type { VersionContent } from '../../../../../src/shared/history/summary'
+import type { VersionContent } from '../../../../../src/shared/history'
 import { tempDir } from '../../../../support/service'
 
 const DAY = 86_400_000

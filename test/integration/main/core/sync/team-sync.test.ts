@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { quoteAt } from '../../../../../src/shared/review/anchor'
+import { quoteAt } from '../../../../../src/shared/review'
 import { startTestCore } from '../../../../support/core'
 import { until, type GitTeam, type Teammate } from '../../../../support/git-team'
 import { useAdaAndBen } from '../../../../support/git-team-hooks'

@@ -16,9 +16,7 @@ import { draftView } from '../../../../../src/main/core/drafts/view'
 import { buildReviewCopy, REVIEW_COPY_CSP, type ReviewCopyInput } from '../../../../../src/main/core/export/review-copy'
 import { draftLintInput, lint } from '../../../../../src/shared/checklist'
 import { parseDraftFile } from '../../../../../src/shared/draft-file'
-import { quoteAt } from '../../../../../src/shared/review/anchor'
-import { newRecordId, type Anchor, type ReviewRecord } from '../../../../../src/shared/review/records'
-import { DEFAULT_POLICY_VIEW, foldRecords } from '../../../../../src/shared/review/state'
+import { quoteAt, newRecordId, type Anchor, type ReviewRecord, DEFAULT_POLICY_VIEW, foldRecords } from '../../../../../src/shared/review'
 import { FIXTURES } from '../../../../support/checklist'
 
 const FILE = parseDraftFile(readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8'))

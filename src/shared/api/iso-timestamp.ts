@@ -1,7 +1,7 @@
 /**
  * The contract's timestamps (deadlines, and every time the app keeps): ISO 8601 / RFC 3339 with
  * a date, a time and a zone, validated and normalised to UTC `toISOString()` form by one zod
- * check. Part of the contract (src/shared/api.ts re-exports it).
+ * check. Part of the contract (src/shared/api/resources.ts re-exports it).
  */
 import { z } from 'zod'
 

@@ -3,7 +3,7 @@
  * applicant types) and the core (which counts new grants of a saved search in the background):
  * every word of the query appears in the grant's title, sponsor, track or reward, in any case.
  */
-import type { GrantSummary } from './api'
+import type { GrantSummary } from './resources'
 
 /** What a grant is searched by: its title, sponsor, track and reward, lower-cased. */
 export function grantSearchText(grant: Pick<GrantSummary, 'title' | 'sponsor' | 'track' | 'reward'>): string {

@@ -5,47 +5,46 @@
  * - The main side validates each input before a handler sees it (a malformed payload gets
  *   `invalid_input`) and each output before it leaves (a bug there never reaches the page).
  * - The preloads and the renderer are typed from this object; `window.grantDesk` is built
- *   from its channel names (see `ipc-names.ts`), not written by hand. The schemas live by area
+ *   from its channel names (see `names.ts`), not written by hand. The schemas live by area
  *   in `ipc/`; this file is the channel map.
  * - Every answer is an `IpcResult`: `{ok: true, value}` or `{ok: false, error}`, because a
  *   thrown Error loses its fields when Electron carries it across the boundary.
  */
 import { z } from 'zod'
-import { FeedbackRequest, Id, LoginRequest } from './api'
-import { MAX_NOTE_CHARS, RecordId } from './review/records'
-import { ReviewData } from './review/view'
-import { DraftsMergeInput, DraftsMergeOutput } from './ipc/conflicts'
-import { LinkCheck } from './ipc/links'
-import { ApplicationsPreviewOutput, ApplicationsSubmitOutput, ApplicationRecord } from './ipc/applications'
-import { NoInput } from './ipc/common'
-import { Draft, DraftId, DraftSummary, DraftVersion, DraftsCreateInput, DraftsImportInput, DraftsDeleteOutput, DraftsSaveInput } from './ipc/drafts'
-import type { IpcResult } from './ipc/errors'
-import { ExportPdfOutput, ExportReviewCopyOutput } from './ipc/export'
-import { GrantsGetOutput, GrantsListInput, GrantsListOutput } from './ipc/grants'
-import { HistoryGetOutput, HistoryListOutput, HistoryRestoreInput, HistoryVersionId } from './ipc/history'
-import { CalendarExportInput, CalendarExportOutput, Reminder, ReminderKey, RemindersView } from './ipc/reminders'
-import { NonEmptyBody, ReviewTarget, ReviewsAddThreadInput } from './ipc/reviews'
-import { SavedSearchFilters, SavedSearchId, SavedSearchName, SavedSearchesView } from './ipc/saved-searches'
-import { SessionStatus } from './ipc/session'
-import { SettingsValues, SettingsView } from './ipc/settings'
-import { SyncArrival, SyncConflict, SyncMarkSeenInput, SyncNews, SyncResolveInput, SyncResult, SyncSetRemoteInput, SyncState, SyncTrackInput } from './ipc/sync'
+import { FeedbackRequest, Id, LoginRequest } from '../api'
+import { MAX_NOTE_CHARS, RecordId, ReviewData } from '../review'
+import { DraftsMergeInput, DraftsMergeOutput } from './conflicts'
+import { LinkCheck } from './links'
+import { ApplicationsPreviewOutput, ApplicationsSubmitOutput, ApplicationRecord } from './applications'
+import { NoInput } from './common'
+import { Draft, DraftId, DraftSummary, DraftVersion, DraftsCreateInput, DraftsImportInput, DraftsDeleteOutput, DraftsSaveInput } from './drafts'
+import type { IpcResult } from './errors'
+import { ExportPdfOutput, ExportReviewCopyOutput } from './export'
+import { GrantsGetOutput, GrantsListInput, GrantsListOutput } from './grants'
+import { HistoryGetOutput, HistoryListOutput, HistoryRestoreInput, HistoryVersionId } from './history'
+import { CalendarExportInput, CalendarExportOutput, Reminder, ReminderKey, RemindersView } from './reminders'
+import { NonEmptyBody, ReviewTarget, ReviewsAddThreadInput } from './reviews'
+import { SavedSearchFilters, SavedSearchId, SavedSearchName, SavedSearchesView } from './saved-searches'
+import { SessionStatus } from './session'
+import { SettingsValues, SettingsView } from './settings'
+import { SyncArrival, SyncConflict, SyncMarkSeenInput, SyncNews, SyncResolveInput, SyncResult, SyncSetRemoteInput, SyncState, SyncTrackInput } from './sync'
 
 // The schemas live by area in src/shared/ipc/; this file is the channel map, and the one place
 // everything imports the contract from.
-export * from './ipc/errors'
-export * from './ipc/session'
-export * from './ipc/grants'
-export * from './ipc/settings'
-export * from './ipc/saved-searches'
-export * from './ipc/drafts'
-export * from './ipc/history'
-export * from './ipc/reviews'
-export * from './ipc/applications'
-export * from './ipc/export'
-export * from './ipc/reminders'
-export * from './ipc/sync'
-export * from './ipc/conflicts'
-export * from './ipc/links'
+export * from './errors'
+export * from './session'
+export * from './grants'
+export * from './settings'
+export * from './saved-searches'
+export * from './drafts'
+export * from './history'
+export * from './reviews'
+export * from './applications'
+export * from './export'
+export * from './reminders'
+export * from './sync'
+export * from './conflicts'
+export * from './links'
 
 // ---------------------------------------------------------------------------------------------
 // The contract
@@ -257,8 +256,8 @@ export type ChannelInput<C extends IpcChannel> = z.input<(typeof ipcContract)[C]
 export type ChannelOutput<C extends IpcChannel> = z.output<(typeof ipcContract)[C]['output']>
 export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>
 
-// Every channel and event here has its name in ipc-names.ts and every name has its schemas
-// here: ipc-names.ts checks both directions at compile time.
+// Every channel and event here has its name in names.ts and every name has its schemas
+// here: names.ts checks both directions at compile time.
 
 type Namespace<C> = C extends `${infer N}.${string}` ? N : never
 type Method<C, N extends string> = C extends `${N}.${infer M}` ? M : never

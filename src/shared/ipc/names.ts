@@ -5,7 +5,7 @@
  * (below), so a channel cannot exist in one and not the other. The check is made here, not in
  * ipc.ts, so that the two files do not import each other.
  */
-import type { GrantDeskApi, IpcChannel, IpcEvent, IpcEventPayload, IpcResult } from './ipc'
+import type { GrantDeskApi, IpcChannel, IpcEvent, IpcEventPayload, IpcResult } from './contract'
 
 export const IPC_CHANNELS = [
   'settings.get',

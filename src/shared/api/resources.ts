@@ -66,7 +66,7 @@ export const Id = z.string({ error: 'must be a UUID' }).check((payload) => {
   })
 })
 
-/** Timestamps with a zone, normalised to UTC (src/shared/iso-timestamp.ts). */
+/** Timestamps with a zone, normalised to UTC (src/shared/api/iso-timestamp.ts). */
 export { IsoTimestamp, normaliseIsoTimestamp, parseIsoTimestamp } from './iso-timestamp'
 
 export const GrantStatus = z.enum(['open', 'closed'], { error: 'must be "open" or "closed"' })

@@ -2,8 +2,8 @@
  * What a notification of new grants says, the same in the desktop app (Electron's
  * `Notification`, from the main process) and in the browser host (a web notification).
  */
-import type { IpcEventPayload } from './ipc'
-import { count, plural } from './wording'
+import type { IpcEventPayload } from './contract'
+import { count, plural } from '../text'
 
 export function newGrantsNotice(found: Pick<IpcEventPayload<'savedSearches.found'>, 'name' | 'count' | 'titles'>): { title: string; body: string } {
   const grants = plural(found.count, 'new grant')

@@ -2,7 +2,7 @@
  * What a value of an application-schema field must look like. One definition: the sandbox
  * enforces it on apply, and the app checks the same rule while the applicant types.
  */
-import type { SchemaField } from './api'
+import type { SchemaField } from './resources'
 
 export function isHttpUrl(value: string): boolean {
   try {

@@ -6,8 +6,8 @@
  */
 import { LineCounter, isScalar, parseDocument, stringify, visit, type Document } from 'yaml'
 import { z } from 'zod'
-import { ApplicationSchema, GrantType, Id, IsoTimestamp, formatIssuePath } from './api'
-import { yamlShapeProblem } from './yaml-bounds'
+import { ApplicationSchema, GrantType, Id, IsoTimestamp, formatIssuePath } from '../api'
+import { yamlShapeProblem } from '../text'
 
 /**
  * Version 2 keeps review records out of the draft, in a folder beside it (see

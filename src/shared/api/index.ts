@@ -1,0 +1,9 @@
+/**
+ * The grant service's contract (shared/grant-service-api.md): its resources as zod schemas, the
+ * timestamps they carry, what a value of an application field must look like, the grant list's
+ * search, and what a service address means for credentials. Uses only the text part.
+ */
+export * from './fields'
+export * from './grant-search'
+export * from './resources'
+export * from './service-address'

@@ -1,0 +1,11 @@
+/**
+ * Text: how Grant Desk writes counts, sizes, dates, spans of time and reminder times, when a
+ * deadline counts as close, and what a text holds before it is parsed (git conflict markers, a
+ * YAML text's size and depth). The lowest part of src/shared: it imports no other part.
+ */
+export * from './conflict-markers'
+export * from './dates'
+export * from './deadline'
+export * from './reminder-times'
+export * from './wording'
+export * from './yaml-bounds'
