@@ -27,7 +27,7 @@
  */
 import { ALL_RULES } from './rules'
 import { type LintResult, lintDocument } from './lint'
-import { TextMemo } from './memo'
+import { type TextEdit, TextMemo } from './memo'
 import { type PartTrees, parsePitch } from './parse'
 import type { LintInput, Rule } from './types'
 
@@ -59,10 +59,10 @@ export function createLintSession(input: LintInput, rules: readonly Rule[] = ALL
   let pitch = input.pitch
   let result = run(input)
 
-  function run(next: LintInput): LintResult {
+  function run(next: LintInput, edit: TextEdit | null = null): LintResult {
     const reuse = { previous: trees, next: new Map() as PartTrees }
     const doc = parsePitch(next.pitch, reuse)
-    memo.nextUpdate()
+    memo.nextUpdate(edit)
     doc.memo = memo
     // Only parts of the newest text are kept: memory stays in proportion to the pitch.
     trees = reuse.next
@@ -78,7 +78,7 @@ export function createLintSession(input: LintInput, rules: readonly Rule[] = ALL
         )
       }
       const { edit: _edit, ...rest } = next
-      result = run({ ...rest, pitch: text })
+      result = run({ ...rest, pitch: text }, next.edit ? { from: next.edit.from, to: next.edit.to, inserted: next.edit.insert.length } : null)
       pitch = text
       return result
     },

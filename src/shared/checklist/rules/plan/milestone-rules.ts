@@ -8,6 +8,7 @@ import { budgetStated, costsOf, milestonePlan } from './facts'
 import { PLAN_ELSEWHERE } from './units'
 import { grantAsks } from '../../asks'
 import { labelledDuration, totalDuration } from './timeline'
+import { anyLineMatches } from '../../line-blocks'
 
 /** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
 const MILESTONE_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:milestone|phase)[ \t]*#?\d{1,2}\b/im
@@ -62,7 +63,7 @@ export const milestonesCount: Rule = {
     if (milestones.length === 0) {
       // No plan anywhere: a part of the guidance absent from the whole pitch (the recall floor).
       // Funded proposals of some programs have none, so it is a warning, not a refusal.
-      const unread = !section && MILESTONE_LINE.test(doc.source)
+      const unread = !section && anyLineMatches(doc, doc.source, 'milestone-line', MILESTONE_LINE)
       return [
         {
           ...(section ? sectionPosition(section) : DOCUMENT_START),

@@ -6,6 +6,7 @@ import type { Position, Rule, RuleContext, RuleFinding } from '../../types'
 import { months, oneDecimal, periodRanges, withoutComments } from './text'
 import { dateRangeWeeks } from './dates'
 import { budgetPlan, cleanSource, milestonePlan } from './facts'
+import { firstInBlocks } from '../../line-blocks'
 
 const STRICT_TIMELINE = /\b(?:timeline|schedule|duration|time ?frame)\b/i
 const TOTAL_CUE = /\b(?:total|overall|in all|altogether|whole|entire|takes?|will take|lasts?|spans?|runs?|duration|end[- ]to[- ]end)\b/i
@@ -75,7 +76,12 @@ const DURATION_LABEL =
 /** The plan's duration from a label anywhere in the pitch, in weeks; null when none states one. */
 export function labelledDuration(doc: PitchDocument): number | null {
   // The text without comments that other plan rules read too, made once per text (facts.ts).
-  for (const m of cleanSource(doc).matchAll(DURATION_LABEL)) {
+  // Labels are lines: in a lint session each block's answer is kept by its text (line-blocks.ts).
+  return firstInBlocks(doc, cleanSource(doc), 'duration-label', firstLabelledWeeks)
+}
+
+function firstLabelledWeeks(text: string): number | null {
+  for (const m of text.matchAll(DURATION_LABEL)) {
     const value = stripInline(m[1]!)
     const weeks = dateRangeWeeks(value) ?? findDurations(value).reduce<number | null>((max, d) => (max === null || d.weeks > max ? d.weeks : max), null)
     if (weeks !== null) return weeks
