@@ -21,7 +21,7 @@ interface Block {
 }
 
 /** The blocks of the texts a document's scans read (its source, its text without comments), made once per text. */
-const BLOCKS = new WeakMap<PitchDocument, Map<string, Block[]>>()
+const BLOCKS = new WeakMap<PitchDocument, Map<string, readonly Block[]>>()
 
 /** The texts cut in a session's last update and in its current one, with their blocks. */
 interface Kept {
@@ -40,7 +40,7 @@ const KEPT = new WeakMap<TextMemo, Kept>()
  */
 export function textBlocks(doc: PitchDocument, text: string): readonly Block[] {
   let byText = BLOCKS.get(doc)
-  if (!byText) BLOCKS.set(doc, (byText = new Map()))
+  if (!byText) BLOCKS.set(doc, (byText = new Map<string, readonly Block[]>()))
   let blocks = byText.get(text)
   if (blocks) return blocks
   const memo = doc.memo
@@ -112,12 +112,18 @@ function recut(last: readonly Block[], text: string, { from, to, inserted }: Tex
   while (i + 1 < last.length && last[i + 1]!.offset <= from) i++
   const blocks = last.slice(0, i)
   let j = i + 1
-  return cut(text, last[i]!.offset, blocks, (block) => block, (end) => {
-    if (end - 1 < from + inserted) return null
-    while (j < last.length && last[j]!.offset < end - delta) j++
-    if (j >= last.length || last[j]!.offset !== end - delta) return null
-    return last.slice(j).map((block) => ({ offset: block.offset + delta, text: block.text }))
-  })
+  return cut(
+    text,
+    last[i]!.offset,
+    blocks,
+    (block) => block,
+    (end) => {
+      if (end - 1 < from + inserted) return null
+      while (j < last.length && last[j]!.offset < end - delta) j++
+      if (j >= last.length || last[j]!.offset !== end - delta) return null
+      return last.slice(j).map((block) => ({ offset: block.offset + delta, text: block.text }))
+    },
+  )
 }
 
 /**

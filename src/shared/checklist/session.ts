@@ -23,7 +23,15 @@
  * contract work of a block (facts.ts), the milestones and budget of a table and the units of a
  * table (plan/table-memo.ts, positions moved to where the table now sits), the milestone of a
  * subsection, the artifacts the deliverables name. The plan's counts and totals are then added
- * up from those kept readings; other rules still scan the whole text on each update.
+ * up from those kept readings.
+ *
+ * Scans of the whole text for what lives on one line (placeholders, unit lines, duration labels,
+ * links, contract work) go block by block (line-blocks.ts: the text cut after each blank line),
+ * each block's answer kept by its text; after an edit the blocks before and after it are the
+ * last update's own (only the blocks around the edit are cut again), so their texts are the very
+ * strings the memo holds and are neither scanned nor hashed again. Readings of one section (the
+ * timeline's total, whether payment is tied to completion, the problem's size) are kept by the
+ * section's text. The rest of the rules still read the whole tree on each update.
  */
 import { ALL_RULES } from './rules'
 import { type LintResult, lintDocument } from './lint'

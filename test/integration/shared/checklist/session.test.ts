@@ -285,12 +285,27 @@ describe.skipIf(!present)('createLintSession on the real proposals', () => {
    */
   const atBlankLineArb = (input: LintInput): fc.Arbitrary<Edit> => {
     const cuts = [...input.pitch.matchAll(/\n[ \t\r]*\n/g)].map((m) => m.index + m[0].length)
-    return fc.record({
-      cut: fc.constantFrom(...(cuts.length > 0 ? cuts : [0])),
-      shift: fc.integer({ min: -3, max: 1 }),
-      remove: fc.nat(3),
-      insert: fc.constantFrom('', 'x', ' ', '\n', '\n\n', '```\n', '<!-- ', '-->', '<<<<<<<\n', 'Duration: 3 months\n', '- Milestone 2: SDK\n', '| a | b |\n'),
-    }).map(({ cut, shift, remove, insert }) => ({ at: Math.max(0, cut + shift) / Math.max(1, input.pitch.length), remove, insert }))
+    return fc
+      .record({
+        cut: fc.constantFrom(...(cuts.length > 0 ? cuts : [0])),
+        shift: fc.integer({ min: -3, max: 1 }),
+        remove: fc.nat(3),
+        insert: fc.constantFrom(
+          '',
+          'x',
+          ' ',
+          '\n',
+          '\n\n',
+          '```\n',
+          '<!-- ',
+          '-->',
+          '<<<<<<<\n',
+          'Duration: 3 months\n',
+          '- Milestone 2: SDK\n',
+          '| a | b |\n',
+        ),
+      })
+      .map(({ cut, shift, remove, insert }) => ({ at: Math.max(0, cut + shift) / Math.max(1, input.pitch.length), remove, insert }))
   }
 
   it('gives lint’s result after edits at the blank lines of the three largest proposals, passed as { from, to, insert }', () => {

@@ -31,7 +31,9 @@ export function totalDuration(doc: PitchDocument): TotalDuration | null {
     doc.sections.find((s) => s.depth > 0 && TOPICS.timeline.test(s.title) && !TOPICS.audit.test(s.title) && !TOPICS.budget.test(s.title))
   if (section) {
     // A pure function of the section's title and text: a lint session reads it again only when either changed (memo.ts).
-    const kept = memoized(doc, 'timeline-section', `${section.title.length}:${section.title}${section.text}`, () => readTimelineSection(section.title, section.text))
+    const kept = memoized(doc, 'timeline-section', `${section.title.length}:${section.title}${section.text}`, () =>
+      readTimelineSection(section.title, section.text),
+    )
     if (kept) return { ...kept, position: sectionPosition(section) }
   }
   const { section: milestones, milestones: list } = milestonePlan(doc)
@@ -62,9 +64,7 @@ function readTimelineSection(title: string, sectionText: string): Omit<TotalDura
   const periods = periodRanges(text)
   if (periods.length > 0) {
     // A schedule "Months 1–2 … Month 6" ends with its last numbered month or week.
-    const singles = [...text.matchAll(/\b(weeks?|months?)[ \t]{0,3}(\d{1,3})\b/gi)].map(
-      (m) => Number(m[2]) * (m[1]!.toLowerCase().startsWith('m') ? 4.345 : 1),
-    )
+    const singles = [...text.matchAll(/\b(weeks?|months?)[ \t]{0,3}(\d{1,3})\b/gi)].map((m) => Number(m[2]) * (m[1]!.toLowerCase().startsWith('m') ? 4.345 : 1))
     return { weeks: Math.max(...periods.map((p) => p.endWeek), ...singles), source, stated: true }
   }
   const stated = all.flatMap((s) => findDurations(s))
