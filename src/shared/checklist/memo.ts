@@ -9,9 +9,36 @@
  * computed as before. Within one, entries not asked for during an update are dropped at the
  * next: the memo holds about one pitch's worth of answers, never a history of texts.
  */
+/** What an update changed: the characters `from`..`to` of the last update's pitch became `inserted` characters. */
+export interface TextEdit {
+  from: number
+  to: number
+  inserted: number
+}
+
 export class TextMemo {
+  /** The edit since the last update, when the session was given it (see line-blocks.ts); null when unknown. */
+  edit: TextEdit | null = null
+  /** How many updates the memo has seen: state kept elsewhere per update (line-blocks.ts) knows when one began. */
+  generation = 0
   private current = new Map<string, Map<string, unknown>>()
   private previous = new Map<string, Map<string, unknown>>()
+  private strings = new Map<string, string>()
+  private previousStrings = new Map<string, string>()
+
+  /**
+   * The string kept from the last update with `text`'s characters, or `text`: a key looked up
+   * under several kinds is then one string whose hash is known, compared with the kept keys by
+   * identity, instead of a new slice hashed and compared character by character under each kind.
+   */
+  intern(text: string): string {
+    let kept = this.strings.get(text)
+    if (kept === undefined) {
+      kept = this.previousStrings.get(text) ?? text
+      this.strings.set(kept, kept)
+    }
+    return kept
+  }
 
   get<T>(kind: string, text: string, compute: (text: string) => T): T {
     let now = this.current.get(kind)
@@ -24,9 +51,13 @@ export class TextMemo {
   }
 
   /** Starts an update: what the last one used stays for this one; older entries go. */
-  nextUpdate(): void {
+  nextUpdate(edit: TextEdit | null = null): void {
+    this.edit = edit
+    this.generation++
     this.previous = this.current
     this.current = new Map()
+    this.previousStrings = this.strings
+    this.strings = new Map()
   }
 }
 

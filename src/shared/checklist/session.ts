@@ -23,11 +23,19 @@
  * contract work of a block (facts.ts), the milestones and budget of a table and the units of a
  * table (plan/table-memo.ts, positions moved to where the table now sits), the milestone of a
  * subsection, the artifacts the deliverables name. The plan's counts and totals are then added
- * up from those kept readings; other rules still scan the whole text on each update.
+ * up from those kept readings.
+ *
+ * Scans of the whole text for what lives on one line (placeholders, unit lines, duration labels,
+ * links, contract work) go block by block (line-blocks.ts: the text cut after each blank line),
+ * each block's answer kept by its text; after an edit the blocks before and after it are the
+ * last update's own (only the blocks around the edit are cut again), so their texts are the very
+ * strings the memo holds and are neither scanned nor hashed again. Readings of one section (the
+ * timeline's total, whether payment is tied to completion, the problem's size) are kept by the
+ * section's text. The rest of the rules still read the whole tree on each update.
  */
 import { ALL_RULES } from './rules'
 import { type LintResult, lintDocument } from './lint'
-import { TextMemo } from './memo'
+import { type TextEdit, TextMemo } from './memo'
 import { type PartTrees, parsePitch } from './parse'
 import type { LintInput, Rule } from './types'
 
@@ -59,10 +67,10 @@ export function createLintSession(input: LintInput, rules: readonly Rule[] = ALL
   let pitch = input.pitch
   let result = run(input)
 
-  function run(next: LintInput): LintResult {
+  function run(next: LintInput, edit: TextEdit | null = null): LintResult {
     const reuse = { previous: trees, next: new Map() as PartTrees }
     const doc = parsePitch(next.pitch, reuse)
-    memo.nextUpdate()
+    memo.nextUpdate(edit)
     doc.memo = memo
     // Only parts of the newest text are kept: memory stays in proportion to the pitch.
     trees = reuse.next
@@ -78,7 +86,7 @@ export function createLintSession(input: LintInput, rules: readonly Rule[] = ALL
         )
       }
       const { edit: _edit, ...rest } = next
-      result = run({ ...rest, pitch: text })
+      result = run({ ...rest, pitch: text }, next.edit ? { from: next.edit.from, to: next.edit.to, inserted: next.edit.insert.length } : null)
       pitch = text
       return result
     },

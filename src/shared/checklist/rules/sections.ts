@@ -1,10 +1,12 @@
 /** Guidance: "Checklist before submitting: no blank fields." Applied to the pitch's sections. */
-import type { RootContent } from 'mdast'
+import type { RootContent, Table } from 'mdast'
+import { textBlocks } from '../line-blocks'
 import { memoized } from '../memo'
 import { plainText } from '../parse'
 import { nodePosition, sectionPosition } from '../topics'
 import { conflictMarkerLine } from '../../text'
-import type { Rule, RuleContext, RuleFinding } from '../types'
+import type { Position, Rule, RuleContext, RuleFinding } from '../types'
+import { byTableText, movePosition } from './plan/table-memo'
 
 /** A node that shows nothing to a reader: a comment, or a table whose cells are all empty. */
 function isEmptyNode(node: RootContent): boolean {
@@ -108,6 +110,55 @@ function placeholdersIn(text: string): readonly LinePlaceholder[] {
   return Object.freeze(found)
 }
 
+interface BlockPlaceholders {
+  /** The placeholders of the block's lines outside fences and comments, by line index in the block. */
+  readonly found: ReadonlyArray<{ index: number; found: LinePlaceholder }>
+  /** Whether a fence is open after the block. */
+  readonly fence: boolean
+  /** The line breaks in the block: the next block starts that many lines further down. */
+  readonly breaks: number
+}
+
+/** The placeholders of a block's lines, a fence being open at its start or not: a pure function of both. */
+function placeholdersOfBlock(text: string, fence: boolean): BlockPlaceholders {
+  const lines = text.split(/\r\n|\n|\r/)
+  const found: Array<{ index: number; found: LinePlaceholder }> = []
+  // A block ends after a line break: its last element is the empty start of the next block's
+  // first line, which opens no fence and holds no placeholder.
+  lines.forEach((line, index) => {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fence = !fence
+    if (fence || /^\s*<!--/.test(line)) return
+    for (const one of placeholdersIn(line)) found.push({ index, found: one })
+  })
+  return Object.freeze({ found: Object.freeze(found), fence, breaks: lines.length - 1 })
+}
+
+/** Where a table's empty rows after its last filled one are (see templatePlaceholder). */
+function emptyTemplateRows(node: Table, lines: readonly string[]): readonly Position[] {
+  const rows = node.children.slice(1)
+  const isEmpty = (row: (typeof rows)[number]) => row.children.every((cell) => plainText(cell).trim() === '')
+  const lastFilled = rows.findLastIndex((row) => !isEmpty(row))
+  if (lastFilled === -1) return [] // an all-empty table is a blank section's business
+  const width = node.children[0]?.children.length ?? 0
+  const found: Position[] = []
+  for (const row of rows.slice(lastFilled + 1)) {
+    const source = lines[(row.position?.start.line ?? 1) - 1] ?? ''
+    if (
+      (source
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .match(/\|/g)?.length ?? 0) +
+        1 <
+      width
+    )
+      continue
+    found.push(Object.freeze(nodePosition(row)))
+  }
+  return Object.freeze(found)
+}
+
+const moveRows = (rows: readonly Position[], lines: number): readonly Position[] => (lines === 0 ? rows : rows.map((p) => movePosition(p, lines)))
+
 export const templatePlaceholder: Rule = {
   id: 'template-placeholder',
   title: 'Template placeholders replaced',
@@ -116,45 +167,38 @@ export const templatePlaceholder: Rule = {
     'No placeholder text of the template is left: bracketed prompts like “[Your project name]”, TODO/FIXME/XXX markers and lorem ipsum (“Must fix”); an answer that is only “TBD” and an empty row at the end of a filled table (“Improve”). Link labels, code spans and “TBD” in running prose are not placeholders.',
   check({ doc }: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = []
+    // Block by block (line-blocks.ts), each block's reading kept by its text and whether a fence
+    // is open where it starts: a keystroke reads the lines of its own block again, not the pitch's.
     let fence = false
-    doc.lines.forEach((text, index) => {
-      if (/^ {0,3}(`{3,}|~{3,})/.test(text)) fence = !fence
-      if (fence || /^\s*<!--/.test(text)) return
-      for (const found of memoized(doc, 'template-placeholder', text, placeholdersIn)) {
+    let line = 0
+    for (const block of textBlocks(doc, doc.source)) {
+      const fenced = fence
+      const read: BlockPlaceholders = memoized(doc, fenced ? 'template-placeholder-fenced' : 'template-placeholder', block.text, (text) =>
+        placeholdersOfBlock(text, fenced),
+      )
+      for (const { index, found } of read.found) {
         findings.push({
-          line: index + 1,
+          line: line + index + 1,
           column: found.column,
-          endLine: index + 1,
+          endLine: line + index + 1,
           endColumn: found.endColumn,
           ...(found.open ? { severity: 'warning' as const } : {}),
           message: found.open ? 'An answer is left as “TBD”.' : `Placeholder text “${found.text}” is still in the pitch.`,
           hint: found.open ? 'Give the answer, or say what it depends on and when it will be known.' : 'Replace it with your own text before submitting.',
         })
       }
-    })
+      fence = read.fence
+      line += read.breaks
+    }
     // Rows of a template table left empty at the end while the rows above are filled in. An
     // empty row between filled ones is a spacer, and a row with fewer cells than the header is
     // a line the table's text wrapped onto, not the template's.
     for (const node of doc.root.children) {
       if (node.type !== 'table') continue
-      const rows = node.children.slice(1)
-      const isEmpty = (row: (typeof rows)[number]) => row.children.every((cell) => plainText(cell).trim() === '')
-      const lastFilled = rows.findLastIndex((row) => !isEmpty(row))
-      if (lastFilled === -1) continue // an all-empty table is a blank section's business
-      const width = node.children[0]?.children.length ?? 0
-      for (const row of rows.slice(lastFilled + 1)) {
-        const source = doc.lines[(row.position?.start.line ?? 1) - 1] ?? ''
-        if (
-          (source
-            .trim()
-            .replace(/^\||\|$/g, '')
-            .match(/\|/g)?.length ?? 0) +
-            1 <
-          width
-        )
-          continue
+      // Kept by the table's text in a session (table-memo.ts): its body rows' lines are all in it.
+      for (const position of byTableText(doc, 'empty-template-rows', node, () => emptyTemplateRows(node, doc.lines), moveRows)) {
         findings.push({
-          ...nodePosition(row),
+          ...position,
           severity: 'warning',
           message: 'An empty row of the template’s table is left in.',
           hint: 'Fill the row in or delete it.',
@@ -172,6 +216,8 @@ export const mergeConflict: Rule = {
   description:
     'The pitch holds no block of <<<<<<< / ======= / >>>>>>> lines that git leaves when two people changed the same draft; reviewers would read both versions and the markers.',
   check({ doc }: RuleContext): RuleFinding[] {
+    // Most pitches hold no marker at all: they are not joined and scanned line by line for one.
+    if (!doc.source.includes('<<<<<<<')) return []
     const line = conflictMarkerLine(doc.lines.join('\n'))
     if (line === null) return []
     const end = doc.lines.findIndex((text, index) => index >= line && /^>{7}(?:[ \t].*)?\r?$/.test(text))

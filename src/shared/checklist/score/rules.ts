@@ -10,7 +10,7 @@ import type { ProjectKind } from '../../draft-file'
 import type { PitchDocument } from '../parse'
 import type { Finding } from '../types'
 import { topicSections } from '../rules/content/read'
-import { linkKind, linksIn } from '../rules/content/links'
+import { linkKind, linksIn, linksInText } from '../rules/content/links'
 import { liveLinks } from '../links/rule'
 import { cleanSource, costsOf, milestonePlan } from '../rules/plan/facts'
 import { KIND_RANGES } from '../rules/plan/project-kind'
@@ -76,7 +76,7 @@ const codeLinks: ScoreRule = {
   guidance: 'Milestones: “named deliverables (repository, deployed address, documentation link)”; Team: “with repository or social links”.',
   reason: `Deliverables and prior work a reviewer can check: each distinct link to a code host (GitHub, GitLab, Codeberg, Bitbucket) in the pitch or its fields counts, ${CODE_LINKS_FULL} in full. A link a link check found dead does not count. Links to code rank accepted above rejected proposals of one program (within-program AUC about 0.66).`,
   evidence({ doc, fields, deadLinks }) {
-    const written = [...linksIn(cleanSource(doc)), ...Object.values(fields).flatMap((v) => linksIn(v))]
+    const written = [...linksInText(doc, cleanSource(doc)), ...Object.values(fields).flatMap((v) => linksIn(v))]
     const links = distinct(liveLinks(written, deadLinks ?? new Set()).filter((u) => CODE_HOST.test(u)))
     return { points: Math.min(links.size, CODE_LINKS_FULL) / CODE_LINKS_FULL, note: `${links.size} distinct link${links.size === 1 ? '' : 's'} to code` }
   },

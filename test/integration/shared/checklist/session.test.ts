@@ -278,6 +278,47 @@ describe.skipIf(!present)('createLintSession on the real proposals', () => {
     }
   }, 600_000)
 
+  /**
+   * Edits where the session cuts its blocks (line-blocks.ts: after each blank line) and reuses
+   * those around an edit: a blank line made or removed, two blocks joined, a character typed on
+   * either side of a cut, and text that opens a fence or a comment or states a duration there.
+   */
+  const atBlankLineArb = (input: LintInput): fc.Arbitrary<Edit> => {
+    const cuts = [...input.pitch.matchAll(/\n[ \t\r]*\n/g)].map((m) => m.index + m[0].length)
+    return fc
+      .record({
+        cut: fc.constantFrom(...(cuts.length > 0 ? cuts : [0])),
+        shift: fc.integer({ min: -3, max: 1 }),
+        remove: fc.nat(3),
+        insert: fc.constantFrom(
+          '',
+          'x',
+          ' ',
+          '\n',
+          '\n\n',
+          '```\n',
+          '<!-- ',
+          '-->',
+          '<<<<<<<\n',
+          'Duration: 3 months\n',
+          '- Milestone 2: SDK\n',
+          '| a | b |\n',
+        ),
+      })
+      .map(({ cut, shift, remove, insert }) => ({ at: Math.max(0, cut + shift) / Math.max(1, input.pitch.length), remove, insert }))
+  }
+
+  it('gives lint’s result after edits at the blank lines of the three largest proposals, passed as { from, to, insert }', () => {
+    for (const input of largest) {
+      fc.assert(
+        fc.property(fc.array(atBlankLineArb(input), { minLength: 2, maxLength: 5 }), (edits) => {
+          checkEdits(input, edits, true)
+        }),
+        { numRuns: 4 },
+      )
+    }
+  }, 600_000)
+
   it('gives lint’s result while a whole proposal is typed in, a few characters at a time', () => {
     // The proposal with the most sections among the first 50: typing crosses every construct it uses.
     const input = inputs.slice(0, 50).reduce((best, x) => ((x.pitch.match(/^#/gm)?.length ?? 0) > (best.pitch.match(/^#/gm)?.length ?? 0) ? x : best))

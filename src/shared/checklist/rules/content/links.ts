@@ -1,14 +1,39 @@
 /** Links in the text and what they point to: a repository, a profile or something else. */
 import { findUrls } from '../../text'
+import { textBlocks } from '../../line-blocks'
+import { memoized } from '../../memo'
+import type { PitchDocument } from '../../parse'
 
 /** Links to code hosts written without a scheme: `github.com/owner/repo`. */
 export const BARE_CODE_LINK = /(?<![\w/.@-])(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)\/[\w.-]+(?:\/[\w.-]+)*/gi
 
 /** Web addresses in a text: `https://…`, and code-host links without a scheme. */
 export function linksIn(text: string): string[] {
-  const links = findUrls(text).map((found) => found.url)
-  for (const match of text.matchAll(BARE_CODE_LINK)) links.push(`https://${match[0]}`)
-  return links
+  const { urls, bare } = linksByKind(text)
+  return [...urls, ...bare]
+}
+
+function linksByKind(text: string): { readonly urls: readonly string[]; readonly bare: readonly string[] } {
+  const urls = findUrls(text).map((found) => found.url)
+  const bare = Array.from(text.matchAll(BARE_CODE_LINK), (match) => `https://${match[0]}`)
+  return Object.freeze({ urls: Object.freeze(urls), bare: Object.freeze(bare) })
+}
+
+/**
+ * `linksIn(text)` for a text of the document (its source, its text without comments). No
+ * address holds whitespace, so in a lint session each block's links (line-blocks.ts) are kept
+ * by its text and a keystroke reads only its own block's.
+ */
+export function linksInText(doc: PitchDocument, text: string): string[] {
+  if (!doc.memo) return linksIn(text)
+  const urls: string[] = []
+  const bare: string[] = []
+  for (const block of textBlocks(doc, text)) {
+    const found = memoized(doc, 'links', block.text, linksByKind)
+    urls.push(...found.urls)
+    bare.push(...found.bare)
+  }
+  return [...urls, ...bare]
 }
 
 type LinkKind = 'repository' | 'profile' | 'other'

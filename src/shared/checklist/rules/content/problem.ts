@@ -5,6 +5,7 @@ import { DOCUMENT_START, nodePosition, sectionPosition } from '../../topics'
 import type { Rule, RuleContext, RuleFinding } from '../../types'
 import { grantAsks } from '../../asks'
 import { collectBlocks, firstParagraph, introNodes, named, proseOf, quote, sectionBlocks, sourceOf, topicSections } from './read'
+import { memoized } from '../../memo'
 
 const MAX_PROBLEM_WORDS = 45
 const MIN_PROBLEM_WORDS = 5
@@ -122,7 +123,7 @@ export const problemQuantified: Rule = {
         },
       ]
     }
-    if (quantifiesProblem(proseOf(blocks))) return []
+    if (memoized(doc, 'problem-quantified', proseOf(blocks), quantifiesProblem)) return []
     return [
       {
         ...(sections[0] ? sectionPosition(sections[0]) : blocks[0] ? nodePosition(blocks[0].node) : DOCUMENT_START),

@@ -76,11 +76,12 @@ function itemFindings(costs: Costs, section: Section | null, budget: Budget | nu
   }
   for (const item of items) {
     const name = item.label ? `“${item.label}”` : 'A budget item'
-    const amount = item.amount !== null ? money(item.amount, item.currency) : ''
+    // Formatted only for a finding that says it: most items have none.
+    const amount = () => (item.amount !== null ? money(item.amount, item.currency) : '')
     if (item.product != null && item.amount !== null && Math.abs(item.product - item.amount) > 0.01 * Math.max(item.product, item.amount)) {
       findings.push({
         ...item.position,
-        message: `${name} states ${amount}, but its hours × rate come to ${money(item.product, item.currency)}.`,
+        message: `${name} states ${amount()}, but its hours × rate come to ${money(item.product, item.currency)}.`,
         hint: 'Correct the hours, the rate or the amount so that hours × rate equals the amount reviewers will pay.',
       })
     }
@@ -97,7 +98,7 @@ function itemFindings(costs: Costs, section: Section | null, budget: Budget | nu
         ...item.position,
         // Funded budgets often list fixed amounts per component without saying how each was estimated: a note.
         severity: 'info',
-        message: `${name} is a fixed cost${item.amount !== null ? ` of ${amount}` : ''} with no rationale.`,
+        message: `${name} is a fixed cost${item.amount !== null ? ` of ${amount()}` : ''} with no rationale.`,
         hint: 'Say what the amount pays for and how it was estimated, e.g. “quote from two audit firms for 1,200 lines of Solidity”.',
       })
     }

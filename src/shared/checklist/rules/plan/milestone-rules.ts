@@ -8,6 +8,8 @@ import { budgetStated, costsOf, milestonePlan } from './facts'
 import { PLAN_ELSEWHERE } from './units'
 import { grantAsks } from '../../asks'
 import { labelledDuration, totalDuration } from './timeline'
+import { anyLineMatches } from '../../line-blocks'
+import { memoized } from '../../memo'
 
 /** A line that opens a milestone where no section of milestones was recognized (inside a list, under another heading). */
 const MILESTONE_LINE = /^[ \t>*+-]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:milestone|phase)[ \t]*#?\d{1,2}\b/im
@@ -62,7 +64,7 @@ export const milestonesCount: Rule = {
     if (milestones.length === 0) {
       // No plan anywhere: a part of the guidance absent from the whole pitch (the recall floor).
       // Funded proposals of some programs have none, so it is a warning, not a refusal.
-      const unread = !section && MILESTONE_LINE.test(doc.source)
+      const unread = !section && anyLineMatches(doc, doc.source, 'milestone-line', MILESTONE_LINE)
       return [
         {
           ...(section ? sectionPosition(section) : DOCUMENT_START),
@@ -235,7 +237,8 @@ export const milestonePayment: Rule = {
     const { section } = milestonePlan(doc)
     if (!section) return [] // milestones-count reports the missing section
     const related = doc.sections.filter((s) => s.depth > 0 && /\b(?:payments?|disburse\w*|tranches?|budget)\b/i.test(s.title))
-    if ([section, ...related].some((s) => tiesPaymentToCompletion(s.text))) return []
+    // A pure function of a section's text: a lint session reads again only a section that changed (memo.ts).
+    if ([section, ...related].some((s) => memoized(doc, 'pays-on-completion', s.text, tiesPaymentToCompletion))) return []
     return [
       {
         ...sectionPosition(section),

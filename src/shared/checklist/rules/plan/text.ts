@@ -44,12 +44,19 @@ export function firstLinePosition(node: Nodes, raw: string): Position {
   return { line, column, endLine: line, endColumn: column + Math.max(1, first.trimEnd().length) }
 }
 
-export const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`
+/**
+ * Formatters made once: `Number.prototype.toLocaleString` builds a new formatter on every call,
+ * which cost a lint session more than any rule on pitches with many budget items.
+ */
+const WHOLE = new Intl.NumberFormat('en-US')
+const CENTS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+
+export const usd = (n: number) => `$${WHOLE.format(Math.round(n))}`
 
 /** An amount as the pitch's currency writes it: "$42,000", "€3,600", "100,000 CC"; dollars when the currency is unknown. */
 export function money(n: number, currency: string | null | undefined): string {
   if (!currency || /^(?:\$|US\$|USD|dollars?)$/.test(currency)) return usd(n)
-  const amount = (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })
+  const amount = CENTS.format(Math.round(n * 100) / 100)
   return /^[€£¥₹]$/.test(currency) ? `${currency}${amount}` : `${amount} ${currency}`
 }
 export const months = (weeks: number) => weeks / 4.345

@@ -6,6 +6,8 @@ import type { Position, Rule, RuleContext, RuleFinding } from '../../types'
 import { months, oneDecimal, periodRanges, withoutComments } from './text'
 import { dateRangeWeeks } from './dates'
 import { budgetPlan, cleanSource, milestonePlan } from './facts'
+import { firstInBlocks } from '../../line-blocks'
+import { memoized } from '../../memo'
 
 const STRICT_TIMELINE = /\b(?:timeline|schedule|duration|time ?frame)\b/i
 const TOTAL_CUE = /\b(?:total|overall|in all|altogether|whole|entire|takes?|will take|lasts?|spans?|runs?|duration|end[- ]to[- ]end)\b/i
@@ -28,35 +30,11 @@ export function totalDuration(doc: PitchDocument): TotalDuration | null {
     doc.sections.find((s) => s.depth > 0 && STRICT_TIMELINE.test(s.title)) ??
     doc.sections.find((s) => s.depth > 0 && TOPICS.timeline.test(s.title) && !TOPICS.audit.test(s.title) && !TOPICS.budget.test(s.title))
   if (section) {
-    const text = stripInline(withoutComments(section.text))
-    const position = sectionPosition(section)
-    const source = `the section “${section.title}”`
-    const lines = text.split('\n').flatMap((line) => sentences(line))
-    // "Each milestone takes 4 weeks", "Milestone 2 (5 weeks)": a part, not the whole.
-    const all = lines.filter((s) => !PER_PART.test(s) && !ONE_PART.test(s))
-    const cued = lines.filter((s) => !PER_PART.test(s) && (WHOLE.test(s) || (TOTAL_CUE.test(s) && !ONE_PART.test(s))))
-    // Dates are what the plan is held to: "8 weeks, from 1 April to 31 May" runs from 1 April to 31 May.
-    const range = dateRangeWeeks(text)
-    if (range !== null) return { weeks: range, source: `${source}, its dates`, position, stated: true }
-    for (const sentence of cued) {
-      const found = findDurations(sentence)
-      if (found.length > 0) return { weeks: Math.max(...found.map((d) => d.weeks)), source, position, stated: true }
-    }
-    const periods = periodRanges(text)
-    if (periods.length > 0) {
-      // A schedule "Months 1–2 … Month 6" ends with its last numbered month or week.
-      const singles = [...text.matchAll(/\b(weeks?|months?)[ \t]{0,3}(\d{1,3})\b/gi)].map(
-        (m) => Number(m[2]) * (m[1]!.toLowerCase().startsWith('m') ? 4.345 : 1),
-      )
-      return { weeks: Math.max(...periods.map((p) => p.endWeek), ...singles), source, position, stated: true }
-    }
-    const stated = all.flatMap((s) => findDurations(s))
-    if (stated.length === 1) return { weeks: stated[0]!.weeks, source, position, stated: true }
-    const parts = lines
-      .filter((s) => ONE_PART.test(s))
-      .map((s) => findDurations(s)[0]?.weeks ?? 0)
-      .filter((w) => w > 0)
-    if (stated.length === 0 && parts.length >= 2) return { weeks: parts.reduce((a, b) => a + b, 0), source: `${source}, its parts added up`, position }
+    // A pure function of the section's title and text: a lint session reads it again only when either changed (memo.ts).
+    const kept = memoized(doc, 'timeline-section', `${section.title.length}:${section.title}${section.text}`, () =>
+      readTimelineSection(section.title, section.text),
+    )
+    if (kept) return { ...kept, position: sectionPosition(section) }
   }
   const { section: milestones, milestones: list } = milestonePlan(doc)
   if (milestones && list.length > 0 && list.every((m) => m.weeks !== null)) {
@@ -68,6 +46,37 @@ export function totalDuration(doc: PitchDocument): TotalDuration | null {
   return null
 }
 
+/** The total duration a timeline section states (see totalDuration), without its position; null when it states none. */
+function readTimelineSection(title: string, sectionText: string): Omit<TotalDuration, 'position'> | null {
+  const text = stripInline(withoutComments(sectionText))
+  const source = `the section “${title}”`
+  const lines = text.split('\n').flatMap((line) => sentences(line))
+  // "Each milestone takes 4 weeks", "Milestone 2 (5 weeks)": a part, not the whole.
+  const all = lines.filter((s) => !PER_PART.test(s) && !ONE_PART.test(s))
+  const cued = lines.filter((s) => !PER_PART.test(s) && (WHOLE.test(s) || (TOTAL_CUE.test(s) && !ONE_PART.test(s))))
+  // Dates are what the plan is held to: "8 weeks, from 1 April to 31 May" runs from 1 April to 31 May.
+  const range = dateRangeWeeks(text)
+  if (range !== null) return { weeks: range, source: `${source}, its dates`, stated: true }
+  for (const sentence of cued) {
+    const found = findDurations(sentence)
+    if (found.length > 0) return { weeks: Math.max(...found.map((d) => d.weeks)), source, stated: true }
+  }
+  const periods = periodRanges(text)
+  if (periods.length > 0) {
+    // A schedule "Months 1–2 … Month 6" ends with its last numbered month or week.
+    const singles = [...text.matchAll(/\b(weeks?|months?)[ \t]{0,3}(\d{1,3})\b/gi)].map((m) => Number(m[2]) * (m[1]!.toLowerCase().startsWith('m') ? 4.345 : 1))
+    return { weeks: Math.max(...periods.map((p) => p.endWeek), ...singles), source, stated: true }
+  }
+  const stated = all.flatMap((s) => findDurations(s))
+  if (stated.length === 1) return { weeks: stated[0]!.weeks, source, stated: true }
+  const parts = lines
+    .filter((s) => ONE_PART.test(s))
+    .map((s) => findDurations(s)[0]?.weeks ?? 0)
+    .filter((w) => w > 0)
+  if (stated.length === 0 && parts.length >= 2) return { weeks: parts.reduce((a, b) => a + b, 0), source: `${source}, its parts added up` }
+  return null
+}
+
 /** A duration stated as a label anywhere: "Total Estimated Duration: 7 months", "- Estimated Duration: 2 weeks", "Expected Project Start / End Dates: 1 April 2022 / 31 October 2022". */
 const DURATION_LABEL =
   /^[ \t>*+-]*(?:\*\*|__)?[ \t]*(?:total |overall |expected |estimated |project |grant )*(?:duration|time ?frame|timeline|start ?\/ ?end dates?|dates?)(?:[ \t]*\([^)\n]{0,30}\))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?([^\n]{1,120})$/gim
@@ -75,7 +84,12 @@ const DURATION_LABEL =
 /** The plan's duration from a label anywhere in the pitch, in weeks; null when none states one. */
 export function labelledDuration(doc: PitchDocument): number | null {
   // The text without comments that other plan rules read too, made once per text (facts.ts).
-  for (const m of cleanSource(doc).matchAll(DURATION_LABEL)) {
+  // Labels are lines: in a lint session each block's answer is kept by its text (line-blocks.ts).
+  return firstInBlocks(doc, cleanSource(doc), 'duration-label', firstLabelledWeeks)
+}
+
+function firstLabelledWeeks(text: string): number | null {
+  for (const m of text.matchAll(DURATION_LABEL)) {
     const value = stripInline(m[1]!)
     const weeks = dateRangeWeeks(value) ?? findDurations(value).reduce<number | null>((max, d) => (max === null || d.weeks > max ? d.weeks : max), null)
     if (weeks !== null) return weeks

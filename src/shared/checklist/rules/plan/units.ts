@@ -10,6 +10,7 @@
  */
 import type { Heading, RootContent, Table } from 'mdast'
 import { stripInline, type PitchDocument, type Section } from '../../parse'
+import { anyLineMatches } from '../../line-blocks'
 import { memoized } from '../../memo'
 import { findDurations } from '../../text'
 import type { Position } from '../../types'
@@ -339,8 +340,8 @@ export function readPlan(doc: PitchDocument): Plan {
   // Subsections of the plan's section are the unit headings themselves: no second reading to fill from.
   const sources = [
     ...(plan.how === 'section' && units.every((m) => m.layout === 'subsection') ? [] : [headings().units]),
-    ...(UNIT_TABLE_HINT.test(doc.source) ? unitTables().map((t) => t.units) : []),
-    ...(UNIT_LIST_HINT.test(doc.source) ? listUnits(doc, elsewhere).map((l) => l.units) : []),
+    ...(anyLineMatches(doc, doc.source, 'unit-table-hint', UNIT_TABLE_HINT) ? unitTables().map((t) => t.units) : []),
+    ...(anyLineMatches(doc, doc.source, 'unit-list-hint', UNIT_LIST_HINT) ? listUnits(doc, elsewhere).map((l) => l.units) : []),
   ]
   for (const other of sources) {
     if (other !== plan.units && other.length > 0 && sameUnits(units, other)) units = fill(units, other)
