@@ -208,12 +208,12 @@ export default tseslint.config(
     rules: {
       'local/no-import-cycle': ['error', { groups: 'renderer-features' }],
       'local/no-foreign-set-state': 'error',
-      // The store library lives behind state/store.ts (Excalidraw keeps jotai behind one module the same way).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['zustand', 'zustand/*'], message: 'Make stores with createStore from state/store.ts.' }] }],
+      // The store library lives behind state/store/store.ts (Excalidraw keeps jotai behind one module the same way).
+      'no-restricted-imports': ['error', { patterns: [{ group: ['zustand', 'zustand/*'], message: 'Make stores with createStore from state/store (createStore).' }] }],
     },
   },
   {
-    files: ['src/renderer/src/state/store.ts'],
+    files: ['src/renderer/src/state/store/store.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

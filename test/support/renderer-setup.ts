@@ -9,7 +9,7 @@
 import { afterEach } from 'vitest'
 
 if (typeof window !== 'undefined') {
-  const [{ cleanup }, { firstScreenShown }] = await Promise.all([import('@testing-library/react'), import('../../src/renderer/src/state/firstScreen')])
+  const [{ cleanup }, { firstScreenShown }] = await Promise.all([import('@testing-library/react'), import('../../src/renderer/src/state/app')])
   firstScreenShown()
   afterEach(() => {
     cleanup()

@@ -12,7 +12,7 @@ import type { ChannelInput, ChannelOutput, IpcChannel, IpcEvent, IpcResult } fro
 import { buildGrantDeskApi } from '../../../../src/shared/ipc-names'
 import { SyncSettings } from '../../../../src/renderer/src/features/sync/SyncSettings'
 import { SyncStatus } from '../../../../src/renderer/src/features/sync/SyncStatus'
-import { useNavigation } from '../../../../src/renderer/src/state/navigation'
+import { useNavigation } from '../../../../src/renderer/src/state/app'
 import { useSettings } from '../../../../src/renderer/src/state/settings'
 import { startSync, useSync } from '../../../../src/renderer/src/state/sync'
 

@@ -8,7 +8,7 @@ import type { AppError } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
 import { resetPitchUndo } from '../../lib/resetUndo'
 import { useEditor } from '../../state/editor'
-import { useConflicts } from '../../state/conflicts'
+import { useConflicts } from '../../state/conflicts/conflicts'
 import { ConflictView } from './ConflictView'
 
 export function ConflictHost() {

@@ -4,9 +4,8 @@
  * the line that says what became of their suggestions.
  */
 import { useEffect, useId } from 'react'
-import { useEditor } from '../../state/editor'
-import { useReview } from '../../state/review'
-import { type EditMode, useEditMode, useSuggesting } from '../../state/suggesting'
+import { useEditor } from '../../state/editor/editor'
+import { useReview, type EditMode, useEditMode, useSuggesting } from '../../state/review'
 
 const MODES: { mode: EditMode; label: string }[] = [
   { mode: 'suggesting', label: 'Suggesting' },

@@ -12,7 +12,7 @@ import { type DraftForLint, draftLintInput } from '../../../../shared/checklist/
 import type { LinkCheck } from '../../../../shared/ipc'
 import type { ReviewData } from '../../../../shared/review/view'
 import { TrailingTimer } from '../../lib/trailingTimer'
-import { TEXT_PAUSE_MS, currentText, onTextChange } from '../../state/useTextAtPause'
+import { TEXT_PAUSE_MS, currentText, onTextChange } from '../../state/editor/useTextAtPause'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
 /**

@@ -5,7 +5,7 @@
 import { type FormEvent, useId } from 'react'
 import { isBlank } from '../../../../shared/fields'
 import { FeedbackCount } from './FeedbackCount'
-import { issueTooLong } from '../../state/feedback'
+import { issueTooLong } from '../../state/feedback/feedback'
 import './feedback.css'
 import { BusyMark } from '../../components/Spinner'
 

@@ -10,7 +10,7 @@ import { MAX_REMINDER_OFFSETS } from '../../../../shared/ipc/plain'
 import { describeOffsets, parseOffsets } from '../../../../shared/reminder-times'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../../state/settings'
-import { useReminders } from '../../state/reminders'
+import { useReminders } from '../../state/reminders/reminders'
 import './reminders.css'
 
 export function ReminderSettings() {

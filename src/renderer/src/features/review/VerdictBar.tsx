@@ -8,7 +8,7 @@ import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { identityKey } from '../../../../shared/review/identity'
 import { useEditor } from '../../state/editor'
-import { useReview } from '../../state/review'
+import { useReview } from '../../state/review/review'
 
 type Verdict = 'approve' | 'request-changes'
 

@@ -8,8 +8,7 @@ import type { SchemaField } from '../../../../shared/api'
 import { type AnchorBudget, type AnchorMatch, locateQuotes, placeAnchors, type Placements, type TextQuote } from '../../../../shared/review/anchor'
 import { isOpen } from '../../../../shared/review/state'
 import type { ThreadView } from '../../../../shared/review/view'
-import { useEditor } from '../../state/editor'
-import { useTextAtPause } from '../../state/useTextAtPause'
+import { useEditor, useTextAtPause } from '../../state/editor'
 import { type PlacedText, quoteKey, sameQuotes, usePlacements } from './placements'
 
 export type Found = Extract<AnchorMatch, { status: 'exact' | 'fuzzy' }>
