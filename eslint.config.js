@@ -52,6 +52,10 @@ const RENDERER_BELOW = {
 
 const allowTypes = (types) => ({ to: { element: { types: { anyOf: types } } } })
 
+/** Features and state areas are folders reached through their index.ts (the rules below say when a file of one may be). */
+const BY_FOLDER = ['renderer-feature', 'renderer-state']
+const allowLayersBelow = (type) => allowTypes(RENDERER_BELOW[type].filter((below) => !BY_FOLDER.includes(below)))
+
 export default tseslint.config(
   {
     ignores: ['out/**', 'dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data/**', 'node_modules/**', 'resources/**'],
@@ -150,7 +154,7 @@ export default tseslint.config(
       'boundaries/include': ['src/**/*'],
       'boundaries/elements': [
         { type: 'renderer-feature', pattern: 'src/renderer/src/features/*', capture: ['feature'], partialMatch: false },
-        { type: 'renderer-state', pattern: 'src/renderer/src/state', partialMatch: false },
+        { type: 'renderer-state', pattern: 'src/renderer/src/state/*', capture: ['area'], partialMatch: false },
         { type: 'renderer-components', pattern: 'src/renderer/src/components', partialMatch: false },
         { type: 'renderer-lib', pattern: 'src/renderer/src/lib', partialMatch: false },
         { type: 'renderer-app', pattern: 'src/renderer/src', partialMatch: false },
@@ -170,13 +174,14 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            // Every part may use its own files.
-            { from: { element: { type: 'renderer-state' } }, allow: allowTypes(RENDERER_BELOW['renderer-state']) },
-            { from: { element: { type: 'renderer-lib' } }, allow: allowTypes(RENDERER_BELOW['renderer-lib']) },
-            { from: { element: { type: 'renderer-components' } }, allow: allowTypes(RENDERER_BELOW['renderer-components']) },
-            { from: { element: { type: 'renderer-app' } }, allow: allowTypes(RENDERER_BELOW['renderer-app'].filter((type) => type !== 'renderer-feature')) },
-            { from: { element: { type: 'renderer-feature' } }, allow: allowTypes(RENDERER_BELOW['renderer-feature']) },
-            // A feature's own files, and another feature only through its index.ts.
+            // Every part may use its own files and the layers below.
+            { from: { element: { type: 'renderer-state' } }, allow: allowLayersBelow('renderer-state') },
+            { from: { element: { type: 'renderer-lib' } }, allow: allowLayersBelow('renderer-lib') },
+            { from: { element: { type: 'renderer-components' } }, allow: allowLayersBelow('renderer-components') },
+            { from: { element: { type: 'renderer-app' } }, allow: allowLayersBelow('renderer-app') },
+            { from: { element: { type: 'renderer-feature' } }, allow: allowLayersBelow('renderer-feature') },
+            // A feature's own files, and another feature only through its index.ts; the same for a
+            // state area, whose files the feature of its name may use too (features/editor, state/editor).
             {
               from: { element: { type: 'renderer-feature' } },
               allow: { to: { element: { type: 'renderer-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
@@ -184,6 +189,18 @@ export default tseslint.config(
             {
               from: { element: { types: { anyOf: ['renderer-feature', 'renderer-app'] } } },
               allow: { to: { element: { type: 'renderer-feature', fileInternalPath: 'index.{ts,tsx}' } } },
+            },
+            {
+              from: { element: { type: 'renderer-state' } },
+              allow: { to: { element: { type: 'renderer-state', captured: { area: '{{ from.captured.area }}' } } } },
+            },
+            {
+              from: { element: { type: 'renderer-feature' } },
+              allow: { to: { element: { type: 'renderer-state', captured: { area: '{{ from.captured.feature }}' } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['renderer-state', 'renderer-feature', 'renderer-components', 'renderer-app'] } } },
+              allow: { to: { element: { type: 'renderer-state', fileInternalPath: 'index.ts' } } },
             },
             { from: { element: { type: 'shared' } }, allow: allowTypes(['shared']) },
             // The core is the app without its shells: shared below it, nothing above.
