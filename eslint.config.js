@@ -226,7 +226,10 @@ export default tseslint.config(
       'local/no-import-cycle': ['error', { groups: 'renderer-features' }],
       'local/no-foreign-set-state': 'error',
       // The store library lives behind state/store/store.ts (Excalidraw keeps jotai behind one module the same way).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['zustand', 'zustand/*'], message: 'Make stores with createStore from state/store (createStore).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['zustand', 'zustand/*'], message: 'Make stores with createStore from state/store (createStore).' }] },
+      ],
     },
   },
   {

@@ -64,13 +64,22 @@ describe('the layer rules', () => {
   it("let a feature use its own state area's files, and any other part an area only through its index.ts", async () => {
     // features/editor and state/editor are one area: the feature may use the area's files.
     expect(
-      await refusals('src/renderer/src/features/editor/Probe.tsx', "import { useEditorSide } from '../../state/editor/editorSide'\nexport const probe = useEditorSide\n"),
+      await refusals(
+        'src/renderer/src/features/editor/Probe.tsx',
+        "import { useEditorSide } from '../../state/editor/editorSide'\nexport const probe = useEditorSide\n",
+      ),
     ).toEqual([])
     // Another area's state through its index.ts, from a feature, a state area, a component and the app shell.
-    expect(await refusals('src/renderer/src/features/review/Probe.tsx', "import { useEditor } from '../../state/editor'\nexport const probe = useEditor\n")).toEqual([])
+    expect(
+      await refusals('src/renderer/src/features/review/Probe.tsx', "import { useEditor } from '../../state/editor'\nexport const probe = useEditor\n"),
+    ).toEqual([])
     expect(await refusals('src/renderer/src/state/review/probe.ts', "import { useEditor } from '../editor'\nexport const probe = useEditor\n")).toEqual([])
-    expect(await refusals('src/renderer/src/state/review/probe.ts', "import { createReviewStore } from './reviewStore'\nexport const probe = createReviewStore\n")).toEqual([])
-    expect(await refusals('src/renderer/src/components/Probe.tsx', "import { useSettings } from '../state/settings'\nexport const probe = useSettings\n")).toEqual([])
+    expect(
+      await refusals('src/renderer/src/state/review/probe.ts', "import { createReviewStore } from './reviewStore'\nexport const probe = createReviewStore\n"),
+    ).toEqual([])
+    expect(
+      await refusals('src/renderer/src/components/Probe.tsx', "import { useSettings } from '../state/settings'\nexport const probe = useSettings\n"),
+    ).toEqual([])
     expect(await refusals('src/renderer/src/Probe.tsx', "import { useNavigation } from './state/app'\nexport const probe = useNavigation\n")).toEqual([])
 
     // Past the index.ts into another area's files: refused from each of them.
