@@ -1,9 +1,10 @@
 /**
- * The app's review store (see reviewStore.ts), talking to the core through the bridge, and the
- * hook that ties it to the draft on screen.
+ * The app's review store (see reviewStore.ts), talking to the core through the bridge and saving
+ * through the app's editor before a verdict, and the hook that ties it to the draft on screen.
  */
 import { useEffect } from 'react'
 import { call, onEvent } from '../../lib/bridge'
+import { useEditor } from '../editor'
 import { useSettings } from '../settings'
 import { createReviewStore } from './reviewStore'
 
@@ -14,6 +15,11 @@ export const useReview = createReviewStore({
   onEvent,
   // The settings screen shows the name saved from the review's dialog.
   onSettingsSaved: (view) => useSettings.getState().saved(view),
+  editor: {
+    saveNow: () => useEditor.getState().saveNow(),
+    savedVersion: () => useEditor.getState().draft?.version ?? null,
+    inConflict: () => useEditor.getState().conflict !== null,
+  },
 })
 
 /** The review of the draft `draftId` while the calling screen is open (DraftEditor). */

@@ -9,12 +9,13 @@
  * works offline.
  *
  * Built from what it talks to (`ReviewDeps`) like the editor's store, so tests can run it
- * against a real core; review.ts builds the app's store from the bridge.
+ * against a real core; review.ts builds the app's store from the bridge and the app's editor.
  */
 import { newestShown, createStore } from '../store'
 import type { AppError, ChannelInput, ChannelOutput, IpcEventPayload, IpcResult, SettingsView } from '../../../../shared/ipc'
 import type { Anchor } from '../../../../shared/review/records'
 import type { ReviewData } from '../../../../shared/review/view'
+import { identityKey } from '../../../../shared/review/identity'
 
 type ReviewChannel =
   | 'reviews.get'
@@ -35,7 +36,27 @@ export interface ReviewDeps {
   onEvent: (event: 'drafts.changed', listener: (payload: IpcEventPayload<'drafts.changed'>) => void) => () => void
   /** The settings after the reviewer name was saved here (the app keeps its settings screen in step). */
   onSettingsSaved?: (view: SettingsView) => void
+  /** The open draft's editor, which a verdict saves through first (`giveVerdict`). */
+  editor?: ReviewEditor
 }
+
+/** What the review needs of the editor: the verdict is on the text as saved, so it saves first. */
+export interface ReviewEditor {
+  /** Saves what is on screen now; true once it is saved. */
+  saveNow: () => Promise<boolean>
+  /** The version of the open draft as last saved, or null when none is open. */
+  savedVersion: () => string | null
+  /** Whether the save stopped at a conflict with the file on disk (which shows its own dialog). */
+  inConflict: () => boolean
+}
+
+export type Verdict = 'approve' | 'request-changes'
+
+/**
+ * How `giveVerdict` went: given (`asAuthor`: the person is an author of the draft, so the
+ * verdict counts only as a note), or not, with what to say (null when the conflict dialog says it).
+ */
+export type VerdictOutcome = { given: true; asAuthor: boolean } | { given: false; error: AppError | null }
 
 /** What a new thread is about, as the composer shows it. */
 export interface ComposeTarget {
@@ -91,7 +112,22 @@ export interface ReviewState {
   editComment: (commentId: string, body: string) => Promise<AppError | null>
   deleteComment: (commentId: string) => Promise<AppError | null>
   /** `baseVersion`: the draft's version as saved, the text the reviewer approves or not. */
-  setVerdict: (input: { verdict: 'approve' | 'request-changes'; note: string; baseVersion: string }) => Promise<AppError | null>
+  setVerdict: (input: { verdict: Verdict; note: string; baseVersion: string }) => Promise<AppError | null>
+  /**
+   * Saves the draft through the editor, then gives the verdict on the version saved (so nobody
+   * approves text they did not see: the core refuses it if the file changed since), and says
+   * whether it counts or is an author's note.
+   */
+  giveVerdict: (input: { verdict: Verdict; note: string }) => Promise<VerdictOutcome>
+}
+
+/** Whether the person in Settings is an author of the open draft: their verdict is then a note. */
+export function reviewerIsAuthor(state: Pick<ReviewState, 'reviewerName' | 'data'>): boolean {
+  const me = state.reviewerName
+  const authors = state.data?.authors
+  if (!me || !authors) return false
+  const key = identityKey(me)
+  return authors.some((author) => identityKey(author.name) === key)
 }
 
 /** What an action answers when the person closed the name dialog without a name. */
@@ -101,6 +137,12 @@ export const NAME_DECLINED: AppError = {
 }
 
 const NO_DRAFT: AppError = { code: 'not_found', message: 'No draft is open.' }
+
+/** `giveVerdict` when the save before it did not go through. */
+export const NOT_SAVED: AppError = {
+  code: 'storage_error',
+  message: 'Your latest changes could not be saved, so there is no saved text to give a verdict on yet. Save the draft, then try again.',
+}
 
 const CLOSED = {
   draftId: null,
@@ -277,6 +319,18 @@ export function createReviewStore(deps: ReviewDeps) {
     editComment: (commentId, body) => write((draftId) => deps.call('reviews.editComment', { draftId, commentId, body })),
     deleteComment: (commentId) => write((draftId) => deps.call('reviews.deleteComment', { draftId, commentId })),
     setVerdict: ({ verdict, note, baseVersion }) => write((draftId) => deps.call('reviews.setVerdict', { draftId, verdict, note, baseVersion })),
+
+    giveVerdict: async ({ verdict, note }) => {
+      const editor = deps.editor
+      if (!editor || !get().draftId) return { given: false, error: NO_DRAFT }
+      const saved = await editor.saveNow()
+      const baseVersion = editor.savedVersion()
+      // A conflict opens its own dialog; anything else is said by the caller.
+      if (!saved || baseVersion === null) return { given: false, error: editor.inConflict() ? null : NOT_SAVED }
+      const failure = await get().setVerdict({ verdict, note: note.trim(), baseVersion })
+      if (failure) return { given: false, error: failure }
+      return { given: true, asAuthor: reviewerIsAuthor(get()) }
+    },
   }))
 
   return store

@@ -2,13 +2,21 @@
 /**
  * The review store's own bookkeeping, with a scripted `call` (what the core answers is covered
  * by the component tests against a real core): one name dialog however many actions wait for
- * it, an action's answer never undone by a read that was on its way, and what gets announced.
+ * it, an action's answer never undone by a read that was on its way, what gets announced, and
+ * a verdict's flow: saved through the editor first, on the version saved, an author's as a note.
  */
 import { describe, expect, it } from 'vitest'
 import type { IpcResult, SettingsView } from '../../../../../src/shared/ipc'
 import { DEFAULT_POLICY_VIEW } from '../../../../../src/shared/review/state'
 import type { ReviewData, ThreadView } from '../../../../../src/shared/review/view'
-import { NAME_DECLINED, type ReviewCall, arrivalText, createReviewStore } from '../../../../../src/renderer/src/state/review/reviewStore'
+import {
+  NAME_DECLINED,
+  NOT_SAVED,
+  type ReviewCall,
+  type ReviewEditor,
+  arrivalText,
+  createReviewStore,
+} from '../../../../../src/renderer/src/state/review/reviewStore'
 import { settingsView } from '../../settingsView'
 
 const AT = '2026-03-01T12:00:00.000Z'
@@ -159,6 +167,69 @@ describe('review store', () => {
     ;(await core.take('reviews.addThread')).answer({ ok: true, value: data(thread('t1', 'Ada B.')) })
     expect(await adding).toBeNull()
     expect(store.getState().reviewerName).toBe('Ada B.')
+  })
+})
+
+describe('giveVerdict', () => {
+  /** An editor whose save the test decides, recording what happened in `steps` in the order it did. */
+  function editor(save: { ok: boolean; version: string | null; conflict?: boolean }, steps: string[]): ReviewEditor {
+    return {
+      saveNow: async () => {
+        steps.push('save')
+        return save.ok
+      },
+      savedVersion: () => save.version,
+      inConflict: () => save.conflict ?? false,
+    }
+  }
+
+  async function opened(edit: ReviewEditor, me: string, authors: string[]) {
+    const core = scripted()
+    const store = createReviewStore({ call: core.call, onEvent: () => () => {}, editor: edit })
+    store.getState().open('draft-1')
+    ;(await core.take('settings.get')).answer({ ok: true, value: settings(me) })
+    const written = authors.map((name, index) => ({ id: `a${index}`, name, role: 'created' as const, createdAt: AT }))
+    ;(await core.take('reviews.get')).answer({ ok: true, value: { ...data(), authors: written } })
+    await flush()
+    return { core, store, authors: written }
+  }
+
+  it('saves through the editor first, then gives the verdict on the version saved, with the note trimmed', async () => {
+    const steps: string[] = []
+    const { core, store, authors } = await opened(editor({ ok: true, version: 'v7' }, steps), 'Ada', ['Cy'])
+    const giving = store.getState().giveVerdict({ verdict: 'approve', note: '  Looks good.  ' })
+    const request = await core.take('reviews.setVerdict')
+    steps.push('verdict')
+    expect(request.input).toEqual({ draftId: 'draft-1', verdict: 'approve', note: 'Looks good.', baseVersion: 'v7' })
+    request.answer({ ok: true, value: { ...data(), authors } })
+    expect(await giving).toEqual({ given: true, asAuthor: false })
+    expect(steps).toEqual(['save', 'verdict'])
+  })
+
+  it('says an author’s verdict is a note, however the name is written', async () => {
+    const { core, store, authors } = await opened(editor({ ok: true, version: 'v1' }, []), 'ada lovelace', ['Cy', 'Ada  Lovelace'])
+    const giving = store.getState().giveVerdict({ verdict: 'request-changes', note: '' })
+    ;(await core.take('reviews.setVerdict')).answer({ ok: true, value: { ...data(), authors } })
+    expect(await giving).toEqual({ given: true, asAuthor: true })
+  })
+
+  it('gives no verdict when the save did not go through, and leaves a conflict to its dialog', async () => {
+    const failed = await opened(editor({ ok: false, version: 'v1' }, []), 'Ada', ['Cy'])
+    expect(await failed.store.getState().giveVerdict({ verdict: 'approve', note: '' })).toEqual({ given: false, error: NOT_SAVED })
+    const conflict = await opened(editor({ ok: false, version: 'v1', conflict: true }, []), 'Ada', ['Cy'])
+    expect(await conflict.store.getState().giveVerdict({ verdict: 'approve', note: '' })).toEqual({ given: false, error: null })
+    const noDraft = await opened(editor({ ok: true, version: null }, []), 'Ada', ['Cy'])
+    expect(await noDraft.store.getState().giveVerdict({ verdict: 'approve', note: '' })).toEqual({ given: false, error: NOT_SAVED })
+    await flush()
+    for (const { core } of [failed, conflict, noDraft]) expect(core.pending.filter((request) => request.channel === 'reviews.setVerdict')).toEqual([])
+  })
+
+  it('answers the core’s refusal (the file changed since the save) as the error to show', async () => {
+    const { core, store } = await opened(editor({ ok: true, version: 'v1' }, []), 'Ada', ['Cy'])
+    const giving = store.getState().giveVerdict({ verdict: 'approve', note: '' })
+    const refusal = { code: 'conflict' as const, message: 'The draft changed since you saved it: look at it again, then give your verdict.' }
+    ;(await core.take('reviews.setVerdict')).answer({ ok: false, error: refusal })
+    expect(await giving).toEqual({ given: false, error: refusal })
   })
 })
 
