@@ -7,7 +7,7 @@
  *   (features/editor → features/review → features/editor through two different files of each;
  *   state/review → state/editor → state/review through their index.ts files).
  * - `local/no-foreign-set-state`: `useX.setState(…)` on a store imported from another module.
- *   A store is changed by its own module and through its actions (state/store.ts says why).
+ *   A store is changed by its own module and through its actions (state/store/store.ts says why).
  */
 import path from 'node:path'
 import { cycles, groupGraph, importGraph } from './import-graph.mjs'

@@ -107,7 +107,7 @@ export function App() {
     const stopSavedSearches = startSavedSearches()
     const stopRouting = startHashRouting()
     const stopSync = startSync()
-    // The status line's settings wait for the first screen (state/firstScreen.ts).
+    // The status line's settings wait for the first screen (state/app/firstScreen.ts).
     const stopSettings = afterFirstScreen(() => void useSettings.getState().load())
     const stopPreload = preloadScreens()
     return () => {

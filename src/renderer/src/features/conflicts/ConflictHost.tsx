@@ -1,6 +1,6 @@
 /**
  * The conflict view for conflicts opened from outside the editor (a git sync's, through
- * `openConflict` in state/conflicts.ts): mounted once by the shell. Finishing calls
+ * `openConflict` in state/conflicts/conflicts.ts): mounted once by the shell. Finishing calls
  * `sync.resolve` with the chosen text and the conflict's version; "Not now" leaves the sync's
  * merge in progress (the sync's status says so until it is finished or undone).
  */

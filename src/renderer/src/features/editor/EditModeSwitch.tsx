@@ -1,6 +1,6 @@
 /**
  * The editor header's "Suggesting / Editing" switch (for a teammate who is not an author of the
- * draft; see state/suggesting.ts), the Submit entry such a teammate sees instead of Submit, and
+ * draft; see state/review/suggesting.ts), the Submit entry such a teammate sees instead of Submit, and
  * the line that says what became of their suggestions.
  */
 import { useEffect, useId } from 'react'

@@ -71,7 +71,7 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
     const { result: current, loadedAt, loading: busy } = useGrants.getState()
     // Busy: the list is on its way already (at start, main.tsx asks for it before the first render).
     if (!busy && (!current || loadedAt === null || Date.now() - loadedAt > REFRESH_AFTER_MS)) void load()
-    // The chips wait for the rows at start (state/firstScreen.ts): the list's request goes first.
+    // The chips wait for the rows at start (state/app/firstScreen.ts): the list's request goes first.
     return afterFirstScreen(() => void learnGrantKinds())
   }, [load])
 

@@ -36,7 +36,7 @@ export interface EditorState {
   /**
    * Who wrote the draft and who is at this desk, as opening it read them (a save's answer does
    * not carry it, so it is kept apart from `draft`): the pitch's Suggesting or Editing is known
-   * from its first keystroke (state/suggesting.ts). Null when not read (the editor then edits).
+   * from its first keystroke (state/review/suggesting.ts). Null when not read (the editor then edits).
    */
   authorship: DraftAuthorship | null
   /** What the applicant sees and edits. */

@@ -56,7 +56,7 @@ export const useMyGrants = createStore<MyGrantsState>((set) => ({
 
 /** Reads the statuses now and again whenever drafts change on disk; returns the stop. */
 export function followMyGrants(): () => void {
-  // At start the marks come just after the grant list's rows (state/firstScreen.ts): the rows are
+  // At start the marks come just after the grant list's rows (state/app/firstScreen.ts): the rows are
   // what the applicant waits for, and reading every draft and application must not hold them up.
   const stopLoad = afterFirstScreen(() => void useMyGrants.getState().load())
   const stopEvents = onEvent('drafts.changed', () => void useMyGrants.getState().load())

@@ -61,7 +61,7 @@ function load(): Promise<void> {
 
 /** Starts listening to the core; returns the function that stops. */
 export function startReminders(): () => void {
-  // The due-soon menu's first read waits for the first screen (state/firstScreen.ts).
+  // The due-soon menu's first read waits for the first screen (state/app/firstScreen.ts).
   const stops = [
     afterFirstScreen(() => void load()),
     onEvent('reminders.due', () => void load()),

@@ -131,7 +131,7 @@ useGrants.subscribe((state, previous) => {
 
 /** Follows the core's events; answers the function that stops following. */
 export function startSavedSearches(): () => void {
-  // The panel's list waits for the first screen (state/firstScreen.ts); the events do not.
+  // The panel's list waits for the first screen (state/app/firstScreen.ts); the events do not.
   const stopLoad = afterFirstScreen(() => void useSavedSearches.getState().load())
   let reloadedFor = ''
   const stopChanged = onEvent('savedSearches.changed', (view) => {

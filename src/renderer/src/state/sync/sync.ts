@@ -189,7 +189,7 @@ function arrived(arrival: SyncArrival): void {
 /** Reads the state and the news, and follows the core's events; returns the function that stops. */
 export function startSync(): () => void {
   // The status line's sync state and the threads not seen yet wait for the first screen
-  // (state/firstScreen.ts); the events are followed from the start.
+  // (state/app/firstScreen.ts); the events are followed from the start.
   const stopLoad = afterFirstScreen(() => {
     void useSync.getState().load()
     void useSync.getState().loadNews()

@@ -6,7 +6,7 @@
  * (test/support/core.ts) over a real drafts folder, pointed at the real sandbox: every
  * `drafts.*` call is the core's `dispatch`, and the files on disk are read back.
  *
- * The store is built as the app builds it (state/editorStore.ts), with the core in place of the
+ * The store is built as the app builds it (state/editor/editorStore.ts), with the core in place of the
  * bridge. Navigation is recorded: where the app would open a draft, the test opens it. The
  * core's `drafts.changed` events (its real folder watcher) reach the store only where a test
  * turns them on, so that nothing else re-reads a file behind the test's back. Autosave is

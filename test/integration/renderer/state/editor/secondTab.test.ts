@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Two tabs of one host: two editor stores (state/editorStore.ts) on one real core, each told of
+ * Two tabs of one host: two editor stores (state/editor/editorStore.ts) on one real core, each told of
  * the core's `drafts.changed` as the browser host's event stream tells every tab. A save in one
  * tab must reach the other: an untouched tab shows the new text (saying "reloading" meanwhile,
  * never "Saved" of the old), and a tab with unsaved edits says newer text is on disk. The tab

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What waits for the first screen (src/renderer/src/state/firstScreen.ts), on a fresh copy of
+ * What waits for the first screen (src/renderer/src/state/app/firstScreen.ts), on a fresh copy of
  * the module each test (the component tests' setup marks the shared one shown): work waits
  * until the screen says it has shown, or until the frame after it committed, or at most
  * FIRST_SCREEN_WAIT_MS; then runs once, in the order asked; work asked later runs at once; work

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The race rules every store follows (state/requests.ts), with answers arriving in any order. */
+/** The race rules every store follows (state/store/requests.ts), with answers arriving in any order. */
 import { describe, expect, it } from 'vitest'
 import { latestRequest, newestShown } from '../../../../../src/renderer/src/state/store/requests'
 
