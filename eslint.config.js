@@ -69,6 +69,10 @@ const OUTSIDE_SHARED = [
   'service',
 ]
 
+/** Features and state areas are folders reached through their index.ts (the rules below say when a file of one may be). */
+const BY_FOLDER = ['renderer-feature', 'renderer-state']
+const allowLayersBelow = (type) => allowTypes(RENDERER_BELOW[type].filter((below) => !BY_FOLDER.includes(below)))
+
 export default tseslint.config(
   {
     ignores: ['out/**', 'dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data/**', 'node_modules/**', 'resources/**'],
@@ -167,7 +171,7 @@ export default tseslint.config(
       'boundaries/include': ['src/**/*'],
       'boundaries/elements': [
         { type: 'renderer-feature', pattern: 'src/renderer/src/features/*', capture: ['feature'], partialMatch: false },
-        { type: 'renderer-state', pattern: 'src/renderer/src/state', partialMatch: false },
+        { type: 'renderer-state', pattern: 'src/renderer/src/state/*', capture: ['area'], partialMatch: false },
         { type: 'renderer-components', pattern: 'src/renderer/src/components', partialMatch: false },
         { type: 'renderer-lib', pattern: 'src/renderer/src/lib', partialMatch: false },
         { type: 'renderer-app', pattern: 'src/renderer/src', partialMatch: false },
@@ -189,13 +193,14 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            // Every part may use its own files.
-            { from: { element: { type: 'renderer-state' } }, allow: allowTypes(RENDERER_BELOW['renderer-state']) },
-            { from: { element: { type: 'renderer-lib' } }, allow: allowTypes(RENDERER_BELOW['renderer-lib']) },
-            { from: { element: { type: 'renderer-components' } }, allow: allowTypes(RENDERER_BELOW['renderer-components']) },
-            { from: { element: { type: 'renderer-app' } }, allow: allowTypes(RENDERER_BELOW['renderer-app'].filter((type) => type !== 'renderer-feature')) },
-            { from: { element: { type: 'renderer-feature' } }, allow: allowTypes(RENDERER_BELOW['renderer-feature']) },
-            // A feature's own files, and another feature only through its index.ts.
+            // Every part may use its own files and the layers below.
+            { from: { element: { type: 'renderer-state' } }, allow: allowLayersBelow('renderer-state') },
+            { from: { element: { type: 'renderer-lib' } }, allow: allowLayersBelow('renderer-lib') },
+            { from: { element: { type: 'renderer-components' } }, allow: allowLayersBelow('renderer-components') },
+            { from: { element: { type: 'renderer-app' } }, allow: allowLayersBelow('renderer-app') },
+            { from: { element: { type: 'renderer-feature' } }, allow: allowLayersBelow('renderer-feature') },
+            // A feature's own files, and another feature only through its index.ts; the same for a
+            // state area, whose files the feature of its name may use too (features/editor, state/editor).
             {
               from: { element: { type: 'renderer-feature' } },
               allow: { to: { element: { type: 'renderer-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
@@ -203,6 +208,18 @@ export default tseslint.config(
             {
               from: { element: { types: { anyOf: ['renderer-feature', 'renderer-app'] } } },
               allow: { to: { element: { type: 'renderer-feature', fileInternalPath: 'index.{ts,tsx}' } } },
+            },
+            {
+              from: { element: { type: 'renderer-state' } },
+              allow: { to: { element: { type: 'renderer-state', captured: { area: '{{ from.captured.area }}' } } } },
+            },
+            {
+              from: { element: { type: 'renderer-feature' } },
+              allow: { to: { element: { type: 'renderer-state', captured: { area: '{{ from.captured.feature }}' } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['renderer-state', 'renderer-feature', 'renderer-components', 'renderer-app'] } } },
+              allow: { to: { element: { type: 'renderer-state', fileInternalPath: 'index.ts' } } },
             },
             // src/shared, from anywhere else: each part only through its door.
             { from: { element: { types: { anyOf: OUTSIDE_SHARED } } }, allow: { to: { element: SHARED_DOOR } } },
@@ -234,12 +251,15 @@ export default tseslint.config(
     rules: {
       'local/no-import-cycle': ['error', { groups: 'renderer-features' }],
       'local/no-foreign-set-state': 'error',
-      // The store library lives behind state/store.ts (Excalidraw keeps jotai behind one module the same way).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['zustand', 'zustand/*'], message: 'Make stores with createStore from state/store.ts.' }] }],
+      // The store library lives behind state/store/store.ts (Excalidraw keeps jotai behind one module the same way).
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['zustand', 'zustand/*'], message: 'Make stores with createStore from state/store (createStore).' }] },
+      ],
     },
   },
   {
-    files: ['src/renderer/src/state/store.ts'],
+    files: ['src/renderer/src/state/store/store.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

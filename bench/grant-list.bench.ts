@@ -16,7 +16,7 @@
  */
 import { type GrantSummary, grantSearchText } from '../src/shared/api'
 import { isClosed } from '../src/renderer/src/lib/deadline'
-import { type GrantSort, parseRewardAmount, visibleGrants } from '../src/renderer/src/state/grantListing'
+import { type GrantSort, parseRewardAmount, visibleGrants } from '../src/renderer/src/state/grants/grantListing'
 import { defineBench } from './lib/row'
 import { timeCases } from './lib/timing'
 

@@ -6,7 +6,8 @@
  * - import circles: groups of files that import each other round (file level), and groups of
  *   folders (each feature, lib, state, components, the app shell) that do;
  * - upward imports: a file importing a layer above its own (scripts/lint/layers.mjs);
- * - side doors: a feature importing another feature's file other than its index.ts;
+ * - side doors: a feature importing another feature's file other than its index.ts, and a file
+ *   importing a state area's file other than its index.ts (from outside the area and its feature);
  * - zustand outside state/;
  * - src/shared's parts (scripts/lint/layers.mjs, SHARED_PARTS): imports of a part the table does
  *   not let the importer use, imports of a part past its door (index.ts) from outside the part,
@@ -18,7 +19,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cycles, groupGraph, importGraph } from './lint/import-graph.mjs'
-import { SHARED_PARTS, isFeaturePublicFile, rankOf, rendererPlace, sharedPlace } from './lint/layers.mjs'
+import { SHARED_PARTS, isFeaturePublicFile, rankOf, rendererFolder, rendererPlace, sharedPlace } from './lint/layers.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const list = process.argv.includes('--list')
@@ -29,12 +30,7 @@ const renderer = new Map([...whole].filter(([file]) => rendererPlace(root, file)
 const edges = [...renderer].flatMap(([from, targets]) => [...targets].map((to) => [from, to]))
 
 const fileCycles = cycles(renderer)
-const folderOf = (file) => {
-  const place = rendererPlace(root, file)
-  if (place === null || place.layer === 'shared') return null
-  return place.feature ? `features/${place.feature}` : place.layer
-}
-const folderCycles = cycles(groupGraph(renderer, folderOf))
+const folderCycles = cycles(groupGraph(renderer, (file) => rendererFolder(root, file)))
 
 const upward = edges.filter(([from, to]) => {
   const a = rendererPlace(root, from)
@@ -45,6 +41,11 @@ const sideDoors = edges.filter(([from, to]) => {
   const a = rendererPlace(root, from)
   const b = rendererPlace(root, to)
   return b?.layer === 'features' && a.layer === 'features' && a.feature !== b.feature && !isFeaturePublicFile(root, to)
+})
+const stateSideDoors = edges.filter(([from, to]) => {
+  const a = rendererPlace(root, from)
+  const b = rendererPlace(root, to)
+  return b?.layer === 'state' && b.feature !== null && a.feature !== b.feature && !isFeaturePublicFile(root, to, 'state')
 })
 const zustand = [...renderer.keys()].filter(
   (file) => rendererPlace(root, file).layer !== 'state' && /from ['"]zustand(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')),
@@ -71,6 +72,7 @@ const rows = [
   ['import circles, folder level', `${folderCycles.length} (${folderCycles.map((one) => one.length).join(' + ') || 0} folders)`],
   ['upward imports (to a higher layer)', upward.length],
   ["imports of another feature's internals", sideDoors.length],
+  ["imports of another state area's internals", stateSideDoors.length],
   ['files outside state/ importing zustand', zustand.length],
   ['import circles in all of src/', `${wholeCycles.length} (${wholeCycles.reduce((sum, one) => sum + one.length, 0)} files)`],
   ['src/shared files', `${shared.size} (${SHARED_PARTS.length} parts)`],
@@ -99,6 +101,10 @@ if (list) {
   section(
     "Imports of another feature's internals:",
     sideDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
+  section(
+    "Imports of another state area's internals:",
+    stateSideDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
   )
   section('zustand outside state/:', zustand.map(show))
   section(

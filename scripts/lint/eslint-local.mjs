@@ -3,14 +3,15 @@
  *
  * - `local/no-import-cycle`: a file that is part of an import circle, read from the whole
  *   project's import graph (scripts/lint/import-graph.mjs), type-only imports included. With
- *   `groups: 'renderer-features'`, a circle between feature folders counts too (editor → review
- *   → editor through two different files of each).
+ *   `groups: 'renderer-features'`, a circle between feature folders or state areas counts too
+ *   (features/editor → features/review → features/editor through two different files of each;
+ *   state/review → state/editor → state/review through their index.ts files).
  * - `local/no-foreign-set-state`: `useX.setState(…)` on a store imported from another module.
- *   A store is changed by its own module and through its actions (state/store.ts says why).
+ *   A store is changed by its own module and through its actions (state/store/store.ts says why).
  */
 import path from 'node:path'
 import { cycles, groupGraph, importGraph } from './import-graph.mjs'
-import { rendererPlace } from './layers.mjs'
+import { rendererFolder } from './layers.mjs'
 
 /** One graph per lint run: every file's check reads it. */
 const graphs = new Map()
@@ -20,9 +21,10 @@ function graphOf(root) {
     const graph = importGraph(root)
     const inCycle = new Map()
     for (const members of cycles(graph)) for (const file of members) inCycle.set(file, members)
+    // A feature folder or a state area; the other layers are one folder each, whose circles the file level finds.
     const featureOf = (file) => {
-      const place = rendererPlace(root, file)
-      return place?.layer === 'features' && place.feature ? place.feature : null
+      const folder = rendererFolder(root, file)
+      return folder?.includes('/') ? folder : null
     }
     const featureCycles = new Map()
     for (const members of cycles(groupGraph(graph, featureOf))) for (const feature of members) featureCycles.set(feature, members)
@@ -34,11 +36,11 @@ function graphOf(root) {
 const noImportCycle = {
   meta: {
     type: 'problem',
-    docs: { description: 'Forbid import circles, between files and between feature folders of the renderer.' },
+    docs: { description: 'Forbid import circles, between files and between feature folders or state areas of the renderer.' },
     schema: [{ type: 'object', properties: { groups: { enum: ['renderer-features'] } }, additionalProperties: false }],
     messages: {
       file: 'This file is part of an import circle: {{circle}}. Move what both sides need down a layer.',
-      feature: 'Feature folders import each other round ({{circle}}); this import is one of the arrows. Move what both need into state/ or lib/.',
+      feature: 'Folders import each other round ({{circle}}); this import is one of the arrows. Move what both need a layer down, or into one of them.',
     },
   },
   create(context) {
@@ -57,7 +59,7 @@ const noImportCycle = {
         for (const target of graph.get(file) ?? []) {
           const theirs = featureOf(target)
           if (theirs && theirs !== mine && circle.includes(theirs)) {
-            context.report({ node, messageId: 'feature', data: { circle: circle.map((one) => `features/${one}`).join(' ↔ ') } })
+            context.report({ node, messageId: 'feature', data: { circle: circle.join(' ↔ ') } })
             return
           }
         }

@@ -10,20 +10,24 @@ import path from 'node:path'
 export const RENDERER_LAYERS = [
   { name: 'shared', rank: 0, rule: 'the contract and pure logic shared with main: no Node, no DOM' },
   { name: 'lib', rank: 1, rule: 'the bridge to the core and small browser helpers: no state, no React components' },
-  { name: 'state', rank: 2, rule: 'every store and the open-draft model; a store changes another only through its actions' },
+  { name: 'state', rank: 2, rule: 'every store, by area (state/<area>/ mirrors features/<area>/); another area only through its index.ts' },
   { name: 'components', rank: 3, rule: 'UI pieces shared by features (dialogs, notices, spinners)' },
   { name: 'features', rank: 4, rule: 'screens and panels; another feature only through its index.ts' },
   { name: 'app', rank: 5, rule: 'the shell: App.tsx and main.tsx compose the features' },
 ]
 
-/** `{layer, feature}` of a file of the renderer or of `src/shared`, or null for any other file. */
+/**
+ * `{layer, feature}` of a file of the renderer or of `src/shared`, or null for any other file.
+ * `feature` names the folder of a feature (`features/<feature>/`) or of a state area (`state/<feature>/`).
+ */
 export function rendererPlace(root, file) {
   const relative = path.relative(path.join(root, 'src'), file).split(path.sep)
   if (relative[0] === 'shared') return { layer: 'shared', feature: null }
   if (relative[0] !== 'renderer' || relative[1] !== 'src') return null
   const [top, second] = relative.slice(2)
   if (top === 'features') return { layer: 'features', feature: second ?? null }
-  if (top === 'lib' || top === 'state' || top === 'components') return { layer: top, feature: null }
+  if (top === 'state') return { layer: 'state', feature: second?.includes('.') ? null : (second ?? null) }
+  if (top === 'lib' || top === 'components') return { layer: top, feature: null }
   return { layer: 'app', feature: null }
 }
 
@@ -31,9 +35,9 @@ export function rankOf(layer) {
   return RENDERER_LAYERS.find((one) => one.name === layer).rank
 }
 
-/** The file a feature offers to the others. */
-export function isFeaturePublicFile(root, file) {
-  const relative = path.relative(path.join(root, 'src/renderer/src/features'), file).split(path.sep)
+/** The file a feature (`layer` 'features') or a state area ('state') offers to the others. */
+export function isFeaturePublicFile(root, file, layer = 'features') {
+  const relative = path.relative(path.join(root, 'src/renderer/src', layer), file).split(path.sep)
   return relative.length === 2 && /^index\.tsx?$/.test(relative[1])
 }
 
@@ -58,4 +62,11 @@ export function sharedPlace(root, file) {
   const relative = path.relative(path.join(root, 'src/shared'), file).split(path.sep)
   if (relative[0] === '..' || relative.length < 2) return relative.length === 1 && relative[0] !== '..' ? { part: null, door: false } : null
   return { part: relative[0], door: relative.length === 2 && relative[1] === 'index.ts' }
+}
+
+/** `features/<name>` or `state/<name>`: the folder a file of the renderer belongs to, for folder-level circles. */
+export function rendererFolder(root, file) {
+  const place = rendererPlace(root, file)
+  if (place === null || place.layer === 'shared') return null
+  return place.feature ? `${place.layer}/${place.feature}` : place.layer
 }

@@ -7,7 +7,7 @@
  *
  * The turn ends at the first of: the page's first grant list answered; a call the grant list's
  * screen does not make before its rows show (another first screen: the welcome, a draft restored
- * from the address; or the calls that follow the rows, src/renderer/src/state/firstScreen.ts);
+ * from the address; or the calls that follow the rows, src/renderer/src/state/app/firstScreen.ts);
  * or `waitMs` after the host listens (nobody opened the page, or it is slow).
  *
  * The warm-up's first calls (warm-up.ts), made as the host listens, are the page's own: until the
@@ -17,7 +17,7 @@
 import type { Core } from '../main/core/core'
 import { FIRST_CALLS } from './warm-up'
 
-/** As long as the page's own wait for its first screen (src/renderer/src/state/firstScreen.ts). */
+/** As long as the page's own wait for its first screen (src/renderer/src/state/app/firstScreen.ts). */
 export const FIRST_SCREEN_WAIT_MS = 3_000
 
 const FIRST_CHANNELS = new Set<string>(FIRST_CALLS.map(([channel]) => channel))

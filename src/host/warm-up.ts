@@ -10,7 +10,7 @@
  * later. The page's first grant list and session are the warm-up's own answers (the host's
  * first-screen turn, first-screen.ts); the second wave's lists reach the grant service twice.
  *
- * The page asks in two waves (src/renderer/src/state/firstScreen.ts): the grant list and the
+ * The page asks in two waves (src/renderer/src/state/app/firstScreen.ts): the grant list and the
  * session first, everything else once the list has shown. The warm-up keeps that order, so that
  * a browser quicker than the warm-up finds the host busy with the list's call, not the others.
  *

@@ -2,7 +2,7 @@
  * The page's calls at start, in a logged-in start in Chromium:
  * - The grant list's request goes first: until the first grant row is in the page, the page
  *   asks only for the list and the session; everything else waits until the rows are there
- *   (src/renderer/src/state/firstScreen.ts), and then comes.
+ *   (src/renderer/src/state/app/firstScreen.ts), and then comes.
  * - The browser host makes the same calls itself while the browser starts, in the same two
  *   waves (src/host/warm-up.ts), so that the page finds the connection open and the data folder
  *   read. That helps only while its lists are what the page really asks: here against them.

@@ -10,21 +10,19 @@ import { ApplicationsScreen } from './features/applications'
 import { ConflictHost } from './features/conflicts'
 import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
 import { DueSoonMenu } from './features/reminders'
-import { startConnectivity } from './state/recheck'
-import { afterFirstScreen, firstScreenShown, isFirstScreenShown } from './state/firstScreen'
+import { startConnectivity } from './state/connectivity'
+import { afterFirstScreen, firstScreenShown, isFirstScreenShown, type Route, startHashRouting, useNavigation } from './state/app'
 import { DraftsList } from './features/drafts'
 import { DraftEditor, UnsavedDraftsAlert } from './features/editor'
 import { FeedbackScreen } from './features/feedback'
 import { GrantBrowser, GrantDetail } from './features/grants'
-import { startSavedSearches } from './state/savedSearches'
-import { type Route, startHashRouting, useNavigation } from './state/navigation'
+import { startSavedSearches } from './state/saved-searches'
 import { LoginDialog } from './features/session'
 import { startSession, useSession } from './state/session'
 import { SettingsScreen, WelcomeScreen } from './features/settings'
 import { ArrivalNotice, SyncConflicts, SyncStatus } from './features/sync'
 import { startSync } from './state/sync'
-import { useSettings } from './state/settings'
-import { useAppliedTheme } from './state/theme'
+import { useSettings, useAppliedTheme } from './state/settings'
 
 const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
   { label: 'Grants', route: { name: 'grants' }, key: ['grants', 'grant'] },
@@ -109,7 +107,7 @@ export function App() {
     const stopSavedSearches = startSavedSearches()
     const stopRouting = startHashRouting()
     const stopSync = startSync()
-    // The status line's settings wait for the first screen (state/firstScreen.ts).
+    // The status line's settings wait for the first screen (state/app/firstScreen.ts).
     const stopSettings = afterFirstScreen(() => void useSettings.getState().load())
     const stopPreload = preloadScreens()
     return () => {

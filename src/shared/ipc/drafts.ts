@@ -53,7 +53,7 @@ export type DraftNotSent = z.infer<typeof DraftNotSent>
  * Who the person at this desk is to the draft, as `drafts.get` read it: the names its author
  * records give (one per person; empty when none are recorded) and the reviewer name in Settings
  * ('' when not set). The editor decides Suggesting or Editing from it before the pitch takes a
- * keystroke (renderer state/suggesting.ts), with no wait for the review to be read.
+ * keystroke (renderer state/review/suggesting.ts), with no wait for the review to be read.
  */
 export const DraftAuthorship = z.object({
   authors: z.array(z.string()),

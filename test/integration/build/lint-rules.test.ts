@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { afterAll, describe, expect, it } from 'vitest'
-import { cycles, importGraph } from '../../../scripts/lint/import-graph.mjs'
-import { SHARED_PARTS } from '../../../scripts/lint/layers.mjs'
+import { cycles, groupGraph, importGraph } from '../../../scripts/lint/import-graph.mjs'
+import { SHARED_PARTS, rendererFolder } from '../../../scripts/lint/layers.mjs'
 
 const PROJECT = fileURLToPath(new URL('../../..', import.meta.url))
 const eslint = new ESLint({ cwd: PROJECT, overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }] })
@@ -33,17 +33,17 @@ describe('the layer rules', () => {
     ).toEqual([])
     expect(
       await refusals(
-        'src/renderer/src/state/probe.ts',
-        "import { call } from '../lib/bridge'\nimport { ERROR_CODES } from '../../../shared/ipc'\nexport const probe = [call, ERROR_CODES]\n",
+        'src/renderer/src/state/drafts/probe.ts',
+        "import { call } from '../../lib/bridge'\nimport { ERROR_CODES } from '../../../../shared/ipc'\nexport const probe = [call, ERROR_CODES]\n",
       ),
     ).toEqual([])
     expect(await refusals('src/cli/probe.ts', "import { reviewCopyOfDraft } from '../main/core'\nexport const probe = reviewCopyOfDraft\n")).toEqual([])
   })
 
   it('refuse an import that runs back up a layer of the renderer', async () => {
-    expect(await refusals('src/renderer/src/state/probe.ts', "import { DraftsList } from '../features/drafts'\nexport const probe = DraftsList\n")).toContain(
-      'boundaries/dependencies',
-    )
+    expect(
+      await refusals('src/renderer/src/state/drafts/probe.ts', "import { DraftsList } from '../../features/drafts'\nexport const probe = DraftsList\n"),
+    ).toContain('boundaries/dependencies')
     expect(await refusals('src/renderer/src/lib/probe.ts', "import { useDrafts } from '../state/drafts'\nexport const probe = useDrafts\n")).toContain(
       'boundaries/dependencies',
     )
@@ -61,23 +61,56 @@ describe('the layer rules', () => {
     ).toContain('boundaries/dependencies')
   })
 
-  it('keep zustand behind state/store.ts, and a store changed only by its own module', async () => {
+  it("let a feature use its own state area's files, and any other part an area only through its index.ts", async () => {
+    // features/editor and state/editor are one area: the feature may use the area's files.
+    expect(
+      await refusals(
+        'src/renderer/src/features/editor/Probe.tsx',
+        "import { useEditorSide } from '../../state/editor/editorSide'\nexport const probe = useEditorSide\n",
+      ),
+    ).toEqual([])
+    // Another area's state through its index.ts, from a feature, a state area, a component and the app shell.
+    expect(
+      await refusals('src/renderer/src/features/review/Probe.tsx', "import { useEditor } from '../../state/editor'\nexport const probe = useEditor\n"),
+    ).toEqual([])
+    expect(await refusals('src/renderer/src/state/review/probe.ts', "import { useEditor } from '../editor'\nexport const probe = useEditor\n")).toEqual([])
+    expect(
+      await refusals('src/renderer/src/state/review/probe.ts', "import { createReviewStore } from './reviewStore'\nexport const probe = createReviewStore\n"),
+    ).toEqual([])
+    expect(
+      await refusals('src/renderer/src/components/Probe.tsx', "import { useSettings } from '../state/settings'\nexport const probe = useSettings\n"),
+    ).toEqual([])
+    expect(await refusals('src/renderer/src/Probe.tsx', "import { useNavigation } from './state/app'\nexport const probe = useNavigation\n")).toEqual([])
+
+    // Past the index.ts into another area's files: refused from each of them.
+    const sideDoors: [string, string][] = [
+      ['src/renderer/src/features/review/Probe.tsx', "import { useEditorSide } from '../../state/editor/editorSide'\nexport const probe = useEditorSide\n"],
+      ['src/renderer/src/features/editor/Probe.tsx', "import { useSuggesting } from '../../state/review/suggesting'\nexport const probe = useSuggesting\n"],
+      ['src/renderer/src/state/review/probe.ts', "import { createEditorStore } from '../editor/editorStore'\nexport const probe = createEditorStore\n"],
+      ['src/renderer/src/state/grants/probe.ts', "import { createStore } from '../store/store'\nexport const probe = createStore\n"],
+      ['src/renderer/src/components/Probe.tsx', "import { useSettings } from '../state/settings/settings'\nexport const probe = useSettings\n"],
+      ['src/renderer/src/Probe.tsx', "import { useNavigation } from './state/app/navigation'\nexport const probe = useNavigation\n"],
+    ]
+    for (const [file, code] of sideDoors) expect(await refusals(file, code), file).toContain('boundaries/dependencies')
+  })
+
+  it('keep zustand behind state/store, and a store changed only by its own module', async () => {
     expect(await refusals('src/renderer/src/features/drafts/Probe.tsx', "import { create } from 'zustand'\nexport const probe = create\n")).toContain(
       'no-restricted-imports',
     )
-    expect(await refusals('src/renderer/src/state/probe.ts', "import { create } from 'zustand'\nexport const probe = create\n")).toContain(
+    expect(await refusals('src/renderer/src/state/grants/probe.ts', "import { create } from 'zustand'\nexport const probe = create\n")).toContain(
       'no-restricted-imports',
     )
     expect(
       await refusals(
-        'src/renderer/src/state/probe.ts',
+        'src/renderer/src/state/grants/probe.ts',
         "import { useGrants } from './grants'\nexport const probe = () => useGrants.setState({ loadedAt: null })\n",
       ),
     ).toContain('local/no-foreign-set-state')
     expect(
       await refusals(
-        'src/renderer/src/state/probe.ts',
-        "import { createStore } from './store'\nexport const useProbe = createStore<{ n: number }>(() => ({ n: 0 }))\nexport const bump = () => useProbe.setState({ n: 1 })\n",
+        'src/renderer/src/state/grants/probe.ts',
+        "import { createStore } from '../store'\nexport const useProbe = createStore<{ n: number }>(() => ({ n: 0 }))\nexport const bump = () => useProbe.setState({ n: 1 })\n",
       ),
     ).toEqual([])
   })
@@ -193,5 +226,23 @@ describe('the import graph behind local/no-import-cycle', () => {
       '/src/renderer/src/state/b.ts',
       '/src/renderer/src/state/c.ts',
     ])
+  })
+
+  it('finds two state areas that import each other round through their index.ts files, with no file-level circle', () => {
+    const area = join(root, 'areas')
+    const write = (name: string, text: string) => {
+      mkdirSync(join(area, 'src/renderer/src/state', name, '..'), { recursive: true })
+      writeFileSync(join(area, 'src/renderer/src/state', name), text)
+    }
+    write('a/index.ts', "export { z } from './z'\n")
+    write('a/z.ts', 'export const z = 1\n')
+    write('a/x.ts', "import { y } from '../b'\nexport const x = y\n")
+    write('b/index.ts', "export { y } from './y'\n")
+    write('b/y.ts', 'export const y = 2\n')
+    const graph = () => importGraph(area)
+    expect(cycles(groupGraph(graph(), (file: string) => rendererFolder(area, file)))).toEqual([])
+    write('b/y.ts', "import { z } from '../a'\nexport const y = z\n")
+    expect(cycles(graph())).toEqual([])
+    expect(cycles(groupGraph(graph(), (file: string) => rendererFolder(area, file))).map((one) => [...one].sort())).toEqual([['state/a', 'state/b']])
   })
 })

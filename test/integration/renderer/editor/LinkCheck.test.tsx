@@ -8,7 +8,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DraftEditor } from '../../../../src/renderer/src/features/editor/DraftEditor'
-import { useEditorSide } from '../../../../src/renderer/src/state/editorSide'
+import { useEditorSide } from '../../../../src/renderer/src/state/editor'
 import { useSettings } from '../../../../src/renderer/src/state/settings'
 import { type Harness, startHarness } from '../review/harness'
 

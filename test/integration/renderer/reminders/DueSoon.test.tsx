@@ -7,7 +7,7 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { useNavigation } from '../../../../src/renderer/src/state/navigation'
+import { useNavigation } from '../../../../src/renderer/src/state/app'
 import { DueSoonMenu } from '../../../../src/renderer/src/features/reminders/DueSoonMenu'
 import { ReminderSettings } from '../../../../src/renderer/src/features/reminders/ReminderSettings'
 import { useReminders } from '../../../../src/renderer/src/state/reminders'

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type ChannelInput, type ChannelOutput, type IpcChannel, type IpcEvent, type IpcResult, buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
 import { useGrants } from '../../../../src/renderer/src/state/grants'
-import { startSavedSearches, useSavedSearches } from '../../../../src/renderer/src/state/savedSearches'
+import { startSavedSearches, useSavedSearches } from '../../../../src/renderer/src/state/saved-searches'
 import { NotificationsToggle } from '../../../../src/renderer/src/features/saved-searches/NotificationsToggle'
 
 /** What is used of test/support (Node code outside the renderer's TypeScript project; see review/harness.ts). */

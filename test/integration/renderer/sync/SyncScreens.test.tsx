@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type ChannelInput, type ChannelOutput, type IpcChannel, type IpcEvent, type IpcResult, buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { SyncSettings } from '../../../../src/renderer/src/features/sync/SyncSettings'
 import { SyncStatus } from '../../../../src/renderer/src/features/sync/SyncStatus'
-import { useNavigation } from '../../../../src/renderer/src/state/navigation'
+import { useNavigation } from '../../../../src/renderer/src/state/app'
 import { useSettings } from '../../../../src/renderer/src/state/settings'
 import { startSync, useSync } from '../../../../src/renderer/src/state/sync'
 

@@ -5,7 +5,7 @@ import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UnsavedDraftsAlert } from '../../../../src/renderer/src/features/editor/UnsavedDraftsAlert'
 import { useEditor } from '../../../../src/renderer/src/state/editor'
-import { useNavigation } from '../../../../src/renderer/src/state/navigation'
+import { useNavigation } from '../../../../src/renderer/src/state/app'
 
 const LEFT = [
   { id: 'free-form-grant', title: 'Free-form grant', message: 'This draft is no longer in /drafts — it may have been moved or deleted outside Grant Desk.' },

@@ -6,7 +6,7 @@ import type { GrantSummary } from '../../../../src/shared/api'
 import type { GrantsListOutput } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
 import { useGrants } from '../../../../src/renderer/src/state/grants'
-import { useNavigation } from '../../../../src/renderer/src/state/navigation'
+import { useNavigation } from '../../../../src/renderer/src/state/app'
 import { setOnline } from '../../../../src/renderer/src/state/connectivity'
 import { OfflineBanner } from '../../../../src/renderer/src/features/connectivity/OfflineBanner'
 

@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ApplicationRecord, DraftSummary, GrantsGetOutput } from '../../../../src/shared/ipc'
 import { GrantDetailView } from '../../../../src/renderer/src/features/grants/GrantDetail'
-import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/state/myGrants'
+import { myGrantStatusText, myGrantStatuses } from '../../../../src/renderer/src/state/grants/myGrants'
 // The day as the reader's locale writes it (dates.test.ts pins locales).
 import { day } from '../../../../src/shared/text'
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { AppError } from '../../../../src/shared/ipc'
 import { PreviewFailureView, SubmitOutcomeView, secondsLeft, waitText } from '../../../../src/renderer/src/features/submit/SubmitOutcomeView'
-import { useNavigation } from '../../../../src/renderer/src/state/navigation'
+import { useNavigation } from '../../../../src/renderer/src/state/app'
 import { APPLICATION_ID, SENT_DRAFT_ID, refusedCopy, submitted } from './fixtures'
 
 const noop = () => {}

@@ -1,10 +1,9 @@
 /** What has been sent: each application's id and status, and the draft it came from. */
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { useListOnScreen } from '../../state/list'
+import { useListOnScreen, go } from '../../state/app'
 import { useNow } from '../../lib/useNow'
-import { go } from '../../state/navigation'
 import { ApplicationsTable } from './ApplicationsTable'
-import { useApplications } from '../../state/applications'
+import { useApplications } from '../../state/applications/applications'
 
 export function ApplicationsScreen() {
   const listing = useApplications((s) => s.listing)

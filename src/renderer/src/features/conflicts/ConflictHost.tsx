@@ -1,6 +1,6 @@
 /**
  * The conflict view for conflicts opened from outside the editor (a git sync's, through
- * `openConflict` in state/conflicts.ts): mounted once by the shell. Finishing calls
+ * `openConflict` in state/conflicts/conflicts.ts): mounted once by the shell. Finishing calls
  * `sync.resolve` with the chosen text and the conflict's version; "Not now" leaves the sync's
  * merge in progress (the sync's status says so until it is finished or undone).
  */
@@ -8,7 +8,7 @@ import type { AppError } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
 import { resetPitchUndo } from '../../lib/resetUndo'
 import { useEditor } from '../../state/editor'
-import { useConflicts } from '../../state/conflicts'
+import { useConflicts } from '../../state/conflicts/conflicts'
 import { ConflictView } from './ConflictView'
 
 export function ConflictHost() {

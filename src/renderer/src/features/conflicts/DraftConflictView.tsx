@@ -1,5 +1,5 @@
 /**
- * The conflict view of the open draft's save (see state/draftSession.ts): finishing saves the
+ * The conflict view of the open draft's save (see state/editor/draftSession.ts): finishing saves the
  * chosen text over the file's version; "Keep mine as a copy" makes my text a new draft.
  */
 import type { DraftConflict } from '../../../../shared/ipc'

@@ -1,7 +1,7 @@
 /**
  * The conflict view: what the rest of the app may use of this feature. The shell mounts
  * `ConflictHost` once; anything opens a conflict with `openConflict` / `openSyncConflict`
- * (src/renderer/src/state/conflicts.ts). The editor shows its own saves' conflicts with
+ * (src/renderer/src/state/conflicts/conflicts.ts). The editor shows its own saves' conflicts with
  * `DraftConflictView`.
  */
 import { lazyScreen } from '../../lib/lazyScreen'

@@ -4,8 +4,8 @@
  * applicant who knows it is back and will not wait for the next try.
  */
 import { ago } from '../../../../shared/text'
-import { useConnectivity } from '../../state/connectivity'
-import { recheckNow } from '../../state/recheck'
+import { useConnectivity } from '../../state/connectivity/connectivity'
+import { recheckNow } from '../../state/connectivity/recheck'
 
 export function OfflineBanner() {
   const online = useConnectivity((s) => s.online)

@@ -6,7 +6,7 @@
  */
 import type { AppError, SettingsView } from '../../../../shared/ipc'
 import { bridgeMissing } from '../../lib/bridge'
-import { useConnectivity } from '../../state/connectivity'
+import { useConnectivity } from '../../state/connectivity/connectivity'
 
 type Connection = { tone: 'online' | 'offline' | 'checking' | 'problem'; text: string }
 

@@ -4,7 +4,7 @@
  * the whole action (20 s), so this never counts down for longer than that.
  */
 import { useLayoutEffect, useState } from 'react'
-import { STALE_WAIT_MS, useConnectivity } from '../../state/connectivity'
+import { STALE_WAIT_MS, useConnectivity } from '../../state/connectivity/connectivity'
 
 export function WaitingBanner() {
   const until = useConnectivity((s) => s.waitingUntil)

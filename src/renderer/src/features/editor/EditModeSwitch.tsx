@@ -1,12 +1,11 @@
 /**
  * The editor header's "Suggesting / Editing" switch (for a teammate who is not an author of the
- * draft; see state/suggesting.ts), the Submit entry such a teammate sees instead of Submit, and
+ * draft; see state/review/suggesting.ts), the Submit entry such a teammate sees instead of Submit, and
  * the line that says what became of their suggestions.
  */
 import { useEffect, useId } from 'react'
-import { useEditor } from '../../state/editor'
-import { useReview } from '../../state/review'
-import { type EditMode, useEditMode, useSuggesting } from '../../state/suggesting'
+import { useEditor } from '../../state/editor/editor'
+import { useReview, type EditMode, useEditMode, useSuggesting } from '../../state/review'
 
 const MODES: { mode: EditMode; label: string }[] = [
   { mode: 'suggesting', label: 'Suggesting' },

@@ -14,9 +14,9 @@ import type { AppError, ChannelInput, ChannelOutput, IpcResult } from '../../../
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { call as bridgeCall } from '../../lib/bridge'
-import { useEditor } from '../../state/editor'
-import { takeFitRequest } from '../../state/fitRequest'
-import { replacePitch } from '../../state/replacePitch'
+import { useEditor } from '../../state/editor/editor'
+import { takeFitRequest } from '../../state/editor/fitRequest'
+import { replacePitch } from '../../state/editor/replacePitch'
 
 export type FitCall = (channel: 'grants.get', input: ChannelInput<'grants.get'>) => Promise<IpcResult<ChannelOutput<'grants.get'>>>
 

@@ -5,8 +5,8 @@
  */
 import type { LinkCheck } from '../../../../shared/ipc'
 import { plural } from '../../../../shared/text'
-import { useEditor } from '../../state/editor'
-import { useLinkCheck } from '../../state/linkCheck'
+import { useEditor } from '../../state/editor/editor'
+import { useLinkCheck } from '../../state/editor/linkCheck'
 
 /** One line on the last check: how many links, how many dead or unsure. */
 export function linkCheckSummary(result: LinkCheck): string {

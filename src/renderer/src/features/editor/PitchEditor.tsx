@@ -51,7 +51,7 @@ import {
 } from 'react'
 import { safePreviewOptions } from '../../components/SafeMarkdown'
 import { PITCH_EDITOR_ID } from '../../lib/selectLines'
-import { useColorMode } from '../../state/theme'
+import { useColorMode } from '../../state/settings'
 import type { MarkSet, PitchMark } from '../../lib/pitchMarks'
 import { MARK_KEYS, MarkPopover, MarksLayer } from './marks/MarksLayer'
 import './marks/marks.css'

@@ -7,9 +7,9 @@
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { showSideTabNow } from '../../state/editorSide'
-import type { FileTrouble } from '../../state/draftSession'
-import { useEditor } from '../../state/editor'
+import { showSideTabNow } from '../../state/editor/editorSide'
+import type { FileTrouble } from '../../state/editor/draftSession'
+import { useEditor } from '../../state/editor/editor'
 
 /** Why Submit sent nothing, and the one thing that can still get the text out. */
 export function submitBlockedMessage(saveError: AppError | null, fileTrouble: FileTrouble | null): string {

@@ -4,8 +4,8 @@
  * the draft brings it back. Renders nothing while there are none.
  */
 import { useId } from 'react'
-import { go } from '../../state/navigation'
-import { useEditor } from '../../state/editor'
+import { go } from '../../state/app'
+import { useEditor } from '../../state/editor/editor'
 import { useCloseGuard } from './useCloseGuard'
 import './editor.css'
 

@@ -4,7 +4,7 @@
  * its headings, lists, links' URLs and tables, where Chromium would insert only the text.
  *
  * It is one edit the browser can undo: the Markdown goes in with `insertText`, as typing does
- * (and as an applied suggestion does, state/applySuggestion.ts), so one Ctrl+Z takes it out and
+ * (and as an applied suggestion does, state/review/applySuggestion.ts), so one Ctrl+Z takes it out and
  * the editor hears it through the textarea's `input` event.
  *
  * Ctrl+Shift+V (⌘⇧V) pastes the plain text, as in Google Docs: Chromium's paste event does not

@@ -11,7 +11,7 @@ import { type LintInput, type LintResult, type DraftForLint, draftLintInput } fr
 import type { LinkCheck } from '../../../../shared/ipc'
 import type { ReviewData } from '../../../../shared/review'
 import { TrailingTimer } from '../../lib/trailingTimer'
-import { TEXT_PAUSE_MS, currentText, onTextChange } from '../../state/useTextAtPause'
+import { TEXT_PAUSE_MS, currentText, onTextChange } from '../../state/editor/useTextAtPause'
 import type { ChecklistReply, ChecklistRequest } from './checklistProtocol'
 
 /**

@@ -5,8 +5,8 @@
  * app-wide UnsavedDraftsAlert: one listener however many use it.
  */
 import { useEffect } from 'react'
-import { useEditor } from '../../state/editor'
-import { useSuggesting } from '../../state/suggesting'
+import { useEditor } from '../../state/editor/editor'
+import { useSuggesting } from '../../state/review'
 
 function objectWhileUnsaved(event: BeforeUnloadEvent): void {
   // Suggestions typed and not sent yet (Suggesting mode) are as unsaved as an edit: sent now, and the window asks.

@@ -1,6 +1,5 @@
-import { FEEDBACK_ISSUE_MAX } from '../../../../shared/api'
-import { characterCount } from '../../../../shared/api'
-import { issueTooLong } from '../../state/feedback'
+import { FEEDBACK_ISSUE_MAX, characterCount } from '../../../../shared/api'
+import { issueTooLong } from '../../state/feedback/feedback'
 
 /** "120 of 10,000 characters", flagged when over the service's limit. */
 export function FeedbackCount({ text, id }: { text: string; id?: string }) {

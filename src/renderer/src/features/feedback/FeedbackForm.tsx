@@ -5,7 +5,7 @@
 import { type FormEvent, useId } from 'react'
 import { isBlank } from '../../../../shared/api'
 import { FeedbackCount } from './FeedbackCount'
-import { issueTooLong } from '../../state/feedback'
+import { issueTooLong } from '../../state/feedback/feedback'
 import './feedback.css'
 import { BusyMark } from '../../components/Spinner'
 

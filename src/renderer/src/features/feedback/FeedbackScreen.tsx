@@ -4,10 +4,10 @@
  */
 import { useEffect } from 'react'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { go } from '../../state/navigation'
+import { go } from '../../state/app'
 import { useSettings } from '../../state/settings'
 import { FeedbackForm } from './FeedbackForm'
-import { useFeedback } from '../../state/feedback'
+import { useFeedback } from '../../state/feedback/feedback'
 import './feedback.css'
 
 export function FeedbackScreen() {

@@ -10,11 +10,11 @@ import { SkeletonList } from '../../components/Spinner'
 import { count, plural, ago } from '../../../../shared/text'
 
 import { GrantList } from './GrantList'
-import { followMyGrants } from '../../state/myGrants'
-import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from '../../state/grants'
-import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../state/grantListing'
-import { learnGrantKinds } from '../../state/grantKinds'
-import { afterFirstScreen, firstScreenCommitted } from '../../state/firstScreen'
+import { followMyGrants } from '../../state/grants/myGrants'
+import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from '../../state/grants/grants'
+import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../state/grants/grantListing'
+import { learnGrantKinds } from '../../state/grants/grantKinds'
+import { afterFirstScreen, firstScreenCommitted } from '../../state/app'
 import { useNow } from '../../lib/useNow'
 import { useConnectivity } from '../../state/connectivity'
 import { SavedSearchesPanel } from '../saved-searches'
@@ -70,7 +70,7 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
     const { result: current, loadedAt, loading: busy } = useGrants.getState()
     // Busy: the list is on its way already (at start, main.tsx asks for it before the first render).
     if (!busy && (!current || loadedAt === null || Date.now() - loadedAt > REFRESH_AFTER_MS)) void load()
-    // The chips wait for the rows at start (state/firstScreen.ts): the list's request goes first.
+    // The chips wait for the rows at start (state/app/firstScreen.ts): the list's request goes first.
     return afterFirstScreen(() => void learnGrantKinds())
   }, [load])
 

@@ -8,11 +8,11 @@ import { useVirtualizer, observeElementRect, type Virtualizer } from '@tanstack/
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react'
 import type { GrantSummary } from '../../../../shared/api'
 import { deadlineText } from '../../lib/deadline'
-import { go } from '../../state/navigation'
-import { useMyGrants } from '../../state/myGrants'
-import { type TypeFilter, useGrants } from '../../state/grants'
-import { avatarTint, grantKind, sponsorInitials, useGrantKinds } from '../../state/grantKinds'
-import { useSavedSearches } from '../../state/savedSearches'
+import { go } from '../../state/app'
+import { useMyGrants } from '../../state/grants/myGrants'
+import { type TypeFilter, useGrants } from '../../state/grants/grants'
+import { avatarTint, grantKind, sponsorInitials, useGrantKinds } from '../../state/grants/grantKinds'
+import { useSavedSearches } from '../../state/saved-searches'
 import { MyGrantBadge } from './MyGrantBadge'
 
 const ROW_HEIGHT = 72

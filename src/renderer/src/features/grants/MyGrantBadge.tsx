@@ -1,5 +1,5 @@
-/** "Applied 12 Nov 2026" or "Draft" beside a grant the applicant has worked on (see state/myGrants.ts). */
-import { type MyGrantStatus, myGrantStatusText } from '../../state/myGrants'
+/** "Applied 12 Nov 2026" or "Draft" beside a grant the applicant has worked on (see state/grants/myGrants.ts). */
+import { type MyGrantStatus, myGrantStatusText } from '../../state/grants/myGrants'
 
 export function MyGrantBadge({ status }: { status: MyGrantStatus | undefined }) {
   if (!status) return null

@@ -8,10 +8,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Deadline } from '../../components/Deadline'
 import { dateTime } from '../../../../shared/text'
 import { useNow } from '../../lib/useNow'
-import { go } from '../../state/navigation'
+import { go } from '../../state/app'
 import { CalendarButton } from './CalendarButton'
 import { type PagePermission, pagePermission, requestPagePermission } from '../../lib/pageNotifications'
-import { startReminders, useReminders } from '../../state/reminders'
+import { startReminders, useReminders } from '../../state/reminders/reminders'
 import './reminders.css'
 
 const PERMISSION_TEXT: Record<PagePermission, string | null> = {

@@ -9,7 +9,7 @@ import { type AppError, MAX_REMINDER_OFFSETS } from '../../../../shared/ipc'
 import { describeOffsets, parseOffsets } from '../../../../shared/text'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../../state/settings'
-import { useReminders } from '../../state/reminders'
+import { useReminders } from '../../state/reminders/reminders'
 import './reminders.css'
 
 export function ReminderSettings() {

@@ -4,8 +4,8 @@
  * pitch is selected; when the command cannot start it says what to select, where the button is.
  */
 import { useEffect, useState } from 'react'
-import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from '../../state/startComment'
-import { useReview } from '../../state/review'
+import { isCommentShortcut, pitchHasSelection, startCommentFromKeyboard, startPitchComment } from '../../state/review/startComment'
+import { useReview } from '../../state/review/review'
 import { PITCH_EDITOR_ID } from '../../lib/selectLines'
 
 // A keystroke in the textarea already fires `selectionchange` (its caret moved): `keyup` and

@@ -13,8 +13,8 @@ import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { type PassageRect, pitchSelectionRect } from '../../lib/passageRect'
 import { PITCH_EDITOR_ID } from '../../lib/selectLines'
-import type { ComposeTarget } from '../../state/reviewStore'
-import { useReview } from '../../state/review'
+import type { ComposeTarget } from '../../state/review/reviewStore'
+import { useReview } from '../../state/review/review'
 
 export function CommentComposer() {
   const target = useReview((s) => s.composing)

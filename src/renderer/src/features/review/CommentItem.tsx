@@ -9,7 +9,7 @@ import type { CommentView } from '../../../../shared/review'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { ago, dateTime } from '../../../../shared/text'
-import { useReview } from '../../state/review'
+import { useReview } from '../../state/review/review'
 
 export function When({ iso, now }: { iso: string; now: number }) {
   return (

@@ -8,7 +8,7 @@
 import { memo, useMemo } from 'react'
 import { firstLine, placeText } from './describe'
 import { groupThreads, type LocatedThread, useLocatedThreads } from './locate'
-import { useReview } from '../../state/review'
+import { useReview } from '../../state/review/review'
 import { showInPitch } from './ThreadCard'
 import { useEditor } from '../../state/editor'
 import { useLongListDeferred, VirtualList } from '../../components/VirtualList'

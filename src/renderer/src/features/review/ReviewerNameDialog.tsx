@@ -6,7 +6,7 @@
 import { useId, useState } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useReview } from '../../state/review'
+import { useReview } from '../../state/review/review'
 
 export const NAME_LABEL = 'Your name, as your teammates will see it on comments'
 

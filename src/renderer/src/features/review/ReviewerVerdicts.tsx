@@ -18,8 +18,7 @@ import {
   type ReviewData,
 } from '../../../../shared/review'
 import { changedFields } from '../../lib/fieldChanges'
-import { useEditor } from '../../state/editor'
-import { useTextAtPause } from '../../state/useTextAtPause'
+import { useEditor, useTextAtPause } from '../../state/editor'
 import { When } from './CommentItem'
 import { authorsText, capitalize } from './describe'
 import { WordDiff } from './WordDiff'

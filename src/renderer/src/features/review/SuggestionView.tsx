@@ -7,14 +7,14 @@
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { applySuggestionText, OUTDATED_REASON } from '../../state/applySuggestion'
+import { applySuggestionText, OUTDATED_REASON } from '../../state/review/applySuggestion'
 import { decisionText } from './describe'
 import type { LocatedThread } from './locate'
-import { useReview } from '../../state/review'
+import { useReview } from '../../state/review/review'
 import { WordDiff, wordDiff } from './WordDiff'
 import { Dialog } from '../../components/Dialog'
 import { SideBySideDiff } from '../../components/SideBySideDiff'
-import { useEditMode } from '../../state/suggesting'
+import { useEditMode } from '../../state/review/suggesting'
 
 export interface SuggestionViewProps {
   item: LocatedThread

@@ -13,7 +13,7 @@ import { useEditor } from '../../state/editor'
 import { CommentItem, When } from './CommentItem'
 import { capitalize, historyText, placeText } from './describe'
 import type { LocatedThread } from './locate'
-import { useReview } from '../../state/review'
+import { useReview } from '../../state/review/review'
 import { SuggestionView } from './SuggestionView'
 import { NewThreadMark } from '../sync'
 

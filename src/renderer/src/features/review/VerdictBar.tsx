@@ -1,21 +1,15 @@
 /**
- * Approve or request changes. A verdict is on the text as saved: the draft is saved first, and
- * the verdict names the version saved (`baseVersion`); if the file changed since (a teammate's
- * edit synced in), the core refuses, so nobody approves text they did not see.
+ * Approve or request changes, through the review store's `giveVerdict`. A verdict is on the text
+ * as saved: the draft is saved first, and the verdict names the version saved (`baseVersion`);
+ * if the file changed since (a teammate's edit synced in), the core refuses, so nobody approves
+ * text they did not see.
  */
 import { useEffect, useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { identityKey } from '../../../../shared/review'
 import { useEditor } from '../../state/editor'
 import { useReview } from '../../state/review'
-
-type Verdict = 'approve' | 'request-changes'
-
-const NOT_SAVED: AppError = {
-  code: 'storage_error',
-  message: 'Your latest changes could not be saved, so there is no saved text to give a verdict on yet. Save the draft, then try again.',
-}
+import { type Verdict, reviewerIsAuthor } from '../../state/review/reviewStore'
 
 const DONE: Record<Verdict, string> = { approve: 'You approved this version.', 'request-changes': 'You asked for changes.' }
 const DONE_AS_AUTHOR: Record<Verdict, string> = {
@@ -23,19 +17,10 @@ const DONE_AS_AUTHOR: Record<Verdict, string> = {
   'request-changes': 'You asked for changes, as a note: an author’s request does not count.',
 }
 
-/** Whether the person in Settings is an author of the open draft: their verdict is then a note. */
-function useIsAuthor(): boolean {
-  const me = useReview((s) => s.reviewerName)
-  const authors = useReview((s) => s.data?.authors)
-  if (!me || !authors) return false
-  const key = identityKey(me)
-  return authors.some((author) => identityKey(author.name) === key)
-}
-
 export function VerdictBar() {
   const noteId = useId()
   const authorNoteId = useId()
-  const isAuthor = useIsAuthor()
+  const isAuthor = useReview(reviewerIsAuthor)
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState<Verdict | null>(null)
   const [error, setError] = useState<AppError | null>(null)
@@ -50,29 +35,19 @@ export function VerdictBar() {
     [],
   )
 
+  // The flow (save through the editor, verdict on the version saved, authorship) is the review store's.
   const give = async (verdict: Verdict) => {
     setBusy(verdict)
     setError(null)
     setDone(null)
-    const saved = await useEditor.getState().saveNow()
-    const draft = useEditor.getState().draft
-    if (!saved || !draft) {
-      setBusy(null)
-      // A conflict opens its own dialog; anything else is said here.
-      if (!useEditor.getState().conflict) setError(NOT_SAVED)
-      return
-    }
-    const failure = await useReview.getState().setVerdict({ verdict, note: note.trim(), baseVersion: draft.version })
+    const outcome = await useReview.getState().giveVerdict({ verdict, note })
     setBusy(null)
-    if (failure) {
-      setError(failure)
+    if (!outcome.given) {
+      setError(outcome.error)
       return
     }
     setNote('')
-    const me = useReview.getState().reviewerName
-    const authors = useReview.getState().data?.authors ?? []
-    const mine = me ? authors.some((author) => identityKey(author.name) === identityKey(me)) : false
-    setDone(mine ? DONE_AS_AUTHOR[verdict] : DONE[verdict])
+    setDone(outcome.asAuthor ? DONE_AS_AUTHOR[verdict] : DONE[verdict])
   }
 
   return (

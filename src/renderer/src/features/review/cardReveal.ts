@@ -5,7 +5,7 @@
  * registers here; the one holding the thread scrolls to it, and the card is used once rendered.
  */
 import type { VirtualListHandle } from '../../components/VirtualList'
-import { revealInSide } from '../../state/editorSide'
+import { revealInSide } from '../../state/editor'
 
 const panelLists = new Set<VirtualListHandle>()
 

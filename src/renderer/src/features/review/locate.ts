@@ -5,18 +5,10 @@
  */
 import { useMemo, useRef } from 'react'
 import type { SchemaField } from '../../../../shared/api'
-import {
-  type AnchorBudget,
-  type AnchorMatch,
-  locateQuotes,
-  placeAnchors,
-  type Placements,
-  type TextQuote,
-  isOpen,
-  type ThreadView,
-} from '../../../../shared/review'
-import { useEditor } from '../../state/editor'
-import { useTextAtPause } from '../../state/useTextAtPause'
+import { type AnchorBudget, type AnchorMatch, locateQuotes, placeAnchors, type Placements, type TextQuote } from '../../../../shared/review'
+import { isOpen } from '../../../../shared/review'
+import type { ThreadView } from '../../../../shared/review'
+import { useEditor, useTextAtPause } from '../../state/editor'
 import { type PlacedText, quoteKey, sameQuotes, usePlacements } from './placements'
 
 export type Found = Extract<AnchorMatch, { status: 'exact' | 'fuzzy' }>

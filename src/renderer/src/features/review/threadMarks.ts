@@ -7,7 +7,7 @@
 import { useMemo } from 'react'
 import { isOpen } from '../../../../shared/review'
 import type { MarkSet, PitchMark } from '../../lib/pitchMarks'
-import { useReview } from '../../state/review'
+import { useReview } from '../../state/review/review'
 import { firstLine } from './describe'
 import { type LocatedThread, useLocatedIn } from './locate'
 import { focusThreadCard, withThreadCard } from './cardReveal'

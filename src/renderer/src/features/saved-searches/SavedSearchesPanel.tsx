@@ -7,7 +7,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { type SavedSearch, MAX_SAVED_SEARCH_NAME_CHARS } from '../../../../shared/ipc'
 import { ErrorNotice, fieldMessage } from '../../components/ErrorNotice'
 import { NotificationsToggle } from './NotificationsToggle'
-import { useSavedSearches } from '../../state/savedSearches'
+import { useSavedSearches } from '../../state/saved-searches/savedSearches'
 import './saved-searches.css'
 
 /** The contract's short messages ("must be at most 80 characters") read as "The name must…". */

@@ -5,7 +5,7 @@
  */
 import { Dialog } from '../../components/Dialog'
 import { LoginForm } from './LoginForm'
-import { useSession } from '../../state/session'
+import { useSession } from '../../state/session/session'
 
 export function LoginDialog() {
   const prompt = useSession((s) => s.prompt)

@@ -10,7 +10,7 @@ import type { AppError } from '../../../../shared/ipc'
 import { originLabel } from '../../../../shared/api'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../../state/settings'
-import { useSession } from '../../state/session'
+import { useSession } from '../../state/session/session'
 import { BusyMark } from '../../components/Spinner'
 
 export function LoginForm({ onLoggedIn, submitLabel = 'Log in', autoFocus }: { onLoggedIn?: () => void; submitLabel?: string; autoFocus?: boolean }) {

@@ -1,5 +1,5 @@
 /** The result of checking the service address, as a status line (shared by Settings and Welcome). */
-import type { AddressCheck } from '../../state/settings'
+import type { AddressCheck } from '../../state/settings/settings'
 import { BusyMark } from '../../components/Spinner'
 
 function addressCheckText(check: AddressCheck): string {

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
-import { useSettings } from '../../state/settings'
+import { useSettings } from '../../state/settings/settings'
 
 export function LinkCheckSettings() {
   const on = useSettings((s) => s.view?.checkLinksOnSave ?? null)

@@ -7,7 +7,7 @@ import { type AppError, type SettingsValues, type SettingsView, THEMES, type The
 import { sendsCredentialsInClear } from '../../../../shared/api'
 import { nameProblem, showHidden } from '../../../../shared/review'
 import { AddressCheckStatus } from './AddressCheckStatus'
-import type { AddressCheck } from '../../state/settings'
+import type { AddressCheck } from '../../state/settings/settings'
 import './settings.css'
 
 /** The reminders, the team sync and the link check have their own sections (features/reminders, features/sync, LinkCheckSettings.tsx). */

@@ -7,7 +7,7 @@ import { SyncSettings } from '../sync'
 import { AccountSection } from './AccountSection'
 import { SettingsForm } from './SettingsForm'
 import { LinkCheckSettings } from './LinkCheckSettings'
-import { useSettings } from '../../state/settings'
+import { useSettings } from '../../state/settings/settings'
 import './settings.css'
 
 /** After "Use the default folder", which saves that alone: other typed changes are still unsaved. */

@@ -4,12 +4,12 @@
  */
 import { useEffect } from 'react'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
-import { go } from '../../state/navigation'
+import { go } from '../../state/app'
 import { LoginForm } from '../session'
 import { useSession } from '../../state/session'
 import { AddressCheckStatus } from './AddressCheckStatus'
 import { RetryNotice } from './RetryNotice'
-import { useSettings } from '../../state/settings'
+import { useSettings } from '../../state/settings/settings'
 import './settings.css'
 
 export function WelcomeScreen() {

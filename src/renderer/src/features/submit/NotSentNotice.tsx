@@ -4,7 +4,7 @@
  * the submit dialog, the editor and the drafts list, and never as "Submitted".
  */
 import type { DraftNotSent } from '../../../../shared/ipc'
-import { go } from '../../state/navigation'
+import { go } from '../../state/app'
 
 /** "Not sent — already applied (application …, from draft ….md)". */
 export function notSentText(notSent: DraftNotSent): string {

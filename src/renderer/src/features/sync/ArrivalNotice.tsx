@@ -4,7 +4,7 @@
  * a while or at Dismiss. The threads it brought are marked "new" in the Review panel.
  */
 import { useEffect } from 'react'
-import { useSync } from '../../state/sync'
+import { useSync } from '../../state/sync/sync'
 
 /** Long enough to read it after a glance away; the "new" marks stay until seen. */
 const SHOWN_MS = 60_000

@@ -5,7 +5,7 @@
  * closes, so it does not vanish while being read.
  */
 import { useEffect } from 'react'
-import { useSync } from '../../state/sync'
+import { useSync } from '../../state/sync/sync'
 
 /** Long enough that a panel opened and closed in passing has not "seen" anything. */
 const SEEN_AFTER_MS = 1_500

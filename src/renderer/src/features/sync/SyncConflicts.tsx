@@ -10,7 +10,7 @@ import type { AppError } from '../../../../shared/ipc'
 import { plural } from '../../../../shared/text'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { openSyncConflict } from '../../state/conflicts'
-import { useSync } from '../../state/sync'
+import { useSync } from '../../state/sync/sync'
 
 export function SyncConflicts() {
   const conflicts = useSync((s) => s.conflicts)

@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react'
 import type { AppError } from '../../../../shared/ipc'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useSettings } from '../../state/settings'
-import { useSync } from '../../state/sync'
+import { useSync } from '../../state/sync/sync'
 import { fieldProblem } from './describe'
 import './sync.css'
 

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react'
 import { type MarkSet, type PitchMark, findingMarks } from '../../../lib/pitchMarks'
-import { showSideTabNow, useEditorSide } from '../../../state/editorSide'
+import { showSideTabNow, useEditorSide } from '../../../state/editor/editorSide'
 import { markCurrent, openThreadCard, useThreadMarks } from '../../review'
 
 export function usePitchMarks(): MarkSet {

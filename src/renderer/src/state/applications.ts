@@ -1,5 +1,0 @@
-/** Applications this computer has sent (or found already sent), as the core records them. */
-import { call } from '../lib/bridge'
-import { createListStore } from './list'
-
-export const useApplications = createListStore(() => call('applications.list'))

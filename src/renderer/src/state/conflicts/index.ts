@@ -1,0 +1,7 @@
+/**
+ * state/conflicts: Sync conflicts waiting for a choice (features/conflicts).
+ *
+ * The area's door: a feature or another state area outside this folder imports these names from
+ * here, never a file of the folder (eslint.config.js, docs/architecture.md).
+ */
+export { openSyncConflict, useConflicts } from './conflicts'

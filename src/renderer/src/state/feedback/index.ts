@@ -1,0 +1,7 @@
+/**
+ * state/feedback: Feedback to the service (features/feedback).
+ *
+ * The area's door: a feature or another state area outside this folder imports these names from
+ * here, never a file of the folder (eslint.config.js, docs/architecture.md).
+ */
+export { issueTooLong } from './feedback'

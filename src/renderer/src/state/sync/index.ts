@@ -1,0 +1,7 @@
+/**
+ * state/sync: Team sync through git (features/sync).
+ *
+ * The area's door: a feature or another state area outside this folder imports these names from
+ * here, never a file of the folder (eslint.config.js, docs/architecture.md).
+ */
+export { startSync, useSync } from './sync'
