@@ -9,9 +9,9 @@
  * it keeps them from the first look and needs to read only what its watcher says changed, so
  * the listing a user waits for is fairly compared with the plainest listing of the folder.
  *
- * - Unchanged: the folder as the last listing left it. Goal ≤ 3× the baseline (1.1–1.6× in issue 34's runs; 0.36–0.62× here on a loaded machine).
+ * - Unchanged: the folder as the last listing left it. Goal ≤ 1.2× the baseline (1.1–1.6× in issue 34's runs; 0.36–0.62× here on a loaded machine).
  * - After one file changed: a teammate's edit of one draft, written just before the listing (the
- *   listing reads the change the watcher names, and must show it). Goal ≤ 3×.
+ *   listing reads the change the watcher names, and must show it). Goal ≤ 1.2×.
  * - Without a watcher (a stat of each file): the store alone, with nobody watching; no goal.
  *
  * Each listing's answer is checked: 5,000 drafts, the edited one with its new title.
@@ -34,8 +34,11 @@ const DRAFTS = 5_000
 /** Listings per run of which the median is the run's value (the baseline gets as many reads). */
 const REPEAT = 3
 const BASELINE = 'readdir + a stat of each entry (a file browser)'
-/** About twice the ratio issue 34 measured (1.1–1.6×): a listing that reads what did not change fails it. */
-const GOAL_RATIO = 3
+/**
+ * About 3× the ratio measured in CI (0.37–0.45×, a watcher's listing reads only what changed): a
+ * listing that stats or reads every file again fails it. Issue 34 asks goals that a regression fails.
+ */
+const GOAL_RATIO = 1.2
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
