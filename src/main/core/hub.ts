@@ -12,7 +12,7 @@
  */
 import type { GrantsListOutput, SavedSearchFilters, SettingsView } from '../../shared/ipc'
 import type { DraftSavedEvent } from './drafts/observer'
-import type { ReviewSubject } from './drafts/reviews'
+import type { ReviewSubject } from './folder'
 import type { Logger } from './errors'
 
 export interface HubEvents {
