@@ -41,6 +41,7 @@ import {
   reviewFolderPath,
   stillValid,
   type Directory,
+  type DraftSavedEvent,
   type FileIdentity,
   type Inspection,
   type RecordCache,
@@ -49,7 +50,6 @@ import {
 } from '../folder'
 import { listedFileOf, recordsStampOf, type ListedFile, type ListedFileReader, type ReviewBriefs } from './listed-file'
 import type { KeyedMutex } from '../locks'
-import type { DraftSavedEvent } from './observer'
 import { byNewestOrder, draftView } from './view'
 
 /** Files read at once: enough to keep the disk busy, few enough to leave Node's file threads to other calls. */

@@ -50,10 +50,13 @@ import {
   withFileLock,
   writeDraftText,
   type Directory,
+  type DraftObserver,
+  type DraftSavedEvent,
   type FolderIdentity,
   type NewDraftArgs,
   type Relevant,
   type ReviewSubject,
+  type SaveIntent,
   type WatchMode,
 } from '../folder'
 import { mergeDraft } from '../merge/draft-merge'
@@ -62,7 +65,6 @@ import type { ReviewBriefs } from './listed-file'
 import { DraftIndex } from './listing'
 import { KeyedMutex } from '../locks'
 import { markNotSent, markSubmitted, setGrantDeadline, type MarkContext } from './marks'
-import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
 import { draftView } from './view'
 
 export interface DraftStoreOptions {

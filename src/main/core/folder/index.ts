@@ -17,7 +17,8 @@
  * - watching: `watcher.ts` (where the file-system events were), `folder-follower.ts` (which
  *   folder is watched, and what the record cache may trust);
  * - `subject.ts`: a draft opened for its review, the shape the drafts store and the review
- *   service share.
+ *   service share; `observer.ts`: what a change of a draft file is, as the drafts store tells it
+ *   on the core's hub (the history, the author records and the views listen).
  */
 export { openDraftsFolder } from './drafts-folder'
 export { checkPitch, conflict, notFound, refuseSubmitted } from './failures'
@@ -27,6 +28,7 @@ export { describeFsError, draftVersion, errorCode, exists, formatSize, mapLimite
 export { identityAt, identityOf, stillValid, trustedAt, type FileIdentity } from './identity'
 export { inspect, MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, type Inspection, type Relevant } from './inspect'
 export { fileNameOf, readDirectory, slugify, type Directory } from './names'
+export type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
 export { PolicySource } from './policy-source'
 export { RecordCache } from './record-cache'
 export {
