@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
-import { SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
+import { CORE_FOLDER_HAS_NO_SIDE_EFFECTS, SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -22,7 +22,7 @@ function workerWithoutDom(): Plugin {
 }
 
 export default defineConfig({
-  main: { build: { rolldownOptions: { treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS] } } } },
+  main: { build: { rolldownOptions: { treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS, CORE_FOLDER_HAS_NO_SIDE_EFFECTS] } } } },
   preload: {
     build: {
       // A sandboxed preload cannot be an ES module; the package is ESM, so ask for CommonJS

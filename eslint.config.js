@@ -13,6 +13,14 @@ import tseslint from 'typescript-eslint'
 import local from './scripts/lint/eslint-local.mjs'
 import { SHARED_PARTS } from './scripts/lint/layers.mjs'
 
+/** The core runs without Electron. */
+const NO_ELECTRON = {
+  name: 'electron',
+  message: 'The core runs without Electron (the browser host, the tests): take the Electron part as an adapter from src/main.',
+}
+/** What writes or reads files: in the core's services over the drafts folder, only the storage layer (core/folder/) imports them. */
+const FILE_SYSTEM_MODULES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'write-file-atomic', 'proper-lockfile', 'chokidar']
+
 const NODE_BUILTINS = [...new Set(builtinModules.map((name) => name.replace(/^node:/, '')))]
 
 /** Browser and Node globals that code shared by main and renderer must not touch. */
@@ -62,12 +70,19 @@ const OUTSIDE_SHARED = [
   'renderer-lib',
   'renderer-app',
   'core',
+  'core-folder',
+  'core-drafts',
+  'core-reviews',
   'main',
   'preload',
   'host',
   'cli',
   'service',
 ]
+
+/** The core's storage layer, entered through its door (docs/architecture.md): `src/main/core/folder/index.ts`. */
+const FOLDER_DOOR = { type: 'core-folder', fileInternalPath: 'index.ts' }
+const CORE_ABOVE_FOLDER = ['core', 'core-drafts', 'core-reviews']
 
 /** Features and state areas are folders reached through their index.ts (the rules below say when a file of one may be). */
 const BY_FOLDER = ['renderer-feature', 'renderer-state']
@@ -178,6 +193,10 @@ export default tseslint.config(
         { type: 'shared', pattern: 'src/shared/*', capture: ['part'], partialMatch: false },
         // A file straight in src/shared belongs to no part: it may import nothing of the project, and nothing may import it.
         { type: 'shared-loose', pattern: 'src/shared', partialMatch: false },
+        // The core's storage layer and the two services over the drafts folder, before the core as a whole (the first match wins).
+        { type: 'core-folder', pattern: 'src/main/core/folder', partialMatch: false },
+        { type: 'core-drafts', pattern: 'src/main/core/drafts', partialMatch: false },
+        { type: 'core-reviews', pattern: 'src/main/core/reviews', partialMatch: false },
         { type: 'core', pattern: 'src/main/core', partialMatch: false },
         { type: 'main', pattern: 'src/main', partialMatch: false },
         { type: 'preload', pattern: 'src/preload', partialMatch: false },
@@ -230,7 +249,19 @@ export default tseslint.config(
               allow: { to: { element: part.uses.map((used) => ({ ...SHARED_DOOR, captured: { part: used } })) } },
             })),
             // The core is the app without its shells: shared below it, nothing above.
-            { from: { element: { type: 'core' } }, allow: allowTypes(['core']) },
+            { from: { element: { type: 'core' } }, allow: allowTypes(['core', 'core-drafts', 'core-reviews']) },
+            // The storage layer (core/folder/) is the only part that touches the drafts folder's files,
+            // and everything above it enters through its door; it uses only the core's own loose
+            // modules (errors, locks), never a service above it.
+            { from: { element: { type: 'core-folder' } }, allow: allowTypes(['core-folder', 'core']) },
+            { from: { element: { types: { anyOf: CORE_ABOVE_FOLDER } } }, allow: { to: { element: FOLDER_DOOR } } },
+            // The core's public API for the CLI (public/*.ts) loads only the modules a command runs,
+            // so it may name a module of the storage layer itself.
+            { from: { element: { type: 'core', fileInternalPath: 'public/*.ts' } }, allow: allowTypes(['core-folder']) },
+            // The drafts and review services stand side by side on the storage layer: neither imports
+            // the other (the listing gets review briefs through a port, filled in core.ts).
+            { from: { element: { type: 'core-drafts' } }, allow: allowTypes(['core-drafts', 'core']) },
+            { from: { element: { type: 'core-reviews' } }, allow: allowTypes(['core-reviews', 'core']) },
             // The sandbox's demo logins reach it through the environment its start command sets (core/sandbox.ts), not by import.
             { from: { element: { type: 'main' } }, allow: allowTypes(['main', 'core']) },
             { from: { element: { type: 'preload' } }, allow: allowTypes(['preload']) },
@@ -264,12 +295,25 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_ELECTRON] }] },
+  },
+  {
+    // Only the storage layer (core/folder/) touches the drafts folder's files: the services over
+    // it, drafts/ and reviews/, read and write through its door. The exceptions run something
+    // that is no file of the folder: ssh-keygen's temporary files (reviews/signing/) and the
+    // repository's real path for git (reviews/record-history.ts, which reads records through git).
+    files: ['src/main/core/{drafts,reviews}/**/*.ts'],
+    ignores: ['src/main/core/reviews/signing/**', 'src/main/core/reviews/record-history.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'electron', message: 'The core runs without Electron (the browser host, the tests): take the Electron part as an adapter from src/main.' },
+            NO_ELECTRON,
+            ...FILE_SYSTEM_MODULES.map((name) => ({
+              name,
+              message: "Only the storage layer touches the drafts folder's files: read and write through src/main/core/folder (its index.ts).",
+            })),
           ],
         },
       ],

@@ -3,7 +3,7 @@
  * runs without TypeScript tooling in the user's project.
  */
 import { defineConfig } from 'vite'
-import { SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
+import { CORE_FOLDER_HAS_NO_SIDE_EFFECTS, SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
 
 export default defineConfig({
   build: {
@@ -13,7 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     minify: false,
     rolldownOptions: {
-      treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS] },
+      treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS, CORE_FOLDER_HAS_NO_SIDE_EFFECTS] },
       output: {
         entryFileNames: 'grant-desk.mjs',
         // Each command's module is a chunk loaded when that command runs (src/cli/grant-desk.ts):

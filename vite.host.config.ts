@@ -8,7 +8,7 @@
  * parsing everything took a third of the time between the host's launch and the grant list.
  */
 import { defineConfig } from 'vite'
-import { SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
+import { CORE_FOLDER_HAS_NO_SIDE_EFFECTS, SHARED_HAS_NO_SIDE_EFFECTS } from './scripts/build/shared-parts.mjs'
 
 export default defineConfig({
   build: {
@@ -18,7 +18,7 @@ export default defineConfig({
     emptyOutDir: true,
     minify: false,
     rolldownOptions: {
-      treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS] },
+      treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS, CORE_FOLDER_HAS_NO_SIDE_EFFECTS] },
       output: {
         entryFileNames: 'main.mjs',
         // What the host loads only when needed (see the header) is in modules of their own.

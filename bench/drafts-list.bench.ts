@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore } from '../src/main/core/core'
 import { DraftStore } from '../src/main/core/drafts'
+import { readReviewBrief } from '../src/main/core/reviews'
 import { silentLogger } from '../src/main/core/errors'
 import { MemorySecretStore } from '../src/main/core/secret-store'
 import { JsonFileSettingsBackend } from '../src/main/core/settings'
@@ -180,7 +181,7 @@ export default defineBench({
     }
 
     // Nobody watching: every file is looked at with a stat.
-    const store = new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), log: silentLogger })
+    const store = new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir: join(root, 'trash'), log: silentLogger })
     await store.list()
     const statOnly = { app: [] as number[], base: [] as number[] }
     for (let run = 0; run < runs(5); run++) {

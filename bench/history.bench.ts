@@ -28,6 +28,7 @@ import { join } from 'node:path'
 import { diffWords } from 'diff'
 import type { GrantDetail } from '../src/shared/api'
 import { DraftStore } from '../src/main/core/drafts'
+import { readReviewBrief } from '../src/main/core/reviews'
 import { silentLogger } from '../src/main/core/errors'
 import { DraftHistory } from '../src/main/core/history'
 import { contentHash, historyKey } from '../src/main/core/history/format'
@@ -94,7 +95,14 @@ async function readingRows(runs: number, log: (line: string) => void): Promise<R
       log: silentLogger,
     })
   const writer = historyOf()
-  store = new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), now, log: silentLogger, onSaved: (event) => writer.record(event) })
+  store = new DraftStore({
+    reviewBriefs: readReviewBrief,
+    folder: () => folder,
+    trashDir: join(root, 'trash'),
+    now,
+    log: silentLogger,
+    onSaved: (event) => writer.record(event),
+  })
   try {
     let pitch = pitchText(100_000)
     let draft = await store.create({ grant: GRANT, grantType: 'grant', pitch })

@@ -16,7 +16,7 @@
  *   watching the folder).
  *
  * The core watches the folder, as the app does: a review folder it has read while its watch was
- * up is used without a stat of each record until its next event (src/main/core/drafts/record-cache.ts).
+ * up is used without a stat of each record until its next event (src/main/core/folder/record-cache.ts).
  * The records are written more than 2 s before they are timed: without a watch, a file read within
  * 2 s of its last change is read again to be sure (identity.ts). Every answer is checked.
  */
@@ -27,7 +27,8 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { createCore, type Core } from '../src/main/core/core'
 import { DraftStore } from '../src/main/core/drafts'
-import { reviewedVersion } from '../src/main/core/drafts/review-files'
+import { readReviewBrief } from '../src/main/core/reviews'
+import { reviewedVersion } from '../src/main/core/folder/review-files'
 import { silentLogger } from '../src/main/core/errors'
 import { MemorySecretStore } from '../src/main/core/secret-store'
 import { JsonFileSettingsBackend } from '../src/main/core/settings'
@@ -167,7 +168,7 @@ export default defineBench({
       let start = performance.now()
       await fullRead()
       cold.base.push(performance.now() - start)
-      const store = new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), log: silentLogger })
+      const store = new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir: join(root, 'trash'), log: silentLogger })
       start = performance.now()
       const { items } = await store.list()
       cold.app.push(performance.now() - start)

@@ -11,7 +11,11 @@
  * - zustand outside state/;
  * - src/shared's parts (scripts/lint/layers.mjs, SHARED_PARTS): imports of a part the table does
  *   not let the importer use, imports of a part past its door (index.ts) from outside the part,
- *   and import circles between its files and between its parts.
+ *   and import circles between its files and between its parts;
+ * - the core (scripts/lint/layers.mjs, CORE_PARTS): imports of core/folder/ past its door
+ *   (index.ts) from the rest of the core but the CLI's public API (public/*.ts), imports between
+ *   the storage layer and the services the table does not list (folder → a service, drafts ↔
+ *   reviews), and import circles between the core's files and between its folders.
  *
  * `--list` prints every offending import too. Exits 0: it measures; `npm run lint` enforces.
  */
@@ -19,7 +23,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cycles, groupGraph, importGraph } from './lint/import-graph.mjs'
-import { SHARED_PARTS, isFeaturePublicFile, rankOf, rendererFolder, rendererPlace, sharedPlace } from './lint/layers.mjs'
+import { CORE_PARTS, SHARED_PARTS, corePlace, isFeaturePublicFile, rankOf, rendererFolder, rendererPlace, sharedPlace } from './lint/layers.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const list = process.argv.includes('--list')
@@ -65,6 +69,23 @@ const shared = new Map([...whole].filter(([file]) => sharedPlace(root, file) !==
 const sharedFileCycles = cycles(shared)
 const sharedPartCycles = cycles(groupGraph(shared, (file) => sharedPlace(root, file).part))
 
+// src/main/core: the storage layer's door, the parts' table, and circles.
+const core = new Map([...whole].filter(([file]) => corePlace(root, file) !== null))
+const coreEdges = [...core].flatMap(([from, targets]) => [...targets].filter((to) => corePlace(root, to) !== null).map((to) => [from, to]))
+const coreUses = new Map(CORE_PARTS.map((part) => [part.name, part.uses]))
+const folderPastDoor = coreEdges.filter(([from, to]) => {
+  const a = corePlace(root, from)
+  const b = corePlace(root, to)
+  return b.part === 'folder' && !b.door && a.part !== 'folder' && a.area !== 'public'
+})
+const coreAgainstTable = coreEdges.filter(([from, to]) => {
+  const a = corePlace(root, from)
+  const b = corePlace(root, to)
+  return a.part !== null && b.part !== null && a.part !== b.part && !coreUses.get(a.part).includes(b.part)
+})
+const coreFileCycles = cycles(core)
+const coreAreaCycles = cycles(groupGraph(core, (file) => corePlace(root, file)?.area ?? null))
+
 const rows = [
   ['renderer files', renderer.size],
   ['renderer imports (file to file)', edges.length],
@@ -80,6 +101,11 @@ const rows = [
   ["imports of a shared part's inner files from outside it", pastDoors.length],
   ['import circles in src/shared, file level', sharedFileCycles.length],
   ['import circles in src/shared, part level', `${sharedPartCycles.length} (${sharedPartCycles.map((one) => one.join(' ↔ ')).join('; ') || 'none'})`],
+  ['src/main/core files', core.size],
+  ["imports of core/folder/'s inner files from the rest of the core", folderPastDoor.length],
+  ['core imports against the storage table (folder → a service, drafts ↔ reviews)', coreAgainstTable.length],
+  ['import circles in src/main/core, file level', coreFileCycles.length],
+  ['import circles in src/main/core, folder level', `${coreAreaCycles.length} (${coreAreaCycles.map((one) => one.join(' ↔ ')).join('; ') || 'none'})`],
 ]
 const width = Math.max(...rows.map(([name]) => name.length))
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`)
@@ -114,6 +140,18 @@ if (list) {
   section(
     "Imports of a shared part's inner files:",
     pastDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
+  section(
+    "Imports of core/folder/'s inner files:",
+    folderPastDoor.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
+  section(
+    'Core imports against the storage table:',
+    coreAgainstTable.map(([from, to]) => `${show(from)} → ${show(to)}`),
+  )
+  section(
+    'Circles in src/main/core, folder level:',
+    coreAreaCycles.map((one) => one.join(' ↔ ')),
   )
   section(
     'Circles in src/:',

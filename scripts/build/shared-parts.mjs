@@ -11,3 +11,12 @@
  * One rule for every build (eslint's boundary rule is what keeps the imports on the doors).
  */
 export const SHARED_HAS_NO_SIDE_EFFECTS = { test: /[\\/]src[\\/]shared[\\/]/, sideEffects: false }
+
+/**
+ * The core's storage layer (src/main/core/folder/, docs/architecture.md) is entered through its
+ * door too, and its modules likewise only declare as they load. Told so, a command of the CLI that
+ * reads records (`grant-desk review`) does not carry the lock and the watch it never uses: the
+ * door would otherwise put proper-lockfile, whose module registers an exit handler as it loads,
+ * and the chunk it shares with the sync, in the review's start-up.
+ */
+export const CORE_FOLDER_HAS_NO_SIDE_EFFECTS = { test: /[\\/]src[\\/]main[\\/]core[\\/]folder[\\/]/, sideEffects: false }

@@ -12,3 +12,5 @@ export function isFeaturePublicFile(root: string, file: string, layer?: 'feature
 export function rendererFolder(root: string, file: string): string | null
 export const SHARED_PARTS: SharedPart[]
 export function sharedPlace(root: string, file: string): { part: string | null; door: boolean } | null
+export const CORE_PARTS: { name: string; uses: string[]; holds: string }[]
+export function corePlace(root: string, file: string): { part: string | null; area: string; door: boolean } | null

@@ -70,3 +70,28 @@ export function rendererFolder(root, file) {
   if (place === null || place.layer === 'shared') return null
   return place.feature ? `${place.layer}/${place.feature}` : place.layer
 }
+
+/**
+ * The core's storage layer and the services that stand on it (docs/architecture.md): `folder`
+ * (core/folder/) is the only part that touches the drafts folder's files, entered through its
+ * door (index.ts); `drafts` and `reviews` use it and never each other. eslint.config.js says the
+ * same as `boundaries/dependencies` policies; `npm run graph` counts the imports that break it.
+ */
+export const CORE_PARTS = [
+  { name: 'folder', uses: [], holds: "the drafts folder's files: draft files, review record files, the policy file, locks, the watch" },
+  { name: 'drafts', uses: ['folder'], holds: 'the drafts store, its listing (review briefs through a port), marks, its channels' },
+  { name: 'reviews', uses: ['folder'], holds: "team review: records, verdicts and their checks, signing, the records' git history, its channels" },
+]
+
+/**
+ * `{part, area, door}` of a file of `src/main/core` (`part`: one of CORE_PARTS, else null;
+ * `area`: its first folder, or its own name for a file straight in the core; `door`: it is
+ * the area's index.ts), or null for any other file.
+ */
+export function corePlace(root, file) {
+  const relative = path.relative(path.join(root, 'src/main/core'), file).split(path.sep)
+  if (relative[0] === '..') return null
+  const area = relative[0]
+  const part = relative.length > 1 && CORE_PARTS.some((one) => one.name === relative[0]) ? relative[0] : null
+  return { part, area, door: relative.length === 2 && relative[1] === 'index.ts' }
+}

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Core } from '../../src/main/core/core'
 import { corpusPresent } from './corpus'
-import { addRecord } from '../../src/main/core/drafts/review-files'
+import { addRecord } from '../../src/main/core/folder/review-files'
 import { parseDraftFile } from '../../src/shared/draft-file'
 import { quoteAt, type ReviewData } from '../../src/shared/review'
 

@@ -3,7 +3,7 @@
  * report is built in ../review.ts), and with --require-approval a gate for CI under the team's
  * review policy (or one named with --policy). In a git work tree, a review record that the
  * history shows was committed and is now missing, renamed or rewritten makes its draft's review
- * unknown (main/core/drafts/record-history.ts), so the gate fails naming the file and commits.
+ * unknown (main/core/reviews/record-history.ts), so the gate fails naming the file and commits.
  */
 import { dirname, resolve } from 'node:path'
 import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy } from '../../main/core/public/drafts'

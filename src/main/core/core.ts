@@ -17,9 +17,9 @@ import { type CheckBounds, LinkChecker } from './links'
 import { ResponseCache } from './cache'
 import { calendarHandlers } from './calendar/export'
 import { DraftStore } from './drafts'
-import { noteOwnReviews, recordAuthors, tellViews, watchDrafts } from './drafts/follow'
+import { noteOwnReviews, tellViews, watchDrafts } from './drafts/follow'
 import { draftHandlers } from './drafts/handlers'
-import { ReviewService } from './drafts/reviews'
+import { readReviewBrief, recordAuthors, ReviewService, reviewHandlers } from './reviews'
 import { type Logger, consoleLogger } from './errors'
 import { CoreEvents } from './events'
 import { type Dispatch, type Handlers, createDispatch } from './handlers'
@@ -118,9 +118,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     log,
     onSaved: (event) => hub.emit('draft.changed', event),
+    // The listing's port to the review side: each line's review brief.
+    reviewBriefs: readReviewBrief,
   })
   const reviewerName = async () => (await settings.values()).reviewerName
-  // The author records being written (drafts/follow.ts).
+  // The author records being written (reviews/follow.ts).
   const authorWrites = new PendingWork()
   const { sync, syncScheduler } = teamSync(options, { settings, drafts, events, authorWrites, reviewerName, env, log, now })
   // Earlier versions of each draft, in the app's data folder.
@@ -176,7 +178,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: Handlers = {
     ...settingsHandlers({ settings, session, hub }),
     ...grantHandlers({ grants, savedSearches, hub }),
-    ...draftHandlers({ drafts, reviews, history, grants, authorWrites }),
+    ...draftHandlers({ drafts, authorship: (subject) => reviews.authorship(subject), history, grants, authorWrites }),
+    ...reviewHandlers({ reviews, authorWrites }),
     ...historyHandlers(history),
     ...applicationHandlers({ submission, applications, exporter, client, settings }),
     ...calendarHandlers({ grants, drafts, reminders, settings, now }),

@@ -11,8 +11,7 @@
  * forwards to every window and tab.
  */
 import type { GrantsListOutput, SavedSearchFilters, SettingsView } from '../../shared/ipc'
-import type { DraftSavedEvent } from './drafts/observer'
-import type { ReviewSubject } from './drafts/reviews'
+import type { DraftSavedEvent, ReviewSubject } from './folder'
 import type { Logger } from './errors'
 
 export interface HubEvents {

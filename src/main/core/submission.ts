@@ -11,7 +11,7 @@ import { type ApplicationRequest, type GrantDetail, customFieldProblems, isBlank
 import type { ApplicationRecord, ApplicationsPreviewOutput, ApplicationsSubmitOutput, ChecklistReport, Draft } from '../../shared/ipc'
 import type { ApplicationsLog } from './applications'
 import type { DraftStore } from './drafts'
-import { type ReviewService, unreadableReview } from './drafts/reviews'
+import { type ReviewService, unreadableReview } from './reviews'
 import { hasReview, isOpen, type ReviewData, reviewBrief } from '../../shared/review'
 import { AppFailure, formatDay, isFailure } from './errors'
 import { DUPLICATE_OF_OWN_SEND, type ServiceClient } from './service-client'

@@ -16,7 +16,7 @@ export const DEFAULT_POLICY_VIEW: PolicyView = { file: null, approvals: 1, appro
 /** What the fold needs besides the records: the policy in force and the core's check of each verdict. */
 export interface FoldContext {
   policy: PolicyView
-  /** Hash, name, date and signature of one verdict record (core/drafts/verdict-checks.ts). */
+  /** Hash, name, date and signature of one verdict record (core/reviews/verdict-checks.ts). */
   checkVerdict: (record: VerdictRecord) => VerdictCheck
 }
 

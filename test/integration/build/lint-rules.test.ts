@@ -135,6 +135,74 @@ describe('the layer rules', () => {
   })
 })
 
+describe("the core's storage layer and the services over it", () => {
+  it('let the services use the storage layer through its door, and the storage layer the Node file system', async () => {
+    const viaDoor = "import { readDirectory } from '../folder'\nexport const probe = readDirectory\n"
+    for (const area of ['drafts', 'reviews', 'history', 'sync']) expect(await refusals(`src/main/core/${area}/probe.ts`, viaDoor), area).toEqual([])
+    expect(await refusals('src/main/core/probe.ts', "import { draftVersion } from './folder'\nexport const probe = draftVersion\n")).toEqual([])
+    expect(
+      await refusals(
+        'src/main/core/folder/probe.ts',
+        "import { lstat } from 'node:fs/promises'\nimport writeFileAtomic from 'write-file-atomic'\nimport { AppFailure } from '../errors'\nexport const probe = [lstat, writeFileAtomic, AppFailure]\n",
+      ),
+    ).toEqual([])
+    // The CLI's public API loads only the modules a command runs.
+    expect(await refusals('src/main/core/public/probe.ts', "import { readRegularFile } from '../folder/fs'\nexport const probe = readRegularFile\n")).toEqual(
+      [],
+    )
+  })
+
+  it("refuse a module of the storage layer's insides from above it, and the storage layer importing a service", async () => {
+    const pastDoor = "import { readDirectory } from '../folder/names'\nexport const probe = readDirectory\n"
+    for (const area of ['drafts', 'reviews', 'history', 'sync']) {
+      expect(await refusals(`src/main/core/${area}/probe.ts`, pastDoor), area).toContain('boundaries/dependencies')
+    }
+    expect(await refusals('src/main/core/probe.ts', "import { withFileLock } from './folder/file-lock'\nexport const probe = withFileLock\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/main/core/folder/probe.ts', "import { DraftStore } from '../drafts'\nexport const probe = DraftStore\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/main/core/folder/probe.ts', "import { ReviewService } from '../reviews'\nexport const probe = ReviewService\n")).toContain(
+      'boundaries/dependencies',
+    )
+  })
+
+  it('refuse the drafts and review services importing each other (the listing gets briefs through a port)', async () => {
+    expect(await refusals('src/main/core/drafts/probe.ts', "import { readReviewBrief } from '../reviews'\nexport const probe = readReviewBrief\n")).toContain(
+      'boundaries/dependencies',
+    )
+    expect(await refusals('src/main/core/reviews/probe.ts', "import { DraftStore } from '../drafts'\nexport const probe = DraftStore\n")).toContain(
+      'boundaries/dependencies',
+    )
+    // core.ts composes them: it may use both.
+    expect(
+      await refusals(
+        'src/main/core/probe.ts',
+        "import { DraftStore } from './drafts'\nimport { readReviewBrief } from './reviews'\nexport const probe = [DraftStore, readReviewBrief]\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('refuse the file system in the services over the drafts folder, but for the listed exceptions', async () => {
+    const touches = [
+      "import { readFile } from 'node:fs/promises'\nexport const probe = readFile\n",
+      "import { lstat } from 'fs/promises'\nexport const probe = lstat\n",
+      "import { watch } from 'node:fs'\nexport const probe = watch\n",
+      "import writeFileAtomic from 'write-file-atomic'\nexport const probe = writeFileAtomic\n",
+      "import lockfile from 'proper-lockfile'\nexport const probe = lockfile\n",
+    ]
+    for (const code of touches) {
+      expect(await refusals('src/main/core/drafts/probe.ts', code), code).toContain('no-restricted-imports')
+      expect(await refusals('src/main/core/reviews/probe.ts', code), code).toContain('no-restricted-imports')
+    }
+    // Still no electron in them (the rule above replaces the core's, so it says both).
+    expect(await refusals('src/main/core/drafts/probe.ts', "import { app } from 'electron'\nexport const probe = app\n")).toContain('no-restricted-imports')
+    // ssh-keygen's temporary files are no file of the drafts folder.
+    expect(await refusals('src/main/core/reviews/signing/probe.ts', touches[0]!)).not.toContain('no-restricted-imports')
+  })
+})
+
 describe('the parts of src/shared and their doors', () => {
   it('let code outside src/shared use each part through its index.ts, and a part its own files', async () => {
     expect(

@@ -1,29 +1,13 @@
 /**
  * What the drafts side does on the core's hub (hub.ts): watching the folder the settings name,
- * the author records kept beside each draft, noting the review service's own writes, and telling
- * the views which drafts are no longer as they last read them.
+ * noting the review service's own writes, and telling the views which drafts are no longer as
+ * they last read them. (The author records kept beside each draft are the review side's:
+ * reviews/follow.ts.)
  */
 import type { CoreEvents } from '../events'
 import type { Logger } from '../errors'
 import type { CoreHub } from '../hub'
-import type { PendingWork } from '../pending-work'
-import { changedContent, type ReviewService } from './reviews'
 import type { DraftStore } from './store'
-
-/**
- * Who saved a change is an author of the draft (one record each, in its review folder), written
- * as `writes`: its `idle` is what a read of a draft's authorship, and a sync's commit, wait for.
- */
-export function recordAuthors(hub: CoreHub, reviews: Pick<ReviewService, 'recordAuthor'>, writes: PendingWork, log: Logger): void {
-  hub.on('draft.changed', (event) => {
-    if (event.kind === 'created' || (event.kind === 'saved' && changedContent(event.before, event.draft))) {
-      writes.run(
-        () => reviews.recordAuthor(event.folder, event.draft.id, event.kind === 'created' ? 'created' : 'edited'),
-        (error) => log.warn('could not record the author of a draft', error),
-      )
-    }
-  })
-}
 
 /** Records the review service wrote are this app's own: the watcher is not to report them as a teammate's. */
 export function noteOwnReviews(hub: CoreHub, drafts: Pick<DraftStore, 'noteReviewsWritten'>): void {

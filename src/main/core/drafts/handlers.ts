@@ -1,23 +1,28 @@
-/** The drafts and reviews channels (see handlers.ts for the door they come through). */
+/** The drafts channels (see handlers.ts for the door they come through; the reviews channels are reviews/handlers.ts). */
+import type { DraftAuthorship } from '../../../shared/ipc'
 import { AppFailure } from '../errors'
 import type { GrantsService } from '../grants'
 import type { Handlers } from '../handlers'
 import type { DraftHistory } from '../history'
 import type { PendingWork } from '../pending-work'
-import type { ReviewService } from './reviews'
+import type { ReviewSubject } from '../folder'
 import type { DraftStore } from './store'
 import { draftView } from './view'
 
 export interface DraftHandlerDeps {
   drafts: DraftStore
-  reviews: ReviewService
+  /**
+   * Who wrote a draft, as its review records say (the port the review service fills, given in
+   * core.ts: `reviews.authorship`); null when nobody is recorded.
+   */
+  authorship: (subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>) => Promise<DraftAuthorship | null>
   history: Pick<DraftHistory, 'sweep'>
   grants: Pick<GrantsService, 'get' | 'typeOf'>
-  /** The author records being written (drafts/follow.ts): a read of who wrote a draft waits for them. */
+  /** The author records being written (reviews/follow.ts): a read of who wrote a draft waits for them. */
   authorWrites: Pick<PendingWork, 'idle'>
 }
 
-export function draftHandlers({ drafts, reviews, history, grants, authorWrites }: DraftHandlerDeps) {
+export function draftHandlers({ drafts, authorship: authorshipOf, history, grants, authorWrites }: DraftHandlerDeps) {
   return {
     'drafts.list': async () => {
       const listed = await drafts.list()
@@ -61,24 +66,11 @@ export function draftHandlers({ drafts, reviews, history, grants, authorWrites }
     'drafts.get': async ({ id }) => {
       await authorWrites.idle()
       const subject = await drafts.openForReview(id)
-      const authorship = await reviews.authorship(subject)
+      const authorship = await authorshipOf(subject)
       return { ...draftView(subject.folder, subject.id, subject.version, subject.file), ...(authorship ? { authorship } : {}) }
     },
     'drafts.save': ({ explicit, ...input }) => drafts.save({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
     'drafts.merge': ({ explicit, ...input }) => drafts.merge({ ...input, ...(explicit ? { intent: 'explicit' as const } : {}) }),
     'drafts.delete': ({ id, baseVersion }) => drafts.delete(id, baseVersion),
-    // A draft saved a moment ago may still be recording its author (drafts/follow.ts): the review
-    // waits for that, so the Review panel opened on a new draft already knows who wrote it.
-    'reviews.get': async ({ draftId }) => {
-      await authorWrites.idle()
-      return reviews.get(draftId)
-    },
-    'reviews.addThread': ({ draftId, ...input }) => reviews.addThread(draftId, input),
-    'reviews.reply': ({ draftId, ...input }) => reviews.reply(draftId, input),
-    'reviews.setResolved': ({ draftId, ...input }) => reviews.setResolved(draftId, input),
-    'reviews.decideSuggestion': ({ draftId, ...input }) => reviews.decideSuggestion(draftId, input),
-    'reviews.editComment': ({ draftId, ...input }) => reviews.editComment(draftId, input),
-    'reviews.deleteComment': ({ draftId, ...input }) => reviews.deleteComment(draftId, input),
-    'reviews.setVerdict': ({ draftId, ...input }) => reviews.setVerdict(draftId, input),
   } satisfies Partial<Handlers>
 }

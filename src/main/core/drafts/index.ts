@@ -1,15 +1,14 @@
 /**
- * The drafts folder, as the rest of the main process sees it: the `DraftStore` (in `store.ts`)
- * and the two helpers other modules use, the version of a draft's bytes and the slug of a
- * title. The store is built from the modules beside it: `fs.ts` (file-system reads and the
- * wording of their failures), `names.ts` (ids, slugs and the folder listing), `inspect.ts` (what
- * one file is), `listing.ts` (the folder as last read, and what changed on disk),
- * `record-cache.ts` and `identity.ts` (review records as last read, and when a file may be
- * trusted as read), `saving.ts` (writing a draft file), `marks.ts` (submitted, not sent, the
- * grant's deadline), `view.ts` (drafts as the contract shows them), `failures.ts`, `trash.ts`
- * and `watcher.ts` (where the file-system events were).
+ * The drafts service, as the rest of the main process sees it: the `DraftStore` (in `store.ts`)
+ * over the storage layer (core/folder/), with the modules beside it: `listing.ts` (the folder
+ * as last read, and what changed on disk), `listed-file.ts` (one file's line in the list, its
+ * review brief through the `ReviewBriefs` port), `marks.ts` (submitted, not sent, the grant's
+ * deadline), `view.ts` (drafts as the contract shows them), `follow.ts` (what it does on the core's hub) and `handlers.ts` (its channels). The version of
+ * a draft's bytes and the slug of a title are the storage layer's (`draftVersion`, `slugify`),
+ * offered here too for the drafts' users.
  */
 export { DraftStore, type DraftStoreOptions } from './store'
-export type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
-export { draftVersion } from './fs'
-export { slugify } from './names'
+export type { DraftObserver, DraftSavedEvent, SaveIntent } from '../folder'
+export type { ReviewBriefs } from './listed-file'
+export { draftView } from './view'
+export { draftVersion, slugify } from '../folder'

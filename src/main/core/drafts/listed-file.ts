@@ -9,13 +9,25 @@
 import type { DraftSummary } from '../../../shared/ipc'
 import type { ReviewBrief } from '../../../shared/review'
 import type { Logger } from '../errors'
-import { removeLeftovers } from './fs'
-import { trustedAt, type FileIdentity } from './identity'
-import type { Inspection, Relevant } from './inspect'
-import type { RecordCache } from './record-cache'
-import { readRecordFolder, reviewFolderPath } from './review-files'
-import { readReviewBrief } from './reviews'
+import {
+  readRecordFolder,
+  removeLeftovers,
+  reviewFolderPath,
+  trustedAt,
+  type FileIdentity,
+  type Inspection,
+  type RecordCache,
+  type Relevant,
+  type ReviewSubject,
+} from '../folder'
 import { listingOrder, summaryOf, type ListingOrder } from './view'
+
+/**
+ * The port through which the listing gets a draft's review brief: the review service's reader
+ * (reviews/reviews.ts, `readReviewBrief`), given to the store where the core is composed
+ * (core.ts). The drafts side never imports the review side; it only says what it needs.
+ */
+export type ReviewBriefs = (subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>, options: { cache: RecordCache }) => Promise<ReviewBrief>
 
 const NO_REVIEW: ReviewBrief = {
   openThreads: 0,
@@ -45,9 +57,10 @@ export interface ListedFile {
   recordsStamp: string
 }
 
-/** What a listed file is read with: the review records as last read, and where a record that cannot be read is reported. */
+/** What a listed file is read with: the review records as last read, the review's brief of them, and where a record that cannot be read is reported. */
 export interface ListedFileReader {
   records: RecordCache
+  briefs: ReviewBriefs
   log: Logger
 }
 
@@ -81,7 +94,7 @@ export async function listedFileOf(
 
 async function briefOf(reader: ListedFileReader, folder: string, entry: Extract<Relevant, { kind: 'ok' }>): Promise<ReviewBrief> {
   try {
-    return await readReviewBrief({ folder, id: entry.id, file: entry.file }, { cache: reader.records })
+    return await reader.briefs({ folder, id: entry.id, file: entry.file }, { cache: reader.records })
   } catch (error) {
     reader.log.warn(`could not read the review records of ${entry.fileName}`, error)
     return { ...NO_REVIEW, approval: 'unknown', text: 'unknown: its review records could not be read', unreadable: 1 }

@@ -27,22 +27,30 @@
  * What is kept of a file once read (its summary, brief, order, what the reminders need) is made
  * in listed-file.ts.
  */
-import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DraftSummary } from '../../../shared/ipc'
 import { reviewFolderName } from '../../../shared/review'
 import { type Logger } from '../errors'
-import { mapLimited, removeLeftovers } from './fs'
-import { identityOf, stillValid, type FileIdentity } from './identity'
-import { inspect, type Inspection, type Relevant } from './inspect'
-import { listedFileOf, recordsStampOf, type ListedFile, type ListedFileReader } from './listed-file'
+import {
+  identityAt,
+  inspect,
+  isRecordTempName,
+  mapLimited,
+  readDirectory,
+  removeLeftovers,
+  reviewFolderPath,
+  stillValid,
+  type Directory,
+  type DraftSavedEvent,
+  type FileIdentity,
+  type Inspection,
+  type RecordCache,
+  type Relevant,
+  type WatchBatch,
+} from '../folder'
+import { listedFileOf, recordsStampOf, type ListedFile, type ListedFileReader, type ReviewBriefs } from './listed-file'
 import type { KeyedMutex } from '../locks'
-import { readDirectory, type Directory } from './names'
-import type { DraftSavedEvent } from './observer'
-import type { RecordCache } from './record-cache'
-import { isRecordTempName, reviewFolderPath } from './review-files'
 import { byNewestOrder, draftView } from './view'
-import type { WatchBatch } from './watcher'
 
 /** Files read at once: enough to keep the disk busy, few enough to leave Node's file threads to other calls. */
 const READ_CONCURRENCY = 8
@@ -97,6 +105,8 @@ export interface DraftIndexOptions {
   locks: KeyedMutex
   log: Logger
   records: RecordCache
+  /** A draft's review brief (the port the review service fills; see listed-file.ts). */
+  reviewBriefs: ReviewBriefs
   watcher: WatchState
   /** Tells the store's observer of a readable draft that changed on disk. */
   emit: (event: DraftSavedEvent) => void
@@ -127,7 +137,7 @@ export class DraftIndex {
     this.#locks = options.locks
     this.#log = options.log
     this.#records = options.records
-    this.#reader = { records: options.records, log: options.log }
+    this.#reader = { records: options.records, briefs: options.reviewBriefs, log: options.log }
     this.#watcher = options.watcher
     this.#emit = options.emit
     this.#changed = options.changed
@@ -395,7 +405,7 @@ export class DraftIndex {
     if (!read && mode === 'stat') {
       let now: FileIdentity | null = null
       try {
-        now = identityOf(await lstat(join(folder, entry.fileName)))
+        now = await identityAt(join(folder, entry.fileName))
       } catch {
         // Gone or unreadable: reading it says which.
       }

@@ -12,9 +12,7 @@ import { Id } from '../../../shared/api'
 import type { DraftFrontMatter } from '../../../shared/draft-file'
 import type { Draft } from '../../../shared/ipc'
 import { AppFailure } from '../errors'
-import { MAX_DRAFT_BYTES, type Relevant } from './inspect'
-import { fileNameOf } from './names'
-import type { DraftSavedEvent } from './observer'
+import { fileNameOf, MAX_DRAFT_BYTES, type DraftSavedEvent, type Relevant } from '../folder'
 import { draftView } from './view'
 
 type Readable = Extract<Relevant, { kind: 'ok' }>

@@ -13,38 +13,59 @@
  * later call of the store (list, get, create…) re-reads the setting and moves the watcher when
  * the folder changed. `rewatch()` does the same at once (call it after the setting changes).
  *
- * The store is built from the modules beside it: `listing.ts` (the folder as last read, and
- * what changed on disk, read in proportion to the change), `record-cache.ts` (review records
- * as last read), `folder-follower.ts` (the watch kept on the folder the settings name, and who
- * listens) over `watcher.ts` (where events were), `saving.ts` (writing a draft file) and
- * `marks.ts` (submitted, not sent, the grant's deadline); one operation at a time per file
- * (`KeyedMutex`, core/locks.ts).
+ * The store is built from the modules beside it, `listing.ts` (the folder as last read, and
+ * what changed on disk, read in proportion to the change) and `marks.ts` (submitted, not sent,
+ * the grant's deadline), over the storage layer (core/folder/): `record-cache.ts` (review
+ * records as last read), `folder-follower.ts` (the watch kept on the folder the settings name,
+ * and who listens) over `watcher.ts` (where events were), `saving.ts` (writing a draft file);
+ * one operation at a time per file (`KeyedMutex`, core/locks.ts). Each line's review brief comes
+ * through the `reviewBriefs` port (listed-file.ts), which the core fills with the review side's reader.
  */
-import { mkdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { parseDraftFile, serializeDraftFile, type DraftFrontMatter } from '../../../shared/draft-file'
 import type { Draft, DraftSummary, DraftsMergeOutput } from '../../../shared/ipc'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
-import { conflict, checkPitch, notFound, refuseSubmitted } from './failures'
+import {
+  checkPitch,
+  conflict,
+  describeFsError,
+  exists,
+  fileNameOf,
+  FolderFollower,
+  inspect,
+  MAX_SAVED_DRAFT_BYTES,
+  moveReviewsToTrash,
+  moveToTrash,
+  newDraftText,
+  notFound,
+  openDraftsFolder,
+  PolicySource,
+  readDirectory,
+  RecordCache,
+  refuseSubmitted,
+  reviewFolderPath,
+  rewriteDraftFile,
+  slugify,
+  upgradedForWrite,
+  withFileLock,
+  writeDraftText,
+  type Directory,
+  type DraftObserver,
+  type DraftSavedEvent,
+  type FolderIdentity,
+  type NewDraftArgs,
+  type Relevant,
+  type ReviewSubject,
+  type SaveIntent,
+  type WatchMode,
+} from '../folder'
 import { mergeDraft } from '../merge/draft-merge'
 import { diff3TextMerge } from '../merge/text-merge'
-import { withFileLock } from '../file-lock'
-import { FolderFollower } from './folder-follower'
-import { describeFsError, exists } from './fs'
-import { inspect, MAX_SAVED_DRAFT_BYTES, type Relevant } from './inspect'
+import type { ReviewBriefs } from './listed-file'
 import { DraftIndex } from './listing'
 import { KeyedMutex } from '../locks'
 import { markNotSent, markSubmitted, setGrantDeadline, type MarkContext } from './marks'
-import { fileNameOf, readDirectory, slugify, type Directory } from './names'
-import type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
-import { PolicySource } from './policy-source'
-import { RecordCache } from './record-cache'
-import { reviewFolderPath } from './review-files'
-import type { ReviewSubject } from './reviews'
-import { newDraftText, rewriteDraftFile, upgradedForWrite, writeDraftText, type NewDraftArgs } from './saving'
-import { moveReviewsToTrash, moveToTrash } from './trash'
 import { draftView } from './view'
-import type { FolderIdentity, WatchMode } from './watcher'
 
 export interface DraftStoreOptions {
   /** The drafts folder, read on every call (the user may change it in settings); created when missing. */
@@ -57,6 +78,11 @@ export interface DraftStoreOptions {
   watchDebounceMs?: number
   /** How the folder is watched (see watcher.ts); the platform's default unless a test says otherwise. */
   watchMode?: WatchMode
+  /**
+   * A draft's review brief for its line in the list: the review service's `readReviewBrief`,
+   * given where the core is composed (the drafts side does not import the review side).
+   */
+  reviewBriefs: ReviewBriefs
   /** Told of every change of a draft, made here or seen by the watcher (the draft history listens; see observer.ts). */
   onSaved?: DraftObserver
   /** How often the review policy and its allowed signers are looked at while watching (see policy-source.ts). Default 1,000 ms. */
@@ -98,6 +124,7 @@ export class DraftStore {
       locks: this.#locks,
       log: this.#log,
       records: this.#records,
+      reviewBriefs: options.reviewBriefs,
       watcher: this.#follower.watcher,
       emit: (event) => this.#emit(event),
       changed: (ids) => this.#follower.tell(ids),
@@ -374,10 +401,7 @@ export class DraftStore {
     const folder = resolve(await this.#folderOption())
     let identity: FolderIdentity
     try {
-      await mkdir(folder, { recursive: true })
-      const info = await stat(folder)
-      if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
-      identity = { dev: info.dev, ino: info.ino }
+      identity = await openDraftsFolder(folder)
     } catch (error) {
       const { what, advice } = describeFsError(error)
       throw new AppFailure('storage_error', `The drafts folder ${folder} could not be opened or created (${what}). ${advice}`, {}, { cause: error })

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { DraftFile, DraftFrontMatter } from '../../../shared/draft-file'
 import { DraftId, type Draft, type DraftNotSent, type DraftSummary } from '../../../shared/ipc'
 import type { ReviewBrief } from '../../../shared/review'
-import type { Relevant } from './inspect'
+import type { Relevant } from '../folder'
 
 /** The front matter's `not_sent` note, for a draft that is still a draft (a submitted one was sent). */
 function notSentOf(fm: DraftFrontMatter): DraftNotSent | null {

@@ -10,7 +10,8 @@
  */
 import type { ChannelOutput } from '../../../shared/ipc'
 import type { ReviewData } from '../../../shared/review'
-import { readReviewRecords, unreadableReview, type ReviewSubject } from '../drafts/reviews'
+import type { ReviewSubject } from '../folder'
+import { readReviewRecords, unreadableReview } from '../reviews'
 import { draftView } from '../drafts/view'
 import { AppFailure } from '../errors'
 

@@ -2,7 +2,7 @@
  * Draft history: every save that changes a draft keeps a version of it (pitch, fields, who saved
  * it) in the app's data folder, so an applicant can get yesterday's budget table back or see
  * what a co-founder changed overnight. It sits beside the drafts store and listens to it (the
- * store's `onSaved` observer, see drafts/observer.ts); the store knows nothing of it.
+ * store's `onSaved` observer, see folder/observer.ts); the store knows nothing of it.
  *
  * - Never in the way: a version that cannot be written (a damaged or unwritable history folder)
  *   is logged and remembered, the save itself has already succeeded, and `history.list` then
@@ -22,9 +22,7 @@ import { basename, dirname, join } from 'node:path'
 import { replaceSection, summarizeChange, type VersionContent } from '../../../shared/history'
 import type { Draft, HistoryGetOutput, HistoryListOutput, HistorySource, HistoryVersion } from '../../../shared/ipc'
 import { AppFailure, consoleLogger, type Logger } from '../errors'
-import { conflict } from '../drafts/failures'
-import { describeFsError, exists } from '../drafts/fs'
-import type { DraftSavedEvent, SaveIntent } from '../drafts/observer'
+import { conflict, describeFsError, exists, type DraftSavedEvent, type SaveIntent } from '../folder'
 import { KeyedMutex } from '../locks'
 import { KEY_PATTERN, historyKey } from './format'
 import { DEFAULT_LIMITS, type HistoryLimits } from './retention'

@@ -6,16 +6,16 @@
  */
 import type { DraftFile } from '../../../shared/draft-file'
 import type { ReviewData } from '../../../shared/review'
-import { type ReadReviewOptions, readReviewRecords } from '../drafts/reviews'
+import { type ReadReviewOptions, readReviewRecords } from '../reviews/reviews'
 
 export type { ReadReviewOptions }
 /** A team's review policy file (`.grant-desk-review.yaml`), as `grant-desk review --policy` names it. */
-export { type LoadedPolicy, loadPolicyFile, loadPolicyFor } from '../drafts/review-policy'
+export { type LoadedPolicy, loadPolicyFile, loadPolicyFor } from '../folder/review-policy'
 /** Git's history of the review records: a committed record removed or rewritten fails the gate. */
-export { RecordHistory } from '../drafts/record-history'
+export { RecordHistory } from '../reviews/record-history'
 /** Reading a file within the app's bounds (a regular file only, at most the largest draft), as the CLI reads every file it is given. */
-export { NOT_A_FILE, readRegularFile } from '../drafts/fs'
-export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from '../drafts/inspect'
+export { NOT_A_FILE, readRegularFile } from '../folder/fs'
+export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from '../folder/inspect'
 
 /** A draft file as the folder holds it: `<folder>/<id>.md`, its text and what it parses to. */
 export interface DraftOnDisk {

@@ -4,7 +4,7 @@
  * Markdown-to-HTML builder is loaded by the export alone.
  */
 import type { ReviewData } from '../../../shared/review'
-import { draftVersion } from '../drafts/fs'
+import { draftVersion } from '../folder/fs'
 import { draftView } from '../drafts/view'
 import { type ReviewCopy, buildReviewCopy } from '../export/review-copy'
 import type { DraftOnDisk } from './drafts'

@@ -5,4 +5,4 @@
  */
 export const loadImporter = () => import('../import')
 export { MAX_IMPORT_BYTES, UNKNOWN_KIND, importKind, tooLarge } from '../import/limits'
-export { NOT_A_FILE, readRegularFile } from '../drafts/fs'
+export { NOT_A_FILE, readRegularFile } from '../folder/fs'

@@ -28,7 +28,7 @@ export class PullAttributions {
 }
 
 /**
- * A draft file's version (drafts/fs.ts, draftVersion: the SHA-256 of its bytes), read in chunks:
+ * A draft file's version (folder/fs.ts, draftVersion: the SHA-256 of its bytes), read in chunks:
  * a 200 MB draft that a pull brought is hashed without being held in memory. Null when it is not there.
  */
 export async function fileVersion(file: string): Promise<string | null> {

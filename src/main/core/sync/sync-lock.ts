@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path'
 import type { Logger } from '../errors'
-import { type FileLockWait, withFileLock } from '../file-lock'
+import { type FileLockWait, withFileLock } from '../folder'
 import { SyncFailure } from './problems'
 
 const SYNC_LOCK_FILE = 'grant-desk-sync'

@@ -8,6 +8,7 @@ import { parseDraftFile } from '../../../../src/shared/draft-file'
 import { Draft, DraftSummary } from '../../../../src/shared/ipc'
 import { AppFailure, type Logger } from '../../../../src/main/core/errors'
 import { DraftStore, draftVersion, slugify } from '../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../src/main/core/reviews'
 
 const SDK_GRANT: GrantDetail = {
   id: '984805b6-25b5-4e62-a083-d5b38b15a948',
@@ -55,6 +56,7 @@ const log: Logger = {
 
 function makeStore(extra: { folder?: () => string; watchDebounceMs?: number } = {}): DraftStore {
   return new DraftStore({
+    reviewBriefs: readReviewBrief,
     folder: extra.folder ?? (() => folder),
     trashDir,
     // Each call a minute later, so updated_at and trash names always differ.

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DraftStore, type DraftSavedEvent } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import type { Logger } from '../../../../../src/main/core/errors'
-import { ReviewService } from '../../../../../src/main/core/drafts/reviews'
-import type { WatchMode } from '../../../../../src/main/core/drafts/watcher'
+import { ReviewService } from '../../../../../src/main/core/reviews/reviews'
+import type { WatchMode } from '../../../../../src/main/core/folder/watcher'
 import { serializeRecord, type ReviewRecord } from '../../../../../src/shared/review'
 import type { DraftSummary } from '../../../../../src/shared/ipc'
 import { threadRecord, threadRecordFile } from '../../../../support/review-records'
@@ -99,6 +100,7 @@ describe.each(MODES)('the listing %s', (_name, mode) => {
     told = []
     observed = []
     store = new DraftStore({
+      reviewBriefs: readReviewBrief,
       folder: () => folder,
       trashDir: join(root, 'trash'),
       log,
@@ -297,7 +299,14 @@ describe.each(MODES)('the listing %s', (_name, mode) => {
 describe('the listing reads only what changed', () => {
   it('a draft the watcher saw no event for is served as read, not read again', async () => {
     writeFileSync(join(folder, 'alpha.md'), draftText('Alpha grant'))
-    const store = new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), log, watchDebounceMs: 30, watchMode: 'per-folder' })
+    const store = new DraftStore({
+      reviewBriefs: readReviewBrief,
+      folder: () => folder,
+      trashDir: join(root, 'trash'),
+      log,
+      watchDebounceMs: 30,
+      watchMode: 'per-folder',
+    })
     const told: string[] = []
     const stop = await store.watch((ids) => told.push(...ids))
     try {
@@ -326,7 +335,7 @@ describe('without a watcher, a file whose identity vouches for it', () => {
     write(join(folder, 'alpha.md'), draftText(TITLE))
     // Read long enough after its last change (see identity.ts) for a stat alone to vouch for it.
     await new Promise((done) => setTimeout(done, 2_100))
-    const store = new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), log })
+    const store = new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir: join(root, 'trash'), log })
     const before = (await store.list()).items
     expect((await store.list()).items[0]).toBe(before[0])
     editBehindTheBack(join(folder, 'alpha.md'), (text) => text.replace(`title: ${TITLE}`, `title: ${SAME_SIZE_TITLE}`))

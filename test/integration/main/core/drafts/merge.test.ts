@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { GrantDetail } from '../../../../../src/shared/api'
 import { parseDraftFile, serializeDraftFile } from '../../../../../src/shared/draft-file'
 import { DraftStore } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import { AppFailure, silentLogger } from '../../../../../src/main/core/errors'
 import { tempDir } from '../../../../support/service'
 
@@ -26,7 +27,7 @@ const GRANT: GrantDetail = {
 
 async function setUp() {
   const folder = tempDir('grant-desk-merge-drafts-')
-  const store = new DraftStore({ folder: () => folder, trashDir: tempDir('grant-desk-merge-trash-'), log: silentLogger })
+  const store = new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir: tempDir('grant-desk-merge-trash-'), log: silentLogger })
   const draft = await store.create({ grant: GRANT, grantType: 'grant', customFields: { project_name: 'Tracekit', budget: '10' } })
   /** A teammate's save, written as another program would: straight to the file. */
   const theirs = (pitch: string, fields: Record<string, string>) => {

@@ -8,6 +8,7 @@
  */
 import { createInterface } from 'node:readline'
 import { DraftStore } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import { AppFailure, silentLogger } from '../../../../../src/main/core/errors'
 
 export interface RaceCommand {
@@ -28,7 +29,7 @@ export type RaceAnswer =
 async function main(): Promise<void> {
   const [folder, trashDir] = process.argv.slice(2)
   if (!folder || !trashDir) throw new Error('usage: save-race-child <draftsFolder> <trashDir>')
-  const store = new DraftStore({ folder: () => folder, trashDir, log: silentLogger })
+  const store = new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir, log: silentLogger })
   const answer = (value: RaceAnswer) => process.stdout.write(`${JSON.stringify(value)}\n`)
   for await (const line of createInterface({ input: process.stdin })) {
     const command = JSON.parse(line) as RaceCommand

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GrantDetail } from '../../../../../src/shared/api'
 import { parseDraftFile } from '../../../../../src/shared/draft-file'
 import { DraftStore } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import { silentLogger } from '../../../../../src/main/core/errors'
 import { tempDir } from '../../../../support/service'
 import type { RaceAnswer, RaceCommand } from './save-race-child'
@@ -92,7 +93,7 @@ describe('two processes saving one draft from one base at the same moment', () =
     const folder = tempDir('grant-desk-race-drafts-')
     const trashDir = tempDir('grant-desk-race-trash-')
     dirs.push(folder, trashDir)
-    const store = new DraftStore({ folder: () => folder, trashDir, log: silentLogger })
+    const store = new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir, log: silentLogger })
     const draft = await store.create({ grant: GRANT, grantType: 'grant' })
     const a = startChild(folder, trashDir)
     const b = startChild(folder, trashDir)
@@ -141,7 +142,7 @@ describe('two processes saving one draft from one base at the same moment', () =
     const folder = tempDir('grant-desk-race-drafts-')
     const trashDir = tempDir('grant-desk-race-trash-')
     dirs.push(folder, trashDir)
-    const store = new DraftStore({ folder: () => folder, trashDir, log: silentLogger })
+    const store = new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir, log: silentLogger })
     const draft = await store.create({ grant: GRANT, grantType: 'grant' })
     const a = startChild(folder, trashDir)
     const b = startChild(folder, trashDir)

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { describe, expect } from 'vitest'
-import { draftVersion } from '../../../../../src/main/core/drafts/fs'
+import { draftVersion } from '../../../../../src/main/core/folder/fs'
 import { PDF_UNAVAILABLE_MESSAGE, type PdfPrinter } from '../../../../../src/main/core/export/service'
 import { quoteAt } from '../../../../../src/shared/review'
 import { startTestCore, type TestCore } from '../../../../support/core'

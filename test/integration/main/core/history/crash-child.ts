@@ -12,6 +12,7 @@
 import { join } from 'node:path'
 import type { GrantDetail } from '../../../../../src/shared/api'
 import { DraftStore } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import { silentLogger } from '../../../../../src/main/core/errors'
 import { DraftHistory } from '../../../../../src/main/core/history'
 
@@ -61,7 +62,14 @@ async function main(): Promise<void> {
     log: silentLogger,
     limits: CRASH_LIMITS,
   })
-  store = new DraftStore({ folder: () => draftsFolder, trashDir, now, log: silentLogger, onSaved: (event) => history.record(event) })
+  store = new DraftStore({
+    reviewBriefs: readReviewBrief,
+    folder: () => draftsFolder,
+    trashDir,
+    now,
+    log: silentLogger,
+    onSaved: (event) => history.record(event),
+  })
 
   const existing = await store.findByGrant(GRANT.id)
   let draft = existing[0] ?? (await store.create({ grant: GRANT, grantType: 'grant' }))

@@ -18,6 +18,7 @@ import { join } from 'node:path'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DraftStore } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import { silentLogger } from '../../../../../src/main/core/errors'
 import { DraftHistory } from '../../../../../src/main/core/history'
 import { historyKey } from '../../../../../src/main/core/history/format'
@@ -148,7 +149,13 @@ it(`leaves no broken version and no lost draft after ${KILLS} kills mid-write`, 
     log: silentLogger,
     limits: CRASH_LIMITS,
   })
-  store = new DraftStore({ folder: () => folder, trashDir: join(dataDir, 'deleted-drafts'), log: silentLogger, onSaved: (event) => history.record(event) })
+  store = new DraftStore({
+    reviewBriefs: readReviewBrief,
+    folder: () => folder,
+    trashDir: join(dataDir, 'deleted-drafts'),
+    log: silentLogger,
+    onSaved: (event) => history.record(event),
+  })
   const list = await history.list(draftId)
   expect(list).toMatchObject({ available: true, reason: null })
   expect(list.versions.length).toBeGreaterThan(1)

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Draft } from '../../../../../src/shared/ipc'
 import { DraftStore } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import { silentLogger } from '../../../../../src/main/core/errors'
 import { DraftHistory } from '../../../../../src/main/core/history'
 import { historyKey } from '../../../../../src/main/core/history/format'
@@ -377,6 +378,7 @@ describe('reports that arrive late', () => {
       log: silentLogger,
     })
     store = new DraftStore({
+      reviewBriefs: readReviewBrief,
       folder: () => folder,
       trashDir: join(dataDir, 'deleted-drafts'),
       now: () => new Date(clock),

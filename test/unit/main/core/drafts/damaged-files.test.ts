@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DraftStore } from '../../../../../src/main/core/drafts'
+import { readReviewBrief } from '../../../../../src/main/core/reviews'
 import type { Logger } from '../../../../../src/main/core/errors'
-import { readRegularFile } from '../../../../../src/main/core/drafts/fs'
-import { isAtomicTempName, isDraftFileName } from '../../../../../src/main/core/drafts/names'
+import { readRegularFile } from '../../../../../src/main/core/folder/fs'
+import { isAtomicTempName, isDraftFileName } from '../../../../../src/main/core/folder/names'
 
 const GOOD_DRAFT = readFileSync(join(process.cwd(), 'test/fixtures/checklist/good-pitch.md'), 'utf8')
 
@@ -34,7 +35,7 @@ let warnings: string[]
 const log: Logger = { warn: (message) => warnings.push(message), error: (message) => warnings.push(message) }
 
 function makeStore(): DraftStore {
-  return new DraftStore({ folder: () => folder, trashDir: join(root, 'trash'), now: () => new Date(), log, watchDebounceMs: 30 })
+  return new DraftStore({ reviewBriefs: readReviewBrief, folder: () => folder, trashDir: join(root, 'trash'), now: () => new Date(), log, watchDebounceMs: 30 })
 }
 
 async function waitFor(condition: () => boolean, timeoutMs = 8_000): Promise<void> {

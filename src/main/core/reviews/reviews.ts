@@ -23,23 +23,24 @@ import {
   verdictSigningPayload,
   type ReviewBrief,
 } from '../../../shared/review'
-import type { DraftFile } from '../../../shared/draft-file'
 import { AppFailure } from '../errors'
 import { KeyedMutex } from '../locks'
-import { SigningError, signWithSshKey, type SignatureVerifier } from '../signing/ssh-signatures'
-import type { RecordCache } from './record-cache'
-import { addRecord, legacyRecords, readRecordFolder, reviewedVersion, rewriteRecord } from './review-files'
+import {
+  addRecord,
+  legacyRecords,
+  loadPolicyFor,
+  readRecordFolder,
+  reviewedVersion,
+  rewriteRecord,
+  type LoadedPolicy,
+  type RecordCache,
+  type ReviewSubject,
+} from '../folder'
+import { SigningError, signWithSshKey, type SignatureVerifier } from './signing/ssh-signatures'
 import type { RecordHistory } from './record-history'
-import { loadPolicyFor, type LoadedPolicy } from './review-policy'
 import { checkVerdicts } from './verdict-checks'
 
-/** What the review needs of a draft: where it lives and what it says now, as read from disk. */
-export interface ReviewSubject {
-  folder: string
-  id: string
-  version: string
-  file: DraftFile
-}
+export type { ReviewSubject }
 
 export interface ReviewServiceOptions {
   /** Reads the draft (it must exist and be readable: reviews of a damaged file wait until it is fixed). */

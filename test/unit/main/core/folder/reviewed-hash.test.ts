@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { contentHash, reviewedVersion } from '../../../../../src/main/core/drafts/review-files'
+import { contentHash, reviewedVersion } from '../../../../../src/main/core/folder/review-files'
 import { parseRecordFile, serializeRecord, type ReviewRecord } from '../../../../../src/shared/review'
 
 const ID = '20261123T110545123Z-3fa9c2d1'

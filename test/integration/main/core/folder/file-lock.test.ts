@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { silentLogger } from '../../../../src/main/core/errors'
-import { clearDeadLocks, clearOrphanedWrites, withFileLock } from '../../../../src/main/core/file-lock'
-import { tempDir } from '../../../support/service'
+import { silentLogger } from '../../../../../src/main/core/errors'
+import { clearDeadLocks, clearOrphanedWrites, withFileLock } from '../../../../../src/main/core/folder/file-lock'
+import { tempDir } from '../../../../support/service'
 
 function leftLock(owner: string, ageMs: number): string {
   const path = join(tempDir('grant-desk-lock-'), 'draft.md')

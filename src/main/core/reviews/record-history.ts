@@ -31,7 +31,7 @@ import { realpath } from 'node:fs/promises'
 import { join, posix } from 'node:path'
 import { RECORD_FILE_PATTERN, parseRecordFile, reviewFolderName, type ReviewRecord, type UnreadableRecord } from '../../../shared/review'
 import { Git, GitCommandError } from '../sync/git'
-import { errorCode, mapLimited, readRegularFile } from './fs'
+import { errorCode, mapLimited, readRegularFile } from '../folder'
 
 /** The record files of every review folder, as git pathspec (`*` crosses folders). */
 const RECORDS_PATHSPEC = '*.reviews/*'

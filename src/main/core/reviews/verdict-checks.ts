@@ -12,9 +12,8 @@
  *   author, over `verdictSigningPayload`; and where the policy requires signed verdicts, it has one.
  */
 import { nameProblem, SIGNATURE_NAMESPACE, type VerdictRecord, verdictSigningPayload, type VerdictCheck } from '../../../shared/review'
-import { SignatureVerifier } from '../signing/ssh-signatures'
-import type { LoadedPolicy } from './review-policy'
-import { contentHash } from './review-files'
+import { contentHash, type LoadedPolicy } from '../folder'
+import { SignatureVerifier } from './signing/ssh-signatures'
 
 /** Teammates' clocks differ; a verdict dated this far ahead of now is not counted. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000

@@ -11,6 +11,7 @@
  * next check reads it again and compares the bytes' hash (see `trustedAt`).
  */
 import type { Stats } from 'node:fs'
+import { lstat } from 'node:fs/promises'
 
 export interface FileIdentity {
   dev: number
@@ -28,6 +29,11 @@ export const TIMESTAMP_RESOLUTION_MS = 2_000
 
 export function identityOf(info: Stats): FileIdentity {
   return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs }
+}
+
+/** The identity of the file at `path` now (the link itself, not its target); throws as `lstat` does when it is gone or unreadable. */
+export async function identityAt(path: string): Promise<FileIdentity> {
+  return identityOf(await lstat(path))
 }
 
 export function sameIdentity(a: FileIdentity | null | undefined, b: FileIdentity | null | undefined): boolean {

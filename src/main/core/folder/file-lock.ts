@@ -20,7 +20,7 @@ import { readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
-import { AppFailure, errorCode, type Logger } from './errors'
+import { AppFailure, errorCode, type Logger } from '../errors'
 
 /** A lock not refreshed for this long belongs to a process that died (on another computer): it is taken over. */
 const STALE_MS = 10_000

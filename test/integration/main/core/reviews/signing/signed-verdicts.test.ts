@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SIGNATURE_NAMESPACE } from '../../../../../src/shared/review'
-import { SignatureVerifier, signWithSshKey } from '../../../../../src/main/core/signing/ssh-signatures'
-import { startTestService, tempDir, testFixture, type TestService } from '../../../../support/service'
-import { gate, giveVerdict, plant, recordsOf, startDraft, teammate, type Teammate } from '../../../../support/team'
+import { SIGNATURE_NAMESPACE } from '../../../../../../src/shared/review'
+import { SignatureVerifier, signWithSshKey } from '../../../../../../src/main/core/reviews/signing/ssh-signatures'
+import { startTestService, tempDir, testFixture, type TestService } from '../../../../../support/service'
+import { gate, giveVerdict, plant, recordsOf, startDraft, teammate, type Teammate } from '../../../../../support/team'
 
 let service: TestService
 let keys: string
