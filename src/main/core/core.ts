@@ -111,44 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const session = new Session({ vault, client, events, log, serviceUrl: () => settings.serviceUrl() })
   const { grants, savedSearches, scheduler } = grantServices(options, { settings, client, events, log, now })
 
-  // The drafts store publishes every change of a draft on the hub; who cares subscribes below.
-  const drafts = new DraftStore({
-    folder: () => settings.draftsFolder(),
-    trashDir: join(options.dataDir, 'deleted-drafts'),
-    now,
-    log,
-    onSaved: (event) => hub.emit('draft.changed', event),
-    // The listing's port to the review side: each line's review brief.
-    reviewBriefs: readReviewBrief,
-  })
-  const reviewerName = async () => (await settings.values()).reviewerName
-  // The author records being written (reviews/follow.ts).
-  const authorWrites = new PendingWork()
-  const { sync, syncScheduler } = teamSync(options, { settings, drafts, events, authorWrites, reviewerName, env, log, now })
-  // Earlier versions of each draft, in the app's data folder.
-  const history = new DraftHistory({
-    root: join(options.dataDir, 'history'),
-    trashDir: join(options.dataDir, 'deleted-drafts'),
-    drafts,
-    savedBy: reviewerName,
-    // A version a team sync pulled in names the teammate who made it.
-    externalAuthor: (draft) => sync.authorOf(dirname(draft.path), draft.id, draft.version),
-    now,
-    log,
-  })
-  const reviews = new ReviewService({
-    open: (id) => drafts.openForReview(id),
-    reviewerName,
-    signingKey: async () => (await settings.values()).signingKey,
-    savedHere: async (id) => {
-      const saved = await history.list(id).catch(() => null)
-      return saved?.versions.some((version) => version.source !== 'external') ?? false
-    },
-    written: (subject) => hub.emit('reviews.written', subject),
-    // The store's cache of record files: a review is read again only where it changed.
-    records: drafts.recordCache,
-    now,
-  })
+  const { drafts, authorWrites, sync, syncScheduler, history, reviews } = folderServices(options, { settings, events, hub, env, log, now })
   const applications = new ApplicationsLog(join(options.dataDir, 'applications.json'), { log, now })
   const submission = new SubmissionService({ client, session, drafts, reviews, applications, now })
   const exporter = new ExportService({ open: (id) => drafts.openForReview(id), sponsorOf: (id) => grants.sponsorOf(id), now, pdf: options.pdf ?? null })
@@ -190,6 +153,86 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   }
 
+  const close = await startInBackground(options, { hub, drafts, log, scheduler, reminders, syncScheduler, sync, history, authorWrites })
+
+  return {
+    dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
+    subscribe: (listener) => events.subscribe(listener),
+    close,
+  }
+}
+
+interface Base {
+  settings: SettingsService
+  events: CoreEvents
+  log: Logger
+  now: () => Date
+}
+
+/**
+ * The services over the drafts folder, in the order each needs the one before: the store, the
+ * team sync (it reads the store), the history (it names who a sync brought a version from) and
+ * the review (it asks the history whether a draft was saved here).
+ */
+function folderServices(options: CoreOptions, { settings, events, hub, env, log, now }: Base & { hub: CoreHub; env: Record<string, string | undefined> }) {
+  // The drafts store publishes every change of a draft on the hub; who cares subscribes below.
+  const drafts = new DraftStore({
+    folder: () => settings.draftsFolder(),
+    trashDir: join(options.dataDir, 'deleted-drafts'),
+    now,
+    log,
+    onSaved: (event) => hub.emit('draft.changed', event),
+    // The listing's port to the review side: each line's review brief.
+    reviewBriefs: readReviewBrief,
+  })
+  const reviewerName = async () => (await settings.values()).reviewerName
+  // The author records being written (reviews/follow.ts).
+  const authorWrites = new PendingWork()
+  const { sync, syncScheduler } = teamSync(options, { settings, drafts, events, authorWrites, reviewerName, env, log, now })
+  // Earlier versions of each draft, in the app's data folder.
+  const history = new DraftHistory({
+    root: join(options.dataDir, 'history'),
+    trashDir: join(options.dataDir, 'deleted-drafts'),
+    drafts,
+    savedBy: reviewerName,
+    // A version a team sync pulled in names the teammate who made it.
+    externalAuthor: (draft) => sync.authorOf(dirname(draft.path), draft.id, draft.version),
+    now,
+    log,
+  })
+  const reviews = new ReviewService({
+    open: (id) => drafts.openForReview(id),
+    reviewerName,
+    signingKey: async () => (await settings.values()).signingKey,
+    savedHere: async (id) => {
+      const saved = await history.list(id).catch(() => null)
+      return saved?.versions.some((version) => version.source !== 'external') ?? false
+    },
+    written: (subject) => hub.emit('reviews.written', subject),
+    // The store's cache of record files: a review is read again only where it changed.
+    records: drafts.recordCache,
+    now,
+  })
+  return { drafts, reviewerName, authorWrites, sync, syncScheduler, history, reviews }
+}
+
+interface Running {
+  hub: CoreHub
+  drafts: DraftStore
+  log: Logger
+  scheduler: SavedSearchScheduler
+  reminders: ReminderService
+  syncScheduler: SyncScheduler
+  sync: SyncService
+  history: DraftHistory
+  authorWrites: PendingWork
+}
+
+/**
+ * Loads what the first calls need, starts the background work (at once, or once
+ * `backgroundAfter` settles) and answers the core's `close`, which stops it in order.
+ */
+async function startInBackground(options: CoreOptions, { hub, drafts, log, scheduler, reminders, syncScheduler, sync, history, authorWrites }: Running) {
   // What `list` needs of the reminders (their record, no draft read) is there before any call.
   await reminders.load()
   let closed = false
@@ -207,31 +250,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (options.backgroundAfter) void options.backgroundAfter.then(begin, begin)
   else await startBackground()
 
-  return {
-    dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
-    subscribe: (listener) => events.subscribe(listener),
-    close: async () => {
-      // Background work not begun yet never begins; begun, it is finished before the rest stops.
-      closed = true
-      await begun
-      await scheduler.stop()
-      await syncScheduler.stop()
-      await sync.close()
-      stopWatching()
-      reminders.close()
-      await reminders.idle()
-      // Versions of the last saves are still being written: let them finish.
-      await history.idle()
-      await authorWrites.idle()
-    },
+  return async () => {
+    // Background work not begun yet never begins; begun, it is finished before the rest stops.
+    closed = true
+    await begun
+    await scheduler.stop()
+    await syncScheduler.stop()
+    await sync.close()
+    stopWatching()
+    reminders.close()
+    await reminders.idle()
+    // Versions of the last saves are still being written: let them finish.
+    await history.idle()
+    await authorWrites.idle()
   }
-}
-
-interface Base {
-  settings: SettingsService
-  events: CoreEvents
-  log: Logger
-  now: () => Date
 }
 
 /** The grants, the saved searches and their background check. */
