@@ -26,7 +26,15 @@ export default defineConfig({
         // it so). The renderer's components render in jsdom, which their files ask for.
         extends: true,
         plugins: [react()],
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/renderer-setup.ts'] },
+        // One file after another in a shared worker per environment (no process, jsdom and library
+        // import per file); test/support/unit-setup.ts gives each file fresh modules and window.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          isolate: false,
+          setupFiles: ['test/support/unit-setup.ts', 'test/support/renderer-setup.ts'],
+        },
       },
       {
         // Against real collaborators: the sandbox over HTTP, a real core and data folder, git,
