@@ -44,7 +44,8 @@ export default defineConfig({
         test: { name: 'integration', include: ['test/integration/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/renderer-setup.ts'] },
       },
       {
-        // Proof under faults and bad input: network faults, crashes and damaged files, IPC fuzz.
+        // Proof under faults and bad input: network faults, crashes and damaged files, IPC fuzz, and
+        // seeded sweeps of thousands of inputs against a reference (test/faults/shared/).
         extends: true,
         test: { name: 'faults', include: ['test/faults/**/*.test.ts'], environment: 'node', testTimeout: 180_000 },
       },
