@@ -26,7 +26,7 @@ vi.resetModules()
 if (typeof window !== 'undefined') {
   window.localStorage.clear()
   window.sessionStorage.clear()
-  delete (window as Partial<Window>).grantDesk
+  delete (window as unknown as { grantDesk?: unknown }).grantDesk
   for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name)
 }
 
