@@ -26,7 +26,15 @@ export default defineConfig({
         // it so). The renderer's components render in jsdom, which their files ask for.
         extends: true,
         plugins: [react()],
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/renderer-setup.ts'] },
+        // One file after another in a shared worker per environment (no process, jsdom and library
+        // import per file); test/support/unit-setup.ts gives each file fresh modules and window.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          isolate: false,
+          setupFiles: ['test/support/unit-setup.ts', 'test/support/renderer-setup.ts'],
+        },
       },
       {
         // Against real collaborators: the sandbox over HTTP, a real core and data folder, git,
@@ -36,7 +44,8 @@ export default defineConfig({
         test: { name: 'integration', include: ['test/integration/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/renderer-setup.ts'] },
       },
       {
-        // Proof under faults and bad input: network faults, crashes and damaged files, IPC fuzz.
+        // Proof under faults and bad input: network faults, crashes and damaged files, IPC fuzz, and
+        // seeded sweeps of thousands of inputs against a reference (test/faults/shared/).
         extends: true,
         test: { name: 'faults', include: ['test/faults/**/*.test.ts'], environment: 'node', testTimeout: 180_000 },
       },

@@ -100,7 +100,7 @@ export type ListGrantsQuery = z.input<typeof ListGrantsQuery>
  * Result of list_grants, compiled ahead of time by zod (`z.compile`, https://zod.dev/compile):
  * the same schema, whose valid answers take one generated function instead of a call and two
  * allocations per field of each grant, while an invalid answer goes to zod's ordinary parser
- * and so gets exactly the issues it always got (test/unit/shared/grant-list-contract.test.ts).
+ * and so gets exactly the issues it always got (test/faults/shared/grant-list-contract.test.ts).
  * A list of 10,000 grants is checked in well under `JSON.parse`'s own time, whatever its
  * deadlines look like (bench/contract.bench.ts). Compiling needs `new Function`, which the
  * main process has; where it is refused (a strict CSP), zod hands the schema back as it is.

@@ -8,6 +8,9 @@ describe('TrailingTimer', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   })
   afterEach(() => {
+    // The spy on setTimeout wraps the fake one: put it back first, or restoring it later (in a
+    // file after this one, in the unit tier's shared worker) would bring back a dead fake clock.
+    vi.restoreAllMocks()
     vi.useRealTimers()
   })
 

@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { describe, expect, it } from 'vitest'
-import { PARSE_OPTIONS, parseMarkdown, parseOptions, parsePitch, plainText, splitPoints, stripInline } from '../../../../src/shared/checklist/parse'
+import { PARSE_OPTIONS, parseMarkdown, parsePitch, plainText, splitPoints, stripInline } from '../../../../src/shared/checklist/parse'
 import { demoFixture } from '../../../../src/service/demo-data'
 import { FIXTURES } from '../../../support/checklist'
 import { seededRandom } from '../../../support/random'
 
 /**
  * The section-wise parse must give exactly the tree of a whole-document parse. Part size 0
- * splits at every split point, so the small documents here are really split.
+ * splits at every split point, so the small documents here are really split. The sweeps over
+ * thousands of random documents are in test/faults/shared/checklist/parse.test.ts.
  */
 function expectSameTree(source: string) {
   expect(parseMarkdown(source, { partSize: 0 }).children).toEqual(fromMarkdown(source, PARSE_OPTIONS).children)
@@ -47,115 +48,6 @@ describe('parseMarkdown (section-wise)', () => {
   it('gives the whole-document tree for every demo template and the good pitch', () => {
     for (const grant of demoFixture(new Date('2026-11-21T00:00:00Z')).grants) expectSameTree(grant.template_md)
     expectSameTree(readFileSync(join(FIXTURES, 'good-pitch.md'), 'utf8'))
-  })
-
-  it('gives the whole-document tree for 2,000 random documents of risky lines', () => {
-    const pieces = [
-      '# H1',
-      '## H2',
-      '### H3',
-      'text line',
-      '',
-      '',
-      '- item',
-      '  - nested',
-      '1. one',
-      '> quote',
-      '```',
-      '~~~',
-      '```js',
-      '<!-- c',
-      '-->',
-      '<!-- one -->',
-      '<div>',
-      '</div>',
-      '<pre>',
-      '</pre>',
-      '| a | b |',
-      '| - | - |',
-      '| 1 | 2 |',
-      '    code',
-      'Setext',
-      '===',
-      '---',
-      '#tag',
-      '- [ ] task',
-      '<?php',
-      '?>',
-      '* * *',
-      '[ref]: https://x.example',
-      '  ```',
-      ' ~~~',
-      '  <!--',
-      ' <div>',
-      '<p>para</p>',
-      '  # H1 indented',
-      '<script>',
-      '</script>',
-      '<![CDATA[',
-      ']]>',
-      '\t```',
-      '> ```',
-    ]
-    const random = seededRandom(42)
-    for (let n = 0; n < 2000; n++) {
-      const lines = Array.from({ length: 5 + Math.floor(random() * 30) }, () => pieces[Math.floor(random() * pieces.length)]!)
-      const source = lines.join('\n')
-      expect(parseMarkdown(source, { partSize: 0 }).children, source).toEqual(fromMarkdown(source, PARSE_OPTIONS).children)
-    }
-  })
-
-  it('parses text without a possible delimiter row without the table extension, to the same tree', () => {
-    // Tables as micromark-extension-gfm-table reads them: no pipe at all (`:-` is a delimiter
-    // row), in block quotes and list items, indented by tabs; and near misses that are none.
-    expect(parseOptions('a\n:-\n')).toBe(PARSE_OPTIONS)
-    expect(fromMarkdown('a\n:-\n', PARSE_OPTIONS).children[0]?.type).toBe('table')
-    expect(parseOptions('> | a |\n> | - |\n')).toBe(PARSE_OPTIONS)
-    expect(parseOptions('- | a |\n\t| - |\n')).toBe(PARSE_OPTIONS)
-    expect(parseOptions('a | b\n---\n')).not.toBe(PARSE_OPTIONS)
-    const pieces = [
-      'a',
-      'a | b',
-      '| a | b |',
-      '| a |',
-      ':-',
-      '-:',
-      ':-:',
-      '--',
-      '-|-',
-      '| - | - |',
-      '|-|',
-      '| :- |',
-      '---',
-      '- item',
-      '  | - |',
-      '\t:--',
-      '> | a |',
-      '> | - |',
-      '>:-',
-      '- | a |',
-      '1. a | b',
-      '',
-      '# H',
-      '```',
-      '    | - |',
-      '| - | x',
-      '-- | --',
-    ]
-    const random = seededRandom(7)
-    const seen = { tables: 0, guarded: 0 }
-    for (let n = 0; n < 3000; n++) {
-      const source = Array.from({ length: 2 + Math.floor(random() * 8) }, () => pieces[Math.floor(random() * pieces.length)]!).join(
-        random() < 0.2 ? '\r\n' : '\n',
-      )
-      const whole = fromMarkdown(source, PARSE_OPTIONS)
-      if (JSON.stringify(whole).includes('"table"')) seen.tables++
-      if (parseOptions(source) !== PARSE_OPTIONS) seen.guarded++
-      expect(parseMarkdown(source, { partSize: 0 }).children, source).toEqual(whole.children)
-    }
-    // Both kinds of text came up, so the comparison above covered each.
-    expect(seen.tables).toBeGreaterThan(300)
-    expect(seen.guarded).toBeGreaterThan(100)
   })
 
   it('merges parts up to about 2 KB and still gives the whole-document tree', () => {
