@@ -20,6 +20,7 @@ import {
   type Relevant,
   type ReviewSubject,
 } from '../folder'
+import type { KeptValues } from './kept-values'
 import { listingOrder, summaryOf, type ListingOrder } from './view'
 
 /**
@@ -62,6 +63,8 @@ export interface ListedFileReader {
   records: RecordCache
   briefs: ReviewBriefs
   log: Logger
+  /** What is kept is kept small: repeated values shared, strings flat (kept-values.ts). */
+  kept: KeptValues
 }
 
 /** What is kept of a file inspected at `readAt` (ms), whose review records had the stamp `recordsStamp`. */
@@ -78,16 +81,18 @@ export async function listedFileOf(
     return { identity, trusted, kind: 'ignored', version: '', summary: null, order: { key: 0, id: '' }, grantId: null, open: null, recordsStamp }
   }
   const brief = inspection.kind === 'ok' ? await briefOf(reader, folder, inspection) : NO_REVIEW
-  const fm = inspection.kind === 'ok' ? inspection.file.frontMatter : null
+  // Only the list's line and what sorts it are kept of the file: the rest is read on demand.
+  const summary = reader.kept.summary(summaryOf(inspection, brief))
+  const listed = summary.state === 'ok' ? summary : null
   return {
     identity,
     trusted,
     kind: inspection.kind,
-    version: inspection.version,
-    summary: summaryOf(inspection, brief),
+    version: summary.version,
+    summary,
     order: listingOrder(inspection),
-    grantId: fm?.grant.id ?? null,
-    open: fm && fm.status === 'draft' ? { grantTitle: fm.grant.title, deadline: fm.grant.deadline } : null,
+    grantId: listed?.grantId ?? null,
+    open: listed && listed.status === 'draft' ? { grantTitle: listed.grantTitle, deadline: listed.grantDeadline } : null,
     recordsStamp,
   }
 }

@@ -48,6 +48,7 @@ import {
   type Relevant,
   type WatchBatch,
 } from '../folder'
+import { KeptValues } from './kept-values'
 import { listedFileOf, recordsStampOf, type ListedFile, type ListedFileReader, type ReviewBriefs } from './listed-file'
 import type { KeyedMutex } from '../locks'
 import { byNewestOrder, draftView } from './view'
@@ -137,7 +138,7 @@ export class DraftIndex {
     this.#locks = options.locks
     this.#log = options.log
     this.#records = options.records
-    this.#reader = { records: options.records, briefs: options.reviewBriefs, log: options.log }
+    this.#reader = { records: options.records, briefs: options.reviewBriefs, log: options.log, kept: new KeptValues() }
     this.#watcher = options.watcher
     this.#emit = options.emit
     this.#changed = options.changed
