@@ -1,7 +1,9 @@
 /**
  * What the drafts index (listing.ts) keeps of one `.md` file of the folder as last read: its
- * line in the Drafts list with its review's brief, where it sorts, what the reminders need, and
- * the identity and review-records stamp that say whether it is still as read. Made from the
+ * line in the Drafts list with its review's brief (which says what the reminders need too: the
+ * grant's title and deadline of a draft not submitted), where it sorts, and the identity and
+ * review-records stamp that say whether it is still as read. Nothing else of the file is kept:
+ * the rest is read on demand. Made from the
  * file's inspection (inspect.ts) and its review records (read through the record cache), never
  * from the index's own state: when to read a file again is listing.ts's question, what a read
  * file is kept as is this module's.
@@ -20,6 +22,7 @@ import {
   type Relevant,
   type ReviewSubject,
 } from '../folder'
+import type { KeptValues } from './kept-values'
 import { listingOrder, summaryOf, type ListingOrder } from './view'
 
 /**
@@ -50,9 +53,6 @@ export interface ListedFile {
   summary: DraftSummary | null
   /** Where it sorts in the listing (newest first). */
   order: ListingOrder
-  grantId: string | null
-  /** For the reminders: a readable draft not submitted. */
-  open: { grantTitle: string; deadline: string } | null
   /** The stamp of the review records the brief was made from. */
   recordsStamp: string
 }
@@ -62,6 +62,8 @@ export interface ListedFileReader {
   records: RecordCache
   briefs: ReviewBriefs
   log: Logger
+  /** What is kept is kept small: repeated values shared, strings flat (kept-values.ts). */
+  kept: KeptValues
 }
 
 /** What is kept of a file inspected at `readAt` (ms), whose review records had the stamp `recordsStamp`. */
@@ -75,21 +77,12 @@ export async function listedFileOf(
   const identity = inspection.identity
   const trusted = identity !== null && trustedAt(identity, readAt)
   if (inspection.kind === 'ignored') {
-    return { identity, trusted, kind: 'ignored', version: '', summary: null, order: { key: 0, id: '' }, grantId: null, open: null, recordsStamp }
+    return { identity, trusted, kind: 'ignored', version: '', summary: null, order: { key: 0, id: '' }, recordsStamp }
   }
   const brief = inspection.kind === 'ok' ? await briefOf(reader, folder, inspection) : NO_REVIEW
-  const fm = inspection.kind === 'ok' ? inspection.file.frontMatter : null
-  return {
-    identity,
-    trusted,
-    kind: inspection.kind,
-    version: inspection.version,
-    summary: summaryOf(inspection, brief),
-    order: listingOrder(inspection),
-    grantId: fm?.grant.id ?? null,
-    open: fm && fm.status === 'draft' ? { grantTitle: fm.grant.title, deadline: fm.grant.deadline } : null,
-    recordsStamp,
-  }
+  // Only the list's line and what sorts it are kept of the file: the rest is read on demand.
+  const summary = reader.kept.summary(summaryOf(inspection, brief))
+  return { identity, trusted, kind: inspection.kind, version: summary.version, summary, order: listingOrder(inspection), recordsStamp }
 }
 
 async function briefOf(reader: ListedFileReader, folder: string, entry: Extract<Relevant, { kind: 'ok' }>): Promise<ReviewBrief> {

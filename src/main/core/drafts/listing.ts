@@ -48,6 +48,7 @@ import {
   type Relevant,
   type WatchBatch,
 } from '../folder'
+import { KeptValues } from './kept-values'
 import { listedFileOf, recordsStampOf, type ListedFile, type ListedFileReader, type ReviewBriefs } from './listed-file'
 import type { KeyedMutex } from '../locks'
 import { byNewestOrder, draftView } from './view'
@@ -137,7 +138,7 @@ export class DraftIndex {
     this.#locks = options.locks
     this.#log = options.log
     this.#records = options.records
-    this.#reader = { records: options.records, briefs: options.reviewBriefs, log: options.log }
+    this.#reader = { records: options.records, briefs: options.reviewBriefs, log: options.log, kept: new KeptValues() }
     this.#watcher = options.watcher
     this.#emit = options.emit
     this.#changed = options.changed
@@ -158,9 +159,9 @@ export class DraftIndex {
   async openDrafts(folder: string): Promise<{ id: string; grantId: string; grantTitle: string; deadline: string }[]> {
     const index = await this.#look(folder, { mode: this.#modeFor(folder), clean: false })
     return [...index.entries.values()].flatMap((entry) => {
-      const content = entry.content
-      if (!content?.open || content.grantId === null) return []
-      return [{ id: entry.id, grantId: content.grantId, grantTitle: content.open.grantTitle, deadline: content.open.deadline }]
+      const summary = entry.content?.summary
+      if (summary?.state !== 'ok' || summary.status !== 'draft') return []
+      return [{ id: entry.id, grantId: summary.grantId, grantTitle: summary.grantTitle, deadline: summary.grantDeadline }]
     })
   }
 
@@ -168,7 +169,7 @@ export class DraftIndex {
   async idsOfGrant(folder: string, grantId: string): Promise<string[]> {
     const index = await this.#look(folder, { mode: this.#modeFor(folder), clean: true })
     return [...index.entries.values()]
-      .flatMap((entry) => (entry.content?.kind === 'ok' && entry.content.grantId === grantId ? [entry.content] : []))
+      .flatMap((entry) => (entry.content?.summary?.state === 'ok' && entry.content.summary.grantId === grantId ? [entry.content] : []))
       .sort((a, b) => byNewestOrder(a.order, b.order))
       .map((content) => content.order.id)
   }
