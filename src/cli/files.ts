@@ -3,15 +3,15 @@
  * beside each draft. Shared by `lint` and `review`, so both look at the same drafts and read
  * the same records the app does (`<draft-id>.reviews/` next to `<draft-id>.md`).
  */
-import type { Stats } from 'node:fs'
-import { readdir, realpath, stat } from 'node:fs/promises'
+import { realpathSync, statSync, type Stats } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import {
   MAX_DRAFT_BYTES,
   MAX_SAVED_DRAFT_BYTES,
   NOT_A_FILE,
   readDraftReview as readReview,
-  readRegularFile,
+  readRegularFileSync,
   type ReadReviewOptions,
 } from '../main/core/public/drafts'
 import { fileSize as formatSize } from '../shared/text'
@@ -40,8 +40,10 @@ function kindOf(info: Stats): string {
  * reads forever), at most the size of the largest draft the app reads (larger files are refused
  * unread, with their size), as UTF-8. A link the user named is followed, once, to its file.
  */
-export async function readTextFile(path: string): Promise<string> {
-  const info = await stat(path)
+export function readTextFile(path: string): string {
+  // Blocking calls: a command reads its files one after another, and each asynchronous call is
+  // a trip through Node's file threads (read-sync.ts); the bounds and refusals are the same.
+  const info = statSync(path)
   if (!info.isFile()) throw new CliReadError(`it is ${kindOf(info)}, not a file; grant-desk reads Markdown files and folders of them`)
   if (info.size > MAX_DRAFT_BYTES) {
     throw new CliReadError(
@@ -52,7 +54,7 @@ export async function readTextFile(path: string): Promise<string> {
   try {
     // The real path, opened without following links, non-blocking and checked again once open:
     // a file swapped for a pipe after the check above is still refused.
-    read = await readRegularFile(await realpath(path), { maxBytes: MAX_DRAFT_BYTES, sniffBytes: 0 })
+    read = readRegularFileSync(realpathSync(path), { maxBytes: MAX_DRAFT_BYTES, sniffBytes: 0 })
   } catch (error) {
     if (error === NOT_A_FILE) throw new CliReadError('it is not a regular file; grant-desk reads Markdown files and folders of them')
     throw error
