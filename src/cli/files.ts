@@ -53,7 +53,7 @@ export function readTextFile(path: string): string {
   try {
     // The real path, opened without following links, non-blocking and checked again once open:
     // a file swapped for a pipe after the check above is still refused.
-    read = readRegularFileSync(realpathSync(path), { maxBytes: MAX_DRAFT_BYTES, sniffBytes: 0 })
+    read = readRegularFileSync(realpathSync.native(path), { maxBytes: MAX_DRAFT_BYTES, sniffBytes: 0 })
   } catch (error) {
     if (error === NOT_A_FILE) throw new CliReadError('it is not a regular file; grant-desk reads Markdown files and folders of them')
     throw error
