@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { IS_A_LINK, NOT_A_FILE, readRegularFile } from '../../../../../src/main/core/drafts/fs'
-import { readRegularFileSync } from '../../../../../src/main/core/drafts/read-sync'
-import { readRecordFolder } from '../../../../../src/main/core/drafts/review-files'
+import { IS_A_LINK, NOT_A_FILE, readRegularFile } from '../../../../../src/main/core/folder/fs'
+import { readRegularFileSync } from '../../../../../src/main/core/folder/read-sync'
+import { readRecordFolder } from '../../../../../src/main/core/folder/review-files'
 import { newRecordId, serializeRecord, type ReviewRecord } from '../../../../../src/shared/review'
 
 let root: string
