@@ -3,15 +3,14 @@
  * beside each draft. Shared by `lint` and `review`, so both look at the same drafts and read
  * the same records the app does (`<draft-id>.reviews/` next to `<draft-id>.md`).
  */
-import type { Stats } from 'node:fs'
-import { readdir, realpath, stat } from 'node:fs/promises'
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import {
   MAX_DRAFT_BYTES,
   MAX_SAVED_DRAFT_BYTES,
   NOT_A_FILE,
   readDraftReview as readReview,
-  readRegularFile,
+  readRegularFileSync,
   type ReadReviewOptions,
 } from '../main/core/public/drafts'
 import { fileSize as formatSize } from '../shared/text'
@@ -40,8 +39,10 @@ function kindOf(info: Stats): string {
  * reads forever), at most the size of the largest draft the app reads (larger files are refused
  * unread, with their size), as UTF-8. A link the user named is followed, once, to its file.
  */
-export async function readTextFile(path: string): Promise<string> {
-  const info = await stat(path)
+export function readTextFile(path: string): string {
+  // Blocking calls: a command reads its files one after another, and each asynchronous call is
+  // a trip through Node's file threads (read-sync.ts); the bounds and refusals are the same.
+  const info = statSync(path)
   if (!info.isFile()) throw new CliReadError(`it is ${kindOf(info)}, not a file; grant-desk reads Markdown files and folders of them`)
   if (info.size > MAX_DRAFT_BYTES) {
     throw new CliReadError(
@@ -52,7 +53,7 @@ export async function readTextFile(path: string): Promise<string> {
   try {
     // The real path, opened without following links, non-blocking and checked again once open:
     // a file swapped for a pipe after the check above is still refused.
-    read = await readRegularFile(await realpath(path), { maxBytes: MAX_DRAFT_BYTES, sniffBytes: 0 })
+    read = readRegularFileSync(realpathSync.native(path), { maxBytes: MAX_DRAFT_BYTES, sniffBytes: 0 })
   } catch (error) {
     if (error === NOT_A_FILE) throw new CliReadError('it is not a regular file; grant-desk reads Markdown files and folders of them')
     throw error
@@ -68,20 +69,25 @@ export async function readTextFile(path: string): Promise<string> {
 /**
  * Adds the target, or every `.md` file under it (hidden folders and node_modules skipped),
  * sorted. A target that is neither a folder nor a regular file (a FIFO, a device) is refused
- * with the reason, before anything is read.
+ * with the reason, before anything is read. Blocking calls, and each folder listed once with
+ * its entries' types (no stat per entry): a repository holds a review folder per draft.
  */
-export async function collect(target: string, out: string[]): Promise<void> {
-  const info = await stat(target)
+export function collect(target: string, out: string[]): void {
+  const info = statSync(target)
   if (!info.isDirectory()) {
     if (!info.isFile()) throw new CliReadError(`it is ${kindOf(info)}, not a file or a folder; grant-desk reads Markdown files and folders of them`)
     out.push(target)
     return
   }
-  const entries = await readdir(target, { withFileTypes: true })
+  collectFolder(target, out)
+}
+
+function collectFolder(folder: string, out: string[]): void {
+  const entries = readdirSync(folder, { withFileTypes: true })
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-    const path = join(target, entry.name)
-    if (entry.isDirectory()) await collect(path, out)
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) collectFolder(path, out)
     else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) out.push(path)
   }
 }
@@ -97,11 +103,11 @@ export async function readDraftReview(file: string, draft: DraftFile, options: R
 }
 
 /** The files the targets name; null (after saying why) when a target cannot be read. */
-export async function discover(targets: readonly string[], io: Io): Promise<string[] | null> {
+export function discover(targets: readonly string[], io: Io): string[] | null {
   const files: string[] = []
   for (const target of targets) {
     try {
-      await collect(target, files)
+      collect(target, files)
     } catch (error) {
       io.err(`Cannot read ${target}: ${readReason(error)}`)
       return null

@@ -135,7 +135,7 @@ export async function main(
     return runExport(targets[0]!, { output }, io)
   }
   const { discover } = await import('./files')
-  const files = await discover(targets, io)
+  const files = discover(targets, io)
   if (!files) return 2
   if (command === 'lint') return (await import('./commands/lint')).runLint(files, format, io, { checkLinks: parsed.values['check-links'], env })
   const { namedPolicy, runReview, recordHistory } = await import('./commands/review')

@@ -45,7 +45,7 @@ export async function runExport(file: string, options: ExportOptions, io: Export
       return 2
     }
     // Regular files only, within the app's size bound (a FIFO or a device is refused at once).
-    text = await readTextFile(file)
+    text = readTextFile(file)
   } catch (error) {
     io.err(`Cannot read ${name}: ${reason(error)}`)
     return 2

@@ -39,8 +39,8 @@ async function readBounded(file: string): Promise<Uint8Array> {
 }
 
 /** A new draft's front matter for the grant of the draft file at `path`. */
-async function draftFrontMatter(path: string, now: Date): Promise<DraftFrontMatter> {
-  const draft = parseDraftFile(await readTextFile(path))
+function draftFrontMatter(path: string, now: Date): DraftFrontMatter {
+  const draft = parseDraftFile(readTextFile(path))
   const at = now.toISOString()
   return { format: DRAFT_FORMAT, grant: draft.frontMatter.grant, custom_fields: {}, status: 'draft', application_id: null, created_at: at, updated_at: at }
 }
@@ -56,7 +56,7 @@ export async function runImport(file: string, options: ImportOptions, plainIo: I
   let frontMatter: DraftFrontMatter | null = null
   if (options.grant !== undefined) {
     try {
-      frontMatter = await draftFrontMatter(options.grant, options.now ?? new Date())
+      frontMatter = draftFrontMatter(options.grant, options.now ?? new Date())
     } catch (error) {
       const why = error instanceof DraftFileError ? `it is not a draft file (${error.message})` : readReason(error)
       io.err(`--grant ${displayName(options.grant)} cannot be read: ${why}. Name a draft of the grant the new draft is for.`)

@@ -163,7 +163,7 @@ export async function runLint(files: readonly string[], format: string, io: Io, 
   for (const file of files) {
     let text: string
     try {
-      text = await readTextFile(file)
+      text = readTextFile(file)
     } catch (error) {
       io.err(`Cannot read ${displayName(file)}: ${readReason(error)}`)
       failed = true

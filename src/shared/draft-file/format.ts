@@ -4,10 +4,10 @@
  * CLI, and the app reads and writes them. Unknown front-matter keys are kept, so a newer app's
  * file survives a round trip through an older one.
  */
-import { LineCounter, isScalar, parseDocument, stringify, visit, type Document } from 'yaml'
+import { LineCounter, isScalar, stringify, visit, type Document } from 'yaml'
 import { z } from 'zod'
 import { ApplicationSchema, GrantType, Id, IsoTimestamp, formatIssuePath } from '../api'
-import { yamlShapeProblem } from '../text'
+import { boundedSyntax, composeDocument } from '../text'
 
 /**
  * Version 2 keeps review records out of the draft, in a folder beside it (see
@@ -137,13 +137,16 @@ export function frontMatterValue(yamlText: string): unknown {
   const lineCounter = new LineCounter()
   // The line of the file: the front matter starts on line 2, after the opening "---".
   const lineOf = (offset: number) => lineCounter.linePos(offset).line + 1
-  // Counted before parsing: the parser's memory and time grow with the nesting and the items.
-  const shape = yamlShapeProblem(yamlText)
-  if (shape !== null) throw new DraftFileError(`the front matter was not read, because ${shape}`)
   let document: Document.Parsed
   try {
-    document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false, lineCounter })
+    // Counted as it is lexed, before the parser goes deep: the parser's memory and time grow with
+    // the nesting and the items. Lexed once (a gate reads hundreds of drafts), composed as
+    // parseDocument composes it.
+    const syntax = boundedSyntax(yamlText, lineCounter.addNewLine)
+    if (syntax.problem !== null) throw new DraftFileError(`the front matter was not read, because ${syntax.problem}`)
+    document = composeDocument(syntax.tokens, yamlText.length, { prettyErrors: false, uniqueKeys: false })
   } catch (error) {
+    if (error instanceof DraftFileError) throw error
     if (isTooDeep(error)) throw new DraftFileError(TOO_DEEP)
     throw new DraftFileError(`the front matter could not be read: ${firstLine(error)}`)
   }

@@ -5,7 +5,7 @@
  * listed there and in docs/architecture.md).
  *
  * - draft files: `fs.ts` (bounded reads, the version of a draft's bytes, the wording of the file
- *   system's failures), `names.ts` (ids, slugs and the folder listing), `inspect.ts` (what one
+ *   system's failures; `read-sync.ts` the same read with blocking calls, for the CLI), `names.ts` (ids, slugs and the folder listing), `inspect.ts` (what one
  *   file is), `identity.ts` (when a file may be trusted as read), `saving.ts` (writing one),
  *   `trash.ts` (deleted drafts and their records), `failures.ts` (what a by-id operation
  *   answers when the draft is not as expected), `file-lock.ts` (the lock a save, a sync and

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
+import { lstatSync, readdirSync } from 'node:fs'
 import { lstat, mkdir, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
@@ -30,6 +31,7 @@ import { boundedSyntax, composeDocument } from '../../../shared/text'
 import { AppFailure } from '../errors'
 import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, mapLimited, readRegularFile, storageFailure } from './fs'
 import { isAtomicTempName } from './names'
+import { readRegularFileSync } from './read-sync'
 import type { LoadedRecord, RecordCache } from './record-cache'
 
 /** Verdicts carry the whole pitch; past this a file is not a record anyone wrote. */
@@ -97,11 +99,15 @@ async function readRecordFile(path: string): Promise<string> {
   return (await readRecordText(path)).text
 }
 
-/** A record file's text, and its stat when it was opened (for the cache, see record-cache.ts). */
-async function readRecordText(path: string): Promise<{ text: string; info: Stats }> {
+/**
+ * A record file's text, and its stat when it was opened (for the cache, see record-cache.ts).
+ * `blocking`: read with blocking calls (read-sync.ts), for a command-line run only.
+ */
+async function readRecordText(path: string, blocking = false): Promise<{ text: string; info: Stats }> {
   let read: { bytes: Buffer; size: number; info: Stats }
+  const bounds = { maxBytes: MAX_RECORD_BYTES, sniffBytes: 0 }
   try {
-    read = await readRegularFile(path, { maxBytes: MAX_RECORD_BYTES, sniffBytes: 0 })
+    read = blocking ? readRegularFileSync(path, bounds) : await readRegularFile(path, bounds)
   } catch (error) {
     if (error === IS_A_LINK) throw Object.assign(new Error(`${path} is a link`), { code: 'ELOOP' })
     if (error === NOT_A_FILE) throw new RecordFileError('not a regular file')
@@ -118,11 +124,11 @@ async function readRecordText(path: string): Promise<{ text: string; info: Stats
 }
 
 /** One record file read and parsed (null: it is gone), as the cache keeps it. */
-async function loadRecord(path: string, name: string): Promise<LoadedRecord> {
+async function loadRecord(path: string, name: string, blocking: boolean): Promise<LoadedRecord> {
   let text: string
   let info: Stats
   try {
-    ;({ text, info } = await readRecordText(path))
+    ;({ text, info } = await readRecordText(path, blocking))
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { read: null, info: null }
     // Read again every time: nothing vouches for a file that could not be opened.
@@ -188,12 +194,14 @@ function describe(fileName: string, error: unknown): string {
 /**
  * Reads every record of a draft. A missing folder is a draft nobody has reviewed yet. With a
  * cache, a record file whose identity did not change since it was last read is not read again.
+ * `blocking`: the folder and its files are read with blocking calls, one after another (a
+ * command-line run, where nothing else waits: read-sync.ts); never in the app.
  */
-export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordCache): Promise<RecordFolder> {
+export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordCache, blocking = false): Promise<RecordFolder> {
   const folder = reviewFolderPath(draftsFolder, draftId)
   const stampHash = createHash('sha256')
   try {
-    const info = await lstat(folder)
+    const info = blocking ? lstatSync(folder) : await lstat(folder)
     if (info.isSymbolicLink() || !info.isDirectory()) {
       const reason = `${reviewFolderName(draftId)} is ${info.isSymbolicLink() ? 'a link' : 'not a folder'}, so its review records are not read. Replace it with a folder, or move it away.`
       return { records: [], unreadable: [{ fileName: reviewFolderName(draftId), reason }], stamp: `odd:${info.mtimeMs}`, temporary: [] }
@@ -209,7 +217,7 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
   }
   let names: string[]
   try {
-    names = (await readdir(folder)).sort()
+    names = (blocking ? readdirSync(folder) : await readdir(folder)).sort()
   } catch (error) {
     throw new AppFailure(
       'storage_error',
@@ -223,14 +231,12 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
   const temporary = names.filter(isRecordTempName)
   const systemFiles = await systemMetadataFiles(folder, names)
   // Read side by side (a folder of thousands waits on the disk, not the processor), used in order.
-  const reads = await mapLimited(
-    names.filter((name) => RECORD_FILE_PATTERN.test(name)),
-    RECORD_READS,
-    (name) => {
-      const path = join(folder, name)
-      return cache ? cache.read(path, () => loadRecord(path, name)) : loadRecord(path, name).then((loaded) => loaded.read)
-    },
-  )
+  const load = (name: string) => {
+    const path = join(folder, name)
+    return cache ? cache.read(path, () => loadRecord(path, name, blocking)) : loadRecord(path, name, blocking).then((loaded) => loaded.read)
+  }
+  const recordNames = names.filter((name) => RECORD_FILE_PATTERN.test(name))
+  const reads = blocking ? await Promise.all(recordNames.map(load)) : await mapLimited(recordNames, RECORD_READS, load)
   let next = 0
   for (const name of names) {
     if (!RECORD_FILE_PATTERN.test(name)) {

@@ -15,6 +15,8 @@ export { type LoadedPolicy, loadPolicyFile, loadPolicyFor } from '../folder/revi
 export { RecordHistory } from '../reviews/record-history'
 /** Reading a file within the app's bounds (a regular file only, at most the largest draft), as the CLI reads every file it is given. */
 export { NOT_A_FILE, readRegularFile } from '../folder/fs'
+/** The same read with blocking calls, for a command that reads file after file and waits on nothing else. */
+export { readRegularFileSync } from '../folder/read-sync'
 export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from '../folder/inspect'
 
 /** A draft file as the folder holds it: `<folder>/<id>.md`, its text and what it parses to. */

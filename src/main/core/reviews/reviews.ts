@@ -67,6 +67,8 @@ export interface ReadReviewOptions {
   cache?: RecordCache
   /** Git's history of the records (record-history.ts): a committed record removed or rewritten makes the review unknown. */
   history?: RecordHistory
+  /** Read the record files with blocking calls (review-files.ts): for a command-line run only, never the app's main process. */
+  blocking?: boolean
 }
 
 /**
@@ -78,7 +80,7 @@ export async function readReviewRecords(
   subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>,
   options: ReadReviewOptions = {},
 ): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
-  const stored = await readRecordFolder(subject.folder, subject.id, options.cache)
+  const stored = await readRecordFolder(subject.folder, subject.id, options.cache, options.blocking)
   const ids = new Set(stored.records.map((record) => record.id))
   const legacy = legacyRecords(subject.file.legacyReviews).filter((record) => !ids.has(record.id))
   const records = [...legacy, ...stored.records]
