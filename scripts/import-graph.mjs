@@ -111,6 +111,7 @@ const width = Math.max(...rows.map(([name]) => name.length))
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`)
 
 if (list) {
+  const edges = (pairs) => pairs.map(([from, to]) => `${show(from)} → ${show(to)}`)
   const section = (title, lines) => lines.length > 0 && console.log(`\n${title}\n${lines.map((line) => `  ${line}`).join('\n')}`)
   section(
     'File-level circles:',
@@ -120,35 +121,14 @@ if (list) {
     'Folder-level circles:',
     folderCycles.map((one) => one.join(' ↔ ')),
   )
-  section(
-    'Upward imports:',
-    upward.map(([from, to]) => `${show(from)} → ${show(to)}`),
-  )
-  section(
-    "Imports of another feature's internals:",
-    sideDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
-  )
-  section(
-    "Imports of another state area's internals:",
-    stateSideDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
-  )
+  section('Upward imports:', edges(upward))
+  section("Imports of another feature's internals:", edges(sideDoors))
+  section("Imports of another state area's internals:", edges(stateSideDoors))
   section('zustand outside state/:', zustand.map(show))
-  section(
-    'src/shared imports against the parts table:',
-    sharedUpward.map(([from, to]) => `${show(from)} → ${show(to)}`),
-  )
-  section(
-    "Imports of a shared part's inner files:",
-    pastDoors.map(([from, to]) => `${show(from)} → ${show(to)}`),
-  )
-  section(
-    "Imports of core/folder/'s inner files:",
-    folderPastDoor.map(([from, to]) => `${show(from)} → ${show(to)}`),
-  )
-  section(
-    'Core imports against the storage table:',
-    coreAgainstTable.map(([from, to]) => `${show(from)} → ${show(to)}`),
-  )
+  section('src/shared imports against the parts table:', edges(sharedUpward))
+  section("Imports of a shared part's inner files:", edges(pastDoors))
+  section("Imports of core/folder/'s inner files:", edges(folderPastDoor))
+  section('Core imports against the storage table:', edges(coreAgainstTable))
   section(
     'Circles in src/main/core, folder level:',
     coreAreaCycles.map((one) => one.join(' ↔ ')),
