@@ -16,39 +16,13 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { GrantDetail, GrantList, GrantSummary } from '../../../src/shared/api'
+import { ReferenceIsoTimestamp } from '../../support/reference-iso-timestamp'
 
 // ---------------------------------------------------------------------------------------------
 // The reference: src/shared/api/resources.ts as of commit c6055a9, copied verbatim (the parts that make
 // up GrantSummary, GrantList and GrantDetail).
 
 const RefId = z.guid({ error: 'must be a UUID' })
-
-const REF_ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/
-
-function refParseIsoTimestamp(text: string): number | null {
-  const m = REF_ISO_TIMESTAMP.exec(text)
-  if (!m) return null
-  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number]
-  const second = Number(m[6] ?? 0)
-  const millis = Math.floor(Number(`0.${m[7] ?? '0'}`) * 1000)
-  const offsetHours = Number(m[10] ?? 0)
-  const offsetMinutes = Number(m[11] ?? 0)
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null
-  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis)
-  const sign = m[9] === '-' ? -1 : 1
-  return utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000
-}
-
-const RefIsoTimestamp = z.string({ error: 'invalid ISO date' }).transform((text, ctx) => {
-  const ms = refParseIsoTimestamp(text)
-  if (ms === null) {
-    ctx.addIssue({ code: 'custom', message: 'invalid ISO date' })
-    return z.NEVER
-  }
-  return new Date(ms).toISOString()
-})
 
 const RefGrantStatus = z.enum(['open', 'closed'], { error: 'must be "open" or "closed"' })
 
@@ -57,7 +31,7 @@ const RefGrantSummary = z.object({
   title: z.string(),
   sponsor: z.string(),
   reward: z.string(),
-  deadline: RefIsoTimestamp,
+  deadline: ReferenceIsoTimestamp,
   status: RefGrantStatus,
   track: z.string(),
 })
@@ -80,7 +54,7 @@ const RefGrantDetail = z.object({
   title: z.string(),
   description: z.string(),
   reward: z.string(),
-  deadline: RefIsoTimestamp,
+  deadline: ReferenceIsoTimestamp,
   application_schema: z.array(RefSchemaField).nullable(),
   template_md: z.string(),
   _apply_endpoint: z.string(),
