@@ -13,9 +13,12 @@ export type { ReadReviewOptions }
 export { type LoadedPolicy, loadPolicyFile, loadPolicyFor } from '../folder/review-policy'
 /** Git's history of the review records: a committed record removed or rewritten fails the gate. */
 export { RecordHistory } from '../reviews/record-history'
-/** Reading a file within the app's bounds (a regular file only, at most the largest draft), as the CLI reads every file it is given. */
-export { NOT_A_FILE, readRegularFile } from '../folder/fs'
-/** The same read with blocking calls, for a command that reads file after file and waits on nothing else. */
+/**
+ * Reading a file within the app's bounds (a regular file only, at most the largest draft), as the
+ * CLI reads every file it is given: with blocking calls, since a command reads file after file
+ * and waits on nothing else.
+ */
+export { NOT_A_FILE } from '../folder/fs'
 export { readRegularFileSync } from '../folder/read-sync'
 export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from '../folder/inspect'
 
