@@ -10,9 +10,9 @@ import { join } from 'node:path'
 import type { SyncArrival } from '../../../shared/ipc'
 import { commitChanges, withIndexRestoredOnFailure } from './commit'
 import type { Logger } from '../errors'
-import { withFileLock } from '../folder'
 import { GitCommandError } from './git'
 import { overrideMergeDrivers } from './drivers'
+import { draftsBetween, withDraftLocks } from './draft-locks'
 import { clearAppMerge, journalMerge, markAppMerge, settleConflicts } from './merge'
 import { classifyPath } from './paths'
 import { commitFailure, gitWords, hookOutput, remoteFailure, SyncFailure } from './problems'
@@ -164,11 +164,7 @@ export class Exchange {
    * now waits for the merge, then finds the file changed and is merged or refused as any save.
    */
   async #mergeJournaled(repo: Repository, branchRef: string, before: string | null, incoming: string, unrelated: boolean, notes: string[]): Promise<Pulled> {
-    const drafts = (await repo.git.run(['diff', '--name-only', '-z', repo.head ?? incoming, incoming], { readOnly: true })).stdout
-      .split('\0')
-      .filter((path) => path !== '' && classifyPath(repo.prefix, path)?.kind === 'draft')
-      .map((path) => join(repo.root, path))
-      .sort()
+    const drafts = await draftsBetween(repo, repo.head ?? incoming, incoming)
     return withDraftLocks(drafts, this.#context.log, () => this.#mergeLocked(repo, branchRef, before, incoming, unrelated, notes))
   }
 
@@ -354,11 +350,4 @@ export function mergeArrivals(a: SyncArrival | null, b: SyncArrival | null): Syn
     newThreads: [...a.newThreads, ...b.newThreads],
     text: [a.text, b.text].filter((t) => t !== '').join('; '),
   }
-}
-
-/** Runs `task` holding the save lock of each draft (in one order, so two holders never wait on each other). */
-async function withDraftLocks<T>(paths: readonly string[], log: Logger, task: () => Promise<T>): Promise<T> {
-  const [first, ...rest] = paths
-  if (first === undefined) return task()
-  return withFileLock(first, log, () => withDraftLocks(rest, log, task))
 }

@@ -29,7 +29,8 @@ import { readArrivals } from './arrivals'
 import { commitChanges, type Committed } from './commit'
 import { chosenRemote, Exchange, mergeArrivals } from './exchange'
 import { Git } from './git'
-import { abortAppMerge, appMerge, listConflicts, type MergeMarker } from './merge'
+import { abortAppMerge, appMerge, listConflicts, readJournal, type MergeMarker } from './merge'
+import { draftsBetween, withDraftLocks } from './draft-locks'
 import { classifyPath, literalPathspec } from './paths'
 import { checkNoStrayUnmerged, checkSyncable } from './preflight'
 import { recoverOwnMerge, removeStaleIndexLock, restoreUnrecordedMerge } from './recovery'
@@ -236,7 +237,9 @@ export class SyncService {
         const marker = await appMerge(repo)
         if (!marker) throw new AppFailure('not_found', 'No merge of Grant Desk’s is in progress, so there is nothing to undo.')
         await this.#removeStaleLock(repo)
-        await abortAppMerge(repo, marker)
+        // The undo reads what was saved since, then git puts the drafts back: a save in between waits for it.
+        const drafts = repo.head === null ? [] : await draftsBetween(repo, repo.head, marker.mergeHead)
+        await withDraftLocks(drafts, this.#options.log, () => abortAppMerge(repo, marker))
         return this.state(false)
       },
       (state) => state,
@@ -374,18 +377,24 @@ export class SyncService {
     // drafts that such a writer left: never committed, and nobody would take them again.
     await clearDeadLocks(folder)
     await clearOrphanedWrites(folder, (name) => classifyPath('', name)?.kind === 'draft')
-    const halfMerged = await restoreUnrecordedMerge(repo)
-    if (halfMerged) {
-      notes.push(halfMerged)
-      // Its index changed: what preflight checks next is read anew.
-      repo = await this.#repository()
-    }
-    const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
-    if (recovered) {
-      notes.push(recovered.note)
-      repo = await this.#repository()
-      if (recovered.finished) arrival = await this.#arrived(repo, recovered.before, recovered.mergeHead)
-    }
+    // A merge a kill left half done is put back, settled or undone holding the locks of the drafts
+    // it wrote: a save in another window or process waits, and is then read as this side's text.
+    const journal = await readJournal(repo)
+    const recovering = journal === null || journal.settled || repo.head === null ? [] : await draftsBetween(repo, repo.head, journal.mergeHead)
+    await withDraftLocks(recovering, this.#options.log, async () => {
+      const halfMerged = await restoreUnrecordedMerge(repo)
+      if (halfMerged) {
+        notes.push(halfMerged)
+        // Its index changed: what preflight checks next is read anew.
+        repo = await this.#repository()
+      }
+      const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
+      if (recovered) {
+        notes.push(recovered.note)
+        repo = await this.#repository()
+        if (recovered.finished) arrival = await this.#arrived(repo, recovered.before, recovered.mergeHead)
+      }
+    })
     let marker: MergeMarker | null = await appMerge(repo)
     checkSyncable(repo, marker)
 

@@ -9,6 +9,9 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { SyncResult } from '../../../../../src/shared/ipc'
+import { silentLogger } from '../../../../../src/main/core/errors'
+import { withFileLock } from '../../../../../src/main/core/folder'
 import { STALE_LOCK_NOTE } from '../../../../../src/main/core/sync/recovery'
 import { until, type GitTeam, type Teammate } from '../../../../support/git-team'
 import { useAdaAndBen } from '../../../../support/git-team-hooks'
@@ -97,6 +100,52 @@ describe('a sync after an interrupted one', () => {
     expect(ben.git('status', '--porcelain')).toBe('')
     expect(ben.git('show', `origin/main:drafts/${draft.id}.md`)).toContain('Saved after the kill.')
     expect(ben.git('log', '--merges', '-1', '--format=%s')).toContain("Merge remote-tracking branch 'origin/main'")
+  })
+
+  it('settles a merge a kill left half done only after a save under way is written, and keeps that save', async () => {
+    const draft = await shared()
+    await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
+    await ada.app.call('sync.run')
+    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
+    ben.git('add', '-A')
+    ben.git('commit', '-q', '-m', 'Ben: budget')
+    ben.git('fetch', '-q')
+    const journal = {
+      format: 'grant-desk-merge/1',
+      mergeHead: ben.git('rev-parse', 'origin/main').trim(),
+      before: ben.git('rev-parse', 'HEAD').trim(),
+      startedAt: new Date().toISOString(),
+      written: {},
+      settled: false,
+    }
+    writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
+    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    const file = join(ben.drafts, `${draft.id}.md`)
+    writeFileSync(file, ben.git('show', `:2:drafts/${draft.id}.md`))
+    const thisSide = readFileSync(file, 'utf8')
+
+    // Another process saving the draft holds its lock while it reads, compares and writes: the
+    // sync that finds the half-done merge must wait, then read the saved text as this side's.
+    let syncing!: Promise<SyncResult>
+    let ended = false
+    await withFileLock(file, silentLogger, async () => {
+      syncing = ben.app.call('sync.run')
+      void syncing.then(
+        () => (ended = true),
+        () => (ended = true),
+      )
+      const moved = await until('the sync to end or write the draft', () => ended || readFileSync(file, 'utf8') !== thisSide, 2_000).catch(() => false)
+      expect(moved, 'the sync settled the merge while a save held the draft').toBe(false)
+      writeFileSync(file, thisSide.replace('## Budget\n', '## Budget\n\nSaved while the sync waited.\n'))
+    })
+
+    const result = await syncing
+    expect(result.outcome).toBe('synced')
+    expect(result.notes).toContain('Finished the merge that an interrupted sync had left half done.')
+    const text = readFileSync(file, 'utf8')
+    for (const kept of ['never learn why', '45,000 USD', 'Saved while the sync waited.']) expect(text).toContain(kept)
+    expect(ben.git('status', '--porcelain')).toBe('')
+    expect(ben.git('show', `origin/main:drafts/${draft.id}.md`)).toContain('Saved while the sync waited.')
   })
 
   it('gets past a merge killed after git wrote its conflicts to the index but before MERGE_HEAD, and merges again', async () => {
