@@ -132,7 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   countChanges(hub, sync)
   recordAuthors(hub, reviews, authorWrites, log)
   keepHistory(hub, history)
-  noteOwnReviews(hub, drafts)
+  noteOwnReviews(hub, drafts, events)
   tellViews(hub, events)
   followReminders(hub, reminders, log)
   followGrants(hub, savedSearches, scheduler)

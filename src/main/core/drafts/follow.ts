@@ -9,15 +9,27 @@ import type { Logger } from '../errors'
 import type { CoreHub } from '../hub'
 import type { DraftStore } from './store'
 
-/** Records the review service wrote are this app's own: the watcher is not to report them as a teammate's. */
-export function noteOwnReviews(hub: CoreHub, drafts: Pick<DraftStore, 'noteReviewsWritten'>): void {
-  hub.on('reviews.written', (subject) => drafts.noteReviewsWritten(subject.folder, subject.id))
+/**
+ * Records the review service wrote are this app's own: the watcher is not to report them as a
+ * teammate's. So every window and tab is told here, once they are noted (a view that reads again
+ * at once gets the new brief): a second tab's Review panel and list learn of the first tab's
+ * verdict, comment or author record only this way.
+ */
+export function noteOwnReviews(hub: CoreHub, drafts: Pick<DraftStore, 'noteReviewsWritten'>, events: CoreEvents): void {
+  hub.on('reviews.written', async (subject) => {
+    try {
+      await drafts.noteReviewsWritten(subject.folder, subject.id)
+    } finally {
+      events.emit('drafts.changed', { ids: [subject.id] })
+    }
+  })
 }
 
 /**
  * Every window and tab is told of every draft that changed, whoever changed it: the watcher's
  * (another program, a teammate, a policy change) and the store's own. A second tab of one host
- * learns of the first tab's save only this way (the watcher never reports the store's writes).
+ * learns of the first tab's save only this way (the watcher never reports the store's writes);
+ * of its review records, through `noteOwnReviews`.
  */
 export function tellViews(hub: CoreHub, events: CoreEvents): void {
   hub.on('drafts.stale', ({ ids }) => events.emit('drafts.changed', { ids }))
