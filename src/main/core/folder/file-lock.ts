@@ -16,7 +16,7 @@
  * An empty directory is never committed by git, and the drafts listing reads only `.md` files.
  */
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
@@ -190,23 +190,48 @@ export async function withFileLock<T>(path: string, log: Logger, task: () => Pro
       await new Promise((resolve) => setTimeout(resolve, Math.min(250, 5 * 1.5 ** attempt) * (0.5 + Math.random())))
     }
   }
+  await markAsMine(path, log)
   try {
+    return await task()
+  } finally {
+    try {
+      if (compromised === null) {
+        await unlink(join(lockDir(path), OWNER)).catch(() => undefined)
+        await release()
+      } else if (await ownedByMe(path)) {
+        // Marked compromised, yet nobody took it over (its refresh came late: an event loop
+        // busy past the staleness): still this process's, and left behind it would stay, since
+        // a live holder's lock is never cleared as dead.
+        await clearLock(path)
+      }
+      // Otherwise another process took it over: no longer ours to remove.
+    } catch (error) {
+      log.warn(`could not release the lock of ${path}`, error)
+    }
+  }
+}
+
+/**
+ * Writes the owner file, then gives the lock folder back the time proper-lockfile gave it: a
+ * file made in a folder moves the folder's time, and proper-lockfile, finding at its first
+ * refresh (half the staleness on) a time it did not write, takes its lock for taken over. Every
+ * lock held past that (a merge of a big pull, a sync on a busy machine) was then left behind.
+ */
+async function markAsMine(path: string, log: Logger): Promise<void> {
+  try {
+    const { atime, mtime } = await stat(lockDir(path))
     await writeFile(join(lockDir(path), OWNER), me())
+    await utimes(lockDir(path), atime, mtime)
   } catch (error) {
     // Without it a crash here is only noticed once the lock goes stale.
     log.warn(`could not mark the lock of ${path} as this process's`, error)
   }
+}
+
+async function ownedByMe(path: string): Promise<boolean> {
   try {
-    return await task()
-  } finally {
-    // A lock taken over is no longer ours to remove.
-    if (compromised === null) {
-      try {
-        await unlink(join(lockDir(path), OWNER)).catch(() => undefined)
-        await release()
-      } catch (error) {
-        log.warn(`could not release the lock of ${path}`, error)
-      }
-    }
+    return (await readFile(join(lockDir(path), OWNER), 'utf8')) === me()
+  } catch {
+    return false
   }
 }

@@ -1,10 +1,11 @@
 /**
  * The drafts' lock across processes when its holder died: on this computer (a process id that
  * no longer runs) it is cleared at once; from another computer, once its time went stale. Real
- * lock folders on disk, a real process that exited.
+ * lock folders on disk, a real process that exited. And a lock held past its first refresh stays
+ * its holder's, and is never left behind by it.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -51,6 +52,55 @@ describe('withFileLock', () => {
     const path = leftLock('another-laptop 4242', 60_000)
     await expect(withFileLock(path, silentLogger, async () => 'ran')).resolves.toBe('ran')
     expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it('keeps a lock held past its first refresh as its own, and leaves none behind', async () => {
+    const path = join(tempDir('grant-desk-lock-'), 'draft.md')
+    const warnings: string[] = []
+    const log = { ...silentLogger, warn: (message: string) => void warnings.push(message) }
+    // proper-lockfile refreshes at half the staleness (1 s here) and checks the folder's time first.
+    const wait = { waitMs: 1_000, staleMs: 2_000, busy: () => new Error('waited') }
+    await withFileLock(path, log, () => new Promise((done) => setTimeout(done, 1_600)), wait)
+    expect(warnings).toEqual([])
+    expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it('removes its own lock that was marked taken over when nobody took it (a refresh that came late)', async () => {
+    const path = join(tempDir('grant-desk-lock-'), 'draft.md')
+    const warnings: string[] = []
+    const log = { ...silentLogger, warn: (message: string) => void warnings.push(message) }
+    const wait = { waitMs: 1_000, staleMs: 2_000, busy: () => new Error('waited') }
+    await withFileLock(
+      path,
+      log,
+      async () => {
+        // A time proper-lockfile did not write: its next refresh takes the lock for taken over.
+        const then = new Date(Date.now() - 60_000)
+        utimesSync(`${path}.lock`, then, then)
+        await new Promise((done) => setTimeout(done, 1_600))
+      },
+      wait,
+    )
+    expect(warnings).toEqual([`the lock of ${path} was taken over while held`])
+    expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+
+  it("leaves a lock another process took over while it was held: that one is the other's", async () => {
+    const path = join(tempDir('grant-desk-lock-'), 'draft.md')
+    const wait = { waitMs: 1_000, staleMs: 2_000, busy: () => new Error('waited') }
+    await withFileLock(
+      path,
+      silentLogger,
+      async () => {
+        // What a takeover leaves: the folder made anew, with its new holder's owner file.
+        rmSync(`${path}.lock`, { recursive: true })
+        mkdirSync(`${path}.lock`)
+        writeFileSync(join(`${path}.lock`, 'owner'), 'another-laptop 4242')
+        await new Promise((done) => setTimeout(done, 1_600))
+      },
+      wait,
+    )
+    expect(readFileSync(join(`${path}.lock`, 'owner'), 'utf8')).toBe('another-laptop 4242')
   })
 
   it('holds the lock while the task runs, marked as this process', async () => {
