@@ -103,6 +103,13 @@ function team(drafts: number): Team {
   git(root, 'clone', '-q', '--bare', seed, remote)
   git(root, 'clone', '-q', remote, join(root, 'ada'))
   git(root, 'clone', '-q', remote, join(root, 'ben'))
+  // git's automatic housekeeping, which a commit or pull may start in the background, holds a
+  // lock of the clone's for a while (the next sync, either side's, met its gc.log.lock) and
+  // writes into it while a finished run removes it. Off in both clones, for both sides alike.
+  for (const clone of ['ada', 'ben']) {
+    git(join(root, clone), 'config', 'gc.auto', '0')
+    git(join(root, clone), 'config', 'maintenance.auto', 'false')
+  }
   return { root, env, git, ada: join(root, 'ada'), ben: join(root, 'ben'), remote }
 }
 
@@ -185,10 +192,7 @@ async function measureNothingToDo(project: string, drafts: number, runs: number)
   const t = team(drafts)
   try {
     const bundle = buildCli(project, join(t.root, 'cli'))
-    // git's automatic housekeeping, which a pull may start in the background, holds a lock of the
-    // clone's for a while: the next command (either side's) would meet it. Off for both alike.
-    t.git(t.ada, 'config', 'gc.auto', '0')
-    t.git(t.ada, 'config', 'maintenance.auto', 'false')
+    // (git's background housekeeping is off in the clones: see team().)
     const head = t.git(t.ada, 'rev-parse', 'HEAD').trim()
     const failures: string[] = []
     const times = await timeCases(

@@ -23,7 +23,7 @@ import { formatIssuePath } from '../api'
 import { yamlShapeProblem } from '../text'
 import { nameProblem } from './identity'
 
-export const POLICY_FILE_NAME = '.grant-desk.yaml'
+export { POLICY_FILE_NAME } from './file-names'
 /** A policy is a few lines; past this the file is not one. */
 export const MAX_POLICY_BYTES = 64 * 1024
 /** The namespace of review signatures (`ssh-keygen -Y sign -n …`): a signature made for git commits or anything else never counts here. */

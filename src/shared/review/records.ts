@@ -19,20 +19,15 @@ import { z } from 'zod'
 import { IsoTimestamp, formatIssuePath } from '../api'
 import { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS } from './limits'
 
-/** `20261123T110545123Z-3fa9c2d1`: time of creation (so names sort by age) and a random part. */
-export const RECORD_ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/
-/** Records from a `grant-desk-draft/1` file's `reviews:` list get ids derived from their content. */
-export const LEGACY_ID_PATTERN = /^v1-[0-9a-f]{12}$/
-export const RecordId = z.string({ error: 'must be text' }).refine((value) => RECORD_ID_PATTERN.test(value) || LEGACY_ID_PATTERN.test(value), {
-  error: 'must be a review record id like 20261123T110545123Z-3fa9c2d1',
-})
-export type RecordId = z.infer<typeof RecordId>
+import { LEGACY_ID_PATTERN, RECORD_FILE_PATTERN, RECORD_ID_PATTERN, RecordId } from './file-names'
+
+// Defined apart from the YAML reading (file-names.ts), and part of the records' contract.
+export { LEGACY_ID_PATTERN, RECORD_FILE_PATTERN, RECORD_ID_PATTERN, RecordId }
 
 /** The record folder of a draft: beside it, named after its id. */
 export function reviewFolderName(draftId: string): string {
   return `${draftId}.reviews`
 }
-export const RECORD_FILE_PATTERN = /^(?:\d{8}T\d{9}Z-[0-9a-f]{8}|v1-[0-9a-f]{12})\.yaml$/
 
 export { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS }
 

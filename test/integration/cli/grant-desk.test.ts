@@ -195,6 +195,17 @@ describe('the grant-desk bin', () => {
         /^src\/shared\/(checklist|markdown)\/|^src\/main\/core\/export\/|^src\/shared\/review\/anchor|^node_modules\/(micromark|mdast|hast|diff)/.test(source),
       ),
     ).toEqual([])
+    // Nor, until there is something to commit or merge, the YAML parser, the draft and record
+    // parsers, the commit, the arrivals or the draft merge: each is a chunk of its own, imported
+    // when needed, so a sync with nothing to do loads little (issue 34).
+    expect(
+      syncSources.filter((source) =>
+        /^node_modules\/yaml\/|^src\/shared\/draft-file\/|^src\/shared\/review\/(records|policy)\.ts$|^src\/main\/core\/sync\/(merge|commit|arrivals)\.ts$|^src\/main\/core\/merge\//.test(
+          source,
+        ),
+      ),
+    ).toEqual([])
+    expect(all).toEqual(expect.arrayContaining(['src/main/core/sync/merge.ts', 'src/main/core/sync/commit.ts', 'src/main/core/sync/arrivals.ts']))
   })
 
   it('runs the bundled CLI with its exit code', async () => {

@@ -8,12 +8,11 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SyncArrival } from '../../../shared/ipc'
-import { commitChanges, withIndexRestoredOnFailure } from './commit'
 import type { Logger } from '../errors'
 import { GitCommandError } from './git'
 import { overrideMergeDrivers } from './drivers'
 import { draftsBetween, withDraftLocks } from './draft-locks'
-import { clearAppMerge, journalMerge, markAppMerge, settleConflicts } from './merge'
+import { clearAppMerge, journalMerge, markAppMerge } from './merge-marker'
 import { classifyPath } from './paths'
 import { commitFailure, gitWords, hookOutput, remoteFailure, SyncFailure } from './problems'
 import { commitOf, folderChanges, unmergedPaths, type Repository } from './repository'
@@ -186,7 +185,8 @@ export class Exchange {
         const text = `${error.stdout}\n${error.stderr}`
         const conflicted = (await unmergedPaths(repo)).length > 0
         if (conflicted) {
-          const settled = await settleConflicts(repo)
+          // Loaded when a merge stops on conflicts: a sync that merges nothing never needs it (issue 34).
+          const settled = await (await import('./merge')).settleConflicts(repo)
           if (settled.kind === 'unresolvable') {
             await repo.git.run(['merge', '--abort'])
             throw new SyncFailure(
@@ -213,7 +213,7 @@ export class Exchange {
           // An autosave since the commit touched a draft the pull changes: commit it too, then merge.
           const ours = inTheWay.every((path) => classifyPath(repo.prefix, path) !== null)
           if (ours && attempt < 3) {
-            await commitChanges(repo, await folderChanges(repo), await this.#context.who(repo))
+            await (await import('./commit')).commitChanges(repo, await folderChanges(repo), await this.#context.who(repo))
             repo = await this.#context.reopen()
             continue
           }
@@ -249,6 +249,7 @@ export class Exchange {
     const written = message.split('\n').some((line) => line.trim() !== '' && !line.startsWith('#'))
     const tracking = repo.upstream?.trackingRef.replace(/^refs\/remotes\//, '')
     const args = written ? ['commit', '--no-edit'] : ['commit', '--no-edit', '-m', tracking ? `Merge remote-tracking branch '${tracking}'` : 'Merge']
+    const { withIndexRestoredOnFailure } = await import('./commit')
     try {
       await withIndexRestoredOnFailure(repo, () => repo.git.run(args))
     } catch (error) {

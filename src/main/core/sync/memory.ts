@@ -12,32 +12,18 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { z } from 'zod'
-import { IsoTimestamp } from '../../../shared/api'
-// The sync's own part of the contract (not the channel map, ipc.ts, whose every schema the CLI's sync would build at start).
-import { SyncArrival, SyncNews, SyncProblem } from '../../../shared/ipc'
+import type { FolderMemory, MemoryFile } from './memory-file'
+import { MEMORY_FORMAT } from './memory-format'
+
+export type { FolderMemory }
+export { MEMORY_FORMAT }
 import type { Logger } from '../errors'
 import { moveAside } from '../set-aside'
 
-export const MEMORY_FORMAT = 'grant-desk-team-sync/1'
 /** Threads marked new per folder: past this, the oldest marks go (a thread is then merely not marked). */
 const MAX_UNSEEN = 5000
 /** Folders remembered: the ones synced longest ago are forgotten first. */
 const MAX_FOLDERS = 50
-
-const FolderMemory = z.object({
-  lastSyncAt: IsoTimestamp.nullable().default(null),
-  lastProblem: z.object({ problem: SyncProblem, message: z.string(), at: IsoTimestamp }).nullable().default(null),
-  lastArrival: SyncArrival.nullable().default(null),
-  unseen: SyncNews.shape.unseen.default([]),
-})
-export type FolderMemory = z.infer<typeof FolderMemory>
-
-const MemoryFile = z.object({
-  format: z.literal(MEMORY_FORMAT),
-  folders: z.record(z.string(), FolderMemory),
-})
-type MemoryFile = z.infer<typeof MemoryFile>
 
 export function emptyFolderMemory(): FolderMemory {
   return { lastSyncAt: null, lastProblem: null, lastArrival: null, unseen: [] }
@@ -93,6 +79,8 @@ export class SyncMemory {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty
       return this.#setAside(empty)
     }
+    // The file's schema (the contract's arrivals, and through them its drafts) is built only when there is a file to read.
+    const { MemoryFile } = await import('./memory-file')
     try {
       const parsed = MemoryFile.safeParse(JSON.parse(text))
       if (parsed.success) return parsed.data

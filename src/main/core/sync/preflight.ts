@@ -3,7 +3,7 @@
  * start, a detached HEAD, files left unmerged by hand. Each is a `SyncFailure` that says what to
  * do in a terminal, and "Nothing was changed".
  */
-import type { MergeMarker } from './merge'
+import type { MergeMarker } from './merge-marker'
 import { SyncFailure } from './problems'
 import type { Repository } from './repository'
 

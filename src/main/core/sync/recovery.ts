@@ -15,7 +15,7 @@
 import { readdir, readFile, readlink, stat, unlink } from 'node:fs/promises'
 import { execFile } from 'node:child_process'
 import { join, resolve, sep } from 'node:path'
-import { abortAppMerge, clearAppMerge, markAppMerge, ownMerge, readJournal, readsAsDraft, settleConflicts } from './merge'
+import { clearAppMerge, markAppMerge, ownMerge, readJournal } from './merge-marker'
 import { classifyPath, literalPathspec } from './paths'
 import { fileAt, unmergedPaths, workTreeFile } from './repository'
 import { SyncFailure } from './problems'
@@ -195,6 +195,8 @@ export async function recoverOwnMerge(
   const marker = await ownMerge(repo, { tidy: true })
   if (marker === null || marker.settled) return null
   const done = (note: string, finished = false) => ({ note, before: marker.before, mergeHead: marker.mergeHead, finished })
+  // Loaded only when there is such a merge: a sync with nothing to recover does without the draft merge (issue 34).
+  const { abortAppMerge, settleConflicts } = await import('./merge')
   const settled = await settleConflicts(repo)
   if (settled.kind === 'unresolvable') {
     // Saves made since the kill are kept, as an undo the applicant asks for keeps them.
@@ -229,6 +231,7 @@ export async function restoreUnrecordedMerge(repo: Repository): Promise<string |
   const journal = await readJournal(repo)
   if (journal === null || journal.settled) return null
   const changed = (await repo.git.run(['diff', '--name-only', '-z', repo.head, journal.mergeHead], { readOnly: true })).stdout.split('\0')
+  const { readsAsDraft } = await import('./merge')
   const restored: string[] = []
   for (const path of changed) {
     if (path === '' || classifyPath(repo.prefix, path)?.kind !== 'draft') continue

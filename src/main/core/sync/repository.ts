@@ -144,17 +144,38 @@ export async function locateRepository(base: Git, folder: string): Promise<Locat
  * for its lock and its openings).
  */
 export async function openRepository(base: Git, folder: string, location?: Location): Promise<Repository> {
+  return (await open(base, folder, location, false)).repo
+}
+
+/**
+ * The repository with its drafts folder's changes (what `folderChanges` answers), read together:
+ * one `git status` of the drafts folder gives the branch, the changes and the unmerged paths in
+ * it, and `git ls-files -u` (the index only, no work tree) the unmerged paths elsewhere. Two
+ * statuses each looked at every file of the folder: for a folder of thousands of drafts, that
+ * second look was most of a sync with nothing to do (issue 34).
+ */
+export async function openRepositoryWithChanges(base: Git, folder: string, location?: Location): Promise<{ repo: Repository; changes: Change[] }> {
+  const { repo, changes } = await open(base, folder, location, true)
+  return { repo, changes: changes! }
+}
+
+async function open(base: Git, folder: string, location: Location | undefined, withChanges: boolean): Promise<{ repo: Repository; changes: Change[] | null }> {
   const { root, gitDir, prefix } = location ?? (await locateRepository(base, folder))
   const git = base.at(root)
-  // The whole repository without untracked files: the branch, and unmerged paths anywhere; and
-  // its config. Both only read, so they run side by side.
-  const [status, config] = await Promise.all([statusV2(git, ['--untracked-files=no']), readConfig(git)])
+  // The whole repository without untracked files (the branch, and unmerged paths anywhere), or
+  // the drafts folder with them; and its config. All only read, so they run side by side.
+  const [status, unmergedInIndex, config] = await Promise.all([
+    withChanges ? statusV2(git, ['--untracked-files=all', '--', folderPathspec(prefix)]) : statusV2(git, ['--untracked-files=no']),
+    // A drafts folder at the top: its status already covers the whole repository.
+    withChanges && prefix !== '' ? unmergedInIndexOf(git) : null,
+    readConfig(git),
+  ])
   const remotes: { name: string; url: string }[] = []
   for (const [key, url] of config) {
     const match = /^remote\.(.+)\.url$/.exec(key)
     if (match) remotes.push({ name: match[1]!, url })
   }
-  return {
+  const repo: Repository = {
     git,
     root: resolve(root),
     gitDir: resolve(gitDir),
@@ -165,9 +186,22 @@ export async function openRepository(base: Git, folder: string, location?: Locat
     remotes,
     operation: await operationOf(resolve(gitDir)),
     tracking: status.ab,
-    unmerged: [...new Set(status.entries.filter((entry) => isUnmerged(entry.status)).map((entry) => entry.path))],
+    unmerged: unmergedInIndex ?? [...new Set(status.entries.filter((entry) => isUnmerged(entry.status)).map((entry) => entry.path))],
     config,
   }
+  return { repo, changes: withChanges ? changesOf(prefix, status) : null }
+}
+
+/** Paths with conflict stages in the index (`git ls-files -u`: each stage a line, `<mode> <object> <stage>\t<path>`). */
+async function unmergedInIndexOf(git: Git): Promise<string[]> {
+  // Usually silent: run without simple-git, which waits 50 ms more for a command that prints nothing (see the header).
+  const out = await git.readQuietly(['ls-files', '-u', '-z'])
+  const paths = new Set<string>()
+  for (const entry of out.split('\0')) {
+    const tab = entry.indexOf('\t')
+    if (tab >= 0) paths.add(entry.slice(tab + 1))
+  }
+  return [...paths]
 }
 
 /** Config keys as git compares them: section and variable names without case, a subsection (a remote's or branch's name) as written. */
@@ -201,7 +235,22 @@ function upstreamOf(config: Map<string, string>, branch: string, remotes: { name
  * not the team's, so a sync never commits drafts into it or pushes them to its remote.
  */
 export async function openTeamRepository(git: Git, folder: string, appDataDir: string | undefined, location?: Location): Promise<Repository> {
-  const repo = await openRepository(git, folder, location)
+  return checkTeams(await openRepository(git, folder, location), folder, appDataDir)
+}
+
+/** `openTeamRepository`, with the drafts folder's changes read together (see `openRepositoryWithChanges`). */
+export async function openTeamRepositoryWithChanges(
+  git: Git,
+  folder: string,
+  appDataDir: string | undefined,
+  location?: Location,
+): Promise<{ repo: Repository; changes: Change[] }> {
+  const opened = await openRepositoryWithChanges(git, folder, location)
+  checkTeams(opened.repo, folder, appDataDir)
+  return opened
+}
+
+function checkTeams(repo: Repository, folder: string, appDataDir: string | undefined): Repository {
   const data = appDataDir ? resolve(appDataDir) : null
   if (data !== null && (data === repo.root || data.startsWith(`${repo.root}${sep}`))) {
     throw new SyncFailure(
@@ -241,10 +290,16 @@ export async function commitOf(git: Git, ref: string): Promise<string | null> {
 
 /** The drafts folder's changes not committed (the app's files only; see paths.ts), unmerged ones included. */
 export async function folderChanges(repo: Repository): Promise<Change[]> {
-  const status = await statusV2(repo.git, ['--untracked-files=all', '--', repo.prefix === '' ? ':(top)' : literalPathspec(repo.prefix)])
+  return changesOf(repo.prefix, await statusV2(repo.git, ['--untracked-files=all', '--', folderPathspec(repo.prefix)]))
+}
+
+/** The drafts folder as a pathspec: the whole work tree when it is the top. */
+const folderPathspec = (prefix: string) => (prefix === '' ? ':(top)' : literalPathspec(prefix))
+
+function changesOf(prefix: string, status: StatusV2): Change[] {
   const changes: Change[] = []
   for (const { status: xy, path } of status.entries) {
-    const kind = classifyPath(repo.prefix, path)
+    const kind = classifyPath(prefix, path)
     if (kind) changes.push({ path, kind, status: xy })
   }
   return changes

@@ -25,11 +25,10 @@ import { Mutex } from 'async-mutex'
 import type { Draft, SyncArrival, SyncConflict, SyncNews, SyncResult, SyncState } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
 import { clearDeadLocks, clearOrphanedWrites } from '../folder'
-import { readArrivals } from './arrivals'
-import { commitChanges, type Committed } from './commit'
+import type { Committed } from './commit'
 import { chosenRemote, Exchange, mergeArrivals } from './exchange'
 import { Git } from './git'
-import { abortAppMerge, appMerge, listConflicts, readJournal, type MergeMarker } from './merge'
+import { appMerge, readJournal, type MergeMarker } from './merge-marker'
 import { draftsBetween, withDraftLocks } from './draft-locks'
 import { classifyPath, literalPathspec } from './paths'
 import { checkNoStrayUnmerged, checkSyncable } from './preflight'
@@ -48,6 +47,7 @@ import {
   gitVersion,
   locateRepository,
   openTeamRepository,
+  openTeamRepositoryWithChanges,
   unsentFiles,
   type Change,
   type Location,
@@ -138,7 +138,7 @@ export class SyncService {
   async conflicts(): Promise<SyncConflict[]> {
     const repo = await this.#repository()
     const marker = await appMerge(repo)
-    return marker ? listConflicts(repo, marker) : []
+    return marker ? (await import('./merge')).listConflicts(repo, marker) : []
   }
 
   async news(): Promise<SyncNews> {
@@ -239,6 +239,7 @@ export class SyncService {
         await this.#removeStaleLock(repo)
         // The undo reads what was saved since, then git puts the drafts back: a save in between waits for it.
         const drafts = repo.head === null ? [] : await draftsBetween(repo, repo.head, marker.mergeHead)
+        const { abortAppMerge } = await import('./merge')
         await withDraftLocks(drafts, this.#options.log, () => abortAppMerge(repo, marker))
         return this.state(false)
       },
@@ -364,8 +365,23 @@ export class SyncService {
     return repo.config.get('user.name')?.trim() || 'Grant Desk'
   }
 
+  /**
+   * The repository, with the drafts folder's changes read together (one `git status`, see
+   * repository.ts) unless the app has writes of its own to wait for first (`settled`): those
+   * changes are read after them.
+   */
+  async #repositoryForSync(): Promise<{ repo: Repository; changes: Change[] | null }> {
+    if (this.#options.settled) return { repo: await this.#repository(), changes: null }
+    const folder = await this.#folder()
+    const git = new Git({ cwd: folder, env: this.#options.env, interactive: this.#options.interactive ?? false })
+    return openTeamRepositoryWithChanges(git, folder, this.#options.appDataDir, this.#location?.folder === folder ? this.#location.location : undefined)
+  }
+
   async #sync(): Promise<SyncResult> {
-    let repo = await this.#repository()
+    // The drafts folder's changes as this opening read them, or null to read them when they are
+    // needed. (What the steps below clear, stale locks and half-written copies, is never a
+    // change of the folder's; a step that changes the repository opens it again.)
+    let { repo, changes: opened } = await this.#repositoryForSync()
     const folder = await this.#folder()
     const notes: string[] = []
     let arrival: SyncArrival | null = null
@@ -386,12 +402,12 @@ export class SyncService {
       if (halfMerged) {
         notes.push(halfMerged)
         // Its index changed: what preflight checks next is read anew.
-        repo = await this.#repository()
+        ;({ repo, changes: opened } = await this.#repositoryForSync())
       }
       const recovered = await recoverOwnMerge(repo, { finish: (one) => this.#exchange.finishMerge(one), now: this.#options.now() })
       if (recovered) {
         notes.push(recovered.note)
-        repo = await this.#repository()
+        ;({ repo, changes: opened } = await this.#repositoryForSync())
         if (recovered.finished) arrival = await this.#arrived(repo, recovered.before, recovered.mergeHead)
       }
     })
@@ -402,15 +418,17 @@ export class SyncService {
       if (repo.unmerged.length > 0) return this.#result('conflict', { committed: null, sent: 0, received: null, notes })
       // Every conflicted draft was resolved: the merge is completed now.
       await this.#exchange.finishMerge(repo)
-      repo = await this.#repository()
+      ;({ repo, changes: opened } = await this.#repositoryForSync())
       marker = null
     } else {
       checkNoStrayUnmerged(repo)
     }
 
     await this.#options.settled?.()
-    const changes = await folderChanges(repo)
-    const { committed, notes: commitNotes } = await commitChanges(repo, changes, await this.#who(repo))
+    const changes = opened ?? (await folderChanges(repo))
+    // Nothing changed: the commit's module (the draft and record parsers) is not even loaded.
+    const { committed, notes: commitNotes } =
+      changes.length === 0 ? { committed: null, notes: [] } : await (await import('./commit')).commitChanges(repo, changes, await this.#who(repo))
     notes.push(...commitNotes)
     // Only HEAD moved. (The repository is opened again only at the end: each opening reads the
     // whole work tree, which for a folder of thousands of drafts is most of a sync's time.)
@@ -501,7 +519,7 @@ export class SyncService {
       committed: parts.committed,
       sent: parts.sent,
       received: parts.received,
-      conflicts: marker ? await listConflicts(repo, marker) : [],
+      conflicts: marker ? await (await import('./merge')).listConflicts(repo, marker) : [],
       notes: parts.notes,
       state: await this.#states.of(repo, false, unchanged?.changes),
     }
@@ -511,6 +529,7 @@ export class SyncService {
   async #arrived(repo: Repository, before: string | null, to: string): Promise<SyncArrival | null> {
     let read
     try {
+      const { readArrivals } = await import('./arrivals')
       read = await readArrivals(repo, before, to, { me: await this.#options.reviewerName(), now: this.#options.now() })
     } catch (error) {
       this.#options.log.warn('what the pull brought could not be read', error)

@@ -4,7 +4,7 @@
  */
 import type { SyncRepository } from '../../../shared/ipc'
 import { chosenRemote } from './exchange'
-import { conflictBriefs, ownMerge } from './merge'
+import { ownMerge } from './merge-marker'
 import { aheadBehind, countChanges, folderChanges, unsentFiles, type Change, type Repository } from './repository'
 
 /** What the state says of a repository just opened; `known`: its folder's changes, when the caller has just read them. */
@@ -29,7 +29,7 @@ export async function describeRepository(repo: Repository, known?: readonly Chan
     ),
     operation: repo.operation,
     appMerge: marker !== null,
-    conflicts: marker?.settled ? await conflictBriefs(repo) : [],
+    conflicts: marker?.settled ? await (await import('./merge')).conflictBriefs(repo) : [],
   }
 }
 
