@@ -1,7 +1,9 @@
 /**
- * Bundles the browser host (`npm run start:browser`, and `npm start` without Electron) into one
- * ES module for Node, `out/host/main.mjs`, so that starting it compiles no TypeScript and
- * resolves no module files: through tsx the host took 1.5–4 s to listen; bundled, about a third.
+ * Bundles the browser host (`npm run start:browser`, and `npm start` without Electron) into ES
+ * modules for Node, `out/host/main.mjs` and its core's thread `out/host/core-worker.mjs`
+ * (src/host/core-thread.ts), so that starting it compiles no TypeScript and resolves no module
+ * files: through tsx the host took 1.5–4 s to listen; bundled, about a third. The entry is a few
+ * KB: it spawns the core's thread, then loads the host's own code (start.ts) beside it.
  * Only better-sqlite3 (a native addon, for the sandbox it may start) stays a package import. What
  * the host needs only later (the sandbox it may start, the checklist of a submission, the review
  * copy's Markdown pipeline, simple-git) is in modules of its own beside it, loaded when first used:
@@ -12,15 +14,17 @@ import { CORE_FOLDER_HAS_NO_SIDE_EFFECTS, SHARED_HAS_NO_SIDE_EFFECTS } from './s
 
 export default defineConfig({
   build: {
-    ssr: 'src/host/main.ts',
+    // The host's main thread and its core's thread (src/host/core-thread.ts), each an entry.
+    ssr: true,
     outDir: 'out/host',
     target: 'node20',
     emptyOutDir: true,
     minify: false,
     rolldownOptions: {
+      input: { main: 'src/host/main.ts', 'core-worker': 'src/host/core-worker.ts' },
       treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS, CORE_FOLDER_HAS_NO_SIDE_EFFECTS] },
       output: {
-        entryFileNames: 'main.mjs',
+        entryFileNames: '[name].mjs',
         // What the host loads only when needed (see the header) is in modules of their own.
         chunkFileNames: '[name]-[hash].mjs',
         format: 'es',

@@ -1,16 +1,7 @@
 /**
- * `npm run start:browser` (through scripts/start-browser.mjs, which builds first): the same
- * core the Electron shell runs, in Node, behind the browser host on 127.0.0.1. Without
- * GRANT_SERVICE_URL it also starts the sandbox in this process, with its demo data, and
- * tells the core of it (GRANT_DESK_SANDBOX_URL): the saved default address then means this
- * sandbox, and Settings can still point at another service.
- *
- * With `--window` (`npm start` where Electron is missing, see scripts/start.mjs) it also opens
- * the app in an app window of an installed Chromium-family browser, and stops when that window
- * closes; without such a browser it prints the address as `start:browser` does.
- *
- * Credentials live in a plain 0600 file of the data folder (there is no OS keychain to
- * encrypt with here): this program is for development and testing, not daily use.
+ * The browser host's start, behind its entry (main.ts, which spawned the core's thread first):
+ * reads the environment, starts the sandbox when no grant service is named, starts the core in
+ * its thread, listens, and opens the app window when asked to.
  */
 import { accessSync, constants, statSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
@@ -19,15 +10,14 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { formatIssuePath } from '../shared/api'
-import { type Core, createCore } from '../main/core/core'
 import { SANDBOX_DEMO_LOGINS_ENV, SANDBOX_STARTED_BY_ENV, SANDBOX_URL_ENV } from '../main/core/sandbox'
-import { PlainFileSecretStore } from '../main/core/secret-store'
-import { DEFAULT_SERVICE_URL, JsonFileSettingsBackend } from '../main/core/settings'
+import { DEFAULT_SERVICE_URL } from '../main/core/settings'
 import type { RunningService } from '../service/server'
 import { type AppWindow, WINDOW_PROFILE_FOLDER, appWindowArgs, browserOnProfile, openAppWindow } from './open/app-window'
 import { type Browser, findBrowser } from './open/browsers'
 import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
+import type { CoreThread } from './core-thread'
 import { TestClockEnv, testClockFrom } from './test-clock'
 import { firstScreenTurn } from './first-screen'
 import { warmUp } from './warm-up'
@@ -107,8 +97,9 @@ async function startSandbox(dataFile: string): Promise<RunningService> {
   }
 }
 
-async function main(): Promise<void> {
-  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+/** Runs the host with the core's thread main.ts spawned (none for `--help`, which only prints the usage). */
+export async function runHost(thread: CoreThread | null): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h') || thread === null) {
     console.log(USAGE)
     return
   }
@@ -137,7 +128,7 @@ async function main(): Promise<void> {
   if (clock) console.log(clock.description)
 
   let sandbox: RunningService | null = null
-  let core: Core | null = null
+  let core: CoreThread | null = null
   let host: BrowserHost | null = null
   let appWindow: AppWindow | null = null
   // However this process ends, the window's browser does not outlive it.
@@ -201,13 +192,24 @@ async function main(): Promise<void> {
     const secretsFile = join(data, 'credentials.json')
     // The grant list first: the start's background work and the warm-up's second wave wait for it.
     const firstScreen = firstScreenTurn()
-    core = await createCore({
-      dataDir: data,
-      secrets: new PlainFileSecretStore(secretsFile),
-      settings: await JsonFileSettingsBackend.open(join(data, 'settings.json')),
-      env: { ...process.env, GRANT_SERVICE_URL: serviceUrl, ...sandboxEnv },
-      ...(clock ? { now: clock.now } : {}),
-      backgroundAfter: firstScreen.over,
+    // The core is built in its own thread while this one listens and serves the page (core-thread.ts).
+    core = thread
+    core.start(
+      {
+        dataDir: data,
+        secretsFile,
+        settingsFile: join(data, 'settings.json'),
+        env: { ...process.env, GRANT_SERVICE_URL: serviceUrl, ...sandboxEnv },
+        clockEnv: { GRANT_DESK_TEST_NOW: env.data.GRANT_DESK_TEST_NOW, GRANT_DESK_TEST_CLOCK_OFFSET_MS: env.data.GRANT_DESK_TEST_CLOCK_OFFSET_MS },
+      },
+      firstScreen.over,
+    )
+    // A core that cannot start stops the host as before, only after its address may have been printed.
+    let coreStarted = false
+    void core.ready.then(() => (coreStarted = true))
+    void core.failed.then((error) => {
+      console.error(coreStarted ? `Grant Desk (browser) stopped: its core failed: ${error.message}` : `Grant Desk (browser) could not start: ${error.message}`)
+      void stop(1)
     })
 
     try {
@@ -272,5 +274,3 @@ function openWindow(browser: Browser, url: string, profileDir: string, remoteDeb
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   return openAppWindow(browser, appWindowArgs({ url, profileDir, platform: process.platform, isRoot, remoteDebugging }))
 }
-
-void main()
