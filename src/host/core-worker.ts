@@ -29,11 +29,12 @@ async function build(data: CoreThreadData): Promise<Core> {
   })
 }
 
-/** The core, once the main thread has said where its data is (`start`). */
-let core: Promise<Core> = new Promise(() => {})
+/** The core, once the main thread has said where its data is (`start`); calls that come before wait for it. */
+let startWith: (data: CoreThreadData) => void = () => {}
+const core = new Promise<CoreThreadData>((resolve) => (startWith = resolve)).then(build)
 
 function start(data: CoreThreadData): void {
-  core = build(data)
+  startWith(data)
   void core.then(
     (built) => {
       built.subscribe((event, payload) => post({ type: 'event', event, json: JSON.stringify(payload) }))
