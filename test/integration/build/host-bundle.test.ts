@@ -11,7 +11,7 @@
  * change of that form fails them instead of passing them for nothing).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -23,15 +23,18 @@ function read(file: string): string {
   return readFileSync(path, 'utf8')
 }
 
-/** The chunks a module imports statically (`import … from "./x.mjs"`, `export … from`, `import "./x.mjs"`). */
+/** The chunks a module imports statically (`import … from "./x.mjs"`, `export … from`, `import "./x.mjs"`), as written. */
 function staticImports(code: string): string[] {
-  return [...code.matchAll(/^(?:import|export)\b[^;]*?["'](\.\/[^"']+\.mjs)["']/gm)].map((m) => m[1]!.slice(2))
+  return [...code.matchAll(/^(?:import|export)\b[^;]*?["'](\.{1,2}\/[^"']+\.mjs)["']/gm)].map((m) => m[1]!)
 }
 
-/** The chunks a module loads when first used (`import("./x.mjs")`). */
+/** The chunks a module loads when first used (`import("./x.mjs")`), as written. */
 function dynamicImports(code: string): string[] {
-  return [...code.matchAll(/\bimport\(\s*["'](\.\/[^"']+\.mjs)["']\s*\)/g)].map((m) => m[1]!.slice(2))
+  return [...code.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+\.mjs)["']\s*\)/g)].map((m) => m[1]!)
 }
+
+/** `specifier`, imported by `file`, as a path inside out/host. */
+const inHost = (file: string, specifier: string) => posix.join(posix.dirname(file), specifier)
 
 /** `file` and every chunk it imports statically: what loads before it runs. */
 function loadedWith(file: string): Map<string, string> {
@@ -40,7 +43,7 @@ function loadedWith(file: string): Map<string, string> {
     if (chunks.has(name)) return
     const code = read(name)
     chunks.set(name, code)
-    for (const imported of staticImports(code)) visit(imported)
+    for (const imported of staticImports(code)) visit(inHost(name, imported))
   }
   visit(file)
   return chunks
@@ -60,8 +63,9 @@ const HTML_PARSER = 'node_modules/parse5/dist/tokenizer/index.js'
 describe('the built browser host', () => {
   it('reads static and dynamic imports apart', () => {
     const code = 'import { a as b } from "./zod-x1.mjs";\nimport "./side.mjs";\nexport { c } from "./c.mjs";\nconst l = () => import("./start-y2.mjs")'
-    expect(staticImports(code)).toEqual(['zod-x1.mjs', 'side.mjs', 'c.mjs'])
-    expect(dynamicImports(code)).toEqual(['start-y2.mjs'])
+    expect(staticImports(code)).toEqual(['./zod-x1.mjs', './side.mjs', './c.mjs'])
+    expect(dynamicImports(code)).toEqual(['./start-y2.mjs'])
+    expect(inHost('core/a.mjs', './b.mjs')).toBe('core/b.mjs')
   })
 
   it('starts on a small entry that loads the host’s own code only when its core’s thread is spawned', () => {
@@ -70,13 +74,13 @@ describe('the built browser host', () => {
     const code = entry.get('main.mjs')!
     expect(code).toMatch(/new Worker\(/)
     expect(code).toContain('core-worker.mjs')
-    expect(dynamicImports(code).some((file) => /^start-.+\.mjs$/.test(file))).toBe(true)
+    expect(dynamicImports(code).some((file) => /^\.\/start-.+\.mjs$/.test(file))).toBe(true)
   })
 
   it('listens and serves the page on a main thread that never loads the core', () => {
     const entry = read('main.mjs')
-    const start = dynamicImports(entry).find((file) => /^start-.+\.mjs$/.test(file))!
-    const mainThread = loadedWith(start)
+    const start = dynamicImports(entry).find((file) => /^\.\/start-.+\.mjs$/.test(file))!
+    const mainThread = loadedWith(inHost('main.mjs', start))
     // The host's server is there (it answers the page), the core is not.
     expect(holding(mainThread, 'src/host/server.ts')).toHaveLength(1)
     expect(holding(mainThread, CORE)).toEqual([])
@@ -89,15 +93,12 @@ describe('the built browser host', () => {
     expect(holding(coreThread, ERROR_BODY)).toEqual([])
     expect(holding(coreThread, HTML_PARSER)).toEqual([])
     // It is in a chunk of its own, loaded when first used (failures.ts).
-    const all = new Map(
-      readdirSync(HOST)
-        .filter((file) => file.endsWith('.mjs'))
-        .map((file) => [file, read(file)] as const),
-    )
+    const files = readdirSync(HOST, { recursive: true, encoding: 'utf8' }).map((file) => file.split('\\').join('/'))
+    const all = new Map(files.filter((file) => file.endsWith('.mjs')).map((file) => [file, read(file)] as const))
     const errorBody = holding(all, ERROR_BODY)
     expect(errorBody).toHaveLength(1)
     expect(holding(loadedWith(errorBody[0]!), HTML_PARSER)).toHaveLength(1)
-    const loadedLater = [...coreThread.values()].flatMap(dynamicImports)
+    const loadedLater = [...coreThread].flatMap(([file, code]) => dynamicImports(code).map((specifier) => inHost(file, specifier)))
     expect(loadedLater.some((file) => loadedWith(file).has(errorBody[0]!))).toBe(true)
   })
 })
