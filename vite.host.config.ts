@@ -15,7 +15,7 @@ import { CORE_FOLDER_HAS_NO_SIDE_EFFECTS, SHARED_HAS_NO_SIDE_EFFECTS } from './s
 /**
  * Two builds into out/host, so that each thread loads only what it uses: `npm run build` runs this
  * config, the host's main thread (main.mjs, start.ts and the sandbox), then again with `--mode
- * core`, the core's thread (core-worker.mjs, its chunks under core/). One build of both entries
+ * core`, the core's thread (out/host/core-worker.mjs, its chunks in out/host/core/). One build of both entries
  * shared their common modules (zod, the contract's schemas) through chunks, and each thread then
  * loaded and ran the other's part of those chunks too.
  */

@@ -58,7 +58,7 @@ export interface CoreThread extends Core {
 /**
  * Spawns the core's thread, which begins loading the core's code at once (the host's own code
  * loads beside it); the core is built when `start` is called. `workerFile` is the worker's
- * module: core-worker.ts from source, core-worker.mjs in the bundle. Until started, the thread
+ * module: core-worker.ts from source, out/host/core-worker.mjs built. Until started, the thread
  * does not keep the process alive (`--help`, or a start refused, ends it as before).
  */
 export function spawnCoreThread(workerFile: URL): CoreThread {
