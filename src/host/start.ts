@@ -206,7 +206,10 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
     )
     // A core that cannot start stops the host as before, only after its address may have been printed.
     let coreStarted = false
-    void core.ready.then(() => (coreStarted = true))
+    void core.ready.then(
+      () => (coreStarted = true),
+      () => undefined, // said below, through `failed`
+    )
     void core.failed.then((error) => {
       console.error(coreStarted ? `Grant Desk (browser) stopped: its core failed: ${error.message}` : `Grant Desk (browser) could not start: ${error.message}`)
       void stop(1)
