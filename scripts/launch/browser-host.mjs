@@ -11,7 +11,8 @@ import { run } from './run.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const HOST = 'out/host/main.mjs'
-const outputs = ['out/renderer/index.html', 'out/browser/bridge.js', HOST]
+// The host's core thread is a build of its own (vite.host.config.ts's `--mode core`).
+const outputs = ['out/renderer/index.html', 'out/browser/bridge.js', HOST, 'out/host/core-worker.mjs']
 const sources = [
   'src/renderer',
   'src/shared',

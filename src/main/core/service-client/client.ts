@@ -191,7 +191,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             log.warn(`${describe(call)}: the body of the ${error.response.status} answer could not be read`, readError)
             return ''
           })
-          throw statusFailure(log, call, error.response.status, error.response.headers, text, error.response.headers.get('content-type'))
+          throw await statusFailure(log, call, error.response.status, error.response.headers, text, error.response.headers.get('content-type'))
         }
         const failure = transportFailure(call, error, attemptMs)
         if (reportedDown) reportedFailures.add(failure)

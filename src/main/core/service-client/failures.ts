@@ -5,12 +5,17 @@
  */
 import type { ErrorCode } from '../../../shared/ipc'
 import { AppFailure, type Logger } from '../errors'
-import { readErrorBody } from './error-body'
 import { applicationIdOf, classifyApply400, describe, formatBytes, formatWait, retryAfterMs } from './http'
 import { asSentence, clip } from './text'
 import type { Call, Extra } from './types'
 
-export function statusFailure(log: Logger, call: Call, status: number, headers: Headers, text: string, contentType: string | null): AppFailure {
+/**
+ * What a refused answer means. Its body is read by error-body.ts, loaded with the first refusal:
+ * it parses HTML (parse5 and hast, a quarter of the core's code), which no answer of a working
+ * service needs, so a start does not load it before the grant list (issue 34).
+ */
+export async function statusFailure(log: Logger, call: Call, status: number, headers: Headers, text: string, contentType: string | null): Promise<AppFailure> {
+  const { readErrorBody } = await import('./error-body')
   const said = readErrorBody(text, contentType)
   const svc = said.message === null ? null : asSentence(said.message)
   const host = call.host
