@@ -11,6 +11,7 @@
  * caller's `compute` must answer null where the text has none, and its answer on the whole text
  * must be the first block's answer that is not null: a first match is.
  */
+import { testAtLineStarts } from './line-starts'
 import { memoized, type TextEdit, type TextMemo } from './memo'
 import type { PitchDocument } from './parse'
 
@@ -146,8 +147,11 @@ export function firstInBlocks<T>(
   return null
 }
 
-/** `pattern.test(text)` for a pattern (not global, not sticky) whose matches stay within a line: see `firstInBlocks`. */
+/**
+ * `pattern.test(text)` for a pattern (not global, not sticky) whose matches stay within a line:
+ * see `firstInBlocks`. A pattern anchored at line starts is tried only there (line-starts.ts).
+ */
 export function anyLineMatches(doc: PitchDocument, text: string, kind: string, pattern: RegExp): boolean {
   if (pattern.global || pattern.sticky) throw new Error(`anyLineMatches needs a pattern without the g or y flag, not ${pattern}`)
-  return firstInBlocks(doc, text, kind, (block) => pattern.test(block) || null) !== null
+  return firstInBlocks(doc, text, kind, (block) => testAtLineStarts(block, pattern) || null) !== null
 }

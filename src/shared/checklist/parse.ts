@@ -21,8 +21,10 @@ import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
+import { testAtLineStarts } from './line-starts'
 import { markdownToMdast, type ParseOptions } from './mdast'
-import type { TextMemo } from './memo'
+import { editedLineIndex, type LineIndex, lineIndex } from './line-index'
+import type { TextEdit, TextMemo } from './memo'
 import { isParagraphLine, type Lines, plainParagraph, simpleHeading, simpleList, simpleTable } from './plain-blocks'
 import { splitPoints } from './split-points'
 
@@ -66,7 +68,8 @@ const DELIMITER_ROW = /^(?=[ \t>|:-]*-)(?=[ \t>|:-]*[|:])[ \t>|:-]+$/m
  * so text without a line that could be one parses to the same tree without the extension.
  */
 export function parseOptions(text: string): ParseOptions {
-  return DELIMITER_ROW.test(text) ? PARSE_OPTIONS : PARSE_OPTIONS_NO_TABLES
+  // Tried at line starts only (line-starts.ts): a part may hold a line of 26 KB of base64.
+  return testAtLineStarts(text, DELIMITER_ROW) ? PARSE_OPTIONS : PARSE_OPTIONS_NO_TABLES
 }
 
 export interface Section {
@@ -157,19 +160,32 @@ export interface ParsedPart {
 export interface PartReuse {
   previous: PartTrees
   next: PartTrees
+  /**
+   * What the session knows of the last update: its text's lines (line-index.ts), the text of
+   * each of its parts by where it started (when it had no details block), and the edit since.
+   * Lines away from the edit are not split again, and a part away from it takes the last
+   * update's string for its text: the same string, whose hash is known, is found in `previous`
+   * by identity instead of a new slice hashed and compared character by character.
+   */
+  last?: { lines: LineIndex; partTexts: ReadonlyMap<number, string>; edit: TextEdit | null } | undefined
+  /** Set by the parse, for the next update's `last`. */
+  lines?: LineIndex | undefined
+  partTexts?: Map<number, string> | undefined
 }
 
 export function parseMarkdown(
   source: string,
-  { lines = source.split(/\r\n|\n|\r/), partSize = PART_SIZE, reuse }: { lines?: readonly string[]; partSize?: number; reuse?: PartReuse | undefined } = {},
+  {
+    lines = source.split(/\r\n|\n|\r/),
+    lineStart,
+    partSize = PART_SIZE,
+    reuse,
+  }: { lines?: readonly string[]; lineStart?: readonly number[]; partSize?: number; reuse?: PartReuse | undefined } = {},
 ): Root {
   const points = splitPoints(lines, { blocks: true })
   const root: Root = { type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }
   // Offsets of line starts, to cut the source without re-joining lines (keeps \r\n as written).
-  const lineStart: number[] = [0]
-  const re = /\r\n|\n|\r/g
-  let m: RegExpExecArray | null
-  while ((m = re.exec(source))) lineStart.push(m.index + m[0].length)
+  lineStart ??= lineIndex(source).lineStart
   const last = lines.length
   root.position!.end = { line: last, column: (lines[last - 1]?.length ?? 0) + 1, offset: source.length }
   if (!reuse) {
@@ -183,13 +199,42 @@ export function parseMarkdown(
     if (lineStart[point]! - lineStart[bounds[bounds.length - 1]!]! >= partSize) bounds.push(point)
   }
   bounds.push(lines.length)
+  const text = { source, lines, lineStart }
+  const kept = keptText(reuse)
+  reuse.partTexts = new Map()
   for (let p = 0; p + 1 < bounds.length; p++) {
     const from = bounds[p]!
     const to = bounds[p + 1]!
-    const { text, offset } = partText({ source, lines, lineStart }, from, to)
-    root.children.push(...reusedPart(text, from, offset, reuse))
+    const offset = lineStart[from]!
+    const end = partEnd(text, to)
+    const part = kept(offset, end) ?? source.slice(offset, end)
+    reuse.partTexts.set(offset, part)
+    root.children.push(
+      ...reusedPart(part, from, offset, reuse, () => ({
+        source: part,
+        lines: lines.slice(from, to),
+        lineStart: lineStart.slice(from, to).map((o) => o - offset),
+      })),
+    )
   }
   return root
+}
+
+/**
+ * The last update's text of the part at `offset`..`end` of this text, when the edit is not in
+ * it (its characters are then the same) and a part of that length started there: the very
+ * string, found again by position, not by its characters.
+ */
+function keptText(reuse: PartReuse): (offset: number, end: number) => string | undefined {
+  const last = reuse.last
+  if (!last?.edit) return () => undefined
+  const { from, to, inserted } = last.edit
+  const delta = inserted - (to - from)
+  return (offset, end) => {
+    const before = end <= from ? offset : offset >= from + inserted ? offset - delta : -1
+    const text = before < 0 ? undefined : last.partTexts.get(before)
+    return text?.length === end - offset ? text : undefined
+  }
 }
 
 /**
@@ -197,9 +242,14 @@ export function parseMarkdown(
  * ending of its last line: in the whole text the next block closes any open block there, so a
  * block left open must not run on into that line ending.
  */
-function partText({ source, lines, lineStart }: Lines, from: number, to: number): { text: string; offset: number } {
-  const offset = lineStart[from]!
-  return { text: source.slice(offset, to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length), offset }
+function partText(text: Lines, from: number, to: number): { text: string; offset: number } {
+  const offset = text.lineStart[from]!
+  return { text: text.source.slice(offset, partEnd(text, to)), offset }
+}
+
+/** Where a part ending before line `to` ends: before that line's line ending (see `partText`). */
+function partEnd({ source, lines, lineStart }: Lines, to: number): number {
+  return to < lines.length ? lineStart[to]! - lineEndingBefore(source, lineStart[to]!) : source.length
 }
 
 /**
@@ -271,7 +321,7 @@ function readBlocks(text: Lines, points: readonly number[], partSize: number, ch
 }
 
 /** The tree of one part from `reuse.previous` when its text is there, else parsed; noted in `reuse.next`. */
-function reusedPart(text: string, line: number, offset: number, reuse: PartReuse): RootContent[] {
+function reusedPart(text: string, line: number, offset: number, reuse: PartReuse, linesOf: () => Lines): RootContent[] {
   // Taken out of `previous` before its positions move: a session whose update fails keeps no
   // entry whose positions disagree with its line and offset.
   let part = reuse.previous.get(text)?.pop()
@@ -282,7 +332,7 @@ function reusedPart(text: string, line: number, offset: number, reuse: PartReuse
       part.offset = offset
     }
   } else {
-    const children = parsePart(text)
+    const children = parsePart(linesOf())
     if (line > 0 || offset > 0) for (const child of children) shift(child, line, offset)
     part = { children, line, offset }
   }
@@ -298,15 +348,10 @@ function reusedPart(text: string, line: number, offset: number, reuse: PartReuse
  * where `splitPoints` cuts), so a keystroke in a paragraph, a list or a table is read off its
  * lines, as a full lint reads that block, instead of going through micromark.
  */
-function parsePart(text: string): RootContent[] {
-  const lines = text.split(/\r\n|\n|\r/)
-  const lineStart: number[] = [0]
-  const re = /\r\n|\n|\r/g
-  let m: RegExpExecArray | null
-  while ((m = re.exec(text))) lineStart.push(m.index + m[0].length)
+function parsePart(part: Lines): RootContent[] {
   const children: RootContent[] = []
-  if (readBlocks({ source: text, lines, lineStart }, splitPoints(lines, { blocks: true }), PART_SIZE, children)) return children
-  return markdownToMdast(text, parseOptions(text)).children
+  if (readBlocks(part, splitPoints(part.lines, { blocks: true }), PART_SIZE, children)) return children
+  return markdownToMdast(part.source, parseOptions(part.source)).children
 }
 
 function lineEndingBefore(source: string, offset: number): number {
@@ -361,7 +406,9 @@ export function readDetails(lines: readonly string[]): { details: Detail[]; star
 
 /** `reuse`: the trees of an earlier text's parts, for an incremental session (see `PartReuse`). */
 export function parsePitch(source: string, reuse?: PartReuse): PitchDocument {
-  const lines = source.split(/\r\n|\n|\r/)
+  const last = reuse?.last
+  const index = last?.edit ? editedLineIndex(last.lines, source, last.edit) : lineIndex(source)
+  const lines = index.lines
   const block = readDetails(lines)
   let markdown = source
   if (block) {
@@ -370,7 +417,14 @@ export function parsePitch(source: string, reuse?: PartReuse): PitchDocument {
     const lineStart = nthLineStart(source, block.end + 1)
     markdown = source.slice(0, lineStart).replace(/[^\r\n]/g, ' ') + source.slice(lineStart)
   }
-  const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines, reuse })
+  // A details block turns characters far from an edit into spaces: no part's text is then taken by position.
+  const partReuse = reuse && block && last ? { ...reuse, last: { ...last, edit: null } } : reuse
+  const root = parseMarkdown(markdown, { lines: block ? markdown.split(/\r\n|\n|\r/) : lines, lineStart: index.lineStart, reuse: partReuse })
+  if (reuse) {
+    reuse.lines = index
+    // Texts of the blanked markdown are not kept: the next update's characters there may be the details' own.
+    reuse.partTexts = block ? new Map() : partReuse!.partTexts
+  }
   unsetextProse(root, lines)
   return { source, lines, root, sections: indexSections(root, source, lines), details: block?.details ?? [] }
 }

@@ -36,7 +36,7 @@
 import { ALL_RULES } from './rules'
 import { type LintResult, lintDocument } from './lint'
 import { type TextEdit, TextMemo } from './memo'
-import { type PartTrees, parsePitch } from './parse'
+import { type PartReuse, type PartTrees, parsePitch } from './parse'
 import type { LintInput, Rule } from './types'
 
 /** One keystroke (or paste): the characters `from`..`to` of the previous pitch become `insert`. */
@@ -63,17 +63,21 @@ export interface LintSession {
 
 export function createLintSession(input: LintInput, rules: readonly Rule[] = ALL_RULES): LintSession {
   let trees: PartTrees = new Map()
+  let kept: PartReuse['last'] = undefined
   const memo = new TextMemo()
   let pitch = input.pitch
   let result = run(input)
 
   function run(next: LintInput, edit: TextEdit | null = null): LintResult {
-    const reuse = { previous: trees, next: new Map() as PartTrees }
+    const reuse: PartReuse = { previous: trees, next: new Map(), last: kept && { ...kept, edit } }
+    // Forgotten until the parse succeeds: a failed update leaves nothing that describes another text.
+    kept = undefined
     const doc = parsePitch(next.pitch, reuse)
     memo.nextUpdate(edit)
     doc.memo = memo
     // Only parts of the newest text are kept: memory stays in proportion to the pitch.
     trees = reuse.next
+    kept = { lines: reuse.lines!, partTexts: reuse.partTexts ?? new Map(), edit: null }
     return lintDocument(doc, next, rules)
   }
 

@@ -114,6 +114,11 @@ const NEEDS: ReadonlyArray<RegExp | readonly RegExp[] | undefined> = [
   undefined,
   /Clarity|Sway|Tact|ink!/,
 ]
+/**
+ * What every pattern of CONTRACT_WORK cannot match without (one of its words, case aside): one
+ * scan that rules out all twelve on a text mentioning none, such as a pasted image's base64 line.
+ */
+const CONTRACT_WORDS = /solidity|vyper|cosmwasm|cairo|move|contract|program|deploy|foundry|hardhat|truffle|anchor framework|ink!|clarity|sway|tact/i
 const NEGATION = /\b(?:no|not|without|never|none|nor)\b|n't\b/i
 /** A mention in a comparison is about other chains, not this work: "unlike chains where …", "instead of deploying …". */
 const COMPARISON =
@@ -163,6 +168,7 @@ interface Mention {
 /** The first mention of contract work in a text that is not negated or a comparison: a pure function of the text. */
 function firstMention(text: string): Mention | null {
   let first: Mention | null = null
+  if (!CONTRACT_WORDS.test(text)) return first
   for (const [p, pattern] of CONTRACT_WORK.entries()) {
     // A pattern's necessary part absent: no match, and no scan with the whole pattern (which
     // tries its optional words at every word of the text).

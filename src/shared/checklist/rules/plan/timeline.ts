@@ -7,6 +7,7 @@ import { months, oneDecimal, periodRanges, withoutComments } from './text'
 import { dateRangeWeeks } from './dates'
 import { budgetPlan, cleanSource, milestonePlan } from './facts'
 import { firstInBlocks } from '../../line-blocks'
+import { matchesAtLineStarts } from '../../line-starts'
 import { memoized } from '../../memo'
 
 const STRICT_TIMELINE = /\b(?:timeline|schedule|duration|time ?frame)\b/i
@@ -89,7 +90,8 @@ export function labelledDuration(doc: PitchDocument): number | null {
 }
 
 function firstLabelledWeeks(text: string): number | null {
-  for (const m of text.matchAll(DURATION_LABEL)) {
+  // Labels start lines: tried only at line starts (line-starts.ts), not at every character of a long line.
+  for (const m of matchesAtLineStarts(text, DURATION_LABEL)) {
     const value = stripInline(m[1]!)
     const weeks = dateRangeWeeks(value) ?? findDurations(value).reduce<number | null>((max, d) => (max === null || d.weeks > max ? d.weeks : max), null)
     if (weeks !== null) return weeks
