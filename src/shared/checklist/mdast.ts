@@ -100,9 +100,24 @@ type TableToken = Token & { _align: Array<'left' | 'right' | 'center' | 'none'> 
  * tens of kilobytes of base64). Its node is read off the line: micromark walks a destination
  * character by character, twice (this module's pass, then `fromMarkdown`'s, see the top), and a
  * lint session parses the block again on each keystroke in it. The label needs no case folding
- * beyond `toLowerCase` (ASCII letters, digits, `_` and `-`).
+ * beyond `toLowerCase` (ASCII letters, digits, `_` and `-`). The line is
+ * `/^\[([A-Za-z0-9_-]{1,100})\]: ?<([^<>\\&\n\r\t\0]*)>$/`: here its head up to the destination, and
+ * what the destination may not hold.
  */
-const DEFINITION_LINE = /^\[([A-Za-z0-9_-]{1,100})\]: ?<([^<>\\&\n\r\t\0]*)>$/
+const DEFINITION_HEAD = /^\[([A-Za-z0-9_-]{1,100})\]: ?</
+const NOT_IN_DESTINATION = /[<>\\&\n\r\t\0]/
+
+/**
+ * The label and destination of such a line, in two steps: the engine matching the
+ * destination's class character by character and then backing off to find the closing `>` at
+ * the line's end cost four times a search for a character the destination may not hold.
+ */
+function definitionLine(line: string): { label: string; url: string } | null {
+  const head = DEFINITION_HEAD.exec(line)
+  if (!head || line.length - 1 < head[0].length || line.charCodeAt(line.length - 1) !== 62 /* > */) return null
+  const url = line.slice(head[0].length, -1)
+  return NOT_IN_DESTINATION.test(url) ? null : { label: head[1]!, url }
+}
 
 /**
  * The tree of a text that is only such definitions, one a line (the last line may be empty), as
@@ -116,14 +131,14 @@ function definitionsOnly(text: string): Root | null {
   let offset = 0
   for (let i = 0; i < last; i++) {
     const line = lines[i]!
-    const m = DEFINITION_LINE.exec(line)
+    const m = definitionLine(line)
     if (!m) return null
     children.push({
       type: 'definition',
-      identifier: m[1]!.toLowerCase(),
-      label: m[1]!,
+      identifier: m.label.toLowerCase(),
+      label: m.label,
       title: null,
-      url: m[2]!,
+      url: m.url,
       position: { start: { line: i + 1, column: 1, offset }, end: { line: i + 1, column: line.length + 1, offset: offset + line.length } },
     })
     offset += line.length + 1

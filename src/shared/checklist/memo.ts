@@ -42,12 +42,15 @@ export class TextMemo {
 
   get<T>(kind: string, text: string, compute: (text: string) => T): T {
     let now = this.current.get(kind)
-    if (now?.has(text)) return now.get(text) as T
+    // One lookup for a kept answer; `has` only for an answer that is undefined.
+    let value = now?.get(text) as T | undefined
+    if (value !== undefined || now?.has(text)) return value as T
     const before = this.previous.get(kind)
-    const value = before?.has(text) ? (before.get(text) as T) : compute(text)
+    value = before?.get(text) as T | undefined
+    if (value === undefined && !before?.has(text)) value = compute(text)
     if (!now) this.current.set(kind, (now = new Map<string, unknown>()))
     now.set(text, value)
-    return value
+    return value as T
   }
 
   /** Starts an update: what the last one used stays for this one; older entries go. */

@@ -9,8 +9,20 @@ import type { Position } from '../../types'
 export function sourceOf(doc: PitchDocument, node: Nodes): string {
   const start = node.position?.start.offset
   const end = node.position?.end.offset
-  return start === undefined || end === undefined ? '' : doc.source.slice(start, end)
+  if (start === undefined || end === undefined) return ''
+  if (!doc.memo) return doc.source.slice(start, end)
+  // In a lint session a node of a part whose text did not change is the same object, moved
+  // (parse.ts), and its text the same: the string kept for it is found again in the session's
+  // memo by identity, instead of a new slice hashed and compared character by character.
+  const kept = SOURCES.get(node)
+  if (kept?.length === end - start) return kept
+  const text = doc.source.slice(start, end)
+  SOURCES.set(node, text)
+  return text
 }
+
+/** The source text of each node a session has read, by node (see `sourceOf`). */
+const SOURCES = new WeakMap<Nodes, string>()
 
 /** The document's title: its first heading, when that is its only level-1 heading. */
 function titleSection(doc: PitchDocument): Section | undefined {
