@@ -21,8 +21,12 @@ export class TextMemo {
   edit: TextEdit | null = null
   /** How many updates the memo has seen: state kept elsewhere per update (line-blocks.ts) knows when one began. */
   generation = 0
-  private current = new Map<string, Map<string, unknown>>()
-  private previous = new Map<string, Map<string, unknown>>()
+  /**
+   * The answers by kind and text, each with the last update that asked for it. One map per kind
+   * for the whole session, not a new one per update: a kept answer is found with one lookup and
+   * stamped, not copied into a fresh map on every keystroke (which cost more than the lookups).
+   */
+  private answers = new Map<string, Map<string, { value: unknown; used: number }>>()
   private strings = new Map<string, string>()
   private previousStrings = new Map<string, string>()
 
@@ -41,24 +45,25 @@ export class TextMemo {
   }
 
   get<T>(kind: string, text: string, compute: (text: string) => T): T {
-    let now = this.current.get(kind)
-    // One lookup for a kept answer; `has` only for an answer that is undefined.
-    let value = now?.get(text) as T | undefined
-    if (value !== undefined || now?.has(text)) return value as T
-    const before = this.previous.get(kind)
-    value = before?.get(text) as T | undefined
-    if (value === undefined && !before?.has(text)) value = compute(text)
-    if (!now) this.current.set(kind, (now = new Map<string, unknown>()))
-    now.set(text, value)
-    return value as T
+    let byText = this.answers.get(kind)
+    if (!byText) this.answers.set(kind, (byText = new Map<string, { value: unknown; used: number }>()))
+    const kept = byText.get(text)
+    if (kept) {
+      kept.used = this.generation
+      return kept.value as T
+    }
+    const value = compute(text)
+    byText.set(text, { value, used: this.generation })
+    return value
   }
 
   /** Starts an update: what the last one used stays for this one; older entries go. */
   nextUpdate(edit: TextEdit | null = null): void {
+    for (const byText of this.answers.values()) {
+      for (const [text, kept] of byText) if (kept.used < this.generation) byText.delete(text)
+    }
     this.edit = edit
     this.generation++
-    this.previous = this.current
-    this.current = new Map()
     this.previousStrings = this.strings
     this.strings = new Map()
   }
