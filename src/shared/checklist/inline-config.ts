@@ -21,12 +21,25 @@ export interface InlineConfig {
   unknownIds: Array<{ id: string; line: number; column: number }>
 }
 
-export function readInlineConfig(lines: readonly string[], knownIds: ReadonlySet<string>): InlineConfig {
+/** Whether a line may hold a control comment: most do not, and are not matched against COMMENT. */
+export function mayHoldControlComment(text: string): boolean {
+  return text.includes('checklist-')
+}
+
+/**
+ * `mayHold`: `mayHoldControlComment`, or the same answer kept per line by a lint session (lint.ts),
+ * which then reads only the lines a keystroke changed (a pasted image's line is tens of KB).
+ */
+export function readInlineConfig(
+  lines: readonly string[],
+  knownIds: ReadonlySet<string>,
+  mayHold: (text: string) => boolean = mayHoldControlComment,
+): InlineConfig {
   const changes: Change[] = []
   const lineOnly = new Map<number, Array<string[] | null>>()
   const unknownIds: InlineConfig['unknownIds'] = []
   lines.forEach((text, index) => {
-    if (!text.includes('checklist-')) return
+    if (!mayHold(text)) return
     const line = index + 1
     for (const match of text.matchAll(COMMENT)) {
       const named = match[2]!.trim().split(/\s+/).filter(Boolean)

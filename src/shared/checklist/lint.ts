@@ -2,7 +2,8 @@
  * Runs the rules over a pitch: parse once, run every rule on the same tree and context, drop
  * what control comments suppress, sort by position, and summarize.
  */
-import { readInlineConfig } from './inline-config'
+import { mayHoldControlComment, readInlineConfig } from './inline-config'
+import { memoized } from './memo'
 import { type PitchDocument, parsePitch } from './parse'
 import { labelSections, sectionProgress, type SectionProgress } from './progress'
 import { ALL_RULES } from './rules'
@@ -56,7 +57,9 @@ export function lintDocument(doc: PitchDocument, input: LintInput, rules: readon
     links: input.links,
     deadLinks: deadLinks(input.links),
   }
-  const config = readInlineConfig(doc.lines, new Set(rules.map((rule) => rule.id)))
+  // In a session each line's answer is kept by its text: lines away from an edit are the last update's strings (line-index.ts).
+  const mayHold = doc.memo ? (line: string) => memoized(doc, 'control-comment', line, mayHoldControlComment) : mayHoldControlComment
+  const config = readInlineConfig(doc.lines, new Set(rules.map((rule) => rule.id)), mayHold)
   const findings: Finding[] = []
   const type = context.grant.type
   for (const rule of rules) {
