@@ -30,6 +30,18 @@ export function lineIndex(source: string): LineIndex {
   return { source, lines, lineStart }
 }
 
+/**
+ * `lineIndex(source)` for the lines around an edit: without a carriage return (most texts) the
+ * split by "\n" and `indexOf` find the same lines as the pattern, several times faster on the
+ * tens of kilobytes of a pasted image's line, which every keystroke in it splits again.
+ */
+function lineIndexNear(source: string): LineIndex {
+  if (source.includes('\r')) return lineIndex(source)
+  const lineStart: number[] = [0]
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lineStart.push(i + 1)
+  return { source, lines: source.split('\n'), lineStart }
+}
+
 /** The last line whose start is at or before `offset`. */
 function lineAt(lineStart: readonly number[], offset: number): number {
   let lo = 0
@@ -57,7 +69,7 @@ export function editedLineIndex(last: LineIndex, source: string, { from, to, ins
   const after = lineAt(lineStart, to) + 2
   const start = lineStart[first]!
   if (after >= lines.length) {
-    const tail = lineIndex(source.slice(start))
+    const tail = lineIndexNear(source.slice(start))
     return {
       source,
       lines: lines.slice(0, first).concat(tail.lines),
@@ -66,7 +78,7 @@ export function editedLineIndex(last: LineIndex, source: string, { from, to, ins
   }
   // Lines `first` .. `after - 1` are cut again from the new text; it ends where line `after` now starts.
   const end = lineStart[after]! + delta
-  const middle = lineIndex(source.slice(start, end))
+  const middle = lineIndexNear(source.slice(start, end))
   // The middle ends right after a line break: its split's last element is the empty start of line `after`.
   middle.lines.pop()
   middle.lineStart.pop()
