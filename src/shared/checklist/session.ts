@@ -32,6 +32,15 @@
  * strings the memo holds and are neither scanned nor hashed again. Readings of one section (the
  * timeline's total, whether payment is tied to completion, the problem's size) are kept by the
  * section's text. The rest of the rules still read the whole tree on each update.
+ *
+ * Nothing that an edit did not touch is read character by character again: the lines are the
+ * last update's but around the edit (line-index.ts), a part away from the edit takes the last
+ * update's string for its text and a node of a reused part keeps its text (content/read.ts), so
+ * the memo finds them by identity instead of hashing and comparing new slices; control comments
+ * are looked for per line, kept by the line's text. On the changed block itself, patterns
+ * anchored at line starts are tried only there (line-starts.ts), and the long scans first test
+ * for the words they need: a pasted image's 26 KB base64 line, where most keystrokes of a
+ * proposal may land, is no longer scanned by each pattern at each character.
  */
 import { ALL_RULES } from './rules'
 import { type LintResult, lintDocument } from './lint'
