@@ -65,8 +65,13 @@ export const blankSection: Rule = {
  */
 const PLACEHOLDER =
   /\[(?:your|insert|add|describe|enter|name of|project name)\b[^[\]\n]*\](?![([])|<(?:your|insert|project[ _]name)(?![a-z])[^<>\n]*>|\b(?:TODO|FIXME|XXX)\b|\blorem ipsum\b/gi
-/** What PLACEHOLDER cannot match without: each alternative's words, without its word boundaries. */
-const PLACEHOLDER_WORDS = /\[(?:your|insert|add|describe|enter|name of|project name)|<(?:your|insert|project[ _]name)|todo|fixme|xxx|lorem ipsum/i
+/**
+ * What a line needs for PLACEHOLDER to find a placeholder that counts in it: a bracketed prompt's
+ * or lorem ipsum's words, or a marker in capitals (one in other case is matched, then skipped:
+ * MARKER). A base64 line holds "[" and "<", and "xxx" in some case often enough, but rarely "XXX".
+ */
+const PLACEHOLDER_WORDS = /\[(?:your|insert|add|describe|enter|name of|project name)|<(?:your|insert|project[ _]name)|lorem ipsum/i
+const MARKER_WORDS = /TODO|FIXME|XXX/
 /** Written in capitals only: "todo" and "xxx" in prose are words. */
 const MARKER = /^(?:TODO|FIXME|XXX)$/i
 /** "TBD" as a whole answer (a line, a list item, a table cell or a label's value): the question is left open. */
@@ -98,7 +103,7 @@ function placeholdersIn(text: string): readonly LinePlaceholder[] {
   const line = text.includes('`') ? text.replace(CODE_SPAN, (span) => ' '.repeat(span.length)) : text
   // PLACEHOLDER's `\b` alternatives make the engine try every character; a line holding none
   // of its words (a pasted image's base64 holds "[" and "<") is not scanned with it.
-  for (const match of PLACEHOLDER_WORDS.test(line) ? line.matchAll(PLACEHOLDER) : []) {
+  for (const match of PLACEHOLDER_WORDS.test(line) || MARKER_WORDS.test(line) ? line.matchAll(PLACEHOLDER) : []) {
     if (MARKER.test(match[0]) && match[0] !== match[0].toUpperCase()) continue
     const column = (match.index ?? 0) + 1
     found.push({ column, endColumn: column + match[0].length, text: match[0], open: false })
