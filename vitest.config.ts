@@ -41,13 +41,26 @@ export default defineConfig({
         // the built CLI and host as processes.
         extends: true,
         plugins: [react()],
-        test: { name: 'integration', include: ['test/integration/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/renderer-setup.ts'] },
+        // test/support/cli-build.global.ts builds the CLI's bundle once for all of them, when it is stale.
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['test/support/renderer-setup.ts'],
+          globalSetup: ['test/support/cli-build.global.ts'],
+        },
       },
       {
         // Proof under faults and bad input: network faults, crashes and damaged files, IPC fuzz, and
         // seeded sweeps of thousands of inputs against a reference (test/faults/shared/).
         extends: true,
-        test: { name: 'faults', include: ['test/faults/**/*.test.ts'], environment: 'node', testTimeout: 180_000 },
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          globalSetup: ['test/support/cli-build.global.ts'],
+        },
       },
       {
         // `npm start` for real: under Xvfb, in an app window of Chromium (skips without them).

@@ -45,7 +45,6 @@ beforeAll(async () => {
   preload = join(dir, 'maxrss.mjs')
   // Prints the process's peak memory when it exits (the CLI sets process.exitCode and returns).
   writeFileSync(preload, "process.on('exit', () => process.stderr.write(`maxrss-kb:${process.resourceUsage().maxRSS}\\n`))\n")
-  await promisify(execFile)('npm', ['run', 'build:cli'], { cwd: process.cwd() })
 }, 120_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

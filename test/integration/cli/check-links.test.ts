@@ -53,7 +53,6 @@ beforeAll(async () => {
   dir = tempDir('grant-desk-check-links-')
   cache = join(dir, 'data')
   server = await startLinkServer()
-  await promisify(execFile)('npm', ['run', 'build:cli'], { cwd: process.cwd() })
 }, 120_000)
 afterAll(async () => {
   await server.close()

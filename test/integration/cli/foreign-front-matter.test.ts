@@ -41,7 +41,6 @@ async function lintFile(name: string, text: string, ...options: string[]) {
 
 beforeAll(async () => {
   dir = tempDir('grant-desk-foreign-')
-  await promisify(execFile)('npm', ['run', 'build:cli'], { cwd: process.cwd() })
 }, 120_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

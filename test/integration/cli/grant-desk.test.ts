@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/grant-desk'
 import { lintFile } from '../../../src/cli/lint-file'
 import { ALL_RULES, SCORE_RULES, ruleWeight, severityTag } from '../../../src/shared/checklist'
@@ -158,10 +158,6 @@ function staticImports(text: string): string[] {
 }
 
 describe('the grant-desk bin', () => {
-  beforeAll(async () => {
-    await promisify(execFile)('npm', ['run', 'build:cli'], { cwd: process.cwd() })
-  }, 120_000)
-
   it('prints its version, loading no command', async () => {
     const bin = join(process.cwd(), 'bin/grant-desk.mjs')
     const { version } = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string }

@@ -72,7 +72,6 @@ beforeAll(async () => {
     preload,
     "process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write(`cpu-us:${u.userCPUTime + u.systemCPUTime}\\n`) })\n",
   )
-  await promisify(execFile)('npm', ['run', 'build:cli'], { cwd: process.cwd() })
 }, 120_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
