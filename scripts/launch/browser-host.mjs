@@ -47,7 +47,8 @@ function newest(path) {
   return latest
 }
 
-function needsBuild() {
+/** Whether the renderer, the bridge or the bundled host is missing or older than its sources (tests that run the bundle refuse then). */
+export function needsBuild() {
   const built = outputs.map((file) => mtime(join(root, file)))
   if (built.some((time) => time === null)) return true
   const oldestOutput = Math.min(...built)

@@ -1,20 +1,25 @@
 /**
  * The Electron app builds: main, a CommonJS preload (a sandboxed preload cannot be an ES
  * module) and the renderer with its Content-Security-Policy. The Electron binary is not needed
- * to build, only to run, so this proves the shell's packaging on every machine.
+ * to build, only to run, so this proves the shell's packaging on every machine. What is read is
+ * the build `npm run build` leaves in out/ (`electron-vite build`, as `npm test` runs it before the
+ * tests): a build of its own here took as long again, for the same output.
  */
-import { execFile } from 'node:child_process'
-import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tempDir } from '../../support/service'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { needsBuild } from '../../../scripts/launch/browser-host.mjs'
 
-const outDir = tempDir('grant-desk-build-')
-beforeAll(async () => {
-  await promisify(execFile)(join(process.cwd(), 'node_modules/.bin/electron-vite'), ['build', '--outDir', outDir, '--logLevel', 'error'])
-}, 120_000)
-afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+const outDir = fileURLToPath(new URL('../../../out', import.meta.url))
+
+beforeAll(() => {
+  // needsBuild() compares the renderer (and the host and bridge) with src/; main and the preload come out of the same electron-vite build.
+  const missing = ['main/index.js', 'preload/index.cjs'].filter((file) => !statSync(join(outDir, file), { throwIfNoEntry: false }))
+  if (needsBuild() || missing.length > 0) {
+    throw new Error('out/ is missing or older than src/ (the Electron app, the bridge or the host): run `npm run build` first (`npm test` does).')
+  }
+})
 
 describe('electron-vite build', () => {
   it('emits the main process as an ES module that loads the .cjs preload', () => {
