@@ -1,6 +1,6 @@
 /**
- * Killed in the middle of a save. The browser host runs as its own process (`node --import
- * tsx src/host/main.ts`, as `npm run start:browser` runs it) on one data folder; the test
+ * Killed in the middle of a save. The browser host runs as its own process (the bundle of
+ * `npm run build`, out/host/main.mjs, as `npm run start:browser` runs it) on one data folder; the test
  * saves a draft over and over through its `/rpc` with large pitches and kills the process with
  * SIGKILL at a random moment, 50 times. After every kill the next host must start, and the
  * draft must read back whole as one of the versions that were sent — never a mix, never
@@ -9,13 +9,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hostCommand } from '../../scripts/launch/browser-host.mjs'
 import type { IpcResult } from '../../src/shared/ipc'
+import { assertHostBuilt } from '../support/host-process'
 import { IDS, startTestService, tempDir, testFixture, type TestService } from '../support/service'
 
 const KILLS = 50
-const PROJECT = fileURLToPath(new URL('../..', import.meta.url))
 
 let service: TestService
 let dataDir: string
@@ -30,8 +30,9 @@ interface Host {
 /** Starts the host process and waits for the line with its address. */
 function startHost(): Promise<Host> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(PROJECT, 'src/host/main.ts')], {
-      cwd: PROJECT,
+    // The bundle starts listening in under a second where tsx's loader took 3–5 s: 51 starts a run.
+    const [program, args] = hostCommand()
+    const proc = spawn(program, args, {
       env: { ...process.env, GRANT_DESK_DATA: dataDir, GRANT_DESK_PORT: '0', GRANT_SERVICE_URL: service.url },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -78,6 +79,7 @@ function pitch(round: number, save: number): string {
 }
 
 beforeAll(async () => {
+  assertHostBuilt()
   service = await startTestService({ fixture: testFixture() })
   dataDir = tempDir('grant-desk-crash-')
 })

@@ -1,13 +1,19 @@
 /**
- * The browser host as its own process, as `npm run start:browser` runs it but from its source
- * (node with tsx's loader on src/host/main.ts; the start commands run the same code bundled in
- * out/host), for tests that need a real restart on the same data folder or the host's
- * environment variables (the test-only clock). Serves the BUILT renderer.
+ * The browser host as its own process, as `npm run start:browser` runs it: the host bundled by
+ * `npm run build` (out/host/main.mjs, `hostCommand()` of scripts/launch/browser-host.mjs), for
+ * tests that need a real restart on the same data folder or the host's environment variables
+ * (the test-only clock). Serves the BUILT renderer. The bundle listens in well under a second;
+ * tsx's loader on src/host/main.ts took 3–5 s per start on the loaded 2-core machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import { hostCommand, needsBuild } from '../../scripts/launch/browser-host.mjs'
 
-const MAIN = fileURLToPath(new URL('../../src/host/main.ts', import.meta.url))
+/** Throws, saying what to run, when the bundled host (or the renderer it serves) is missing or older than its sources. */
+export function assertHostBuilt(): void {
+  if (needsBuild()) {
+    throw new Error('The host process runs the build (out/host/main.mjs), and it is missing or older than src/. Run `npm run build` first (`npm test` does).')
+  }
+}
 
 export interface HostProcess {
   child: ChildProcess
@@ -19,8 +25,10 @@ export interface HostProcess {
 }
 
 export async function startHostProcess(env: Record<string, string>): Promise<HostProcess> {
-  // One process (node with tsx's loader), not the tsx CLI: killing the CLI would leave its child running.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  assertHostBuilt()
+  const [program, args] = hostCommand()
+  // One process (node on the bundle), not an npm script: killing npm would leave its child running.
+  const child = spawn(program, args, {
     env: { ...process.env, GRANT_DESK_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
