@@ -2,3 +2,4 @@
 export function runBrowserHost(args: string[]): Promise<number>
 export function hostCommand(): [string, string[]]
 export function needsBuild(): boolean
+export function newest(path: string): number

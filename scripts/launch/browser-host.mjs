@@ -34,7 +34,8 @@ function mtime(path) {
   }
 }
 
-function newest(path) {
+/** The newest modification time under `path`; 0 where it is missing. */
+export function newest(path) {
   let stat
   try {
     stat = statSync(path)

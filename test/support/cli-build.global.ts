@@ -6,29 +6,15 @@
  * a build empties out/cli: while another file ran the CLI, it would have taken the bundle away.
  */
 import { execFile } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { newest } from '../../scripts/launch/browser-host.mjs'
 
 const PROJECT = fileURLToPath(new URL('../..', import.meta.url))
 const BUNDLE = join(PROJECT, 'out/cli/grant-desk.mjs')
 /** What the bundle is made of: every source (the CLI imports from main, shared and its own folder), its config and the packages. */
 const SOURCES = ['src', 'vite.cli.config.ts', 'package.json', 'package-lock.json']
-
-/** The newest modification time under `path` (a deleted file changes only its folder's time); 0 where it is missing. */
-function newest(path: string): number {
-  let stat
-  try {
-    stat = statSync(path)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let latest = stat.mtimeMs
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)))
-  return latest
-}
 
 export default async function buildCli(): Promise<void> {
   const built = newest(BUNDLE)

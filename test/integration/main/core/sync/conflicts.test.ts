@@ -4,12 +4,11 @@
  * a draft deleted on one side and changed on the other, one review record edited on two
  * computers, and a draft started on both sides.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { silentLogger } from '../../../../../src/main/core/errors'
-import { withFileLock } from '../../../../../src/main/core/folder'
-import { until, type GitTeam, type Teammate } from '../../../../support/git-team'
+import { type GitTeam, type Teammate } from '../../../../support/git-team'
+import { heldBySave } from '../../../../support/held-save-lock'
 import { useAdaAndBen } from '../../../../support/git-team-hooks'
 import { IDS } from '../../../../support/service'
 
@@ -100,23 +99,13 @@ describe('a pitch conflict kept for the applicant', () => {
 
   it('undone while another process saves the draft: the undo waits for the save, and keeps it', async () => {
     const { draft } = await budgetConflict()
-    const file = join(ben.drafts, draft.fileName)
-    const waiting = readFileSync(file, 'utf8')
-    // A save in another process holds the draft's lock while it reads, compares and writes: the
-    // undo, which reads what was saved since and then has git put the drafts back, must wait.
-    let undoing!: Promise<unknown>
-    let ended = false
-    await withFileLock(file, silentLogger, async () => {
-      undoing = ben.app.call('sync.abort')
-      void undoing.then(
-        () => (ended = true),
-        () => (ended = true),
-      )
-      const moved = await until('the undo to end or write the draft', () => ended || readFileSync(file, 'utf8') !== waiting, 2_000).catch(() => false)
-      expect(moved, 'the undo ran while a save held the draft').toBe(false)
-      writeFileSync(file, waiting.replace('## Problem\n', '## Problem\n\nSaved while the undo waited.\n'))
-    })
-    await undoing
+    // The undo reads what was saved since, then has git put the drafts back: it must wait.
+    await heldBySave(
+      join(ben.drafts, draft.fileName),
+      'the undo',
+      () => ben.app.call('sync.abort'),
+      (text) => text.replace('## Problem\n', '## Problem\n\nSaved while the undo waited.\n'),
+    )
     expect(existsSync(join(ben.clone, '.git', 'MERGE_HEAD'))).toBe(false)
     const pitch = (await ben.app.call('drafts.get', { id: draft.id })).pitch
     expect(pitch).toContain('Saved while the undo waited.')

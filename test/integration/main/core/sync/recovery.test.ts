@@ -9,12 +9,10 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { SyncResult } from '../../../../../src/shared/ipc'
-import { silentLogger } from '../../../../../src/main/core/errors'
-import { withFileLock } from '../../../../../src/main/core/folder'
 import { STALE_LOCK_NOTE } from '../../../../../src/main/core/sync/recovery'
 import { until, type GitTeam, type Teammate } from '../../../../support/git-team'
 import { useAdaAndBen } from '../../../../support/git-team-hooks'
+import { heldBySave } from '../../../../support/held-save-lock'
 import { IDS } from '../../../../support/service'
 
 let team: GitTeam, ada: Teammate, ben: Teammate
@@ -35,21 +33,29 @@ async function edit(who: Teammate, id: string, pitch: (pitch: string) => string)
   return who.app.call('drafts.save', { id, pitch: pitch(now.pitch), customFields: now.customFields, baseVersion: now.version })
 }
 
+/**
+ * What a sync killed right after `git merge` stopped leaves on Ben's side: its journal, git's
+ * MERGE_HEAD and the draft with conflict markers (Ada changed the problem, Ben the budget).
+ */
+async function killedAfterMerge() {
+  const draft = await shared()
+  await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
+  await ada.app.call('sync.run')
+  await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
+  ben.git('add', '-A')
+  ben.git('commit', '-q', '-m', 'Ben: budget')
+  ben.git('fetch', '-q')
+  const incoming = ben.git('rev-parse', 'origin/main').trim()
+  const before = ben.git('rev-parse', 'HEAD').trim()
+  const journal = { format: 'grant-desk-merge/1', mergeHead: incoming, before, startedAt: new Date().toISOString(), written: {}, settled: false }
+  writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
+  expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+  return draft
+}
+
 describe('a sync after an interrupted one', () => {
   it('finishes its own merge that a kill left before the conflicts were settled, and says so', async () => {
-    const draft = await shared()
-    await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
-    await ada.app.call('sync.run')
-    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
-    ben.git('add', '-A')
-    ben.git('commit', '-q', '-m', 'Ben: budget')
-    ben.git('fetch', '-q')
-    // What a sync killed right after `git merge` stopped leaves: its journal, git's MERGE_HEAD and a draft with conflict markers.
-    const incoming = ben.git('rev-parse', 'origin/main').trim()
-    const before = ben.git('rev-parse', 'HEAD').trim()
-    const journal = { format: 'grant-desk-merge/1', mergeHead: incoming, before, startedAt: new Date().toISOString(), written: {}, settled: false }
-    writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
-    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    const draft = await killedAfterMerge()
     expect(existsSync(join(ben.clone, '.git', 'MERGE_HEAD'))).toBe(true)
     expect((await ben.app.call('sync.state')).repository).toMatchObject({ appMerge: true, conflicts: [] })
 
@@ -66,23 +72,7 @@ describe('a sync after an interrupted one', () => {
   })
 
   it("keeps a save made after the kill when it finishes the merge: the draft as it is now is this side, not git's stage, with a message when git wrote none", async () => {
-    const draft = await shared()
-    await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
-    await ada.app.call('sync.run')
-    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
-    ben.git('add', '-A')
-    ben.git('commit', '-q', '-m', 'Ben: budget')
-    ben.git('fetch', '-q')
-    const journal = {
-      format: 'grant-desk-merge/1',
-      mergeHead: ben.git('rev-parse', 'origin/main').trim(),
-      before: ben.git('rev-parse', 'HEAD').trim(),
-      startedAt: new Date().toISOString(),
-      written: {},
-      settled: false,
-    }
-    writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
-    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    const draft = await killedAfterMerge()
     // As the app's merge driver leaves it (this side's text), then Ben saves once more before the next sync.
     const file = join(ben.drafts, `${draft.id}.md`)
     writeFileSync(file, ben.git('show', `:2:drafts/${draft.id}.md`))
@@ -103,43 +93,17 @@ describe('a sync after an interrupted one', () => {
   })
 
   it('settles a merge a kill left half done only after a save under way is written, and keeps that save', async () => {
-    const draft = await shared()
-    await edit(ada, draft.id, (pitch) => pitch.replace('cannot see why', 'never learn why'))
-    await ada.app.call('sync.run')
-    await edit(ben, draft.id, (pitch) => pitch.replace('40,000 USD', '45,000 USD'))
-    ben.git('add', '-A')
-    ben.git('commit', '-q', '-m', 'Ben: budget')
-    ben.git('fetch', '-q')
-    const journal = {
-      format: 'grant-desk-merge/1',
-      mergeHead: ben.git('rev-parse', 'origin/main').trim(),
-      before: ben.git('rev-parse', 'HEAD').trim(),
-      startedAt: new Date().toISOString(),
-      written: {},
-      settled: false,
-    }
-    writeFileSync(join(ben.clone, '.git', 'grant-desk-merge.json'), JSON.stringify(journal))
-    expect(() => ben.git('merge', '--no-edit', 'origin/main')).toThrow()
+    const draft = await killedAfterMerge()
     const file = join(ben.drafts, `${draft.id}.md`)
     writeFileSync(file, ben.git('show', `:2:drafts/${draft.id}.md`))
-    const thisSide = readFileSync(file, 'utf8')
-
     // Another process saving the draft holds its lock while it reads, compares and writes: the
     // sync that finds the half-done merge must wait, then read the saved text as this side's.
-    let syncing!: Promise<SyncResult>
-    let ended = false
-    await withFileLock(file, silentLogger, async () => {
-      syncing = ben.app.call('sync.run')
-      void syncing.then(
-        () => (ended = true),
-        () => (ended = true),
-      )
-      const moved = await until('the sync to end or write the draft', () => ended || readFileSync(file, 'utf8') !== thisSide, 2_000).catch(() => false)
-      expect(moved, 'the sync settled the merge while a save held the draft').toBe(false)
-      writeFileSync(file, thisSide.replace('## Budget\n', '## Budget\n\nSaved while the sync waited.\n'))
-    })
-
-    const result = await syncing
+    const result = await heldBySave(
+      file,
+      'the sync',
+      () => ben.app.call('sync.run'),
+      (text) => text.replace('## Budget\n', '## Budget\n\nSaved while the sync waited.\n'),
+    )
     expect(result.outcome).toBe('synced')
     expect(result.notes).toContain('Finished the merge that an interrupted sync had left half done.')
     const text = readFileSync(file, 'utf8')
