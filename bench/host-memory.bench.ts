@@ -6,7 +6,7 @@
  * sandbox already running, its page's start made over HTTP as the page makes it (the calls of
  * src/host/warm-up.ts: the grant list, then the rest, the Drafts list among them), then the Drafts
  * list once more after the start's background work (the reminders' first check reads every
- * draft). Then the host collects its garbage and reports its memory (bench/lib/report-memory.mjs,
+ * draft). Then the host collects its garbage, in each of its threads, and reports its memory (bench/lib/report-memory.mjs,
  * loaded with `--import`: nothing of the host is changed for it). The row is the resident set
  * size after that; the heap in use is printed under it. The drafts are synthetic, 5,000 of them
  * under one grant, about 6 KB each, one in ten with three review records. Goal: ≤ 1.5×.
@@ -111,6 +111,13 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 interface Memory {
   rss: number
   heapUsed: number
+  /** The pages V8 holds for the heaps of all threads, in use or not. */
+  heapCommitted: number
+  /** What V8 allocated with malloc beside its heaps, all threads. */
+  malloced: number
+  external: number
+  /** The host's threads whose heaps were collected and counted (the main thread and the core's). */
+  threads: number
 }
 
 export default defineBench({
@@ -159,8 +166,13 @@ export default defineBench({
           const line = await new Promise<string>((resolve, reject) => {
             const timer = setTimeout(() => reject(new Error('the host did not report its memory')), 30_000)
             const look = () => {
-              const match = /MEMORY (\{.*\})/.exec(host.output().slice(before))
-              if (match) {
+              const output = host.output().slice(before)
+              const failed = /MEMORY-FAILED (.*)/.exec(output)
+              const match = /MEMORY (\{.*\})/.exec(output)
+              if (failed) {
+                clearTimeout(timer)
+                reject(new Error(`the host could not collect its garbage: ${failed[1]}`))
+              } else if (match) {
                 clearTimeout(timer)
                 resolve(match[1]!)
               } else setTimeout(look, 50)
@@ -168,7 +180,16 @@ export default defineBench({
             look()
           })
           const memory = JSON.parse(line) as Memory
-          return { rss: memory.rss / 2 ** 20, heapUsed: memory.heapUsed / 2 ** 20, drafts: items.length }
+          const mb = (bytes: number) => bytes / 2 ** 20
+          return {
+            rss: mb(memory.rss),
+            heapUsed: mb(memory.heapUsed),
+            heapCommitted: mb(memory.heapCommitted),
+            malloced: mb(memory.malloced),
+            external: mb(memory.external),
+            threads: memory.threads,
+            drafts: items.length,
+          }
         } finally {
           await stopProcess(host.child)
         }
@@ -191,7 +212,7 @@ export default defineBench({
         if (none.drafts !== 0) throw new Error(`drafts.list of the empty folder answered ${none.drafts} drafts`)
         empty.push(none)
       }
-      const heap = (values: Memory[]) => median(values.map((m) => m.heapUsed)).toFixed(1)
+      const heap = (values: Memory[], key: 'heapUsed' | 'heapCommitted' | 'malloced' | 'external' = 'heapUsed') => median(values.map((m) => m[key])).toFixed(1)
       return [
         {
           name: 'Browser host memory after GC (resident set), 5,000 drafts listed',
@@ -199,7 +220,11 @@ export default defineBench({
           values: full.map((m) => m.rss),
           baseline: { name: 'the same host on an empty data folder', values: empty.map((m) => m.rss) },
           goal: { of: 'ratio', atMost: 1.5 },
-          detail: [`heap in use after GC, median MB: 5,000 drafts ${heap(full)}, empty ${heap(empty)}`],
+          detail: [
+            `heap in use after GC (all ${full[0]?.threads ?? '?'} threads' heaps), median MB: 5,000 drafts ${heap(full)}, empty ${heap(empty)}`,
+            `heap pages held, median MB: 5,000 drafts ${heap(full, 'heapCommitted')}, empty ${heap(empty, 'heapCommitted')}; ` +
+              `V8's malloc: ${heap(full, 'malloced')}, ${heap(empty, 'malloced')}; external (buffers): ${heap(full, 'external')}, ${heap(empty, 'external')}`,
+          ],
         },
       ]
     } finally {
