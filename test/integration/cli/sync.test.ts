@@ -99,6 +99,27 @@ describe('grant-desk sync', () => {
     expect((await sync(ben.drafts)).code).toBe(1)
   })
 
+  it('with nothing to commit, refuses a team branch rewritten by a force push with no history in common (exit 1), and moves nothing', async () => {
+    const draft = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await authorRecorded(ada.drafts, draft.id)
+    await sync(ada.drafts)
+    const head = ada.git('rev-parse', 'HEAD')
+    // Someone replaces the team's branch with a history of its own. Ada has nothing to commit:
+    // that her clone had fetched the branch before is read from her git status, not asked again.
+    const other = join(team.root, 'rewritten')
+    team.git(team.root, 'init', '-q', '-b', 'main', other)
+    writeFileSync(join(other, 'README.md'), 'Another history.\n')
+    team.git(other, 'add', 'README.md')
+    team.git(other, '-c', 'user.name=Eve', '-c', 'user.email=eve@example.org', 'commit', '-qm', 'Start over')
+    team.git(other, 'push', '-q', '--force', team.remote, 'main')
+    const refused = await sync(ada.drafts)
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('no history in common with yours any more')
+    expect(ada.git('rev-parse', 'HEAD')).toBe(head)
+    expect(ada.git('status', '--porcelain')).toBe('')
+    expect(existsSync(join(ada.drafts, draft.fileName))).toBe(true)
+  })
+
   it('exits 1 when the remote cannot be reached, with the commit kept', async () => {
     const created = await ada.app.call('drafts.create', { grantId: IDS.open })
     await authorRecorded(ada.drafts, created.id)

@@ -76,7 +76,9 @@ export class Exchange {
    * applicant (the merge stays in progress, marked as Grant Desk's).
    */
   async pull(repo: Repository, remote: Remote): Promise<Pulled> {
-    const seenBefore = (await commitOf(repo.git, remote.trackingRef)) !== null
+    // Whether this clone had fetched the branch before: git status, which opened the repository,
+    // counted against it, or else git is asked (a commit since, or git names another branch).
+    const seenBefore = (repo.tracking !== null && repo.trackedRef === remote.trackingRef) || (await commitOf(repo.git, remote.trackingRef)) !== null
     await this.#fetch(repo, remote)
     if (repo.head !== null && seenBefore) {
       // Most syncs find nothing new: one git answers that (nothing on the remote branch that HEAD

@@ -41,6 +41,11 @@ export interface Repository {
   operation: SyncOperation | null
   /** Commits ahead of and behind the upstream's tracking branch, when it exists here (as git status says). */
   tracking: { ahead: number; behind: number } | null
+  /**
+   * The tracking branch `tracking` was counted against (`refs/remotes/origin/main`), as git status
+   * named it: it existed when the repository was opened. Absent when that is not known.
+   */
+  trackedRef?: string | null
   /** Paths with conflict stages in the index, anywhere in the repository. */
   unmerged: string[]
   /** `git config --list` (every scope): the last value of each key. */
@@ -81,12 +86,14 @@ interface StatusV2 {
   head: string | null
   branch: string | null
   ab: { ahead: number; behind: number } | null
+  /** `origin/main`: the upstream's tracking branch as git status names it, or null. */
+  upstream: string | null
   entries: { status: string; path: string }[]
 }
 
 async function statusV2(git: Git, args: readonly string[]): Promise<StatusV2> {
   const out = await git.run(['status', '--porcelain=v2', '-z', '--branch', '--no-renames', ...args], { readOnly: true })
-  const result: StatusV2 = { head: null, branch: null, ab: null, entries: [] }
+  const result: StatusV2 = { head: null, branch: null, ab: null, upstream: null, entries: [] }
   for (const entry of out.stdout.split('\0')) {
     if (entry.startsWith('# branch.oid ')) {
       const oid = entry.slice('# branch.oid '.length)
@@ -94,6 +101,8 @@ async function statusV2(git: Git, args: readonly string[]): Promise<StatusV2> {
     } else if (entry.startsWith('# branch.head ')) {
       const head = entry.slice('# branch.head '.length)
       result.branch = head === '(detached)' ? null : head
+    } else if (entry.startsWith('# branch.upstream ')) {
+      result.upstream = entry.slice('# branch.upstream '.length)
     } else if (entry.startsWith('# branch.ab ')) {
       const match = /^# branch\.ab \+(\d+) -(\d+)$/.exec(entry)
       if (match) result.ab = { ahead: Number(match[1]), behind: Number(match[2]) }
@@ -186,6 +195,8 @@ async function open(base: Git, folder: string, location: Location | undefined, w
     remotes,
     operation: await operationOf(resolve(gitDir)),
     tracking: status.ab,
+    // git status counts ahead and behind only when the upstream's tracking branch is there.
+    trackedRef: status.ab !== null && status.upstream !== null ? `refs/remotes/${status.upstream}` : null,
     unmerged: unmergedInIndex ?? [...new Set(status.entries.filter((entry) => isUnmerged(entry.status)).map((entry) => entry.path))],
     config,
   }

@@ -89,6 +89,8 @@ describe.each([
     expect(repo.branch).toBe('main')
     expect(repo.operation).toBe('merge')
     expect(repo.tracking).toEqual({ ahead: 1, behind: 1 })
+    // Counted against the tracking branch git status named: a sync takes it for fetched before without asking git again.
+    expect(repo.trackedRef).toBe('refs/remotes/origin/main')
     expect(repo.upstream).toEqual({ remote: 'origin', mergeRef: 'refs/heads/main', trackingRef: 'refs/remotes/origin/main' })
     expect(repo.unmerged.sort()).toEqual([`${prefix}a.md`, 'outside.txt'].sort())
     expect(together.changes.map((change) => [change.path, change.status]).sort()).toEqual(
@@ -100,5 +102,10 @@ describe.each([
         [`${prefix}new.md`, '??'],
       ].sort(),
     )
+
+    // A branch that follows nothing: no tracking branch was counted.
+    runGit(folder, env, ['checkout', '-q', '--force', '-b', 'alone'])
+    const alone = await openRepository(git, folder)
+    expect([alone.branch, alone.tracking, alone.trackedRef]).toEqual(['alone', null, null])
   })
 })
