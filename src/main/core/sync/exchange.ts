@@ -84,12 +84,13 @@ export class Exchange {
       // Most syncs find nothing new: one git answers that (nothing on the remote branch that HEAD
       // lacks) and counts what is to send, where asking for the branch, the common commit, HEAD
       // and the count took five.
-      const counted = await repo.git.run(['rev-list', '--left-right', '--count', `${repo.head}...${remote.trackingRef}`], {
-        readOnly: true,
-        okExitCodes: [128],
+      // (A local read: without simple-git, see git.ts.) Exit 128: the tracking branch is gone, told below.
+      const counted = await repo.git.readQuietly(['rev-list', '--left-right', '--count', `${repo.head}...${remote.trackingRef}`]).catch((error: unknown) => {
+        if (error instanceof GitCommandError && error.exitCode === 128) return null
+        throw error
       })
-      const [ahead, behind] = counted.stdout.trim().split(/\s+/).map(Number)
-      if (counted.exitCode === 0 && behind === 0 && Number.isInteger(ahead)) return { kind: 'done', arrival: null, notes: [], unsent: ahead! }
+      const [ahead, behind] = counted?.trim().split(/\s+/).map(Number) ?? []
+      if (counted !== null && behind === 0 && Number.isInteger(ahead)) return { kind: 'done', arrival: null, notes: [], unsent: ahead! }
     }
     const incoming = await commitOf(repo.git, remote.trackingRef)
     if (incoming === null) return { kind: 'done', arrival: null, notes: [] } // the remote has no such branch yet: the push makes it

@@ -22,6 +22,7 @@
  * nothing on stderr for a refused push or a merge with conflicts).
  */
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import type { SimpleGit } from 'simple-git'
 
 export class GitCommandError extends Error {
@@ -82,6 +83,10 @@ export interface RunOptions {
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000
+
+/** simple-git, loaded once: with the first command that needs it, or ahead of it (`Git.prepare`). */
+let simpleGitModule: Promise<typeof import('simple-git')> | null = null
+const loadSimpleGit = () => (simpleGitModule ??= import('simple-git'))
 
 /** Variables that make git work on another repository than the one in the folder it runs in. */
 const REPOSITORY_VARIABLES = [
@@ -155,8 +160,8 @@ export class Git {
     let result: GitResult | null = null
     // simple-git wraps what the error handler returns; the handler's own error is kept here.
     let failure: GitCommandError | null = null
-    // Loaded with the first git command (a sync, its state): the host starts without it.
-    const { simpleGit } = await import('simple-git')
+    // Loaded with the first git command that needs it (a sync, its state): the host starts without it.
+    const { simpleGit } = await loadSimpleGit()
     const git: SimpleGit = simpleGit({
       baseDir: this.cwd,
       trimmed: false,
@@ -233,12 +238,24 @@ export class Git {
   }
 
   /**
-   * A read-only command that often prints nothing (`git ls-files -u`), its stdout answered: run
-   * as `#batch` runs its own, since simple-git waits 50 ms more for a command that prints nothing.
-   * For Grant Desk's own fixed arguments only (simple-git's checks of arguments are not made).
+   * A read-only command of the repository here (`git status`, `git config --list`, `git ls-files
+   * -u`), its stdout answered: run as `#batch` runs its own, without simple-git, which waits
+   * 50 ms more for a command that prints nothing, and needs loading first. For Grant Desk's own
+   * fixed arguments only (simple-git's checks of arguments are not made), and never for a
+   * command that reaches a remote (its ssh may leave a process holding the output open, which
+   * simple-git's wait for the exit alone is there for). Fails as `run` fails: a `GitCommandError`.
    */
   async readQuietly(args: readonly string[]): Promise<string> {
     return (await this.#batch(args, [])).toString('utf8')
+  }
+
+  /**
+   * Loads simple-git in the background, for a caller about to wait on a local git (a status of
+   * thousands of files) before a command that needs it (a fetch): loaded while git works, and
+   * not after. A failure to load is told by the command that needs it.
+   */
+  prepare(): void {
+    loadSimpleGit().catch(() => {})
   }
 
   /** git with `input` (one name a line) on stdin and the whole of stdout answered; read-only. */
@@ -262,7 +279,9 @@ export class Git {
       child.stdin.on('error', () => {})
       child.on('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer)
-        reject(new GitCommandError(args, error.code === 'ENOENT' ? -2 : -1, '', `spawn git ${error.code ?? ''}: ${error.message}`))
+        // ENOENT is also a folder to run in that is gone: that is not git missing.
+        if (error.code === 'ENOENT' && !existsSync(this.cwd)) reject(new GitCommandError(args, -1, '', `the folder ${this.cwd} is not there (any more)`))
+        else reject(new GitCommandError(args, error.code === 'ENOENT' ? -2 : -1, '', `spawn git ${error.code ?? ''}: ${error.message}`))
       })
       child.on('close', (code, signal) => {
         clearTimeout(timer)

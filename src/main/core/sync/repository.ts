@@ -92,9 +92,9 @@ interface StatusV2 {
 }
 
 async function statusV2(git: Git, args: readonly string[]): Promise<StatusV2> {
-  const out = await git.run(['status', '--porcelain=v2', '-z', '--branch', '--no-renames', ...args], { readOnly: true })
+  const out = await git.readQuietly(['status', '--porcelain=v2', '-z', '--branch', '--no-renames', ...args])
   const result: StatusV2 = { head: null, branch: null, ab: null, upstream: null, entries: [] }
-  for (const entry of out.stdout.split('\0')) {
+  for (const entry of out.split('\0')) {
     if (entry.startsWith('# branch.oid ')) {
       const oid = entry.slice('# branch.oid '.length)
       result.head = oid === '(initial)' ? null : oid
@@ -137,7 +137,8 @@ export interface Location {
 export async function locateRepository(base: Git, folder: string): Promise<Location> {
   let lines: string[]
   try {
-    lines = (await base.at(folder).text(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-prefix'], { readOnly: true })).split('\n')
+    // Without simple-git (git.ts): it is loaded while the status that follows runs.
+    lines = (await base.at(folder).readQuietly(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-prefix'])).replace(/\r?\n$/, '').split('\n')
   } catch (error) {
     if (error instanceof GitCommandError && error.notInstalled) throw new SyncFailure('git_missing', GIT_MISSING, { cause: error })
     if (error instanceof GitCommandError && error.exitCode === 128) throw notARepository(folder)
@@ -173,12 +174,15 @@ async function open(base: Git, folder: string, location: Location | undefined, w
   const git = base.at(root)
   // The whole repository without untracked files (the branch, and unmerged paths anywhere), or
   // the drafts folder with them; and its config. All only read, so they run side by side.
-  const [status, unmergedInIndex, config] = await Promise.all([
+  const reads = Promise.all([
     withChanges ? statusV2(git, ['--untracked-files=all', '--', folderPathspec(prefix)]) : statusV2(git, ['--untracked-files=no']),
     // A drafts folder at the top: its status already covers the whole repository.
     withChanges && prefix !== '' ? unmergedInIndexOf(git) : null,
     readConfig(git),
   ])
+  // What a sync runs next, the fetch, needs simple-git: loaded while these run (git.ts).
+  git.prepare()
+  const [status, unmergedInIndex, config] = await reads
   const remotes: { name: string; url: string }[] = []
   for (const [key, url] of config) {
     const match = /^remote\.(.+)\.url$/.exec(key)
@@ -217,9 +221,9 @@ async function unmergedInIndexOf(git: Git): Promise<string[]> {
 
 /** Config keys as git compares them: section and variable names without case, a subsection (a remote's or branch's name) as written. */
 async function readConfig(git: Git): Promise<Map<string, string>> {
-  const out = await git.run(['config', '-z', '--list'], { readOnly: true })
+  const out = await git.readQuietly(['config', '-z', '--list'])
   const config = new Map<string, string>()
-  for (const entry of out.stdout.split('\0')) {
+  for (const entry of out.split('\0')) {
     const cut = entry.indexOf('\n')
     const key = cut < 0 ? entry : entry.slice(0, cut)
     if (key === '') continue
