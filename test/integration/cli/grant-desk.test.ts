@@ -202,6 +202,9 @@ describe('the grant-desk bin', () => {
       ),
     ).toEqual([])
     expect(all).toEqual(expect.arrayContaining(['src/main/core/sync/merge.ts', 'src/main/core/sync/commit.ts', 'src/main/core/sync/arrivals.ts']))
+    // simple-git is a chunk of its own too, loaded while the first git status runs (git.ts), not before the first git.
+    expect(syncSources.filter((source) => source.startsWith('node_modules/simple-git/'))).toEqual([])
+    expect(all.some((source) => source.startsWith('node_modules/simple-git/'))).toBe(true)
   })
 
   it('runs the bundled CLI with its exit code', async () => {
