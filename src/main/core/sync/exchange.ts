@@ -65,7 +65,7 @@ export class Exchange {
 
   async #fetch(repo: Repository, remote: Remote): Promise<void> {
     try {
-      await repo.git.run(['fetch', '--verbose', '--', remote.name], { idleTimeoutMs: 2 * 60_000 })
+      await repo.git.fetch(['fetch', '--verbose', '--', remote.name], 2 * 60_000)
     } catch (error) {
       throw remoteFailure(error, remote, await this.#context.unsent())
     }

@@ -20,6 +20,10 @@
  * Every command answers `{stdout, stderr, exitCode}` or throws a `GitCommandError` carrying
  * the same: unlike simple-git's default, any non-zero exit is a failure (git exits 1 with
  * nothing on stderr for a refused push or a merge with conflicts).
+ *
+ * What a sync with nothing to do runs (its local reads and its fetch, all with Grant Desk's own
+ * fixed arguments) starts git directly, in the same environment: loading simple-git was the
+ * largest part of the CLI's own work there (issue 34). It is loaded for a commit, merge or push.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -83,10 +87,6 @@ export interface RunOptions {
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000
-
-/** simple-git, loaded once: with the first command that needs it, or ahead of it (`Git.prepare`). */
-let simpleGitModule: Promise<typeof import('simple-git')> | null = null
-const loadSimpleGit = () => (simpleGitModule ??= import('simple-git'))
 
 /** Variables that make git work on another repository than the one in the folder it runs in. */
 const REPOSITORY_VARIABLES = [
@@ -160,8 +160,8 @@ export class Git {
     let result: GitResult | null = null
     // simple-git wraps what the error handler returns; the handler's own error is kept here.
     let failure: GitCommandError | null = null
-    // Loaded with the first git command that needs it (a sync, its state): the host starts without it.
-    const { simpleGit } = await loadSimpleGit()
+    // Loaded with the first git command that needs it (a sync that commits, merges or pushes): the host starts without it.
+    const { simpleGit } = await import('simple-git')
     const git: SimpleGit = simpleGit({
       baseDir: this.cwd,
       trimmed: false,
@@ -241,53 +241,77 @@ export class Git {
    * A read-only command of the repository here (`git status`, `git config --list`, `git ls-files
    * -u`), its stdout answered: run as `#batch` runs its own, without simple-git, which waits
    * 50 ms more for a command that prints nothing, and needs loading first. For Grant Desk's own
-   * fixed arguments only (simple-git's checks of arguments are not made), and never for a
-   * command that reaches a remote (its ssh may leave a process holding the output open, which
-   * simple-git's wait for the exit alone is there for). Fails as `run` fails: a `GitCommandError`.
+   * fixed arguments only (simple-git's checks of arguments are not made). Fails as `run` fails:
+   * a `GitCommandError`.
    */
   async readQuietly(args: readonly string[]): Promise<string> {
     return (await this.#batch(args, [])).toString('utf8')
   }
 
   /**
-   * Loads simple-git in the background, for a caller about to wait on a local git (a status of
-   * thousands of files) before a command that needs it (a fetch): loaded while git works, and
-   * not after. A failure to load is told by the command that needs it.
+   * `git fetch` of the team repository (`args`), without simple-git: a sync with nothing to do
+   * then never loads it (its load was the largest part of the CLI's own work there, issue 34).
+   * For Grant Desk's own fixed arguments only (the remote's name after `--`). It ends at git's
+   * exit, as simple-git ends it: ssh's shared connection (ControlPersist) may keep git's output
+   * open long after. Killed after `idleTimeoutMs` without output on either stream. Fails as `run`.
    */
-  prepare(): void {
-    loadSimpleGit().catch(() => {})
+  async fetch(args: readonly string[], idleTimeoutMs: number): Promise<GitResult> {
+    const { stdout, stderr } = await this.#spawn(args, [], { idleTimeoutMs, readOnly: false, idleOnStderr: true })
+    return { stdout: stdout.toString('utf8'), stderr, exitCode: 0 }
   }
 
   /** git with `input` (one name a line) on stdin and the whole of stdout answered; read-only. */
-  #batch(args: readonly string[], input: readonly string[], idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS): Promise<Buffer> {
-    return new Promise<Buffer>((resolve, reject) => {
-      const child = spawn('git', args, { cwd: this.cwd, env: { ...this.#env, GIT_OPTIONAL_LOCKS: '0' }, stdio: ['pipe', 'pipe', 'pipe'] })
+  async #batch(args: readonly string[], input: readonly string[]): Promise<Buffer> {
+    return (await this.#spawn(args, input, { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, readOnly: true, idleOnStderr: false })).stdout
+  }
+
+  #spawn(
+    args: readonly string[],
+    input: readonly string[],
+    options: { idleTimeoutMs: number; readOnly: boolean; idleOnStderr: boolean },
+  ): Promise<{ stdout: Buffer; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const env = options.readOnly ? { ...this.#env, GIT_OPTIONAL_LOCKS: '0' } : this.#env
+      const child = spawn('git', args, { cwd: this.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] })
       const stdout: Buffer[] = []
       const stderr: Buffer[] = []
       let timer: NodeJS.Timeout | undefined
+      let settled = false
       const idle = () => {
         clearTimeout(timer)
-        timer = setTimeout(() => child.kill(), idleTimeoutMs)
+        timer = setTimeout(() => child.kill(), options.idleTimeoutMs)
       }
       idle()
       child.stdout.on('data', (chunk: Buffer) => {
         stdout.push(chunk)
         idle()
       })
-      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr.push(chunk)
+        if (options.idleOnStderr) idle()
+      })
       // git may exit before it read all the names (it failed): that EPIPE is told by the exit code.
       child.stdin.on('error', () => {})
       child.on('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer)
+        settled = true
         // ENOENT is also a folder to run in that is gone: that is not git missing.
         if (error.code === 'ENOENT' && !existsSync(this.cwd)) reject(new GitCommandError(args, -1, '', `the folder ${this.cwd} is not there (any more)`))
         else reject(new GitCommandError(args, error.code === 'ENOENT' ? -2 : -1, '', `spawn git ${error.code ?? ''}: ${error.message}`))
       })
-      child.on('close', (code, signal) => {
+      const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (settled) return
+        settled = true
         clearTimeout(timer)
         const out = Buffer.concat(stdout)
-        if (code === 0) resolve(out)
-        else reject(new GitCommandError(args, code ?? -1, out.toString('utf8', 0, 2000), Buffer.concat(stderr).toString('utf8') || `killed by ${signal}`))
+        const err = Buffer.concat(stderr).toString('utf8')
+        if (code === 0) resolve({ stdout: out, stderr: err })
+        else reject(new GitCommandError(args, code ?? -1, out.toString('utf8', 0, 2000), err || `killed by ${signal}`))
+      }
+      child.on('close', finish)
+      // The output is read to its end at `close`; one that a process git started keeps open is not waited for past 50 ms after git's exit.
+      child.on('exit', (code, signal) => {
+        if (!settled) setTimeout(() => finish(code, signal), 50).unref()
       })
       child.stdin.end(input.map((name) => `${name}\n`).join(''))
     })

@@ -180,8 +180,6 @@ async function open(base: Git, folder: string, location: Location | undefined, w
     withChanges && prefix !== '' ? unmergedInIndexOf(git) : null,
     readConfig(git),
   ])
-  // What a sync runs next, the fetch, needs simple-git: loaded while these run (git.ts).
-  git.prepare()
   const [status, unmergedInIndex, config] = await reads
   const remotes: { name: string; url: string }[] = []
   for (const [key, url] of config) {
