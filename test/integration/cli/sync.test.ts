@@ -120,6 +120,32 @@ describe('grant-desk sync', () => {
     expect(existsSync(join(ada.drafts, draft.fileName))).toBe(true)
   })
 
+  it('ends at the fetch’s exit when a process git started keeps its output open (ssh’s shared connection does)', async () => {
+    const draft = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await authorRecorded(ada.drafts, draft.id)
+    await sync(ada.drafts)
+    // A stand-in for ssh: it leaves a process behind that holds git's stderr, as ssh's
+    // ControlPersist master does, then serves git's request from the team's repository. A sync
+    // that waited for the output to close would wait past the test's timeout.
+    const pidFile = join(team.root, 'sleeper.pid')
+    const ssh = join(team.root, 'fake-ssh')
+    writeFileSync(ssh, `#!/bin/sh\nsleep 300 </dev/null >/dev/null &\necho $! >> '${pidFile}'\nfor last; do :; done\nexec sh -c "$last"\n`, { mode: 0o755 })
+    ada.git('config', 'core.sshCommand', ssh)
+    // (Plain ssh's options, without first asking the stand-in which ssh it is.)
+    ada.git('config', 'ssh.variant', 'ssh')
+    ada.git('remote', 'set-url', 'origin', `ssh://team.invalid${team.remote}`)
+    try {
+      expect(await sync(ada.drafts)).toEqual({ code: 0, out: `Synced ${ada.drafts} (main ↔ origin/main): already up to date.\n`, err: '' })
+      // The sync did not wait for the output to close: the process holding it is still there.
+      const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)
+      expect(pids).toHaveLength(1)
+      expect(() => process.kill(pids[0]!, 0)).not.toThrow()
+    } finally {
+      const pids = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim().split('\n').map(Number) : []
+      for (const pid of pids) process.kill(pid, 'SIGTERM')
+    }
+  })
+
   it('exits 1 when the remote cannot be reached, with the commit kept', async () => {
     const created = await ada.app.call('drafts.create', { grantId: IDS.open })
     await authorRecorded(ada.drafts, created.id)
