@@ -202,7 +202,7 @@ describe('the grant-desk bin', () => {
       ),
     ).toEqual([])
     expect(all).toEqual(expect.arrayContaining(['src/main/core/sync/merge.ts', 'src/main/core/sync/commit.ts', 'src/main/core/sync/arrivals.ts']))
-    // simple-git is a chunk of its own too, loaded while the first git status runs (git.ts), not before the first git.
+    // simple-git is a chunk of its own too, loaded only for a commit, merge or push (git.ts): a sync with nothing to do runs git directly.
     expect(syncSources.filter((source) => source.startsWith('node_modules/simple-git/'))).toEqual([])
     expect(all.some((source) => source.startsWith('node_modules/simple-git/'))).toBe(true)
   })
