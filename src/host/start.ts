@@ -19,7 +19,8 @@ import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
 import type { CoreThread } from './core-thread'
 import { TestClockEnv, testClockFrom } from './test-clock'
-import { firstScreenTurn } from './first-screen'
+import { type SavedListReader, firstScreenTurn } from './first-screen'
+import { consoleLogger } from '../main/core/errors'
 import { warmUp } from './warm-up'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -217,7 +218,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
 
     try {
       host = await startBrowserHost({
-        core: firstScreen.watch(core),
+        core: firstScreen.watch(core, savedListOn(data)),
         rendererDir: join(PROJECT, 'out/renderer'),
         bridgeFile: join(PROJECT, 'out/browser/bridge.js'),
         port: env.data.GRANT_DESK_PORT,
@@ -270,6 +271,18 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
   } catch (error) {
     console.error(`Grant Desk (browser) could not start: ${(error as Error).message}`)
     await stop(1)
+  }
+}
+
+/**
+ * The saved grant list answered on this thread (saved-list.ts), its code loaded when first asked:
+ * the page asks once, after the host listens.
+ */
+function savedListOn(dataDir: string): SavedListReader {
+  let reader: Promise<SavedListReader> | undefined
+  return async (input) => {
+    reader ??= import('./saved-list').then(({ savedListReader }) => savedListReader(dataDir, consoleLogger))
+    return (await reader)(input)
   }
 }
 
