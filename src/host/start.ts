@@ -205,6 +205,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
       },
       firstScreen.over,
     )
+    const savedList = savedListOn(data)
     // A core that cannot start stops the host as before, only after its address may have been printed.
     let coreStarted = false
     void core.ready.then(
@@ -218,7 +219,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
 
     try {
       host = await startBrowserHost({
-        core: firstScreen.watch(core, savedListOn(data)),
+        core: firstScreen.watch(core, savedList),
         rendererDir: join(PROJECT, 'out/renderer'),
         bridgeFile: join(PROJECT, 'out/browser/bridge.js'),
         port: env.data.GRANT_DESK_PORT,
@@ -267,6 +268,9 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
     }
     // While the browser starts: the page's first calls then find everything they need warm.
     firstScreen.startClock()
+    // The saved list's code loaded (and its input check run once) while the browser fetches the
+    // page, not when the page asks: an input that is not the saved copy's is answered null.
+    void savedList(undefined)
     void warmUp(firstScreen.warming(core), firstScreen.over)
   } catch (error) {
     console.error(`Grant Desk (browser) could not start: ${(error as Error).message}`)
