@@ -266,6 +266,11 @@ export default tseslint.config(
             { from: { element: { type: 'main' } }, allow: allowTypes(['main', 'core']) },
             { from: { element: { type: 'preload' } }, allow: allowTypes(['preload']) },
             { from: { element: { type: 'host' } }, allow: allowTypes(['host', 'core', 'service']) },
+            // The saved grant list's reader on the host's main thread checks its input without the rest of the contract (src/shared/ipc/grants-input.ts says why).
+            {
+              from: { element: { type: 'host', fileInternalPath: 'saved-list.ts' } },
+              allow: { to: { element: { type: 'shared', captured: { part: 'ipc' }, fileInternalPath: 'grants-input.ts' } } },
+            },
             { from: { element: { type: 'service' } }, allow: allowTypes(['service']) },
             // The CLI uses the core only through its public API (src/main/core/index.ts and the
             // modules it gathers, public/*.ts: one per command, so each loads only its part).

@@ -5,7 +5,7 @@
  * warm-up's second wave: see core.ts's `backgroundAfter` and warm-up.ts) waits for this turn, so
  * that it does not run between the host's launch and the list's answer.
  *
- * The turn ends at the first of: the page's first grant list answered; a call the grant list's
+ * The turn ends at the first of: the page's first live grant list answered (not the saved copy it shows meanwhile); a call the grant list's
  * screen does not make before its rows show (another first screen: the welcome, a draft restored
  * from the address; or the calls that follow the rows, src/renderer/src/state/app/firstScreen.ts);
  * or `waitMs` after the host listens (nobody opened the page, or it is slow).
@@ -15,6 +15,7 @@
  * coming) instead of asking the grant service again while the applicant waits.
  */
 import type { Core } from '../main/core/core'
+import type { IpcResult } from '../shared/ipc'
 import { FIRST_CALLS } from './warm-up'
 
 /** As long as the page's own wait for its first screen (src/renderer/src/state/app/firstScreen.ts). */
@@ -22,11 +23,22 @@ export const FIRST_SCREEN_WAIT_MS = 3_000
 
 const FIRST_CHANNELS = new Set<string>(FIRST_CALLS.map(([channel]) => channel))
 
+/** Whether a `grants.list` input asks for the saved copy the page shows while its live list loads (before the contract's check). */
+export function asksSavedCopy(input: unknown): boolean {
+  return typeof input === 'object' && input !== null && (input as { saved?: unknown }).saved === true
+}
+
+/** Answers a `grants.list` input that asks for the saved copy, or null to leave it to the core (src/host/saved-list.ts). */
+export type SavedListReader = (input: unknown) => Promise<IpcResult<unknown> | null>
+
 export interface FirstScreenTurn {
   /** Settles once the first screen had its turn (never rejects). */
   readonly over: Promise<void>
-  /** `core` with its calls watched: what the host serves the page with. */
-  watch(core: Pick<Core, 'dispatch' | 'subscribe'>): Pick<Core, 'dispatch' | 'subscribe'>
+  /**
+   * `core` with its calls watched: what the host serves the page with. With `savedList`, the saved
+   * grant list is answered by it (on the host's main thread, while the core may still be loading).
+   */
+  watch(core: Pick<Core, 'dispatch' | 'subscribe'>, savedList?: SavedListReader): Pick<Core, 'dispatch' | 'subscribe'>
   /** `core` for the warm-up: its answers until the turn ends are kept for the page's same calls. */
   warming(core: Pick<Core, 'dispatch'>): Pick<Core, 'dispatch'>
   /** Starts the fallback wait: from when the host listens. */
@@ -49,14 +61,18 @@ export function firstScreenTurn(waitMs = FIRST_SCREEN_WAIT_MS): FirstScreenTurn 
   }
   return {
     over,
-    watch: (core) => ({
+    watch: (core, savedList) => ({
       subscribe: (listener) => core.subscribe(listener),
       dispatch: (channel, input) => {
+        if (savedList && channel === 'grants.list' && asksSavedCopy(input)) {
+          return savedList(input).then((answer) => answer ?? core.dispatch(channel, input))
+        }
         if (!FIRST_CHANNELS.has(channel)) finish()
         const key = callKey(channel, input)
         const answer = warmed.get(key) ?? core.dispatch(channel, input)
         warmed.delete(key)
-        if (channel === 'grants.list') void answer.then(finish, finish)
+        // The saved copy the page shows while its live list loads (grants.list's `saved`) is not the list it waits for.
+        if (channel === 'grants.list' && !asksSavedCopy(input)) void answer.then(finish, finish)
         return answer
       },
     }),

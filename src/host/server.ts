@@ -32,8 +32,15 @@ import { type Logger, consoleLogger } from '../main/core/errors'
 import { CONTENT_SECURITY_POLICY, type AppError, type IpcResult } from '../shared/ipc'
 
 export const TOKEN_HEADER = 'x-grant-desk-token'
-/** Where the bridge is served; index.html gets a classic `<script src>` of it. */
-export const BRIDGE_PATH = '/grant-desk-bridge.js'
+/**
+ * Where the bridge is served: named by its content, as the build names the page's scripts, so the
+ * browser keeps it between starts (and a new bridge has a new name). Fetched anew at every start,
+ * it held the app's scripts back: they run after it, and on a busy 2-core machine its answer came
+ * 60–120 ms after the cached scripts were there (issue 34, bench/startup.bench.ts).
+ */
+export function bridgePath(bridge: Uint8Array): string {
+  return `/grant-desk-bridge-${createHash('sha256').update(bridge).digest('base64url').slice(0, 16)}.js`
+}
 
 /** A pitch may be a million characters; its JSON, with escapes and multi-byte UTF-8, more. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -117,10 +124,10 @@ function sameSecret(given: string, expected: string): boolean {
  * preload — while the page's other files are fetched alongside the bridge (a plain script
  * stopped the parser until the bridge had arrived).
  */
-export function injectBridge(html: string): string {
+export function injectBridge(html: string, bridgeAt: string): string {
   const moduleScript = /<script\b[^>]*\btype=["']?module["']?[^>]*>/i.exec(html)
   if (!moduleScript) throw new Error('The built renderer’s index.html has no module script to run; rebuild it with `npm run build`.')
-  const tag = `<script defer src="${BRIDGE_PATH}"></script>\n    `
+  const tag = `<script defer src="${bridgeAt}"></script>\n    `
   return html.slice(0, moduleScript.index) + tag + html.slice(moduleScript.index)
 }
 
@@ -168,9 +175,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   if (token.length < 16) throw new Error('The browser host token must be at least 16 characters.')
   const rendererDir = resolve(options.rendererDir)
   const indexFile = join(rendererDir, 'index.html')
+  // The bridge as it is now: the page names this copy, and it is what the host serves until it stops.
+  const bridge = await readFile(options.bridgeFile)
+  const bridgeAt = bridgePath(bridge)
   // Fail at start, with the fix, rather than on the first page load.
-  injectBridge(await readFile(indexFile, 'utf8'))
-  await readFile(options.bridgeFile)
+  injectBridge(await readFile(indexFile, 'utf8'), bridgeAt)
 
   let port = 0 // known once listening; every request arrives after that
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`]
@@ -291,7 +300,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const page = async (c: Context) => {
     const html = await readFile(indexFile, 'utf8')
     c.header('Content-Security-Policy', cspOf(html))
-    return c.html(injectBridge(html))
+    return c.html(injectBridge(html, bridgeAt))
   }
   // The launch code is spent on first use: a 303 to the page with the token in its fragment
   // (a fragment in Location is kept by the browser and never sent back to the server).
@@ -306,9 +315,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   app.get('/', page)
   app.get('/index.html', page)
-  app.get(BRIDGE_PATH, async (c) => {
+  app.get(bridgeAt, (c) => {
     c.header('Content-Type', CONTENT_TYPES['.js'])
-    return c.body(await readFile(options.bridgeFile))
+    c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    return c.body(bridge)
   })
   app.get('*', async (c) => {
     const file = await staticFile(rendererDir, c.req.path)

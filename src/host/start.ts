@@ -19,7 +19,8 @@ import { OPEN_MODES, type OpenPlan, planOpening } from './open/plan'
 import { type BrowserHost, startBrowserHost } from './server'
 import type { CoreThread } from './core-thread'
 import { TestClockEnv, testClockFrom } from './test-clock'
-import { firstScreenTurn } from './first-screen'
+import { type SavedListReader, firstScreenTurn } from './first-screen'
+import { consoleLogger } from '../main/core/errors'
 import { warmUp } from './warm-up'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -204,6 +205,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
       },
       firstScreen.over,
     )
+    const savedList = savedListOn(data)
     // A core that cannot start stops the host as before, only after its address may have been printed.
     let coreStarted = false
     void core.ready.then(
@@ -217,7 +219,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
 
     try {
       host = await startBrowserHost({
-        core: firstScreen.watch(core),
+        core: firstScreen.watch(core, savedList),
         rendererDir: join(PROJECT, 'out/renderer'),
         bridgeFile: join(PROJECT, 'out/browser/bridge.js'),
         port: env.data.GRANT_DESK_PORT,
@@ -266,10 +268,25 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
     }
     // While the browser starts: the page's first calls then find everything they need warm.
     firstScreen.startClock()
+    // The saved list's code loaded (and its input check run once) while the browser fetches the
+    // page, not when the page asks: an input that is not the saved copy's is answered null.
+    void savedList(undefined)
     void warmUp(firstScreen.warming(core), firstScreen.over)
   } catch (error) {
     console.error(`Grant Desk (browser) could not start: ${(error as Error).message}`)
     await stop(1)
+  }
+}
+
+/**
+ * The saved grant list answered on this thread (saved-list.ts), its code loaded when first asked:
+ * the page asks once, after the host listens.
+ */
+function savedListOn(dataDir: string): SavedListReader {
+  let reader: Promise<SavedListReader> | undefined
+  return async (input) => {
+    reader ??= import('./saved-list').then(({ savedListReader }) => savedListReader(dataDir, consoleLogger))
+    return (await reader)(input)
   }
 }
 

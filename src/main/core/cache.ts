@@ -99,6 +99,17 @@ export class ResponseCache {
   }
 
   /**
+   * As `read`, without touching the disk: a damaged entry is only treated as missing (the core's
+   * own `read` or `write` sets it aside). For a reader beside the core, such as the browser host's
+   * main thread answering the saved grant list while the core loads (src/host/saved-list.ts).
+   */
+  async peek<S extends z.ZodType>(key: string, schema: S): Promise<CachedValue<z.output<S>> | null> {
+    const found = await this.#inspect(this.#file(key), schema)
+    if (found.kind !== 'entry') return null
+    return { value: schema.parse(found.entry.value), fetchedAt: new Date(found.entry.fetchedAt).toISOString() }
+  }
+
+  /**
    * A damaged entry is treated as missing, and moved aside (never deleted) so that the next
    * answer of the service can be cached in its place and the bad one can still be looked at.
    */

@@ -1,24 +1,19 @@
 /** The contract's grant list and grant page, as the core serves them (live or from its cache). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
-import { GrantDetail, GrantSummary, GrantType, IsoTimestamp } from '../api'
+import { GrantDetail, GrantSummary, IsoTimestamp } from '../api'
 import { AppError } from './errors'
 
 export const CacheInfo = {
   /** When this data came from the service. */
   fetchedAt: IsoTimestamp,
-  /** True when the service could not be reached and this is the last saved copy. */
+  /** True when this is the last saved copy: the service could not be reached (`cacheReason` says why), or only the saved copy was asked for. */
   fromCache: z.boolean(),
-  /** Why the cached copy is shown (the failure of the live request), else null. */
+  /** Why the cached copy is shown (the failure of the live request), else null (a live answer, or the saved copy asked for). */
   cacheReason: AppError.nullable(),
 }
 
-export const GrantsListInput = z
-  .strictObject({
-    status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }).optional(),
-    type: GrantType.optional(),
-  })
-  .optional()
-export type GrantsListInput = z.input<typeof GrantsListInput>
+// A module of its own: the browser host's main thread checks it without the rest of the contract (src/host/saved-list.ts).
+export { GrantsListInput } from './grants-input'
 
 export const GrantsListOutput = z.object({
   items: z.array(GrantSummary),

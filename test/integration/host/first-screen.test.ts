@@ -55,6 +55,20 @@ describe('the first-screen turn', () => {
     expect(calls).toEqual(['grants.list', 'grants.list'])
   })
 
+  it('does not end at the saved copy the page shows meanwhile, only at its live list', async () => {
+    const { core, calls } = counted()
+    const turn = firstScreenTurn(60_000)
+    const page = turn.watch(core)
+    // A live list first, so that a copy is saved.
+    await app.core.dispatch('grants.list', { status: 'open' })
+    const saved = await page.dispatch('grants.list', { status: 'open', saved: true })
+    expect(saved).toMatchObject({ ok: true, value: { fromCache: true, cacheReason: null } })
+    expect(await settled(turn.over)).toBe(false)
+    await page.dispatch('grants.list', { status: 'open' })
+    expect(await settled(turn.over)).toBe(true)
+    expect(calls).toEqual(['grants.list', 'grants.list'])
+  })
+
   it('ends at a call the grant list’s screen does not make before its rows show', async () => {
     const { core } = counted()
     const turn = firstScreenTurn(60_000)

@@ -3,12 +3,13 @@
  * behind it. Its renderer here is a small stand-in shaped like Vite's output (the built one is
  * exercised by the Playwright spec), so these tests do not depend on a build.
  */
+import { createHash } from 'node:crypto'
 import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { rm, writeFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_PATH, TOKEN_HEADER } from '../../../src/host/server'
+import { TOKEN_HEADER } from '../../../src/host/server'
 import { type HostStack, startHostStack } from '../../support/browser-host'
 import { IDS, USERS, tempDir } from '../../support/service'
 
@@ -169,17 +170,17 @@ describe('static files', () => {
     const page = await call('/')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
-    const bridgeAt = page.text.indexOf(`<script defer src="${BRIDGE_PATH}"></script>`)
+    const bridgeTag = /<script defer src="(\/grant-desk-bridge-[A-Za-z0-9_-]{16}\.js)"><\/script>/.exec(page.text)
     const appAt = page.text.indexOf('<script type="module"')
-    expect(bridgeAt).toBeGreaterThan(-1)
-    expect(bridgeAt).toBeLessThan(appAt)
+    expect(bridgeTag).not.toBeNull()
+    expect(bridgeTag!.index).toBeLessThan(appAt)
     const csp = page.headers.get('content-security-policy') ?? ''
     expect(csp).toContain(PAGE_CSP)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     expect(page.headers.get('referrer-policy')).toBe('no-referrer')
 
-    const bridge = await call(BRIDGE_PATH)
+    const bridge = await call(bridgeTag![1]!)
     expect(bridge.status).toBe(200)
     expect(bridge.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(bridge.text).toBe('/* the bridge */\n')
@@ -188,11 +189,18 @@ describe('static files', () => {
     expect(asset.text).toContain('console.log')
   })
 
-  it('lets the browser keep only the build’s hashed assets (a new build has new names); never the page or the bridge', async () => {
+  it('lets the browser keep only what is named by its content (the build’s hashed assets, the bridge); never the page', async () => {
     const hashed = await call('/assets/index-BiDh5REE.js')
     expect(hashed.status).toBe(200)
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    for (const path of ['/', '/index.html', BRIDGE_PATH, '/assets/index-abc123.js']) {
+    // The bridge's name is its content's hash: another bridge gets another name, and the old name is gone.
+    const bridgeAt = `/grant-desk-bridge-${createHash('sha256').update('/* the bridge */\n').digest('base64url').slice(0, 16)}.js`
+    expect((await call('/')).text).toContain(`src="${bridgeAt}"`)
+    const bridge = await call(bridgeAt)
+    expect(bridge.text).toBe('/* the bridge */\n')
+    expect(bridge.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await call('/grant-desk-bridge.js')).status).toBe(404)
+    for (const path of ['/', '/index.html', '/assets/index-abc123.js']) {
       expect((await call(path)).headers.get('cache-control'), path).toBe('no-store')
     }
     // A hashed name that is not there is a plain 404, kept by no one.

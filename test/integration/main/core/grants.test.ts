@@ -58,6 +58,22 @@ describe('grants', () => {
     expect(app.events).toContainEqual({ event: 'connectivity', payload: { online: false } })
   })
 
+  coreTest('gives the saved copy alone when asked for it, without asking the service, and not_found when none is saved', async ({ app, service }) => {
+    const none = await app.fail('grants.list', { status: 'all', saved: true })
+    expect(none.code).toBe('not_found')
+    expect(none.message).toMatch(/no copy of this grant list is saved/i)
+
+    const live = await app.call('grants.list', { status: 'all' })
+    // The service gone: the saved copy still answers, and says it is one, with no failure to report.
+    await service.close()
+    const saved = await app.call('grants.list', { status: 'all', saved: true })
+    expect(saved).toEqual({ ...live, fromCache: true, cacheReason: null })
+    // Asking for the saved copy reached nothing, so the core did not decide it is offline.
+    expect(app.events).not.toContainEqual({ event: 'connectivity', payload: { online: false } })
+    // Another filter has its own copy.
+    expect((await app.fail('grants.list', { status: 'open', saved: true })).code).toBe('not_found')
+  })
+
   coreTest('says offline when a filter was never fetched and nothing is cached', async ({ app, service }) => {
     await app.call('grants.list')
     await service.close()

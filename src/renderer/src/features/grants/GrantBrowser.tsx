@@ -11,7 +11,7 @@ import { count, plural, ago } from '../../../../shared/text'
 
 import { GrantList } from './GrantList'
 import { followMyGrants } from '../../state/grants/myGrants'
-import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, useGrants } from '../../state/grants/grants'
+import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, isSavedCopy, useGrants } from '../../state/grants/grants'
 import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../state/grants/grantListing'
 import { learnGrantKinds } from '../../state/grants/grantKinds'
 import { afterFirstScreen, firstScreenCommitted } from '../../state/app'
@@ -91,9 +91,11 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
 
   // The list (or what it says instead of one) is committed: after its frame, what waited for the
   // first screen may go.
+  // The saved copy shown while the live list loads is not it yet: the rest keeps waiting for the
+  // live list, as the host's first-screen turn does (src/host/first-screen.ts).
   useEffect(() => {
-    if (result || error) firstScreenCommitted()
-  }, [result, error])
+    if ((result && !(isSavedCopy(result) && loading)) || error) firstScreenCommitted()
+  }, [result, error, loading])
 
   const deferredQuery = useDeferredValue(query)
   const items = result?.items
@@ -164,7 +166,8 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
       <div className="grant-browser-body">
         <SavedSearchesPanel />
         <div className="grant-browser-list">
-          {result?.fromCache && <OfflineListNotice result={result} now={now} onRetry={() => void load()} />}
+          {result?.fromCache &&
+            (isSavedCopy(result) ? <SavedListNotice result={result} now={now} /> : <OfflineListNotice result={result} now={now} onRetry={() => void load()} />)}
           {result && error && <ErrorNotice error={error} onRetry={() => void load()} />}
 
           {!result ? (
@@ -194,6 +197,16 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
         </div>
       </div>
     </section>
+  )
+}
+
+/** The copy saved at the last live answer, shown while the live list loads (state/grants's `load`): not an offline list. */
+function SavedListNotice({ result, now }: { result: GrantsListOutput; now: number }) {
+  // Beside the count, "Refreshing the list…" says the current one is on its way.
+  return (
+    <p className="hint" role="status" data-testid="grants-saved">
+      Showing the list saved {ago(result.fetchedAt, now)}.
+    </p>
   )
 }
 

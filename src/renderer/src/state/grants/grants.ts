@@ -49,6 +49,30 @@ export interface GrantsState {
 /** Only the newest request may write its answer: a slow earlier one is dropped. */
 const requests = latestRequest<string>()
 
+/**
+ * Whether `result` is the copy saved on disk, shown while the live list loads (see `load`): the
+ * core marks it `fromCache` with no `cacheReason`; a copy served because the service failed has one.
+ */
+export function isSavedCopy(result: GrantsListOutput): boolean {
+  return result.fromCache && result.cacheReason === null
+}
+
+/**
+ * Nothing on screen yet (the app's start, a new filter): the list saved at the last live answer
+ * is shown while the live one loads, so the rows appear without waiting for the grant service
+ * (issue 34). It is shown only if it comes first, for the same filter, with nothing shown since;
+ * the live answer then replaces it as before. None saved: nothing to show, the screen keeps
+ * loading. It says nothing about being offline (it never asked the service).
+ */
+async function showSavedCopy(filters: { status: StatusFilter; type?: GrantType }, live: Promise<unknown>): Promise<void> {
+  let liveAnswered = false
+  void live.finally(() => (liveAnswered = true)).catch(() => undefined)
+  const saved = await call('grants.list', { ...filters, saved: true })
+  const now = useGrants.getState()
+  const sameFilters = now.status === filters.status && now.type === (filters.type ?? 'all')
+  if (saved.ok && !liveAnswered && sameFilters && now.loading && now.result === null) useGrants.setState({ result: saved.value, loadedAt: null })
+}
+
 export const useGrants = createStore<GrantsState>((set, get) => ({
   status: 'open',
   type: 'all',
@@ -63,12 +87,15 @@ export const useGrants = createStore<GrantsState>((set, get) => ({
 
   load: () => {
     const { status, type } = get()
+    const filters = { status, ...(type !== 'all' ? { type } : {}) }
     // A second caller for the same list (a double mount, a quick double click) shares the request.
     return requests.run(
       `${status}|${type}`,
       () => {
         set({ loading: true })
-        return call('grants.list', { status, ...(type !== 'all' ? { type } : {}) })
+        const live = call('grants.list', filters)
+        if (get().result === null) void showSavedCopy(filters, live)
+        return live
       },
       (answer) => {
         if (answer.ok) {
