@@ -1,7 +1,7 @@
 /**
  * The worker thread of `grant-desk review` (index.ts): takes drafts by index from the counter it
  * shares with the main thread, reads each draft and its records (read.ts) and posts them back in
- * small batches. Bundled as an entry of its own (`review-reader.mjs`, vite.cli.config.ts).
+ * small batches. Bundled as an entry of its own, beside the CLI's (its name is in vite.cli.config.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { readDraft, readRecordsAhead } from './read'
