@@ -7,15 +7,17 @@ import { CORE_FOLDER_HAS_NO_SIDE_EFFECTS, SHARED_HAS_NO_SIDE_EFFECTS } from './s
 
 export default defineConfig({
   build: {
-    ssr: 'src/cli/run.ts',
+    ssr: true,
     outDir: 'out/cli',
     target: 'node20',
     emptyOutDir: true,
     minify: false,
     rolldownOptions: {
+      // The CLI, and the worker thread `grant-desk review` reads a large folder with (src/cli/read-ahead).
+      input: { 'grant-desk': 'src/cli/run.ts', 'review-reader': 'src/cli/read-ahead/worker.ts' },
       treeshake: { moduleSideEffects: [SHARED_HAS_NO_SIDE_EFFECTS, CORE_FOLDER_HAS_NO_SIDE_EFFECTS] },
       output: {
-        entryFileNames: 'grant-desk.mjs',
+        entryFileNames: '[name].mjs',
         // Each command's module is a chunk loaded when that command runs (src/cli/grant-desk.ts):
         // `.mjs`, so Node reads them as ES modules wherever the package is installed.
         chunkFileNames: 'chunks/[name]-[hash].mjs',

@@ -205,6 +205,7 @@ export default defineBench({
               detail: [
                 'both run with node as child processes; every run checked: exit 0 and all 500 approved, the script parsed all 5,000',
                 'the gate also reads each draft, checks each verdict against the text, and asks git whether a committed record was removed or changed',
+                'the gate reads in two threads (a worker reads and parses drafts and records, src/cli/read-ahead), the baseline in one',
               ],
             },
         {

@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util'
 // With its type named: Node's and Playwright's loaders refuse a JSON module without it.
 import packageJson from '../../package.json' with { type: 'json' }
-import { errorMessage, type Io } from './output'
+import type { Io } from './output'
 import { USAGE } from './usage'
 
 /** Each command's formats, its default first. */
@@ -43,7 +43,9 @@ export async function main(
       },
     })
   } catch (error) {
-    io.err(`${errorMessage(error)}\n\n${USAGE}`)
+    // parseArgs's own words. Not output.ts's errorMessage: the review's worker thread shares
+    // output.ts, and an import of it here would make it a chunk this entry loads for every command.
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
     return 2
   }
   const [command, ...targets] = parsed.positionals

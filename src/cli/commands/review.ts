@@ -6,10 +6,11 @@
  * unknown (main/core/reviews/record-history.ts), so the gate fails naming the file and commits.
  */
 import { dirname, resolve } from 'node:path'
-import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy } from '../../main/core/public/drafts'
-import { DraftFileError, parseDraftFile, type DraftFile } from '../../shared/draft-file'
-import { draftIdOf, hasFrontMatter, readDraftReview, readTextFile } from '../files'
-import { displayName, errorMessage, escapedIo, readReason, writeErrorEscaped, type Io } from '../output'
+import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy, type RecordSource } from '../../main/core/public/drafts'
+import { draftIdOf, readDraftReview } from '../files'
+import { displayName, errorMessage, escapedIo, writeErrorEscaped, type Io } from '../output'
+import { readAhead } from '../read-ahead'
+import { readDraft, RecordsReadAhead, type DraftRead } from '../read-ahead/read'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
 
 /**
@@ -56,32 +57,37 @@ export async function runReview(
     return found
   }
   // One draft's outcome: its report, a message for stderr, or nothing (not a draft).
-  const reviewOne = async (file: string): Promise<DraftReviewReport | { error: string } | null> => {
+  const reviewOne = async (file: string, read: DraftRead, records?: RecordSource): Promise<DraftReviewReport | { error: string } | null> => {
+    if (read === null || 'error' in read) return read
     const name = displayName(file)
-    let draft: DraftFile
-    try {
-      const text = readTextFile(file)
-      // A folder of drafts often holds a README or notes too: only files named outright must be drafts.
-      if (!hasFrontMatter(text) && !named.has(file)) return null
-      draft = parseDraftFile(text)
-    } catch (error) {
-      return { error: `Cannot read ${name}${error instanceof DraftFileError ? ' as a draft' : ''}: ${readReason(error)}` }
-    }
     try {
       // Blocking reads: a CLI run waits on nothing else, and thousands of small records read faster so.
-      const data = await readDraftReview(file, draft, { policy: policy ?? (await policyOf(file)), blocking: true, ...(history ? { history } : {}) })
-      return reviewReport(name, draftIdOf(file), draft, data)
+      const data = await readDraftReview(file, read.draft, {
+        policy: policy ?? (await policyOf(file)),
+        blocking: true,
+        ...(history ? { history } : {}),
+        ...(records ? { cache: records } : {}),
+      })
+      return reviewReport(name, draftIdOf(file), read.draft, data)
     } catch (error) {
       return { error: `Cannot read the review records of ${name}: ${errorMessage(error)}` }
     }
   }
   // Each draft is read and its records parsed while git answers for the history (its first
   // draft starts the check, record-history.ts): a draft waits for git only once all are read.
-  // The turn of the event loop after each draft lets git's output in; outcomes keep the files' order.
+  // The turn of the event loop after each draft lets git's output in (and the worker's, below);
+  // outcomes keep the files' order. A worker thread reads and parses drafts too, taking them in
+  // turn with this thread (../read-ahead): each of its drafts is weighed here as one read here.
+  const ahead = readAhead(files, named)
   const outcomes: Promise<DraftReviewReport | { error: string } | null>[] = []
-  for (const file of files) {
-    outcomes.push(reviewOne(file))
+  for (let index = ahead.claim(); index >= 0; index = ahead.claim()) {
+    outcomes[index] = reviewOne(files[index]!, readDraft(files[index]!, named))
     await new Promise((next) => setImmediate(next))
+  }
+  for (const [index, file] of files.entries()) {
+    outcomes[index] ??= ahead
+      .result(index)
+      .then((read) => (read === null ? reviewOne(file, readDraft(file, named)) : reviewOne(file, read.draft, new RecordsReadAhead(read.records))))
   }
   for (const outcome of await Promise.all(outcomes)) {
     if (outcome === null) continue

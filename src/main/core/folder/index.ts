@@ -30,16 +30,20 @@ export { inspect, MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES, type Inspection, type 
 export { fileNameOf, readDirectory, slugify, type Directory } from './names'
 export type { DraftObserver, DraftSavedEvent, SaveIntent } from './observer'
 export { PolicySource } from './policy-source'
-export { RecordCache } from './record-cache'
+export { RecordCache, type RecordSource } from './record-cache'
 export {
   addRecord,
   contentHash,
   isRecordTempName,
   legacyRecords,
+  loadRecord,
+  portableRecordRead,
   readRecordFolder,
+  recordReadOf,
   reviewedVersion,
   reviewFolderPath,
   rewriteRecord,
+  type PortableRecordRead,
   type RecordFolder,
 } from './review-files'
 export { loadPolicyFile, loadPolicyFor, type LoadedPolicy } from './review-policy'

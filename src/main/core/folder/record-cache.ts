@@ -23,6 +23,14 @@ import { identityOf, stillValid, trustedAt, type FileIdentity } from './identity
 /** One record file read: the hash of its text and the record, or why it could not be read or parsed. */
 export type RecordRead = { hash: string; record: ReviewRecord } | { hash: string; error: unknown }
 
+/**
+ * Where a folder read takes its record files from: the cache below, or records read ahead in
+ * another thread (the CLI's gate, src/cli/read-ahead); `load` reads the file itself.
+ */
+export interface RecordSource {
+  read(path: string, load: () => Promise<LoadedRecord>): Promise<RecordRead | null>
+}
+
 /** What reading a record file found: null when it is gone; `info`, its stat when opened (null when it could not be). */
 export interface LoadedRecord {
   read: RecordRead | null
@@ -41,7 +49,7 @@ interface Cached {
  */
 const DEFAULT_MAX_BYTES = 256 * 1024 * 1024
 
-export class RecordCache {
+export class RecordCache implements RecordSource {
   readonly #files = new Map<string, Cached>()
   /** Reads under way, so that two readers of one folder (a listing, a review) read each file once. */
   readonly #reading = new Map<string, Promise<RecordRead | null>>()

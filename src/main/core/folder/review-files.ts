@@ -32,7 +32,7 @@ import { AppFailure } from '../errors'
 import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, mapLimited, readRegularFile, storageFailure } from './fs'
 import { isAtomicTempName } from './names'
 import { readRegularFileSync } from './read-sync'
-import type { LoadedRecord, RecordCache } from './record-cache'
+import type { LoadedRecord, RecordRead, RecordSource } from './record-cache'
 
 /** Verdicts carry the whole pitch; past this a file is not a record anyone wrote. */
 const MAX_RECORD_BYTES = 8 * 1024 * 1024
@@ -124,7 +124,7 @@ async function readRecordText(path: string, blocking = false): Promise<{ text: s
 }
 
 /** One record file read and parsed (null: it is gone), as the cache keeps it. */
-async function loadRecord(path: string, name: string, blocking: boolean): Promise<LoadedRecord> {
+export async function loadRecord(path: string, name: string, blocking: boolean): Promise<LoadedRecord> {
   let text: string
   let info: Stats
   try {
@@ -183,6 +183,25 @@ function parseRecordText(fileName: string, text: string): ReviewRecord {
   return recordOfDocument(fileName, composeDocument(syntax.tokens, text.length, RECORD_YAML_OPTIONS), lineCounter)
 }
 
+/** A record read (RecordRead) as it crosses to another thread: its error as the words `describe` takes from it. */
+export type PortableRecordRead =
+  { hash: string; record: ReviewRecord } | { hash: string; error: { recordFile: boolean; message: string; code: string | undefined } }
+
+/** A record read as structured clone carries it (an error's class and code are not carried, so they are written out). */
+export function portableRecordRead(read: RecordRead): PortableRecordRead {
+  if ('record' in read) return read
+  const error = read.error
+  const message = error instanceof Error ? error.message : String(error)
+  return { hash: read.hash, error: { recordFile: error instanceof RecordFileError, message, code: errorCode(error) } }
+}
+
+/** The record read that `portableRecordRead` carried: `describe` words its error as it would the original's. */
+export function recordReadOf(read: PortableRecordRead): RecordRead {
+  if ('record' in read) return read
+  const { recordFile, message, code } = read.error
+  return { hash: read.hash, error: recordFile ? new RecordFileError(message) : Object.assign(new Error(message), code === undefined ? {} : { code }) }
+}
+
 function describe(fileName: string, error: unknown): string {
   if (error instanceof RecordFileError)
     return `${fileName} is ${error.message.startsWith('not') || error.message.startsWith('too') ? '' : 'unreadable: '}${error.message}. Grant Desk leaves it untouched: fix it in a text editor, or delete it.`
@@ -197,7 +216,7 @@ function describe(fileName: string, error: unknown): string {
  * `blocking`: the folder and its files are read with blocking calls, one after another (a
  * command-line run, where nothing else waits: read-sync.ts); never in the app.
  */
-export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordCache, blocking = false): Promise<RecordFolder> {
+export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordSource, blocking = false): Promise<RecordFolder> {
   const folder = reviewFolderPath(draftsFolder, draftId)
   const stampHash = createHash('sha256')
   try {

@@ -21,6 +21,12 @@ export { RecordHistory } from '../reviews/record-history'
 export { NOT_A_FILE } from '../folder/fs'
 export { readRegularFileSync } from '../folder/read-sync'
 export { MAX_DRAFT_BYTES, MAX_SAVED_DRAFT_BYTES } from '../folder/inspect'
+/**
+ * One record file read and parsed as a folder read reads it, carried to another thread and back
+ * (the gate reads ahead in a worker thread, src/cli/read-ahead), and given to a folder read.
+ */
+export { loadRecord, portableRecordRead, recordReadOf, type PortableRecordRead } from '../folder/review-files'
+export type { RecordSource } from '../folder/record-cache'
 
 /** A draft file as the folder holds it: `<folder>/<id>.md`, its text and what it parses to. */
 export interface DraftOnDisk {

@@ -34,6 +34,7 @@ import {
   rewriteRecord,
   type LoadedPolicy,
   type RecordCache,
+  type RecordSource,
   type ReviewSubject,
 } from '../folder'
 import { SigningError, signWithSshKey, type SignatureVerifier } from './signing/ssh-signatures'
@@ -63,8 +64,8 @@ export interface ReadReviewOptions {
   policy?: LoadedPolicy
   now?: Date
   verifier?: SignatureVerifier
-  /** Record files as last read (the drafts store's): only those that changed are read again. */
-  cache?: RecordCache
+  /** Record files as last read (the drafts store's): only those that changed are read again; or as read ahead (the CLI's gate). */
+  cache?: RecordSource
   /** Git's history of the records (record-history.ts): a committed record removed or rewritten makes the review unknown. */
   history?: RecordHistory
   /** Read the record files with blocking calls (review-files.ts): for a command-line run only, never the app's main process. */
