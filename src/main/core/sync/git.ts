@@ -256,19 +256,24 @@ export class Git {
    * open long after. Killed after `idleTimeoutMs` without output on either stream. Fails as `run`.
    */
   async fetch(args: readonly string[], idleTimeoutMs: number): Promise<GitResult> {
-    const { stdout, stderr } = await this.#spawn(args, [], { idleTimeoutMs, readOnly: false, idleOnStderr: true })
+    const { stdout, stderr } = await this.#spawn(args, [], { idleTimeoutMs, readOnly: false, idleOnStderr: true, endAtExit: true })
     return { stdout: stdout.toString('utf8'), stderr, exitCode: 0 }
   }
 
   /** git with `input` (one name a line) on stdin and the whole of stdout answered; read-only. */
   async #batch(args: readonly string[], input: readonly string[]): Promise<Buffer> {
-    return (await this.#spawn(args, input, { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, readOnly: true, idleOnStderr: false })).stdout
+    return (await this.#spawn(args, input, { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, readOnly: true, idleOnStderr: false, endAtExit: false })).stdout
   }
 
   #spawn(
     args: readonly string[],
     input: readonly string[],
-    options: { idleTimeoutMs: number; readOnly: boolean; idleOnStderr: boolean },
+    /**
+     * `endAtExit`: answered 50 ms after git's exit even if a process it started still holds its
+     * output (the fetch only, whose output is not read). A read waits for the output's end: cut
+     * at exit, a loaded machine answered half a `git status` or a `cat-file --batch`.
+     */
+    options: { idleTimeoutMs: number; readOnly: boolean; idleOnStderr: boolean; endAtExit: boolean },
   ): Promise<{ stdout: Buffer; stderr: string }> {
     return new Promise((resolve, reject) => {
       const env = options.readOnly ? { ...this.#env, GIT_OPTIONAL_LOCKS: '0' } : this.#env
@@ -310,9 +315,10 @@ export class Git {
       }
       child.on('close', finish)
       // The output is read to its end at `close`; one that a process git started keeps open is not waited for past 50 ms after git's exit.
-      child.on('exit', (code, signal) => {
-        if (!settled) setTimeout(() => finish(code, signal), 50).unref()
-      })
+      if (options.endAtExit)
+        child.on('exit', (code, signal) => {
+          if (!settled) setTimeout(() => finish(code, signal), 50).unref()
+        })
       child.stdin.end(input.map((name) => `${name}\n`).join(''))
     })
   }

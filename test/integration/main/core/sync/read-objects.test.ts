@@ -1,7 +1,8 @@
 /**
  * Git.readObjects (git.ts): many objects in two git processes, within caps. A file over the
  * per-file cap is sized, not read; past the total cap, further files are sized only; a name
- * that is not there is left out; the same blob under two names is read once.
+ * that is not there is left out; the same blob under two names is read once. Git.readQuietly
+ * answers the whole output, however late its end comes.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -54,5 +55,16 @@ describe('Git.readObjects', () => {
 
   it('answers an empty map for no names, without starting git', async () => {
     expect((await new Git({ cwd: '/nonexistent', env: {} }).readObjects([], { maxObjectBytes: 1, maxTotalBytes: 1 })).size).toBe(0)
+  })
+})
+
+describe('Git.readQuietly', () => {
+  it('answers the whole output, even what comes after git has exited', async () => {
+    // A shell alias whose output outlives git: the background writer prints 300 ms after git
+    // exits. A read must wait for the output's end; one cut 50 ms after the exit (as the fetch
+    // is, for ssh's shared connection) answered half a `git status` on a loaded machine.
+    const { git } = repository({ 'a.md': 'a\n' })
+    const out = await git.readQuietly(['-c', 'alias.late=!echo early; (sleep 0.3; echo late) &', 'late'])
+    expect(out.split('\n').filter(Boolean)).toEqual(['early', 'late'])
   })
 })
