@@ -167,6 +167,11 @@ export class Git {
       trimmed: false,
       unsafe: USER_ENVIRONMENT,
       timeout: { block: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS },
+      // simple-git by default ends a command 50 ms after git's exit, read to its end or not. A read
+      // (`ls-tree` of thousands of records, `log --raw`) waits for its output's end: cut short on a
+      // loaded machine, the review gate took committed records for missing from HEAD. A command that
+      // may start other processes (a push's ssh, a commit's hooks) still ends at the exit.
+      ...(options.readOnly ? { completion: { onClose: true, onExit: false } } : {}),
       // Every exit is looked at here: simple-git by default passes a non-zero exit with an empty stderr as success.
       errors: (error, output) => {
         const stdout = Buffer.concat(output.stdOut).toString('utf8')

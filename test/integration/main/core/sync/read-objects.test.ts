@@ -2,7 +2,7 @@
  * Git.readObjects (git.ts): many objects in two git processes, within caps. A file over the
  * per-file cap is sized, not read; past the total cap, further files are sized only; a name
  * that is not there is left out; the same blob under two names is read once. Git.readQuietly
- * answers the whole output, however late its end comes.
+ * and a read-only Git.run answer the whole output, however late its end comes.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -58,7 +58,7 @@ describe('Git.readObjects', () => {
   })
 })
 
-describe('Git.readQuietly', () => {
+describe('Git reads', () => {
   it('answers the whole output, even what comes after git has exited', async () => {
     // A shell alias whose output outlives git: the background writer prints 300 ms after git
     // exits. A read must wait for the output's end; one cut 50 ms after the exit (as the fetch
@@ -66,5 +66,12 @@ describe('Git.readQuietly', () => {
     const { git } = repository({ 'a.md': 'a\n' })
     const out = await git.readQuietly(['-c', 'alias.late=!echo early; (sleep 0.3; echo late) &', 'late'])
     expect(out.split('\n').filter(Boolean)).toEqual(['early', 'late'])
+  })
+
+  it('answers a read-only run whole too, even what comes after git has exited', async () => {
+    // The same through simple-git (`run`, which the review gate's `ls-tree` and `log --raw` use).
+    const { git } = repository({ 'a.md': 'a\n' })
+    const { stdout } = await git.run(['-c', 'alias.late=!echo early; (sleep 0.3; echo late) &', 'late'], { readOnly: true })
+    expect(stdout.split('\n').filter(Boolean)).toEqual(['early', 'late'])
   })
 })
