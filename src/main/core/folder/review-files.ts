@@ -43,7 +43,10 @@ const RECORD_READS = 8
 export interface RecordFolder {
   records: ReviewRecord[]
   unreadable: UnreadableRecord[]
-  /** Changes whenever a record file is added, removed or rewritten (what the watcher compares). */
+  /**
+   * Changes whenever a record file is added, removed or rewritten (what the watcher compares).
+   * A blocking read's (the CLI's, which compares no stamps) changes only with the names: its records are not hashed.
+   */
   stamp: string
   /** Temporary files of record writes in the folder (`<record>.yaml.<n>`), for the store to clean up when old. */
   temporary: string[]
@@ -123,7 +126,10 @@ async function readRecordText(path: string, blocking = false): Promise<{ text: s
   return { text, info: read.info }
 }
 
-/** One record file read and parsed (null: it is gone), as the cache keeps it. */
+/** The hash of a record a blocking read (the CLI's) read: the CLI compares no stamps, so its thousands of records are not hashed. */
+export const UNHASHED = 'unhashed'
+
+/** One record file read and parsed (null: it is gone), as the cache keeps it; hashed unless `blocking` (see UNHASHED). */
 export async function loadRecord(path: string, name: string, blocking: boolean): Promise<LoadedRecord> {
   let text: string
   let info: Stats
@@ -134,7 +140,7 @@ export async function loadRecord(path: string, name: string, blocking: boolean):
     // Read again every time: nothing vouches for a file that could not be opened.
     return { read: { hash: 'unreadable', error }, info: null }
   }
-  const hash = createHash('sha256').update(text).digest('hex')
+  const hash = blocking ? UNHASHED : createHash('sha256').update(text).digest('hex')
   try {
     return { read: { hash, record: parseRecordText(name, text) }, info }
   } catch (error) {
