@@ -66,6 +66,7 @@ export async function runReview(
       const data = await readDraftReview(file, read.draft, {
         policy: policy ?? (await policyOf(file)),
         blocking: true,
+        hashed: false,
         ...(history ? { history } : {}),
         ...(records ? { cache: records } : {}),
       })

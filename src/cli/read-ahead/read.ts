@@ -47,7 +47,7 @@ export async function readRecordsAhead(file: string, listed?: ReadonlyMap<string
   for (const name of names) {
     if (!RECORD_FILE_PATTERN.test(name)) continue
     const path = join(folder, name)
-    const loaded = await loadRecord(path, name, true)
+    const loaded = await loadRecord(path, name, true, false)
     // A file gone since the listing is left to the folder read too.
     if (loaded.read !== null) reads.push([path, portableRecordRead(loaded.read)])
   }
