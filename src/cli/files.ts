@@ -71,23 +71,31 @@ export function readTextFile(path: string): string {
  * sorted. A target that is neither a folder nor a regular file (a FIFO, a device) is refused
  * with the reason, before anything is read. Blocking calls, and each folder listed once with
  * its entries' types (no stat per entry): a repository holds a review folder per draft.
+ * `listed`: gets the entries of each plain folder under the target (not a link), by path, for
+ * the review's read-ahead, which then lists no review folder again.
  */
-export function collect(target: string, out: string[]): void {
+export function collect(target: string, out: string[], listed?: Map<string, string[]>): void {
   const info = statSync(target)
   if (!info.isDirectory()) {
     if (!info.isFile()) throw new CliReadError(`it is ${kindOf(info)}, not a file or a folder; grant-desk reads Markdown files and folders of them`)
     out.push(target)
     return
   }
-  collectFolder(target, out)
+  collectFolder(target, out, listed, false)
 }
 
-function collectFolder(folder: string, out: string[]): void {
+function collectFolder(folder: string, out: string[], listed: Map<string, string[]> | undefined, plain: boolean): void {
   const entries = readdirSync(folder, { withFileTypes: true })
+  // The target itself may be a link to a folder (statSync follows it): only folders found as folders are handed on.
+  if (listed && plain)
+    listed.set(
+      folder,
+      entries.map((entry) => entry.name),
+    )
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
     const path = join(folder, entry.name)
-    if (entry.isDirectory()) collectFolder(path, out)
+    if (entry.isDirectory()) collectFolder(path, out, listed, true)
     else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) out.push(path)
   }
 }
@@ -102,12 +110,12 @@ export async function readDraftReview(file: string, draft: DraftFile, options: R
   return readReview({ folder: dirname(file), id: draftIdOf(file), file: draft }, options)
 }
 
-/** The files the targets name; null (after saying why) when a target cannot be read. */
-export function discover(targets: readonly string[], io: Io): string[] | null {
+/** The files the targets name; null (after saying why) when a target cannot be read. `listed`: see collect. */
+export function discover(targets: readonly string[], io: Io, listed?: Map<string, string[]>): string[] | null {
   const files: string[] = []
   for (const target of targets) {
     try {
-      collect(target, files)
+      collect(target, files, listed)
     } catch (error) {
       io.err(`Cannot read ${target}: ${readReason(error)}`)
       return null

@@ -11,11 +11,21 @@
  * the bundle keeps as a chunk of its own): `--version`, `--help` and a usage error load nothing
  * but this file, and `sync` never loads the checklist, the review or the export (issue 34).
  */
+import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 // With its type named: Node's and Playwright's loaders refuse a JSON module without it.
 import packageJson from '../../package.json' with { type: 'json' }
 import type { Io } from './output'
 import { USAGE } from './usage'
+
+/** Whether a target is a folder (a path that cannot be read is not: discover says why). */
+function isFolder(target: string): boolean {
+  try {
+    return statSync(target).isDirectory()
+  } catch {
+    return false
+  }
+}
 
 /** Each command's formats, its default first. */
 const FORMATS: Record<string, readonly string[]> = { lint: ['text', 'json', 'sarif'], review: ['text', 'json'], export: ['html'] }
@@ -136,12 +146,21 @@ export async function main(
     const { runExport } = await import('./commands/export')
     return runExport(targets[0]!, { output }, io)
   }
+  // A review of a folder starts its read-ahead worker first: its bundle loads while the folder is listed (read-ahead/index.ts).
+  const reader = command === 'review' && targets.some(isFolder) ? (await import('./read-ahead')).startReader() : undefined
   const { discover } = await import('./files')
-  const files = discover(targets, io)
-  if (!files) return 2
+  const listed = new Map<string, string[]>()
+  const files = discover(targets, io, command === 'review' ? listed : undefined)
+  if (!files) {
+    void reader?.worker.terminate()
+    return 2
+  }
   if (command === 'lint') return (await import('./commands/lint')).runLint(files, format, io, { checkLinks: parsed.values['check-links'], env })
   const { namedPolicy, runReview, recordHistory } = await import('./commands/review')
   const policy = await namedPolicy(policyFile, io)
-  if (policy === null) return 2
-  return runReview(files, new Set(targets), format, requireApproval, io, policy, recordHistory(env))
+  if (policy === null) {
+    void reader?.worker.terminate()
+    return 2
+  }
+  return runReview(files, new Set(targets), format, requireApproval, io, policy, recordHistory(env), { reader, listed })
 }

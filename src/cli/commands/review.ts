@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path'
 import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy, type RecordSource } from '../../main/core/public/drafts'
 import { draftIdOf, readDraftReview } from '../files'
 import { displayName, errorMessage, escapedIo, writeErrorEscaped, type Io } from '../output'
-import { readAhead } from '../read-ahead'
+import { readAhead, type Reader } from '../read-ahead'
 import { readDraft, RecordsReadAhead, type DraftRead } from '../read-ahead/read'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
 
@@ -44,6 +44,7 @@ export async function runReview(
   io: Io,
   policy?: LoadedPolicy,
   history?: RecordHistory,
+  ahead: { reader?: Reader | null | undefined; listed?: Map<string, string[]> } = {},
 ): Promise<number> {
   io = escapedIo(io)
   const reports: DraftReviewReport[] = []
@@ -65,6 +66,7 @@ export async function runReview(
       const data = await readDraftReview(file, read.draft, {
         policy: policy ?? (await policyOf(file)),
         blocking: true,
+        hashed: false,
         ...(history ? { history } : {}),
         ...(records ? { cache: records } : {}),
       })
@@ -78,14 +80,17 @@ export async function runReview(
   // The turn of the event loop after each draft lets git's output in (and the worker's, below);
   // outcomes keep the files' order. A worker thread reads and parses drafts too, taking them in
   // turn with this thread (../read-ahead): each of its drafts is weighed here as one read here.
-  const ahead = readAhead(files, named)
+  const reading = readAhead(files, named, {
+    ...(ahead.reader !== undefined ? { reader: ahead.reader } : {}),
+    ...(ahead.listed ? { listed: ahead.listed } : {}),
+  })
   const outcomes: Promise<DraftReviewReport | { error: string } | null>[] = []
-  for (let index = ahead.claim(); index >= 0; index = ahead.claim()) {
+  for (let index = reading.claim(); index >= 0; index = reading.claim()) {
     outcomes[index] = reviewOne(files[index]!, readDraft(files[index]!, named))
     await new Promise((next) => setImmediate(next))
   }
   for (const [index, file] of files.entries()) {
-    outcomes[index] ??= ahead
+    outcomes[index] ??= reading
       .result(index)
       .then((read) => (read === null ? reviewOne(file, readDraft(file, named)) : reviewOne(file, read.draft, new RecordsReadAhead(read.records))))
   }

@@ -9,6 +9,10 @@
  * The worker only reads ahead. Anything it did not deliver (it could not start, or stopped) is
  * read by the main thread, and with one processor, a few drafts, or no worker file (the sources
  * run by tests) everything is read in the main thread.
+ *
+ * The worker is started (`startReader`) before the folders are listed, so that loading its
+ * bundle overlaps the listing; it waits for its drafts, and is ended if there are too few.
+ * The listing's entries of each review folder are handed to it, so it lists none again.
  */
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -23,6 +27,8 @@ export const READ_AHEAD_MIN_FILES = 64
 export interface AheadInput {
   files: readonly string[]
   named: readonly string[]
+  /** Entries of folders as the file discovery listed them (files.ts), by path: the review folders among them are not listed again. */
+  listed: Map<string, string[]>
   /** One Int32: the index of the next draft to take. */
   next: SharedArrayBuffer
 }
@@ -56,26 +62,56 @@ function alone(count: number): ReadAhead {
   return { claim: () => (next < count ? next++ : -1), result: () => Promise.resolve(null) }
 }
 
+/** A worker started before its drafts are known; `gone` once it failed or ended (its drafts are then read here). */
+export interface Reader {
+  worker: Worker
+  gone: boolean
+}
+
+/** Starts the worker (null: it does not pay, or could not start); `script`: this worker, whatever the processors. */
+export function startReader(script?: string): Reader | null {
+  const file = script ?? (availableParallelism() < 2 ? null : workerFile())
+  if (file === null) return null
+  try {
+    const reader: Reader = { worker: new Worker(file), gone: false }
+    // Listened to at once: an error with no listener would end the process, and an end before
+    // readAhead listens would leave it waiting for drafts never coming.
+    const gone = () => (reader.gone = true)
+    reader.worker.on('error', gone)
+    reader.worker.on('exit', gone)
+    return reader
+  } catch {
+    return null
+  }
+}
+
 /**
  * Starts the reading of `files` in two threads when it pays (see above); else the main thread
- * reads them all. `threads: false` reads them all here; `script`: this worker, however few the
- * files or processors (its test runs the sources, which have no bundled worker beside them).
+ * reads them all (and `reader` is ended). `reader`: the worker startReader started; without
+ * it, one is started here. `threads: false` reads them all here; `script`: this worker, however
+ * few the files or processors (its test runs the sources, which have no bundled worker beside them).
  */
-export function readAhead(files: readonly string[], named: ReadonlySet<string>, options: { threads?: boolean; script?: string } = {}): ReadAhead {
-  const script = options.script ?? (options.threads === false || files.length < READ_AHEAD_MIN_FILES || availableParallelism() < 2 ? null : workerFile())
-  if (script === null) return alone(files.length)
+export function readAhead(
+  files: readonly string[],
+  named: ReadonlySet<string>,
+  options: { threads?: boolean; script?: string; reader?: Reader | null; listed?: Map<string, string[]> } = {},
+): ReadAhead {
+  const pays = options.script !== undefined || (options.threads !== false && files.length >= READ_AHEAD_MIN_FILES)
+  const started = options.reader
+  if (!pays) {
+    void started?.worker.terminate()
+    return alone(files.length)
+  }
+  const reader = started === undefined ? startReader(options.script) : started
+  if (reader === null || reader.gone) return alone(files.length)
+  const worker = reader.worker
   const next = new SharedArrayBuffer(4)
   const counter = new Int32Array(next)
   const delivered = new Map<number, AheadRead>()
   const waiting = new Map<number, (read: AheadRead | null) => void>()
   let ended = false
-  const input: AheadInput = { files, named: [...named], next }
-  let worker: Worker
-  try {
-    worker = new Worker(script, { workerData: input })
-  } catch {
-    return alone(files.length)
-  }
+  const input: AheadInput = { files, named: [...named], listed: options.listed ?? new Map<string, string[]>(), next }
+  worker.postMessage(input)
   worker.on('message', (batch: AheadBatch) => {
     for (const { index, ...read } of batch) {
       const resolve = waiting.get(index)

@@ -29,22 +29,25 @@ export function readDraft(file: string, named: ReadonlySet<string>): DraftRead {
 /**
  * The record files of a draft's review folder, each read and parsed as the folder read does it
  * (loadRecord), by path. Only a plain folder is read ahead: a link, a file in its place or a
- * folder that cannot be listed is left to the folder read, which says why.
+ * folder that cannot be listed is left to the folder read, which says why. `listed`: folders
+ * the file discovery listed, by path (only plain folders, files.ts), taken as they were listed.
  */
-export async function readRecordsAhead(file: string): Promise<[string, PortableRecordRead][]> {
+export async function readRecordsAhead(file: string, listed?: ReadonlyMap<string, string[]>): Promise<[string, PortableRecordRead][]> {
   const folder = join(dirname(file), reviewFolderName(draftIdOf(file)))
-  let names: string[]
-  try {
-    if (!lstatSync(folder).isDirectory()) return []
-    names = readdirSync(folder)
-  } catch {
-    return []
+  let names = listed?.get(folder)
+  if (names === undefined) {
+    try {
+      if (!lstatSync(folder).isDirectory()) return []
+      names = readdirSync(folder)
+    } catch {
+      return []
+    }
   }
   const reads: [string, PortableRecordRead][] = []
   for (const name of names) {
     if (!RECORD_FILE_PATTERN.test(name)) continue
     const path = join(folder, name)
-    const loaded = await loadRecord(path, name, true)
+    const loaded = await loadRecord(path, name, true, false)
     // A file gone since the listing is left to the folder read too.
     if (loaded.read !== null) reads.push([path, portableRecordRead(loaded.read)])
   }

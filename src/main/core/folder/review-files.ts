@@ -43,7 +43,10 @@ const RECORD_READS = 8
 export interface RecordFolder {
   records: ReviewRecord[]
   unreadable: UnreadableRecord[]
-  /** Changes whenever a record file is added, removed or rewritten (what the watcher compares). */
+  /**
+   * Changes whenever a record file is added, removed or rewritten (what the watcher compares).
+   * A read with `hashed: false` (the CLI's, which compares no stamps) changes only with the names: its records are not hashed.
+   */
   stamp: string
   /** Temporary files of record writes in the folder (`<record>.yaml.<n>`), for the store to clean up when old. */
   temporary: string[]
@@ -123,8 +126,11 @@ async function readRecordText(path: string, blocking = false): Promise<{ text: s
   return { text, info: read.info }
 }
 
-/** One record file read and parsed (null: it is gone), as the cache keeps it. */
-export async function loadRecord(path: string, name: string, blocking: boolean): Promise<LoadedRecord> {
+/** The hash of a record read with `hashed: false` (the CLI's): the CLI compares no stamps, so its thousands of records are not hashed. */
+export const UNHASHED = 'unhashed'
+
+/** One record file read and parsed (null: it is gone), as the cache keeps it; `hashed: false`, see UNHASHED. */
+export async function loadRecord(path: string, name: string, blocking: boolean, hashed = true): Promise<LoadedRecord> {
   let text: string
   let info: Stats
   try {
@@ -134,7 +140,7 @@ export async function loadRecord(path: string, name: string, blocking: boolean):
     // Read again every time: nothing vouches for a file that could not be opened.
     return { read: { hash: 'unreadable', error }, info: null }
   }
-  const hash = createHash('sha256').update(text).digest('hex')
+  const hash = !hashed ? UNHASHED : createHash('sha256').update(text).digest('hex')
   try {
     return { read: { hash, record: parseRecordText(name, text) }, info }
   } catch (error) {
@@ -214,9 +220,10 @@ function describe(fileName: string, error: unknown): string {
  * Reads every record of a draft. A missing folder is a draft nobody has reviewed yet. With a
  * cache, a record file whose identity did not change since it was last read is not read again.
  * `blocking`: the folder and its files are read with blocking calls, one after another (a
- * command-line run, where nothing else waits: read-sync.ts); never in the app.
+ * command-line run, where nothing else waits: read-sync.ts); never in the app. `hashed: false`:
+ * its records are not hashed (see UNHASHED), for the CLI only.
  */
-export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordSource, blocking = false): Promise<RecordFolder> {
+export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordSource, blocking = false, hashed = true): Promise<RecordFolder> {
   const folder = reviewFolderPath(draftsFolder, draftId)
   const stampHash = createHash('sha256')
   try {
@@ -252,7 +259,7 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
   // Read side by side (a folder of thousands waits on the disk, not the processor), used in order.
   const load = (name: string) => {
     const path = join(folder, name)
-    return cache ? cache.read(path, () => loadRecord(path, name, blocking)) : loadRecord(path, name, blocking).then((loaded) => loaded.read)
+    return cache ? cache.read(path, () => loadRecord(path, name, blocking, hashed)) : loadRecord(path, name, blocking, hashed).then((loaded) => loaded.read)
   }
   const recordNames = names.filter((name) => RECORD_FILE_PATTERN.test(name))
   const reads = blocking ? await Promise.all(recordNames.map(load)) : await mapLimited(recordNames, RECORD_READS, load)

@@ -70,6 +70,8 @@ export interface ReadReviewOptions {
   history?: RecordHistory
   /** Read the record files with blocking calls (review-files.ts): for a command-line run only, never the app's main process. */
   blocking?: boolean
+  /** false: the record files are not hashed (review-files.ts's UNHASHED), for the CLI only, which compares no folder stamps. */
+  hashed?: boolean
 }
 
 /**
@@ -81,7 +83,7 @@ export async function readReviewRecords(
   subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>,
   options: ReadReviewOptions = {},
 ): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
-  const stored = await readRecordFolder(subject.folder, subject.id, options.cache, options.blocking)
+  const stored = await readRecordFolder(subject.folder, subject.id, options.cache, options.blocking, options.hashed)
   const ids = new Set(stored.records.map((record) => record.id))
   const legacy = legacyRecords(subject.file.legacyReviews).filter((record) => !ids.has(record.id))
   const records = [...legacy, ...stored.records]
