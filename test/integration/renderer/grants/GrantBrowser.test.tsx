@@ -8,32 +8,16 @@
  */
 import { render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type ChannelInput, type ChannelOutput, type IpcChannel, type IpcEvent, type IpcResult, buildGrantDeskApi } from '../../../../src/shared/ipc'
+import { buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
 import { useGrants } from '../../../../src/renderer/src/state/grants'
+import { type SupportBase, type TestCore, type TestService, loadSupport } from '../support'
 
-/** What is used of test/support (Node code outside the renderer's TypeScript project; see review/harness.ts). */
-interface TestCore {
-  core: {
-    dispatch(channel: IpcChannel, input: unknown): Promise<IpcResult<unknown>>
-    subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void
-  }
-  call<C extends IpcChannel>(channel: C, ...input: undefined extends ChannelInput<C> ? [ChannelInput<C>?] : [ChannelInput<C>]): Promise<ChannelOutput<C>>
-  dispose(): Promise<void>
-}
-interface TestService {
-  url: string
-  dispose(): Promise<void>
-}
-interface Support {
-  startTestCore(options: { serviceUrl: string }): Promise<TestCore>
-  startTestService(options: { fixture: unknown }): Promise<TestService>
-  testFixture(): unknown
+/** What these tests use of test/support, beyond a core and the sandbox (see ../support.ts). */
+interface Support extends SupportBase {
   addGrantsToSandbox(service: TestService, grants: unknown[]): Promise<void>
   extraGrant(id: string, title: string): unknown
 }
-const SUPPORT_CORE = '../../../support/core'
-const SUPPORT_SERVICE = '../../../support/service'
 
 const NEW_GRANT = 'aaaaaaaa-0000-4000-8000-000000000009'
 const NEW_TITLE = 'Freshly posted tooling grant'
@@ -46,8 +30,7 @@ let held: { live: boolean; saved: boolean }
 let release: { live: () => void; saved: () => void }
 
 beforeEach(async () => {
-  const [core, sandbox] = await Promise.all([import(/* @vite-ignore */ SUPPORT_CORE), import(/* @vite-ignore */ SUPPORT_SERVICE)])
-  support = { ...core, ...sandbox } as Support
+  support = await loadSupport<Support>()
   service = await support.startTestService({ fixture: support.testFixture() })
   app = await support.startTestCore({ serviceUrl: service.url })
   held = { live: false, saved: false }

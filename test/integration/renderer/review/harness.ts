@@ -9,55 +9,19 @@
  * Every call is recorded (`calls`), so a test can say which channel was used with what.
  */
 import { act } from '@testing-library/react'
-import {
-  type ChannelInput,
-  type ChannelOutput,
-  type Draft,
-  type IpcChannel,
-  type IpcEvent,
-  type IpcResult,
-  buildGrantDeskApi,
-} from '../../../../src/shared/ipc'
+import { type Draft, type IpcChannel, buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { useEditor } from '../../../../src/renderer/src/state/editor'
 import { useReview } from '../../../../src/renderer/src/state/review'
 import { useSettings } from '../../../../src/renderer/src/state/settings'
+import { type SupportBase, type TestCore, type TestService, loadSupport } from '../support'
 
-/**
- * What these tests use of test/support/core.ts and service.ts. Those modules (and the core and
- * sandbox behind them) are Node code outside the renderer's TypeScript project, so they are
- * loaded at run time by a path the type checker does not follow (as the editor store's tests
- * are kept out of that project for the same reason), and typed here by what is used.
- */
-export interface TestCore {
-  core: {
-    dispatch(channel: IpcChannel, input: unknown): Promise<IpcResult<unknown>>
-    subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void
-  }
-  call<C extends IpcChannel>(channel: C, ...input: undefined extends ChannelInput<C> ? [ChannelInput<C>?] : [ChannelInput<C>]): Promise<ChannelOutput<C>>
-  dispose(): Promise<void>
-}
-interface TestService {
-  url: string
-  dispose(): Promise<void>
-}
-interface SupportCore {
-  startTestCore(options: { serviceUrl: string }): Promise<TestCore>
-}
-interface SupportService {
-  startTestService(options: { fixture: unknown }): Promise<TestService>
-  testFixture(): unknown
+export type { TestCore } from '../support'
+
+/** What these tests use of test/support, beyond a core and the sandbox (see ../support.ts). */
+interface Support extends SupportBase {
   IDS: { open: string; freeForm: string; bounty: string }
 }
-const SUPPORT_CORE = '../../../support/core'
-const SUPPORT_SERVICE = '../../../support/service'
-
-async function support(): Promise<SupportCore & SupportService> {
-  const [core, service] = await Promise.all([
-    import(/* @vite-ignore */ SUPPORT_CORE) as Promise<SupportCore>,
-    import(/* @vite-ignore */ SUPPORT_SERVICE) as Promise<SupportService>,
-  ])
-  return { ...core, ...service }
-}
+const support = () => loadSupport<Support>()
 
 /** The folder of a file path, POSIX or Windows (node:path is not in the page's typings). */
 function folderOf(path: string): string {
@@ -74,7 +38,7 @@ export interface Harness {
   /** Another person on the same drafts folder, signed `name`. */
   teammate(name: string): Promise<TestCore>
   /** The test grants' ids. */
-  ids: SupportService['IDS']
+  ids: Support['IDS']
   /** The drafts folder. */
   folder: string
   dispose(): Promise<void>

@@ -8,22 +8,15 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type ChannelInput, type ChannelOutput, type IpcChannel, type IpcEvent, type IpcResult, buildGrantDeskApi } from '../../../../src/shared/ipc'
+import { buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { SyncSettings } from '../../../../src/renderer/src/features/sync/SyncSettings'
 import { SyncStatus } from '../../../../src/renderer/src/features/sync/SyncStatus'
 import { useNavigation } from '../../../../src/renderer/src/state/app'
 import { useSettings } from '../../../../src/renderer/src/state/settings'
 import { startSync, useSync } from '../../../../src/renderer/src/state/sync'
+import { type SupportBase, type TestCore, loadSupport } from '../support'
 
-/** What these tests use of test/support (Node code outside the renderer's TypeScript project, loaded at run time as ../review/harness.ts does). */
-interface TestCore {
-  core: {
-    dispatch(channel: IpcChannel, input: unknown): Promise<IpcResult<unknown>>
-    subscribe(listener: (event: IpcEvent, payload: unknown) => void): () => void
-  }
-  call<C extends IpcChannel>(channel: C, ...input: undefined extends ChannelInput<C> ? [ChannelInput<C>?] : [ChannelInput<C>]): Promise<ChannelOutput<C>>
-  dispose(): Promise<void>
-}
+/** What these tests use of test/support, beyond a core and the sandbox (see ../support.ts). */
 interface Teammate {
   clone: string
   drafts: string
@@ -35,20 +28,12 @@ interface GitTeam {
   clone(name: string): Promise<Teammate>
   dispose(): Promise<void>
 }
-interface Support {
+interface Support extends SupportBase {
   startGitTeam(options: { serviceUrl: string }): Promise<GitTeam>
-  startTestCore(options: { serviceUrl: string; env?: Record<string, string> }): Promise<TestCore>
-  startTestService(options: { fixture: unknown }): Promise<{ url: string; dispose(): Promise<void> }>
-  testFixture(): unknown
   tempDir(prefix?: string): string
   IDS: { freeForm: string }
 }
-const SUPPORT = ['../../../support/git-team', '../../../support/core', '../../../support/service']
-
-async function support(): Promise<Support> {
-  const modules = await Promise.all(SUPPORT.map((path) => import(/* @vite-ignore */ path) as Promise<Partial<Support>>))
-  return Object.assign({}, ...modules) as Support
-}
+const support = () => loadSupport<Support>(['git-team', 'core', 'service'])
 
 let lib: Support
 let service: { url: string; dispose(): Promise<void> }
