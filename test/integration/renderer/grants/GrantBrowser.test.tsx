@@ -10,7 +10,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
-import { useGrants } from '../../../../src/renderer/src/state/grants'
+import { GRANTS_AT_START, useGrants } from '../../../../src/renderer/src/state/grants'
 import { type SupportBase, type TestCore, type TestService, loadSupport } from '../support'
 
 /** What these tests use of test/support, beyond a core and the sandbox (see ../support.ts). */
@@ -55,18 +55,7 @@ beforeEach(async () => {
     (listener) => app.core.subscribe(listener),
   )
   Object.defineProperty(window, 'grantDesk', { value: api, configurable: true, writable: true })
-  useGrants.setState({
-    status: 'open',
-    type: 'all',
-    query: '',
-    sort: 'deadline',
-    result: null,
-    loadedAt: null,
-    loading: false,
-    error: null,
-    scrollOffset: 0,
-    lastOpenedId: null,
-  })
+  useGrants.setState(GRANTS_AT_START)
 })
 
 afterEach(async () => {

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildGrantDeskApi } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
-import { useGrants } from '../../../../src/renderer/src/state/grants'
+import { GRANTS_AT_START, useGrants } from '../../../../src/renderer/src/state/grants'
 import { startSavedSearches, useSavedSearches } from '../../../../src/renderer/src/state/saved-searches'
 import { NotificationsToggle } from '../../../../src/renderer/src/features/saved-searches/NotificationsToggle'
 import { type SupportBase, type TestCore, type TestService, loadSupport } from '../support'
@@ -38,18 +38,7 @@ beforeEach(async () => {
     (listener) => app.core.subscribe(listener),
   )
   Object.defineProperty(window, 'grantDesk', { value: api, configurable: true, writable: true })
-  useGrants.setState({
-    status: 'open',
-    type: 'all',
-    query: '',
-    sort: 'deadline',
-    result: null,
-    loadedAt: null,
-    loading: false,
-    error: null,
-    scrollOffset: 0,
-    lastOpenedId: null,
-  })
+  useGrants.setState(GRANTS_AT_START)
   useSavedSearches.setState({ view: null, newIds: new Set(), activeId: null, busy: false, error: null, errorFor: null, message: null })
   stop = startSavedSearches()
 })

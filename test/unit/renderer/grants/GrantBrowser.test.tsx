@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { GrantSummary } from '../../../../src/shared/api'
 import type { GrantsListOutput } from '../../../../src/shared/ipc'
 import { GrantBrowser } from '../../../../src/renderer/src/features/grants/GrantBrowser'
-import { useGrants } from '../../../../src/renderer/src/state/grants'
+import { GRANTS_AT_START, useGrants } from '../../../../src/renderer/src/state/grants'
 import { useNavigation } from '../../../../src/renderer/src/state/app'
 import { setOnline } from '../../../../src/renderer/src/state/connectivity'
 import { OfflineBanner } from '../../../../src/renderer/src/features/connectivity/OfflineBanner'
@@ -69,18 +69,7 @@ function listOutput(overrides: Partial<GrantsListOutput> = {}): GrantsListOutput
 
 function putList(result: GrantsListOutput): void {
   // Fresh enough that the screen does not ask the core (absent in these tests) for a new list.
-  useGrants.setState({
-    status: 'all',
-    type: 'all',
-    query: '',
-    sort: 'deadline',
-    result,
-    loadedAt: Date.now(),
-    loading: false,
-    error: null,
-    scrollOffset: 0,
-    lastOpenedId: null,
-  })
+  useGrants.setState({ ...GRANTS_AT_START, status: 'all', result, loadedAt: Date.now() })
 }
 
 const rowTitles = () => screen.getAllByTestId('grant-row').map((row) => row.querySelector('strong')?.textContent)

@@ -73,7 +73,8 @@ async function showSavedCopy(filters: { status: StatusFilter; type?: GrantType }
   if (saved.ok && !liveAnswered && sameFilters && now.loading && now.result === null) useGrants.setState({ result: saved.value, loadedAt: null })
 }
 
-export const useGrants = createStore<GrantsState>((set, get) => ({
+/** The listing as the app opens it: open grants of every type, by deadline, nothing loaded (tests start from it too). */
+export const GRANTS_AT_START = {
   status: 'open',
   type: 'all',
   query: '',
@@ -84,6 +85,10 @@ export const useGrants = createStore<GrantsState>((set, get) => ({
   error: null,
   scrollOffset: 0,
   lastOpenedId: null,
+} as const satisfies Partial<GrantsState>
+
+export const useGrants = createStore<GrantsState>((set, get) => ({
+  ...GRANTS_AT_START,
 
   load: () => {
     const { status, type } = get()

@@ -4,4 +4,4 @@
  * The area's door: a feature or another state area outside this folder imports these names from
  * here, never a file of the folder (eslint.config.js, docs/architecture.md).
  */
-export { useGrants } from './grants'
+export { GRANTS_AT_START, useGrants } from './grants'
