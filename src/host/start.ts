@@ -269,8 +269,9 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
     // While the browser starts: the page's first calls then find everything they need warm.
     firstScreen.startClock()
     // The saved list's code loaded (and its input check run once) while the browser fetches the
-    // page, not when the page asks: an input that is not the saved copy's is answered null.
-    void savedList(undefined)
+    // page, not when the page asks: an input that is not the saved copy's is answered null. After
+    // the routes, which the page's first request needs.
+    void host.routesLoaded.then(() => savedList(undefined))
     void warmUp(firstScreen.warming(core), firstScreen.over)
   } catch (error) {
     console.error(`Grant Desk (browser) could not start: ${(error as Error).message}`)

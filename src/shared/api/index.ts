@@ -5,5 +5,6 @@
  */
 export * from './fields'
 export * from './grant-search'
+export * from './issue-path'
 export * from './resources'
 export * from './service-address'

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod'
 import { IsoTimestamp } from './iso-timestamp'
+import { formatIssuePath } from './issue-path'
 
 /** What `z.guid()` matches, and names in its issue. */
 const GUID_PATTERN = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/
@@ -245,16 +246,6 @@ export const ErrorBody = z.object({
   application_id: Id.optional(),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
-
-/** A zod issue path as people write it: `grants[3].deadline`. */
-export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
-  let out = ''
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`
-    else out += out === '' ? String(key) : `.${String(key)}`
-  }
-  return out
-}
 
 /** Per-field messages of a zod error, keyed by `formatIssuePath`; the root is `(body)`. */
 export function issueMessages(error: z.ZodError): Record<string, string> {

@@ -8,7 +8,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { rm, writeFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TOKEN_HEADER } from '../../../src/host/server'
 import { type HostStack, startHostStack } from '../../support/browser-host'
 import { IDS, USERS, tempDir } from '../../support/service'
@@ -293,6 +293,42 @@ describe('GET /events', () => {
       expect(other.eventClients()).toBe(0)
     } finally {
       await other.dispose()
+    }
+  })
+})
+
+describe('as it starts', () => {
+  it('answers what arrives before its routes have loaded as it answers later, refusals included', async () => {
+    // A fresh copy of the host's modules: its routes are not loaded yet when it listens (they load
+    // as it listens, src/host/server.ts), and the requests below are all sent at once.
+    vi.resetModules()
+    const { startBrowserHost } = await import('../../../src/host/server')
+    const fresh = await startBrowserHost({ core: stack.core, rendererDir: join(root, 'renderer'), bridgeFile: join(root, 'bridge.js'), port: 0 })
+    let loaded = false
+    void fresh.routesLoaded.then(() => (loaded = true))
+    try {
+      const status = () => fetch(`${fresh.url}/rpc/session.status`, { method: 'POST', headers: { [TOKEN_HEADER]: fresh.token } })
+      const sent = [fetch(`${fresh.url}/`), status(), fetch(`${fresh.url}/rpc/session.status`, { method: 'POST' })] as const
+      const rebinding = new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: fresh.port, path: '/', headers: { host: `evil.example:${fresh.port}` } }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        })
+        req.on('error', reject)
+        req.end()
+      })
+      expect(loaded).toBe(false)
+      const [page, call, noToken] = await Promise.all(sent)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(await page.text()).toMatch(/<script defer src="\/grant-desk-bridge-[A-Za-z0-9_-]{16}\.js"><\/script>\s*<script type="module"/)
+      const early: unknown = await call.json()
+      expect(early).toMatchObject({ ok: true, value: { loggedIn: expect.any(Boolean) } })
+      expect(noToken.status).toBe(403)
+      expect(await rebinding).toBe(403)
+      expect(await (await status()).json()).toEqual(early)
+    } finally {
+      await fresh.close()
     }
   })
 })

@@ -1,0 +1,26 @@
+/**
+ * Who may use the browser host (server.ts's header says why): the per-run token's header, the
+ * one-time launch address, the refusal a page without the token gets, and the failure envelope.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { AppError, IpcResult } from '../shared/ipc'
+
+export const TOKEN_HEADER = 'x-grant-desk-token'
+
+/** Where a one-time launch code is redeemed. */
+export const LAUNCH_PATH = '/open/'
+
+export function failure(code: AppError['code'], message: string): Extract<IpcResult<never>, { ok: false }> {
+  return { ok: false, error: { code, message } }
+}
+
+export const FORBIDDEN = failure(
+  'unauthorized',
+  'This page is not allowed to use Grant Desk’s browser host. Open the address `npm run start:browser` printed (it ends in #token=…).',
+)
+
+/** Compares digests, so neither the length nor the content of the token leaks through timing. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}

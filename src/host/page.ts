@@ -1,0 +1,93 @@
+/**
+ * The browser host's page and its files: the built renderer's `index.html` with the bridge's script
+ * placed in it, the policy it is sent with, and the files of the build a URL path may name.
+ */
+import { createHash } from 'node:crypto'
+import { realpath, stat } from 'node:fs/promises'
+import { resolve, sep } from 'node:path'
+import { CONTENT_SECURITY_POLICY } from '../shared/ipc'
+
+/**
+ * Where the bridge is served: named by its content, as the build names the page's scripts, so the
+ * browser keeps it between starts (and a new bridge has a new name). Fetched anew at every start,
+ * it held the app's scripts back: they run after it, and on a busy 2-core machine its answer came
+ * 60–120 ms after the cached scripts were there (issue 34, bench/startup.bench.ts).
+ */
+export function bridgePath(bridge: Uint8Array): string {
+  return `/grant-desk-bridge-${createHash('sha256').update(bridge).digest('base64url').slice(0, 16)}.js`
+}
+
+/** The build's assets named by their content (vite: `name-<hash>.ext` under /assets). */
+export const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/
+
+/** What each of the build's files is, by its extension. */
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/**
+ * The page with the bridge's classic script placed before the app's module script, deferred:
+ * deferred classic scripts and module scripts run after the page is parsed, in the order they
+ * stand in it, so `window.grantDesk` exists when the app starts — as it does under Electron's
+ * preload — while the page's other files are fetched alongside the bridge (a plain script
+ * stopped the parser until the bridge had arrived).
+ */
+export function injectBridge(html: string, bridgeAt: string): string {
+  const moduleScript = /<script\b[^>]*\btype=["']?module["']?[^>]*>/i.exec(html)
+  if (!moduleScript) throw new Error('The built renderer’s index.html has no module script to run; rebuild it with `npm run build`.')
+  const tag = `<script defer src="${bridgeAt}"></script>\n    `
+  return html.slice(0, moduleScript.index) + tag + html.slice(moduleScript.index)
+}
+
+/** The page's own policy (its meta tag), sent as a header too, plus what only a header can say. */
+export function cspOf(html: string): string {
+  const meta = /<meta\b[^>]*http-equiv=["']Content-Security-Policy["'][^>]*>/i.exec(html)?.[0]
+  const content = meta ? /\bcontent=(["'])([\s\S]*?)\1/i.exec(meta)?.[2] : undefined
+  const policy = (content ?? CONTENT_SECURITY_POLICY).trim().replace(/;\s*$/, '')
+  return `${policy}; frame-ancestors 'none'`
+}
+
+/**
+ * Maps a URL path to a file inside `root`, or null. Each segment is decoded and checked on
+ * its own, so `..`, encoded slashes or backslashes, NUL and dotfiles never reach the disk;
+ * the real path must still lie inside `root` (a symlink out of it is refused too).
+ */
+export async function staticFile(root: string, urlPath: string): Promise<string | null> {
+  const segments: string[] = []
+  for (const raw of urlPath.split('/').slice(1)) {
+    let segment: string
+    try {
+      segment = decodeURIComponent(raw)
+    } catch {
+      return null
+    }
+    if (segment === '' || segment.startsWith('.') || /[/\\\0:]/.test(segment)) return null
+    segments.push(segment)
+  }
+  if (segments.length === 0) return null
+  const candidate = resolve(root, ...segments)
+  if (!candidate.startsWith(root + sep)) return null
+  try {
+    const [real, realRoot] = await Promise.all([realpath(candidate), realpath(root)])
+    if (!real.startsWith(realRoot + sep)) return null
+    return (await stat(real)).isFile() ? real : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * The browser host's routes (server.ts listens): the IPC contract at `POST /rpc/<channel>`, the
+ * core's events at `GET /events`, the page and the build's files, each behind the checks that
+ * server.ts's header describes. Hono and these routes load while the host prints its address and
+ * the browser opens it (about 30 ms on a 2-core machine, issue 34's start-up row), not before.
+ */
+import { readFile } from 'node:fs/promises'
+import type { RequestListener } from 'node:http'
+import { extname } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Core } from '../main/core/core'
+import type { Logger } from '../main/core/errors'
+import { CONTENT_TYPES, HASHED_ASSET, cspOf, injectBridge, staticFile } from './page'
+import { FORBIDDEN, LAUNCH_PATH, TOKEN_HEADER, failure, sameSecret } from './access'
+
+/** A pitch may be a million characters; its JSON, with escapes and multi-byte UTF-8, more. */
+const MAX_BODY_BYTES = 16 * 1024 * 1024
+/** Keeps idle proxies and the browser from dropping a quiet event stream. */
+const SSE_PING_MS = 15_000
+
+export interface HostRoutesOptions {
+  core: Pick<Core, 'dispatch' | 'subscribe'>
+  log: Logger
+  token: string
+  /** The port listened on (known before the first request). */
+  port: () => number
+  rendererDir: string
+  indexFile: string
+  bridge: Uint8Array<ArrayBuffer>
+  bridgeAt: string
+  /** Whether `code` is the launch code not spent yet; spends it. */
+  spendLaunchCode: (code: string) => boolean
+  /** The open event streams' closers: the host closes them as it stops. */
+  streams: Set<() => void>
+}
+
+/** The routes as a node:http request listener. */
+export function hostRoutes(options: HostRoutesOptions): RequestListener {
+  const { core, log, token, rendererDir, indexFile, bridge, bridgeAt, streams } = options
+  // The port is known once listening; every request arrives after that.
+  const allowedHosts = () => [`127.0.0.1:${options.port()}`, `localhost:${options.port()}`]
+  const allowedOrigins = () => allowedHosts().map((h) => `http://${h}`)
+  const app = new Hono()
+
+  const commonHeaders = (c: Context) => {
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('X-Frame-Options', 'DENY')
+    c.header('Cross-Origin-Opener-Policy', 'same-origin')
+    c.header('Cross-Origin-Resource-Policy', 'same-origin')
+    c.header('Cache-Control', 'no-store')
+  }
+
+  app.use('*', async (c, next) => {
+    // Hono types a '*' route's input as `any`; the context itself is the plain one commonHeaders takes.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
+    commonHeaders(c)
+    const host = c.req.header('host') ?? ''
+    let urlHost = ''
+    try {
+      urlHost = new URL(c.req.url).host
+    } catch {
+      // left empty: refused below
+    }
+    if (!allowedHosts().includes(host) || !allowedHosts().includes(urlHost)) {
+      return c.text('Forbidden: this server answers only to 127.0.0.1 and localhost.', 403)
+    }
+    const path = c.req.path
+    if (path === '/events' || path === '/rpc' || path.startsWith('/rpc/')) {
+      // Only the header counts: a token in the query string would end up in logs and history.
+      const given = c.req.header(TOKEN_HEADER)
+      const origin = c.req.header('origin')
+      if ((origin !== undefined && !allowedOrigins().includes(origin)) || given === undefined || !sameSecret(given, token)) {
+        return c.json(FORBIDDEN, 403)
+      }
+    }
+    await next()
+  })
+
+  app.post(
+    '/rpc/:channel',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(failure('invalid_input', 'That request is too large for Grant Desk to take.'), 413),
+    }),
+    async (c) => {
+      const text = await c.req.text()
+      let input: unknown
+      if (text.trim() !== '') {
+        try {
+          input = JSON.parse(text)
+        } catch {
+          return c.json(failure('invalid_input', 'That request could not be used: its body is not valid JSON.'), 400)
+        }
+      }
+      // Whatever the outcome, the transport worked: the envelope carries success or failure.
+      return c.json(await core.dispatch(c.req.param('channel'), input))
+    },
+  )
+  app.all('/rpc', (c) => c.json(failure('invalid_input', 'Name an action: POST /rpc/<channel>.'), 404))
+  app.all('/rpc/*', (c) => {
+    if (c.req.method === 'POST') return c.json(failure('invalid_input', 'Grant Desk has no action at this address.'), 404)
+    c.header('Allow', 'POST')
+    return c.json(failure('invalid_input', 'Grant Desk’s actions are called with POST.'), 405)
+  })
+
+  app.get('/events', (c) => {
+    const encoder = new TextEncoder()
+    let cleanup = () => {}
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        let open = true
+        const send = (text: string) => {
+          if (!open) return
+          try {
+            controller.enqueue(encoder.encode(text))
+          } catch {
+            cleanup()
+          }
+        }
+        const unsubscribe = core.subscribe((event, payload) => send(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`))
+        const ping = setInterval(() => send(': ping\n\n'), SSE_PING_MS)
+        const end = () => {
+          if (!open) return
+          open = false
+          unsubscribe()
+          clearInterval(ping)
+          streams.delete(close)
+        }
+        const close = () => {
+          end()
+          try {
+            controller.close()
+          } catch {
+            // already closed by the client
+          }
+        }
+        cleanup = end
+        streams.add(close)
+        // Sent once subscribed, so a client that has read it will see every later event.
+        send(': connected\nretry: 2000\n\n')
+      },
+      cancel() {
+        cleanup()
+      },
+    })
+    return c.body(body, 200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' })
+  })
+  app.all('/events', (c) => {
+    c.header('Allow', 'GET')
+    return c.json(failure('invalid_input', 'Events are read with GET /events.'), 405)
+  })
+
+  const page = async (c: Context) => {
+    const html = await readFile(indexFile, 'utf8')
+    c.header('Content-Security-Policy', cspOf(html))
+    return c.html(injectBridge(html, bridgeAt))
+  }
+  // The launch code is spent on first use: a 303 to the page with the token in its fragment
+  // (a fragment in Location is kept by the browser and never sent back to the server).
+  app.get(`${LAUNCH_PATH}:code`, (c) => {
+    if (!options.spendLaunchCode(c.req.param('code'))) {
+      return c.text('This address opened Grant Desk once and cannot be used again. Close this window and run `npm start` again.', 403)
+    }
+    return c.redirect(`/#token=${token}`, 303)
+  })
+
+  app.get('/', page)
+  app.get('/index.html', page)
+  app.get(bridgeAt, (c) => {
+    c.header('Content-Type', CONTENT_TYPES['.js'])
+    c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    return c.body(bridge)
+  })
+  app.get('*', async (c) => {
+    const file = await staticFile(rendererDir, c.req.path)
+    if (!file) return c.text('Not found', 404)
+    c.header('Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+    // The build names its scripts, styles and fonts by their content: such a file never changes
+    // under its name, so the browser may keep it (and the compiled code of a script) between
+    // starts instead of fetching and compiling a megabyte of script each time.
+    if (HASHED_ASSET.test(c.req.path)) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    return c.body(await readFile(file))
+  })
+  app.all('*', (c) => c.text('Not found', 404))
+
+  app.onError((error, c) => {
+    log.error('the browser host failed to answer a request', error)
+    const answer = failure(
+      'server_error',
+      'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.',
+    )
+    return c.req.path.startsWith('/rpc') ? c.json(answer, 500) : c.text(answer.error.message, 500)
+  })
+
+  const listener = getRequestListener(app.fetch, { hostname: '127.0.0.1' })
+  // Hono's listener answers every request itself, errors included (app.onError above).
+  return (request, response) => void listener(request, response)
+}
