@@ -103,9 +103,10 @@ interface PageTimings {
   scripts: number
   domContentLoaded: number
   firstCall: number
-  grantList: number
-  /** The list's saved copy, shown while the live one loads (0 when not asked). */
-  savedCopy: number
+  /** The first answer to a `grants.list` call (the saved copy the bridge asks for as the page loads, or the live list). */
+  firstList: number
+  /** The live list's answer: the last `grants.list` asked before the rows showed (0 when they showed before it was asked). */
+  liveList: number
   rowsVisible: number
   /** The scripts fetched before the rows were painted, KB as served (uncompressed). */
   scriptKB: number
@@ -136,16 +137,18 @@ async function pageTimings(page: Page): Promise<PageTimings> {
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
     const scripts = resources.filter((r) => r.initiatorType === 'script' || /\.js(\?|$)/.test(r.name))
     const calls = resources.filter((r) => r.name.includes('/rpc/'))
-    // The live list on screen is the first one asked for, its saved copy the second (asked with it:
-    // state/grants's load); the bounty list (the type chips) comes after the rows.
-    const list = calls.filter((r) => r.name.endsWith('/rpc/grants.list')).sort((a, b) => a.startTime - b.startTime)
+    // The grant list's calls asked before the rows showed: the saved copy the bridge asks for as the
+    // page loads (src/preload/browser.ts), then the live list the app asks for as it starts (its
+    // saved copy is the bridge's answer); the bounty list (the type chips) comes after the rows.
+    const painted = (window as unknown as { __rowsPainted: number }).__rowsPainted
+    const list = calls.filter((r) => r.name.endsWith('/rpc/grants.list') && r.startTime < painted).sort((a, b) => a.startTime - b.startTime)
     return {
       html: nav.responseEnd,
       scripts: Math.max(0, ...scripts.map((r) => r.responseEnd)),
       domContentLoaded: nav.domContentLoadedEventEnd,
       firstCall: Math.min(...calls.map((r) => r.startTime)),
-      grantList: list[0]?.responseEnd ?? 0,
-      savedCopy: list[1] && list[1].startTime < (window as unknown as { __rowsPainted: number }).__rowsPainted ? list[1].responseEnd : 0,
+      firstList: Math.min(...list.map((r) => r.responseEnd)),
+      liveList: list.at(-1)?.responseEnd ?? 0,
       rowsVisible: (window as unknown as { __rowsPainted: number }).__rowsPainted,
       scriptKB:
         scripts.filter((r) => r.responseEnd <= (window as unknown as { __rowsPainted: number }).__rowsPainted).reduce((sum, r) => sum + r.encodedBodySize, 0) /
@@ -279,7 +282,7 @@ export default defineBench({
       }
       const breakdown = [
         `median ms from the start: the app: ${phase('app')}; the static page: ${phase('static')}`,
-        `the app's page, median ms from navigation: HTML ${at('html')}, scripts loaded ${at('scripts')}, DOMContentLoaded ${at('domContentLoaded')}, first call to the host ${at('firstCall')}, grant list answered ${at('grantList')} (its saved copy ${at('savedCopy')}), rows visible ${at('rowsVisible')}; script fetched before the rows ${at('scriptKB')} KB (uncompressed)`,
+        `the app's page, median ms from navigation: HTML ${at('html')}, scripts loaded ${at('scripts')}, DOMContentLoaded ${at('domContentLoaded')}, first call to the host ${at('firstCall')}, first grant list answer ${at('firstList')} (the live list ${at('liveList')}), rows visible ${at('rowsVisible')}; script fetched before the rows ${at('scriptKB')} KB (uncompressed)`,
       ]
       const rows: RowSpec[] = [
         {

@@ -2,7 +2,8 @@
  * The page's calls at start, in a logged-in start in Chromium:
  * - The grant list's request goes first: until the first grant row is in the page, the page
  *   asks only for the list (and its saved copy) and the session; everything else waits until the rows are there
- *   (src/renderer/src/state/app/firstScreen.ts), and then comes.
+ *   (src/renderer/src/state/app/firstScreen.ts), and then comes. The saved copy is asked once, first, by
+ *   the bridge as the page loads.
  * - The browser host makes the same calls itself while the browser starts, in the same two
  *   waves (src/host/warm-up.ts), so that the page finds the connection open and the data folder
  *   read. That helps only while its lists are what the page really asks: here against them.
@@ -13,6 +14,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { FIRST_CALLS, THEN_CALLS } from '../../src/host/warm-up'
+import { SAVED_LIST_AT_START } from '../../src/shared/ipc'
 import { startHostStack } from '../support/browser-host'
 import { USER, assertChromium, screensFixture } from './support'
 
@@ -70,6 +72,14 @@ test('the grant list is asked for first, the rest once its rows show; the host w
     // Beside them, the list's saved copy, shown while the live list loads: the host's main thread
     // answers it from the data folder (src/host/saved-list.ts), so the warm-up has nothing to do for it.
     expect(await sentCalls(false)).toEqual([...keys(FIRST_CALLS), key('grants.list', { status: 'open', saved: true })].sort())
+    // The saved copy is asked for once, first: by the bridge as the page loads, before the app's
+    // script runs (src/preload/browser.ts); the app's own ask for it as it starts takes that answer.
+    const order = await page.evaluate(() =>
+      (window as unknown as { __sentCalls: SentCall[] }).__sentCalls.map((call) => `${/\/rpc\/([^/?]+)$/.exec(call.url)![1]} ${call.body ?? ''}`),
+    )
+    const savedCopy = `grants.list ${JSON.stringify(SAVED_LIST_AT_START)}`
+    expect(order[0]).toBe(savedCopy)
+    expect(order.filter((call) => call === savedCopy)).toHaveLength(1)
   } finally {
     await stack.dispose()
   }

@@ -7,6 +7,7 @@
  */
 export * from './contract'
 export * from './csp'
+export * from './first-screen'
 export * from './names'
 export * from './new-grants-message'
 export * from './remote-url'

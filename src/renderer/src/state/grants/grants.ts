@@ -6,7 +6,7 @@
  */
 import { latestRequest, createStore } from '../store'
 import type { GrantType } from '../../../../shared/api'
-import type { AppError, GrantsListOutput } from '../../../../shared/ipc'
+import { type AppError, type GrantsListOutput, SAVED_LIST_AT_START } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
 import { setOnline } from '../connectivity'
 import type { GrantSort } from './grantListing'
@@ -73,9 +73,13 @@ async function showSavedCopy(filters: { status: StatusFilter; type?: GrantType }
   if (saved.ok && !liveAnswered && sameFilters && now.loading && now.result === null) useGrants.setState({ result: saved.value, loadedAt: null })
 }
 
-/** The listing as the app opens it: open grants of every type, by deadline, nothing loaded (tests start from it too). */
+/**
+ * The listing as the app opens it: open grants of every type, by deadline, nothing loaded (tests
+ * start from it too). Its saved copy is SAVED_LIST_AT_START, which the browser host's bridge asks
+ * for as the page loads.
+ */
 export const GRANTS_AT_START = {
-  status: 'open',
+  status: SAVED_LIST_AT_START.status,
   type: 'all',
   query: '',
   sort: 'deadline',
