@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path'
 import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy, type RecordSource } from '../../main/core/public/drafts'
 import { draftIdOf, readDraftReview } from '../files'
 import { displayName, errorMessage, escapedIo, writeErrorEscaped, type Io } from '../output'
-import { readAhead, type Reader } from '../read-ahead'
+import { readAhead, type AheadRead, type Reader } from '../read-ahead'
 import { readDraft, RecordsReadAhead, type DraftRead } from '../read-ahead/read'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
 
@@ -79,21 +79,24 @@ export async function runReview(
   // draft starts the check, record-history.ts): a draft waits for git only once all are read.
   // The turn of the event loop after each draft lets git's output in (and the worker's, below);
   // outcomes keep the files' order. A worker thread reads and parses drafts too, taking them in
-  // turn with this thread (../read-ahead): each of its drafts is weighed here as one read here.
+  // turn with this thread (../read-ahead): each of its drafts is weighed here as one read here,
+  // as it arrives, between this thread's own reads, so that none is left to weigh at the end.
+  const outcomes: Promise<DraftReviewReport | { error: string } | null>[] = []
+  const weighAhead = (index: number, read: AheadRead | null) => {
+    const file = files[index]!
+    return read === null ? reviewOne(file, readDraft(file, named)) : reviewOne(file, read.draft, new RecordsReadAhead(read.records))
+  }
   const reading = readAhead(files, named, {
     ...(ahead.reader !== undefined ? { reader: ahead.reader } : {}),
     ...(ahead.listed ? { listed: ahead.listed } : {}),
+    onRead: (index, read) => (outcomes[index] = weighAhead(index, read)),
   })
-  const outcomes: Promise<DraftReviewReport | { error: string } | null>[] = []
   for (let index = reading.claim(); index >= 0; index = reading.claim()) {
     outcomes[index] = reviewOne(files[index]!, readDraft(files[index]!, named))
     await new Promise((next) => setImmediate(next))
   }
-  for (const [index, file] of files.entries()) {
-    outcomes[index] ??= reading
-      .result(index)
-      .then((read) => (read === null ? reviewOne(file, readDraft(file, named)) : reviewOne(file, read.draft, new RecordsReadAhead(read.records))))
-  }
+  // The worker's drafts still coming (or left undelivered: read here).
+  for (const index of files.keys()) outcomes[index] ??= reading.result(index).then((read) => weighAhead(index, read))
   for (const outcome of await Promise.all(outcomes)) {
     if (outcome === null) continue
     if ('error' in outcome) {
