@@ -5,12 +5,13 @@
  * history shows was committed and is now missing, renamed or rewritten makes its draft's review
  * unknown (main/core/reviews/record-history.ts), so the gate fails naming the file and commits.
  */
-import { dirname, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy, type RecordSource } from '../../main/core/public/drafts'
 import { draftIdOf, readDraftReview } from '../files'
 import { displayName, errorMessage, escapedIo, writeErrorEscaped, type Io } from '../output'
 import { readAhead, type AheadRead, type Reader } from '../read-ahead'
 import { readDraft, RecordsReadAhead, type DraftRead } from '../read-ahead/read'
+import { reviewFolderName } from '../../shared/review'
 import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
 
 /**
@@ -61,12 +62,15 @@ export async function runReview(
   const reviewOne = async (file: string, read: DraftRead, records?: RecordSource): Promise<DraftReviewReport | { error: string } | null> => {
     if (read === null || 'error' in read) return read
     const name = displayName(file)
+    // The review folder as the file discovery listed it (a plain folder), not listed again.
+    const listed = ahead.listed?.get(join(dirname(file), reviewFolderName(draftIdOf(file))))
     try {
       // Blocking reads: a CLI run waits on nothing else, and thousands of small records read faster so.
       const data = await readDraftReview(file, read.draft, {
         policy: policy ?? (await policyOf(file)),
         blocking: true,
         hashed: false,
+        ...(listed ? { listed } : {}),
         ...(history ? { history } : {}),
         ...(records ? { cache: records } : {}),
       })
