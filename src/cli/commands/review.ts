@@ -12,7 +12,7 @@ import { displayName, errorMessage, escapedIo, writeErrorEscaped, type Io } from
 import { readAhead, type AheadRead, type Reader } from '../read-ahead'
 import { readDraft, RecordsReadAhead, type DraftRead } from '../read-ahead/read'
 import { reviewFolderName } from '../../shared/review'
-import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
+import { approvalProblem, formatDraftText, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
 
 /**
  * The policy file named with --policy, or undefined for the drafts' own; null (after saying why)
@@ -58,6 +58,7 @@ export async function runReview(
     if (!found) policies.set(folder, (found = loadPolicyFor(folder)))
     return found
   }
+  const texts = new Map<DraftReviewReport, string>()
   // One draft's outcome: its report, a message for stderr, or nothing (not a draft).
   const reviewOne = async (file: string, read: DraftRead, records?: RecordSource): Promise<DraftReviewReport | { error: string } | null> => {
     if (read === null || 'error' in read) return read
@@ -74,7 +75,10 @@ export async function runReview(
         ...(history ? { history } : {}),
         ...(records ? { cache: records } : {}),
       })
-      return reviewReport(name, draftIdOf(file), read.draft, data)
+      const report = reviewReport(name, draftIdOf(file), read.draft, data)
+      // Its text formatted now, between reads, rather than all at the end.
+      if (format !== 'json') texts.set(report, formatDraftText(report))
+      return report
     } catch (error) {
       return { error: `Cannot read the review records of ${name}: ${errorMessage(error)}` }
     }
@@ -112,7 +116,14 @@ export async function runReview(
     io.err(`No drafts (.md files with front matter) found in ${[...named].join(', ')}.`)
     return 2
   }
-  io.out(format === 'json' ? JSON.stringify(reports, null, 2) : formatReviewText(reports))
+  io.out(
+    format === 'json'
+      ? JSON.stringify(reports, null, 2)
+      : formatReviewText(
+          reports,
+          reports.map((report) => texts.get(report)!),
+        ),
+  )
   if (failed) return 2
   if (!requireApproval) return 0
   let waiting = 0
