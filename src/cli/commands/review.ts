@@ -97,7 +97,9 @@ export async function runReview(
   const reading = readAhead(files, named, {
     ...(ahead.reader !== undefined ? { reader: ahead.reader } : {}),
     ...(ahead.listed ? { listed: ahead.listed } : {}),
-    onRead: (index, read) => (outcomes[index] = weighAhead(index, read)),
+    onRead: (index, read) => {
+      outcomes[index] = weighAhead(index, read)
+    },
   })
   for (let index = reading.claim(); index >= 0; index = reading.claim()) {
     outcomes[index] = reviewOne(files[index]!, readDraft(files[index]!, named))

@@ -214,25 +214,22 @@ export class RecordHistory {
     }
     let log: string
     try {
-      log = await gitText(
-        git,
-        [
-          'log',
-          // A user's config must not add to the output (log.showSignature, color.ui = always).
-          '--no-show-signature',
-          '--no-color',
-          '--raw',
-          '-z',
-          '--no-abbrev',
-          '--no-renames',
-          '--date-order',
-          '--diff-merges=separate',
-          '--diff-filter=ADMT',
-          '--format=%x01%H',
-          '--',
-          RECORDS_PATHSPEC,
-        ],
-      )
+      log = await gitText(git, [
+        'log',
+        // A user's config must not add to the output (log.showSignature, color.ui = always).
+        '--no-show-signature',
+        '--no-color',
+        '--raw',
+        '-z',
+        '--no-abbrev',
+        '--no-renames',
+        '--date-order',
+        '--diff-merges=separate',
+        '--diff-filter=ADMT',
+        '--format=%x01%H',
+        '--',
+        RECORDS_PATHSPEC,
+      ])
     } catch (error) {
       // Before the first commit nothing is committed, so nothing can have been removed.
       if (error instanceof GitCommandError && /does not have any commits|bad default revision|unknown revision/.test(error.stderr)) return result
