@@ -276,47 +276,54 @@ function anchorText(anchor: AnchorReport): string {
 }
 
 /**
- * Per draft: the overall line, one line per thread (state, anchor, author, replies, the start of
- * its text), its suggestion, each reviewer's latest verdict, and unreadable records; then a total.
+ * One draft's part of the text output: the overall line, one line per thread (state, anchor,
+ * author, replies, the start of its text), its suggestion, each reviewer's latest verdict, and
+ * unreadable records; each line escaped for the terminal, joined with line breaks.
  */
-export function formatReviewText(reports: readonly DraftReviewReport[]): string {
+export function formatDraftText(report: DraftReviewReport): string {
   const lines: string[] = []
-  for (const report of reports) {
-    // The summary says "unknown: 1 unreadable record" itself; the records are listed below.
-    lines.push(`${report.file}: ${report.summary}`)
-    if (report.authors.length > 0) lines.push(`  authors · ${report.authors.map(who).join(', ')}`)
-    const policy = policyLine(report.policy)
-    if (policy !== null) lines.push(policy)
-    for (const thread of report.threads) {
-      const live = thread.replies.filter((reply) => !reply.deleted).length
-      const by = thread.author === '' ? '' : ` · ${who(thread.author)}`
-      const body = thread.deleted ? ' · comment deleted' : thread.anchor.status === 'missing' ? '' : `: “${excerpt(thread.body, 80)}”`
-      lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${by} · ${plural(live, 'reply', { pluralWord: 'replies', zero: 'no' })}${body}`)
-      if (thread.suggestion) {
-        const decision = thread.suggestion.decision === null ? 'not decided' : `${thread.suggestion.decision} by ${thread.suggestion.decidedBy}`
-        lines.push(`      suggestion “${excerpt(thread.suggestion.text, 80)}”: ${decision}`)
-      }
+  // The summary says "unknown: 1 unreadable record" itself; the records are listed below.
+  lines.push(`${report.file}: ${report.summary}`)
+  if (report.authors.length > 0) lines.push(`  authors · ${report.authors.map(who).join(', ')}`)
+  const policy = policyLine(report.policy)
+  if (policy !== null) lines.push(policy)
+  for (const thread of report.threads) {
+    const live = thread.replies.filter((reply) => !reply.deleted).length
+    const by = thread.author === '' ? '' : ` · ${who(thread.author)}`
+    const body = thread.deleted ? ' · comment deleted' : thread.anchor.status === 'missing' ? '' : `: “${excerpt(thread.body, 80)}”`
+    lines.push(`  ${thread.state} · ${anchorText(thread.anchor)}${by} · ${plural(live, 'reply', { pluralWord: 'replies', zero: 'no' })}${body}`)
+    if (thread.suggestion) {
+      const decision = thread.suggestion.decision === null ? 'not decided' : `${thread.suggestion.decision} by ${thread.suggestion.decidedBy}`
+      lines.push(`      suggestion “${excerpt(thread.suggestion.text, 80)}”: ${decision}`)
     }
-    let replaced = 0
-    for (const verdict of report.verdicts) {
-      if (verdict.status === 'superseded') {
-        replaced++
-        continue
-      }
-      const note = verdict.note.trim() === '' ? '' : `: “${excerpt(verdict.note, 80)}”`
-      const words = verdict.state !== null ? VERDICT_WORDS[verdict.state] : verdict.verdict === 'approve' ? 'approve' : 'request changes'
-      const signed = verdict.signature === 'verified' ? ' · signed' : ''
-      // In the reader's locale and zone, as the app shows it (--format json keeps the ISO time).
-      const date = verdict.future ? `${dateTime(verdict.createdAt)} (in the future)` : dateTime(verdict.createdAt)
-      const counted = verdict.counted ? '' : ` · not counted: ${verdict.reason ?? 'it does not count'}`
-      lines.push(`  verdict · ${who(verdict.author)} · ${words}${signed} · ${date}${note}${counted}`)
-    }
-    if (replaced > 0) lines.push(`  ${plural(replaced, 'earlier verdict', { zero: 'no' })} replaced by a later one of the same reviewer`)
-    // The folder reader's reasons start with the file's name already.
-    for (const record of report.unreadable)
-      lines.push(`  unreadable · ${record.reason.startsWith(record.fileName) ? '' : `${record.fileName}: `}${record.reason}`)
   }
-  const clear = reports.filter((report) => approvalProblem(report) === null).length
-  lines.push(`${plural(reports.length, 'draft')} reviewed: ${clear} approved with no open threads.`)
+  let replaced = 0
+  for (const verdict of report.verdicts) {
+    if (verdict.status === 'superseded') {
+      replaced++
+      continue
+    }
+    const note = verdict.note.trim() === '' ? '' : `: “${excerpt(verdict.note, 80)}”`
+    const words = verdict.state !== null ? VERDICT_WORDS[verdict.state] : verdict.verdict === 'approve' ? 'approve' : 'request changes'
+    const signed = verdict.signature === 'verified' ? ' · signed' : ''
+    // In the reader's locale and zone, as the app shows it (--format json keeps the ISO time).
+    const date = verdict.future ? `${dateTime(verdict.createdAt)} (in the future)` : dateTime(verdict.createdAt)
+    const counted = verdict.counted ? '' : ` · not counted: ${verdict.reason ?? 'it does not count'}`
+    lines.push(`  verdict · ${who(verdict.author)} · ${words}${signed} · ${date}${note}${counted}`)
+  }
+  if (replaced > 0) lines.push(`  ${plural(replaced, 'earlier verdict', { zero: 'no' })} replaced by a later one of the same reviewer`)
+  // The folder reader's reasons start with the file's name already.
+  for (const record of report.unreadable)
+    lines.push(`  unreadable · ${record.reason.startsWith(record.fileName) ? '' : `${record.fileName}: `}${record.reason}`)
   return terminalLines(lines)
+}
+
+/**
+ * The text output: each draft's part (formatDraftText), then a total. `drafts`: those parts,
+ * in the reports' order, when they were formatted already (a gate formats each draft as it is
+ * weighed, so that little is left to do once the last one is).
+ */
+export function formatReviewText(reports: readonly DraftReviewReport[], drafts: readonly string[] = reports.map(formatDraftText)): string {
+  const clear = reports.filter((report) => approvalProblem(report) === null).length
+  return [...drafts, terminalLines([`${plural(reports.length, 'draft')} reviewed: ${clear} approved with no open threads.`])].join('\n')
 }

@@ -5,13 +5,14 @@
  * history shows was committed and is now missing, renamed or rewritten makes its draft's review
  * unknown (main/core/reviews/record-history.ts), so the gate fails naming the file and commits.
  */
-import { dirname, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { loadPolicyFile, loadPolicyFor, RecordHistory, type LoadedPolicy, type RecordSource } from '../../main/core/public/drafts'
 import { draftIdOf, readDraftReview } from '../files'
 import { displayName, errorMessage, escapedIo, writeErrorEscaped, type Io } from '../output'
-import { readAhead, type Reader } from '../read-ahead'
+import { readAhead, type AheadRead, type Reader } from '../read-ahead'
 import { readDraft, RecordsReadAhead, type DraftRead } from '../read-ahead/read'
-import { approvalProblem, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
+import { reviewFolderName } from '../../shared/review'
+import { approvalProblem, formatDraftText, formatReviewText, reviewReport, type DraftReviewReport } from '../review'
 
 /**
  * The policy file named with --policy, or undefined for the drafts' own; null (after saying why)
@@ -57,20 +58,27 @@ export async function runReview(
     if (!found) policies.set(folder, (found = loadPolicyFor(folder)))
     return found
   }
+  const texts = new Map<DraftReviewReport, string>()
   // One draft's outcome: its report, a message for stderr, or nothing (not a draft).
   const reviewOne = async (file: string, read: DraftRead, records?: RecordSource): Promise<DraftReviewReport | { error: string } | null> => {
     if (read === null || 'error' in read) return read
     const name = displayName(file)
+    // The review folder as the file discovery listed it (a plain folder), not listed again.
+    const listed = ahead.listed?.get(join(dirname(file), reviewFolderName(draftIdOf(file))))
     try {
       // Blocking reads: a CLI run waits on nothing else, and thousands of small records read faster so.
       const data = await readDraftReview(file, read.draft, {
         policy: policy ?? (await policyOf(file)),
         blocking: true,
         hashed: false,
+        ...(listed ? { listed } : {}),
         ...(history ? { history } : {}),
         ...(records ? { cache: records } : {}),
       })
-      return reviewReport(name, draftIdOf(file), read.draft, data)
+      const report = reviewReport(name, draftIdOf(file), read.draft, data)
+      // Its text formatted now, between reads, rather than all at the end.
+      if (format !== 'json') texts.set(report, formatDraftText(report))
+      return report
     } catch (error) {
       return { error: `Cannot read the review records of ${name}: ${errorMessage(error)}` }
     }
@@ -79,21 +87,26 @@ export async function runReview(
   // draft starts the check, record-history.ts): a draft waits for git only once all are read.
   // The turn of the event loop after each draft lets git's output in (and the worker's, below);
   // outcomes keep the files' order. A worker thread reads and parses drafts too, taking them in
-  // turn with this thread (../read-ahead): each of its drafts is weighed here as one read here.
+  // turn with this thread (../read-ahead): each of its drafts is weighed here as one read here,
+  // as it arrives, between this thread's own reads, so that none is left to weigh at the end.
+  const outcomes: Promise<DraftReviewReport | { error: string } | null>[] = []
+  const weighAhead = (index: number, read: AheadRead | null) => {
+    const file = files[index]!
+    return read === null ? reviewOne(file, readDraft(file, named)) : reviewOne(file, read.draft, new RecordsReadAhead(read.records))
+  }
   const reading = readAhead(files, named, {
     ...(ahead.reader !== undefined ? { reader: ahead.reader } : {}),
     ...(ahead.listed ? { listed: ahead.listed } : {}),
+    onRead: (index, read) => {
+      outcomes[index] = weighAhead(index, read)
+    },
   })
-  const outcomes: Promise<DraftReviewReport | { error: string } | null>[] = []
   for (let index = reading.claim(); index >= 0; index = reading.claim()) {
     outcomes[index] = reviewOne(files[index]!, readDraft(files[index]!, named))
     await new Promise((next) => setImmediate(next))
   }
-  for (const [index, file] of files.entries()) {
-    outcomes[index] ??= reading
-      .result(index)
-      .then((read) => (read === null ? reviewOne(file, readDraft(file, named)) : reviewOne(file, read.draft, new RecordsReadAhead(read.records))))
-  }
+  // The worker's drafts still coming (or left undelivered: read here).
+  for (const index of files.keys()) outcomes[index] ??= reading.result(index).then((read) => weighAhead(index, read))
   for (const outcome of await Promise.all(outcomes)) {
     if (outcome === null) continue
     if ('error' in outcome) {
@@ -105,7 +118,14 @@ export async function runReview(
     io.err(`No drafts (.md files with front matter) found in ${[...named].join(', ')}.`)
     return 2
   }
-  io.out(format === 'json' ? JSON.stringify(reports, null, 2) : formatReviewText(reports))
+  io.out(
+    format === 'json'
+      ? JSON.stringify(reports, null, 2)
+      : formatReviewText(
+          reports,
+          reports.map((report) => texts.get(report)!),
+        ),
+  )
   if (failed) return 2
   if (!requireApproval) return 0
   let waiting = 0

@@ -43,7 +43,10 @@ export interface AheadRead {
 export interface ReadAhead {
   /** The index of the next draft for the main thread to read, or -1 when every draft is taken. */
   claim(): number
-  /** What the worker read of a draft the main thread did not take; null when it did not deliver it (read it here). */
+  /**
+   * What the worker read of a draft the main thread did not take; null when it did not deliver it (read it here).
+   * A draft already handed to `onRead` (readAhead's option) is not kept for this.
+   */
   result(index: number): Promise<AheadRead | null>
 }
 
@@ -90,11 +93,19 @@ export function startReader(script?: string): Reader | null {
  * reads them all (and `reader` is ended). `reader`: the worker startReader started; without
  * it, one is started here. `threads: false` reads them all here; `script`: this worker, however
  * few the files or processors (its test runs the sources, which have no bundled worker beside them).
+ * `onRead`: given each draft the worker delivers that nobody waits for with `result`, as it
+ * arrives, so the main thread weighs it between its own reads rather than after them all.
  */
 export function readAhead(
   files: readonly string[],
   named: ReadonlySet<string>,
-  options: { threads?: boolean; script?: string; reader?: Reader | null; listed?: Map<string, string[]> } = {},
+  options: {
+    threads?: boolean
+    script?: string
+    reader?: Reader | null
+    listed?: Map<string, string[]>
+    onRead?: (index: number, read: AheadRead) => void
+  } = {},
 ): ReadAhead {
   const pays = options.script !== undefined || (options.threads !== false && files.length >= READ_AHEAD_MIN_FILES)
   const started = options.reader
@@ -118,7 +129,8 @@ export function readAhead(
       if (resolve) {
         waiting.delete(index)
         resolve(read)
-      } else delivered.set(index, read)
+      } else if (options.onRead) options.onRead(index, read)
+      else delivered.set(index, read)
     }
   })
   const end = () => {

@@ -156,4 +156,24 @@ describe('grant-desk review over a folder large enough to read in two threads', 
     }
     expect(ahead.claim()).toBe(-1)
   })
+
+  it('hands each draft the worker delivers to onRead as it arrives, so the main thread weighs it between its own reads', async () => {
+    const named = new Set([folder])
+    const handed = new Map<number, unknown>()
+    await new Promise<void>((done) => {
+      readAhead(files, named, {
+        script: WORKER,
+        onRead: (index, read) => {
+          handed.set(index, read)
+          if (handed.size === files.length) done()
+        },
+      })
+    })
+    // The main thread took none and waited for none with `result`: every draft came through onRead, once.
+    expect([...handed.keys()].sort((a, b) => a - b)).toEqual([...files.keys()])
+    for (const [index, file] of files.entries()) {
+      const here = readDraft(file, named)
+      expect(handed.get(index)).toEqual({ draft: here, records: here !== null && 'draft' in here ? await readRecordsAhead(file) : [] })
+    }
+  })
 })

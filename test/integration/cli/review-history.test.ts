@@ -5,9 +5,11 @@
  * renamed or rewritten (in a commit or only in the work tree) makes the gate fail, naming the
  * file and the commits. A comment its author edited in the app is the one rewrite allowed.
  */
-import { execFileSync } from 'node:child_process'
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile, execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli/grant-desk'
 import { serializeRecord } from '../../../src/shared/review'
@@ -66,6 +68,40 @@ const recordPath = (id: string) => join(folder, `${draftId}.reviews`, `${id}.yam
 const inRepo = (id: string) => `drafts/${draftId}.reviews/${id}.yaml`
 
 describe('a committed record that is removed', () => {
+  it('is named by the bundled gate, which asks git without loading simple-git (issue 34: its load was the largest part of the gate’s own start)', async () => {
+    await giveVerdict(ben, folder, draftId, 'approve')
+    const request = await giveVerdict(ben, folder, draftId, 'request-changes', 'Not yet.')
+    const requested = commit('Ben reviews')
+    git('rm', '-q', inRepo(request.id))
+    const deleted = commit('tidy up')
+
+    // This run of the bin cannot load any chunk of simple-git: a module hook refuses them.
+    const chunks = join(process.cwd(), 'out/cli/chunks')
+    const blocked = readdirSync(chunks)
+      .filter((name) => /^\/\/ (?:\.\.\/)*(?:main\/)?node_modules\/simple-git\//m.test(readFileSync(join(chunks, name), 'utf8')))
+      .map((name) => pathToFileURL(join(chunks, name)).href)
+    expect(blocked).not.toEqual([])
+    const hooks = join(repo, '..', `${repo.split('/').pop()}-hooks.mjs`)
+    writeFileSync(
+      hooks,
+      `const blocked = ${JSON.stringify(blocked)}\nexport async function load(url, context, next) {\n  if (blocked.includes(url)) throw new Error('simple-git was loaded')\n  return next(url, context)\n}\n`,
+    )
+    const register = `${hooks}.register.mjs`
+    writeFileSync(register, `import { register } from 'node:module'\nregister(${JSON.stringify(pathToFileURL(hooks).href)})\n`)
+    const ran = await promisify(execFile)(
+      process.execPath,
+      ['--import', pathToFileURL(register).href, join(process.cwd(), 'bin/grant-desk.mjs'), 'review', '--require-approval', join(folder, `${draftId}.md`)],
+      { cwd: repo, env },
+    ).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    )
+    rmSync(hooks)
+    rmSync(register)
+    expect(ran.stderr).toContain(`${request.id}.yaml was committed in ${requested} and deleted or renamed in ${deleted}`)
+    expect(ran.code).toBe(1)
+  })
+
   it('Ben’s later “request changes” deleted in a commit: his earlier approval does not come back, and the gate names the file and both commits', async () => {
     await giveVerdict(ben, folder, draftId, 'approve')
     commit('Ben approves')

@@ -216,16 +216,17 @@ function describe(fileName: string, error: unknown): string {
   return `${fileName} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))}). Check its permissions, or delete it.`
 }
 
-/**
- * Reads every record of a draft. A missing folder is a draft nobody has reviewed yet. With a
- * cache, a record file whose identity did not change since it was last read is not read again.
- * `blocking`: the folder and its files are read with blocking calls, one after another (a
- * command-line run, where nothing else waits: read-sync.ts); never in the app. `hashed: false`:
- * its records are not hashed (see UNHASHED), for the CLI only.
- */
-export async function readRecordFolder(draftsFolder: string, draftId: string, cache?: RecordSource, blocking = false, hashed = true): Promise<RecordFolder> {
-  const folder = reviewFolderPath(draftsFolder, draftId)
-  const stampHash = createHash('sha256')
+function unreadableFolder(folder: string, error: unknown): AppFailure {
+  return new AppFailure(
+    'storage_error',
+    `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`,
+    {},
+    { cause: error },
+  )
+}
+
+/** A review folder's entries, sorted; or, for a link, a file or no folder, what its read answers. */
+async function listRecordFolder(folder: string, draftId: string, blocking: boolean): Promise<string[] | RecordFolder> {
   try {
     const info = blocking ? lstatSync(folder) : await lstat(folder)
     if (info.isSymbolicLink() || !info.isDirectory()) {
@@ -234,24 +235,36 @@ export async function readRecordFolder(draftsFolder: string, draftId: string, ca
     }
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { records: [], unreadable: [], stamp: 'none', temporary: [] }
-    throw new AppFailure(
-      'storage_error',
-      `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`,
-      {},
-      { cause: error },
-    )
+    throw unreadableFolder(folder, error)
   }
-  let names: string[]
   try {
-    names = (blocking ? readdirSync(folder) : await readdir(folder)).sort()
+    return (blocking ? readdirSync(folder) : await readdir(folder)).sort()
   } catch (error) {
-    throw new AppFailure(
-      'storage_error',
-      `Could not read the review folder ${folder} (${errorCode(error) ?? String(error)}). Check its permissions, then try again.`,
-      {},
-      { cause: error },
-    )
+    throw unreadableFolder(folder, error)
   }
+}
+
+/**
+ * Reads every record of a draft. A missing folder is a draft nobody has reviewed yet. With a
+ * cache, a record file whose identity did not change since it was last read is not read again.
+ * `blocking`: the folder and its files are read with blocking calls, one after another (a
+ * command-line run, where nothing else waits: read-sync.ts); never in the app. `hashed: false`:
+ * its records are not hashed (see UNHASHED), for the CLI only. `listed`: the folder's entries as
+ * the caller has just listed them, found as a plain folder (not a link): it is not looked at or
+ * listed again (the CLI's file discovery lists every review folder it walks through).
+ */
+export async function readRecordFolder(
+  draftsFolder: string,
+  draftId: string,
+  cache?: RecordSource,
+  blocking = false,
+  hashed = true,
+  listed?: readonly string[],
+): Promise<RecordFolder> {
+  const folder = reviewFolderPath(draftsFolder, draftId)
+  const stampHash = createHash('sha256')
+  const names = listed !== undefined ? [...listed].sort() : await listRecordFolder(folder, draftId, blocking)
+  if (!Array.isArray(names)) return names
   const records: ReviewRecord[] = []
   const unreadable: UnreadableRecord[] = []
   const temporary = names.filter(isRecordTempName)

@@ -128,6 +128,15 @@ export function allowedRewrite(before: ReviewRecord, after: ReviewRecord): boole
   return true
 }
 
+/**
+ * A read-only git command's output without its last line break, as Git.text answers it, run
+ * without simple-git (Git.readQuietly): a gate then never loads it, and each of its few git
+ * runs waits for git's output to end, as these reads must.
+ */
+async function gitText(git: Git, args: readonly string[]): Promise<string> {
+  return (await git.readQuietly(args)).replace(/\r?\n$/, '')
+}
+
 function parses(name: string, text: string): ReviewRecord | null {
   try {
     return parseRecordFile(name, text)
@@ -185,7 +194,7 @@ export class RecordHistory {
   async #locate(folder: string): Promise<{ top: string; shallow: boolean } | null> {
     let lines: string[]
     try {
-      lines = (await this.#git.at(folder).text(['rev-parse', '--show-toplevel', '--is-shallow-repository'], { readOnly: true })).split('\n')
+      lines = (await gitText(this.#git.at(folder), ['rev-parse', '--show-toplevel', '--is-shallow-repository'])).split('\n')
     } catch (error) {
       // Not a work tree, or no git to ask: no history to check.
       if (error instanceof GitCommandError) return null
@@ -205,35 +214,30 @@ export class RecordHistory {
     }
     let log: string
     try {
-      log = await git.text(
-        [
-          'log',
-          // A user's config must not add to the output (log.showSignature, color.ui = always).
-          '--no-show-signature',
-          '--no-color',
-          '--raw',
-          '-z',
-          '--no-abbrev',
-          '--no-renames',
-          '--date-order',
-          '--diff-merges=separate',
-          '--diff-filter=ADMT',
-          '--format=%x01%H',
-          '--',
-          RECORDS_PATHSPEC,
-        ],
-        { readOnly: true },
-      )
+      log = await gitText(git, [
+        'log',
+        // A user's config must not add to the output (log.showSignature, color.ui = always).
+        '--no-show-signature',
+        '--no-color',
+        '--raw',
+        '-z',
+        '--no-abbrev',
+        '--no-renames',
+        '--date-order',
+        '--diff-merges=separate',
+        '--diff-filter=ADMT',
+        '--format=%x01%H',
+        '--',
+        RECORDS_PATHSPEC,
+      ])
     } catch (error) {
       // Before the first commit nothing is committed, so nothing can have been removed.
       if (error instanceof GitCommandError && /does not have any commits|bad default revision|unknown revision/.test(error.stderr)) return result
       throw error
     }
     const [tree, diff] = await Promise.all([
-      git.run(['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { readOnly: true }).then((answer) => parseTree(answer.stdout)),
-      git
-        .run(['diff', '--no-color', '--raw', '-z', '--no-abbrev', '--no-renames', 'HEAD', '--', RECORDS_PATHSPEC], { readOnly: true })
-        .then((answer) => parseDiff(answer.stdout)),
+      git.readQuietly(['ls-tree', '-r', '-z', '--full-tree', 'HEAD']).then(parseTree),
+      git.readQuietly(['diff', '--no-color', '--raw', '-z', '--no-abbrev', '--no-renames', 'HEAD', '--', RECORDS_PATHSPEC]).then(parseDiff),
     ])
     const add = (path: string, reason: string) => {
       const folder = posix.dirname(path)
@@ -298,9 +302,9 @@ export class RecordHistory {
     }
     await mapLimited(differing, BLOB_READS, async ({ path, first, now, changedIn }) => {
       const name = posix.basename(path)
-      const before = parses(name, await git.text(['cat-file', 'blob', first.blob], { readOnly: true }))
+      const before = parses(name, await gitText(git, ['cat-file', 'blob', first.blob]))
       let text: string | null
-      if ('blob' in now) text = await git.text(['cat-file', 'blob', now.blob], { readOnly: true })
+      if ('blob' in now) text = await gitText(git, ['cat-file', 'blob', now.blob])
       else {
         try {
           text = (await readRegularFile(now.disk, { maxBytes: 8 * 1024 * 1024, sniffBytes: 0 })).bytes.toString('utf8')

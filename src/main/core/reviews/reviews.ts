@@ -72,6 +72,8 @@ export interface ReadReviewOptions {
   blocking?: boolean
   /** false: the record files are not hashed (review-files.ts's UNHASHED), for the CLI only, which compares no folder stamps. */
   hashed?: boolean
+  /** The review folder's entries as the caller just listed them, a plain folder (the CLI's file discovery): not listed again (readRecordFolder). */
+  listed?: readonly string[]
 }
 
 /**
@@ -83,7 +85,7 @@ export async function readReviewRecords(
   subject: Pick<ReviewSubject, 'folder' | 'id' | 'file'>,
   options: ReadReviewOptions = {},
 ): Promise<{ records: ReviewRecord[]; data: ReviewData }> {
-  const stored = await readRecordFolder(subject.folder, subject.id, options.cache, options.blocking, options.hashed)
+  const stored = await readRecordFolder(subject.folder, subject.id, options.cache, options.blocking, options.hashed, options.listed)
   const ids = new Set(stored.records.map((record) => record.id))
   const legacy = legacyRecords(subject.file.legacyReviews).filter((record) => !ids.has(record.id))
   const records = [...legacy, ...stored.records]
