@@ -105,6 +105,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       resolvePromise()
     })
   })
+  // Listening, an error of the server itself (not of one request) is logged: without a listener it would end the host.
+  server.on('error', (error) => log.error('the browser host’s server failed', error))
   port = (server.address() as AddressInfo).port
 
   let closing: Promise<void> | null = null
