@@ -19,6 +19,23 @@ export const FORBIDDEN = failure(
   'This page is not allowed to use Grant Desk’s browser host. Open the address `npm run start:browser` printed (it ends in #token=…).',
 )
 
+/** Sent with every answer: no sniffing, no referrer, no framing, no use by other sites, nothing kept unless said. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+}
+
+export const WRONG_HOST = 'Forbidden: this server answers only to 127.0.0.1 and localhost.'
+
+/** The Host names this server answers to on `port` (against DNS rebinding: server.ts's header). */
+export function allowedHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`]
+}
+
 /** Compares digests, so neither the length nor the content of the token leaks through timing. */
 export function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()

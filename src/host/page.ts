@@ -1,11 +1,18 @@
 /**
  * The browser host's page and its files: the built renderer's `index.html` with the bridge's script
  * placed in it, the policy it is sent with, and the files of the build a URL path may name.
+ *
+ * They are answered by plain node:http as soon as the host listens, not by the routes (routes.ts),
+ * which load meanwhile: the page waited 50–90 ms for Hono and the API's code at each start
+ * (issue 34's start-up row), and it needs neither.
  */
 import { createHash } from 'node:crypto'
-import { realpath, stat } from 'node:fs/promises'
-import { resolve, sep } from 'node:path'
+import { readFile, realpath, stat } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { extname, resolve, sep } from 'node:path'
+import type { Logger } from '../main/core/errors'
 import { CONTENT_SECURITY_POLICY } from '../shared/ipc'
+import { LAUNCH_PATH, SECURITY_HEADERS, WRONG_HOST, allowedHosts, failure } from './access'
 
 /**
  * Where the bridge is served: named by its content, as the build names the page's scripts, so the
@@ -89,5 +96,72 @@ export async function staticFile(root: string, urlPath: string): Promise<string 
     return (await stat(real)).isFile() ? real : null
   } catch {
     return null
+  }
+}
+
+export interface PageFiles {
+  rendererDir: string
+  indexFile: string
+  bridge: Uint8Array
+  bridgeAt: string
+  /** The port listened on (known before the first request). */
+  port: () => number
+  log: Logger
+}
+
+/** Kept by the browser: named by its content, the file never changes under its name. */
+const KEPT = 'public, max-age=31536000, immutable'
+
+/** Whether the routes answer `path`: the API, its events and the launch address (routes.ts). */
+function isRoute(path: string): boolean {
+  return path === '/rpc' || path.startsWith('/rpc/') || path === '/events' || path.startsWith(LAUNCH_PATH)
+}
+
+/**
+ * Answers `GET` and `HEAD` of the page and the build's files, behind the Host check every answer
+ * has; returns false, answering nothing, for what the routes answer (the API, the launch
+ * address, other methods, a request target that is not a path).
+ */
+export function pageListener(files: PageFiles): (request: IncomingMessage, response: ServerResponse) => boolean {
+  const { rendererDir, indexFile, bridge, bridgeAt, log } = files
+  const send = (response: ServerResponse, head: boolean, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
+    response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': String(bytes.byteLength), ...headers })
+    response.end(head ? undefined : bytes)
+  }
+  const answer = async (path: string, head: boolean, response: ServerResponse) => {
+    if (path === '/' || path === '/index.html') {
+      const html = await readFile(indexFile, 'utf8')
+      return send(response, head, 200, CONTENT_TYPES['.html']!, injectBridge(html, bridgeAt), { 'Content-Security-Policy': cspOf(html) })
+    }
+    if (path === bridgeAt) return send(response, head, 200, CONTENT_TYPES['.js']!, bridge, { 'Cache-Control': KEPT })
+    const file = await staticFile(rendererDir, path)
+    if (!file) return send(response, head, 404, CONTENT_TYPES['.txt']!, 'Not found')
+    // The build names its scripts, styles and fonts by their content: such a file never changes
+    // under its name, so the browser may keep it (and the compiled code of a script) between
+    // starts instead of fetching and compiling a megabyte of script each time.
+    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+    return send(response, head, 200, type, await readFile(file), HASHED_ASSET.test(path) ? { 'Cache-Control': KEPT } : {})
+  }
+  return (request, response) => {
+    const target = request.url ?? ''
+    const head = request.method === 'HEAD'
+    if ((request.method !== 'GET' && !head) || !target.startsWith('/')) return false
+    const path = target.split(/[?#]/, 1)[0]!
+    if (isRoute(path)) return false
+    if (!allowedHosts(files.port()).includes(request.headers.host ?? '')) {
+      send(response, head, 403, CONTENT_TYPES['.txt']!, WRONG_HOST)
+      return true
+    }
+    answer(path, head, response).catch((error: unknown) => {
+      log.error('the browser host failed to answer a request', error)
+      const message = failure(
+        'server_error',
+        'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.',
+      )
+      if (!response.headersSent) send(response, head, 500, CONTENT_TYPES['.txt']!, message.error.message)
+      else response.destroy()
+    })
+    return true
   }
 }

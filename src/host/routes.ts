@@ -1,19 +1,17 @@
 /**
  * The browser host's routes (server.ts listens): the IPC contract at `POST /rpc/<channel>`, the
- * core's events at `GET /events`, the page and the build's files, each behind the checks that
- * server.ts's header describes. Hono and these routes load while the host prints its address and
- * the browser opens it (about 30 ms on a 2-core machine, issue 34's start-up row), not before.
+ * core's events at `GET /events` and the one-time launch address, each behind the checks that
+ * server.ts's header describes, and a 404 for anything else the page's files (page.ts) do not
+ * answer. Hono and these routes load while the host prints its address and the browser opens
+ * the page (about 30 ms on a 2-core machine, issue 34's start-up row), not before.
  */
-import { readFile } from 'node:fs/promises'
 import type { RequestListener } from 'node:http'
-import { extname } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Core } from '../main/core/core'
 import type { Logger } from '../main/core/errors'
-import { CONTENT_TYPES, HASHED_ASSET, cspOf, injectBridge, staticFile } from './page'
-import { FORBIDDEN, LAUNCH_PATH, TOKEN_HEADER, failure, sameSecret } from './access'
+import { FORBIDDEN, LAUNCH_PATH, SECURITY_HEADERS, TOKEN_HEADER, WRONG_HOST, allowedHosts, failure, sameSecret } from './access'
 
 /** A pitch may be a million characters; its JSON, with escapes and multi-byte UTF-8, more. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -26,10 +24,6 @@ export interface HostRoutesOptions {
   token: string
   /** The port listened on (known before the first request). */
   port: () => number
-  rendererDir: string
-  indexFile: string
-  bridge: Uint8Array<ArrayBuffer>
-  bridgeAt: string
   /** Whether `code` is the launch code not spent yet; spends it. */
   spendLaunchCode: (code: string) => boolean
   /** The open event streams' closers: the host closes them as it stops. */
@@ -38,19 +32,14 @@ export interface HostRoutesOptions {
 
 /** The routes as a node:http request listener. */
 export function hostRoutes(options: HostRoutesOptions): RequestListener {
-  const { core, log, token, rendererDir, indexFile, bridge, bridgeAt, streams } = options
+  const { core, log, token, streams } = options
   // The port is known once listening; every request arrives after that.
-  const allowedHosts = () => [`127.0.0.1:${options.port()}`, `localhost:${options.port()}`]
-  const allowedOrigins = () => allowedHosts().map((h) => `http://${h}`)
+  const hosts = () => allowedHosts(options.port())
+  const allowedOrigins = () => hosts().map((h) => `http://${h}`)
   const app = new Hono()
 
   const commonHeaders = (c: Context) => {
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'no-referrer')
-    c.header('X-Frame-Options', 'DENY')
-    c.header('Cross-Origin-Opener-Policy', 'same-origin')
-    c.header('Cross-Origin-Resource-Policy', 'same-origin')
-    c.header('Cache-Control', 'no-store')
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
   }
 
   app.use('*', async (c, next) => {
@@ -64,9 +53,7 @@ export function hostRoutes(options: HostRoutesOptions): RequestListener {
     } catch {
       // left empty: refused below
     }
-    if (!allowedHosts().includes(host) || !allowedHosts().includes(urlHost)) {
-      return c.text('Forbidden: this server answers only to 127.0.0.1 and localhost.', 403)
-    }
+    if (!hosts().includes(host) || !hosts().includes(urlHost)) return c.text(WRONG_HOST, 403)
     const path = c.req.path
     if (path === '/events' || path === '/rpc' || path.startsWith('/rpc/')) {
       // Only the header counts: a token in the query string would end up in logs and history.
@@ -153,11 +140,6 @@ export function hostRoutes(options: HostRoutesOptions): RequestListener {
     return c.json(failure('invalid_input', 'Events are read with GET /events.'), 405)
   })
 
-  const page = async (c: Context) => {
-    const html = await readFile(indexFile, 'utf8')
-    c.header('Content-Security-Policy', cspOf(html))
-    return c.html(injectBridge(html, bridgeAt))
-  }
   // The launch code is spent on first use: a 303 to the page with the token in its fragment
   // (a fragment in Location is kept by the browser and never sent back to the server).
   app.get(`${LAUNCH_PATH}:code`, (c) => {
@@ -167,23 +149,6 @@ export function hostRoutes(options: HostRoutesOptions): RequestListener {
     return c.redirect(`/#token=${token}`, 303)
   })
 
-  app.get('/', page)
-  app.get('/index.html', page)
-  app.get(bridgeAt, (c) => {
-    c.header('Content-Type', CONTENT_TYPES['.js'])
-    c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    return c.body(bridge)
-  })
-  app.get('*', async (c) => {
-    const file = await staticFile(rendererDir, c.req.path)
-    if (!file) return c.text('Not found', 404)
-    c.header('Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
-    // The build names its scripts, styles and fonts by their content: such a file never changes
-    // under its name, so the browser may keep it (and the compiled code of a script) between
-    // starts instead of fetching and compiling a megabyte of script each time.
-    if (HASHED_ASSET.test(c.req.path)) c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    return c.body(await readFile(file))
-  })
   app.all('*', (c) => c.text('Not found', 404))
 
   app.onError((error, c) => {

@@ -27,7 +27,7 @@ import { join, resolve } from 'node:path'
 import type { Core } from '../main/core/core'
 import { type Logger, consoleLogger } from '../main/core/errors'
 import { LAUNCH_PATH, failure, sameSecret } from './access'
-import { bridgePath, injectBridge } from './page'
+import { bridgePath, injectBridge, pageListener } from './page'
 
 export { LAUNCH_PATH, TOKEN_HEADER } from './access'
 
@@ -83,12 +83,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     launchCode = null
     return true
   }
-  // The routes (Hono and what it brings) load as the host listens, not before it: a request that
-  // comes first waits for them.
+  // The page and the build's files are answered at once (page.ts); the routes (Hono and what it
+  // brings) load as the host listens, not before it: an API call that comes first waits for them.
+  const page = pageListener({ rendererDir, indexFile, bridge, bridgeAt, port: () => port, log })
   const routes: Promise<RequestListener> = import('./routes').then(({ hostRoutes }) =>
-    hostRoutes({ core, log, token, port: () => port, rendererDir, indexFile, bridge, bridgeAt, spendLaunchCode, streams }),
+    hostRoutes({ core, log, token, port: () => port, spendLaunchCode, streams }),
   )
   const server = createServer((request, response) => {
+    if (page(request, response)) return
     routes.then(
       (listener) => listener(request, response),
       (error: unknown) => {

@@ -1,0 +1,129 @@
+/**
+ * The page and the build's files answered without the routes (src/host/page.ts): on a bare
+ * node:http server that has no routes at all, as the host is while Hono loads. What the listener
+ * declines (the API, the launch address, other methods, a target that is not a path) reaches the
+ * server's fallback, which here answers 599 so a test can tell it apart.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { type Server, createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Logger } from '../../../src/main/core/errors'
+import { bridgePath, pageListener } from '../../../src/host/page'
+import { tempDir } from '../../support/service'
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'" />
+    <script type="module" crossorigin src="./assets/index-BiDh5REE.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`
+const BRIDGE = new TextEncoder().encode('/* the bridge */\n')
+const DECLINED = 599
+
+let server: Server
+let port = 0
+const errors: unknown[] = []
+
+beforeAll(async () => {
+  const root = tempDir('grant-desk-host-page-')
+  mkdirSync(join(root, 'renderer/assets'), { recursive: true })
+  writeFileSync(join(root, 'renderer/index.html'), INDEX_HTML)
+  writeFileSync(join(root, 'renderer/assets/index-BiDh5REE.js'), 'console.log("hashed")\n')
+  writeFileSync(join(root, 'renderer/notes.txt'), 'plain\n')
+  const log: Logger = { error: (_message, error) => errors.push(error), warn: () => {} }
+  const page = pageListener({
+    rendererDir: join(root, 'renderer'),
+    indexFile: join(root, 'renderer/index.html'),
+    bridge: BRIDGE,
+    bridgeAt: bridgePath(BRIDGE),
+    port: () => port,
+    log,
+  })
+  server = createServer((request, response) => {
+    if (!page(request, response)) response.writeHead(DECLINED).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+/** A raw request: the Host header and the request target as given (fetch would correct both). */
+function raw(path: string, options: { method?: string; host?: string } = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: options.host ?? `127.0.0.1:${port}` } },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('the page listener, with no routes behind it', () => {
+  it('serves the page with the bridge before the app, its policy as a header, and the security headers', async () => {
+    for (const path of ['/', '/index.html', '/?from=launch']) {
+      const page = await raw(path)
+      expect(page.status, path).toBe(200)
+      expect(page.headers['content-type']).toMatch(/^text\/html/)
+      expect(page.headers['content-security-policy']).toBe("default-src 'self'; script-src 'self'; frame-ancestors 'none'")
+      expect(page.headers['cache-control']).toBe('no-store')
+      expect(page.headers['x-frame-options']).toBe('DENY')
+      expect(page.body).toContain(`<script defer src="${bridgePath(BRIDGE)}"></script>\n    <script type="module"`)
+    }
+    const localhost = await raw('/', { host: `localhost:${port}` })
+    expect(localhost.status).toBe(200)
+  })
+
+  it('serves the bridge and the hashed assets to be kept, anything else of the build not', async () => {
+    const bridge = await raw(bridgePath(BRIDGE))
+    expect(bridge.body).toBe('/* the bridge */\n')
+    expect(bridge.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const asset = await raw('/assets/index-BiDh5REE.js')
+    expect(asset.body).toBe('console.log("hashed")\n')
+    expect(asset.headers['content-type']).toMatch(/^text\/javascript/)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const notes = await raw('/notes.txt')
+    expect(notes.status).toBe(200)
+    expect(notes.headers['cache-control']).toBe('no-store')
+  })
+
+  it('answers HEAD with the headers only, and a missing file with 404', async () => {
+    const head = await raw('/', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(100)
+    expect(head.body).toBe('')
+    const missing = await raw('/assets/nothing-here.js')
+    expect(missing.status).toBe(404)
+    expect(missing.headers['cache-control']).toBe('no-store')
+    expect((await raw('/../index.html')).status).not.toBe(200)
+  })
+
+  it('refuses a Host that is not its own, against DNS rebinding', async () => {
+    for (const host of [`evil.example:${port}`, '127.0.0.1', 'localhost', `127.0.0.1:${port + 1}`]) {
+      const answer = await raw('/', { host })
+      expect(answer.status, host).toBe(403)
+      expect(answer.body).not.toContain('<script')
+    }
+  })
+
+  it('leaves the API, the events, the launch address, other methods and absolute targets to the routes', async () => {
+    for (const path of ['/rpc', '/rpc/session.status', '/events', '/open/some-code']) expect((await raw(path)).status, path).toBe(DECLINED)
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) expect((await raw('/', { method })).status, method).toBe(DECLINED)
+    expect((await raw(`http://evil.example:${port}/`)).status).toBe(DECLINED)
+    expect(errors).toEqual([])
+  })
+})
