@@ -267,9 +267,21 @@ export default tseslint.config(
             { from: { element: { type: 'preload' } }, allow: allowTypes(['preload']) },
             { from: { element: { type: 'host' } }, allow: allowTypes(['host', 'core', 'service']) },
             // The saved grant list's reader on the host's main thread checks its input without the rest of the contract (src/shared/ipc/grants-input.ts says why).
+            // With the grant list's schemas alone (src/shared/api/grant-list.ts says why), as the input's check takes them.
             {
               from: { element: { type: 'host', fileInternalPath: 'saved-list.ts' } },
-              allow: { to: { element: { type: 'shared', captured: { part: 'ipc' }, fileInternalPath: 'grants-input.ts' } } },
+              allow: {
+                to: {
+                  element: [
+                    { type: 'shared', captured: { part: 'ipc' }, fileInternalPath: 'grants-input.ts' },
+                    { type: 'shared', captured: { part: 'api' }, fileInternalPath: 'grant-list.ts' },
+                  ],
+                },
+              },
+            },
+            {
+              from: { element: { type: 'shared', captured: { part: 'ipc' }, fileInternalPath: 'grants-input.ts' } },
+              allow: { to: { element: { type: 'shared', captured: { part: 'api' }, fileInternalPath: 'grant-list.ts' } } },
             },
             { from: { element: { type: 'service' } }, allow: allowTypes(['service']) },
             // The CLI uses the core only through its public API (src/main/core/index.ts and the

@@ -20,7 +20,6 @@ import { type BrowserHost, startBrowserHost } from './server'
 import type { CoreThread } from './core-thread'
 import { TestClockEnv, testClockFrom } from './test-clock'
 import { type SavedListReader, firstScreenTurn } from './first-screen'
-import { consoleLogger } from '../main/core/errors'
 import { warmUp } from './warm-up'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -286,7 +285,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
 function savedListOn(dataDir: string): SavedListReader {
   let reader: Promise<SavedListReader> | undefined
   return async (input) => {
-    reader ??= import('./saved-list').then(({ savedListReader }) => savedListReader(dataDir, consoleLogger))
+    reader ??= import('./saved-list').then(({ savedListReader }) => savedListReader(dataDir))
     return (await reader)(input)
   }
 }

@@ -6,26 +6,15 @@
  * treated as missing, moved aside to `<entry>.damaged-<time>` (never deleted) and logged, and
  * the next answer of the service is cached in its place.
  */
-import { mkdir, readFile, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir } from 'node:fs/promises'
 import writeFileAtomic from 'write-file-atomic'
 import type { z } from 'zod'
 import { GrantDetail, GrantList } from '../../shared/api'
+import { type CachedValue, cacheFile, inspectEntry } from './cache-entry'
 import type { Logger } from './errors'
 import { moveAside } from './set-aside'
 
-export interface CachedValue<T> {
-  value: T
-  fetchedAt: string
-}
-
-/**
- * No entry the app writes comes near this: answers are at most 5 MB (the service client's
- * limit for a list). A bigger file is not ours, and is not read into memory.
- */
-export const MAX_ENTRY_BYTES = 16 * 1024 * 1024
-
-type Envelope = { fetchedAt: string; value: unknown }
+export { type CachedValue, MAX_ENTRY_BYTES } from './cache-entry'
 
 /**
  * What each kind of entry holds, by the first word of its key (`list-open-any`,
@@ -33,17 +22,6 @@ type Envelope = { fetchedAt: string; value: unknown }
  * aside rather than overwritten. Keys of another kind are checked for the entry's frame only.
  */
 export const CACHE_SCHEMAS: Readonly<Record<string, z.ZodType>> = { list: GrantList, grant: GrantDetail }
-
-/** The entry's own frame, whatever the value's schema: `{fetchedAt: <a date>, value: {…}}`. */
-function envelope(parsed: unknown): Envelope | null {
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null
-  const { fetchedAt, value } = parsed as { fetchedAt?: unknown; value?: unknown }
-  if (typeof fetchedAt !== 'string' || Number.isNaN(Date.parse(fetchedAt))) return null
-  if (typeof value !== 'object' || value === null) return null
-  return { fetchedAt, value }
-}
-
-type Inspected = { kind: 'missing' } | { kind: 'damaged'; what: string } | { kind: 'entry'; entry: Envelope }
 
 export class ResponseCache {
   /** Entries this run has read whole or written: no need to look at them again before a write. */
@@ -54,40 +32,13 @@ export class ResponseCache {
     readonly log: Logger,
   ) {}
 
-  /** Keys are built by the callers from fixed words and validated ids only. */
   #file(key: string): string {
-    if (!/^[a-z0-9-]+$/.test(key)) throw new Error(`invalid cache key ${key}`)
-    return join(this.dir, `${key}.json`)
-  }
-
-  /** What is on disk for an entry; never throws. */
-  async #inspect(file: string, schema: z.ZodType | undefined): Promise<Inspected> {
-    let text: string
-    try {
-      const info = await stat(file)
-      if (info.isDirectory()) return { kind: 'damaged', what: 'is a folder' }
-      if (info.size > MAX_ENTRY_BYTES) return { kind: 'damaged', what: `is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MB` }
-      text = await readFile(file, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' }
-      // Unreadable: it would block every later write of this entry too.
-      return { kind: 'damaged', what: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})` }
-    }
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      return { kind: 'damaged', what: text.includes('\uFFFD') || text.includes('\u0000') ? 'is not text' : 'is not JSON' }
-    }
-    const entry = envelope(parsed)
-    if (!entry) return { kind: 'damaged', what: 'is damaged (not a cache entry)' }
-    if (schema && !schema.safeParse(entry.value).success) return { kind: 'damaged', what: 'is damaged (its grants are not of the expected shape)' }
-    return { kind: 'entry', entry }
+    return cacheFile(this.dir, key)
   }
 
   async read<S extends z.ZodType>(key: string, schema: S): Promise<CachedValue<z.output<S>> | null> {
     const file = this.#file(key)
-    const found = await this.#inspect(file, undefined)
+    const found = await inspectEntry(file, undefined)
     if (found.kind === 'missing') return null
     const value = found.kind === 'entry' ? schema.safeParse(found.entry.value) : null
     if (found.kind === 'damaged' || !value?.success) {
@@ -103,12 +54,6 @@ export class ResponseCache {
    * own `read` or `write` sets it aside). For a reader beside the core, such as the browser host's
    * main thread answering the saved grant list while the core loads (src/host/saved-list.ts).
    */
-  async peek<S extends z.ZodType>(key: string, schema: S): Promise<CachedValue<z.output<S>> | null> {
-    const found = await this.#inspect(this.#file(key), schema)
-    if (found.kind !== 'entry') return null
-    return { value: schema.parse(found.entry.value), fetchedAt: new Date(found.entry.fetchedAt).toISOString() }
-  }
-
   /**
    * A damaged entry is treated as missing, and moved aside (never deleted) so that the next
    * answer of the service can be cached in its place and the bad one can still be looked at.
@@ -136,7 +81,7 @@ export class ResponseCache {
       try {
         await this.#ensureDir()
         if (!this.#known.has(key)) {
-          const found = await this.#inspect(file, CACHE_SCHEMAS[key.split('-')[0]!])
+          const found = await inspectEntry(file, CACHE_SCHEMAS[key.split('-')[0]!])
           if (found.kind === 'damaged') await this.#setAside(key, file, found.what)
         }
         await writeFileAtomic(file, text)

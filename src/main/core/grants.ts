@@ -7,30 +7,12 @@
 import type { z } from 'zod'
 import { GrantDetail, GrantList, type GrantType } from '../../shared/api'
 import type { AppError, GrantsGetOutput, GrantsListInput, GrantsListOutput } from '../../shared/ipc'
-import { AppFailure, isFailure, type Logger } from './errors'
-import type { CachedValue, ResponseCache } from './cache'
+import { isFailure, type Logger } from './errors'
+import type { ResponseCache } from './cache'
+import { listKey, savedGrantList } from './saved-grant-list'
 import type { ServiceClient } from './service-client'
 
 const UNREACHABLE = ['offline', 'timeout', 'server_error', 'rate_limited', 'bad_response'] as const
-
-/** The cache entry of a filter's list. */
-function listKey(input: GrantsListInput): string {
-  return `list-${input?.status ?? 'open'}-${input?.type ?? 'any'}`
-}
-
-/**
- * `grants.list` with `saved`: the list saved on disk for the filter, without asking the service
- * (the first screen's copy while the live one loads), read with `read` (the cache's `read`, or
- * its `peek` beside the core: src/host/saved-list.ts). Fails with `not_found` when none is saved.
- */
-export async function savedGrantList(
-  input: GrantsListInput,
-  read: (key: string) => Promise<CachedValue<z.output<typeof GrantList>> | null>,
-): Promise<GrantsListOutput> {
-  const cached = await read(listKey(input))
-  if (!cached) throw new AppFailure('not_found', 'No copy of this grant list is saved yet: it is saved once the grant service has answered it.')
-  return { ...cached.value, fetchedAt: cached.fetchedAt, fromCache: true, cacheReason: null }
-}
 
 export class GrantsService {
   readonly #client: ServiceClient

@@ -6,7 +6,7 @@
  * this takes 10), parsed on the thread that serves the page while the page starts.
  */
 import { z } from 'zod'
-import { GrantType } from '../api'
+import { GrantType } from '../api/grant-list'
 
 export const GrantsListInput = z
   .strictObject({

@@ -57,6 +57,7 @@ function holding(chunks: Map<string, string>, path: string): string[] {
 }
 
 const CORE = 'src/main/core/core.ts'
+const HONO = 'node_modules/hono/dist/hono.js'
 const ERROR_BODY = 'src/main/core/service-client/error-body.ts'
 const HTML_PARSER = 'node_modules/parse5/dist/tokenizer/index.js'
 
@@ -100,5 +101,31 @@ describe('the built browser host', () => {
     expect(holding(loadedWith(errorBody[0]!), HTML_PARSER)).toHaveLength(1)
     const loadedLater = [...coreThread].flatMap(([file, code]) => dynamicImports(code).map((specifier) => inHost(file, specifier)))
     expect(loadedLater.some((file) => loadedWith(file).has(errorBody[0]!))).toBe(true)
+  })
+
+  it('answers the page and the build’s files without loading the API’s routes, which load when the host listens', () => {
+    const start = dynamicImports(read('main.mjs')).find((file) => /^\.\/start-.+\.mjs$/.test(file))!
+    const mainThread = loadedWith(inHost('main.mjs', start))
+    expect(holding(mainThread, 'src/host/page.ts')).toHaveLength(1)
+    expect(holding(mainThread, 'src/host/routes.ts')).toEqual([])
+    expect(holding(mainThread, HONO)).toEqual([])
+    const later = [...mainThread].flatMap(([file, code]) => dynamicImports(code).map((specifier) => inHost(file, specifier)))
+    const routes = later.find((file) => holding(loadedWith(file), 'src/host/routes.ts').length > 0)
+    expect(routes, 'the routes load when first used').toBeDefined()
+    expect(holding(loadedWith(routes!), HONO)).toHaveLength(1)
+  })
+
+  it('answers the saved grant list with the list’s schemas only: not the rest of the contract, nor the cache’s writing', () => {
+    const start = dynamicImports(read('main.mjs')).find((file) => /^\.\/start-.+\.mjs$/.test(file))!
+    const mainThread = loadedWith(inHost('main.mjs', start))
+    const later = [...mainThread].flatMap(([file, code]) => dynamicImports(code).map((specifier) => inHost(file, specifier)))
+    const savedList = later.find((file) => holding(loadedWith(file), 'src/host/saved-list.ts').length > 0)
+    expect(savedList, 'the saved list loads when first used').toBeDefined()
+    const loaded = loadedWith(savedList!)
+    expect(holding(loaded, 'src/shared/api/grant-list.ts')).toHaveLength(1)
+    expect(holding(loaded, 'src/main/core/cache-entry.ts')).toHaveLength(1)
+    for (const path of ['src/shared/api/resources.ts', 'src/main/core/cache.ts', 'src/main/core/grants.ts', 'node_modules/write-file-atomic/lib/index.js']) {
+      expect(holding(loaded, path), path).toEqual([])
+    }
   })
 })

@@ -24,12 +24,9 @@ afterAll(async () => {
   await service.dispose()
 })
 
-const logged: string[] = []
-const log = { warn: (message: string) => logged.push(message), error: (message: string) => logged.push(message) }
-
 describe('the saved grant list on the host’s main thread', () => {
   it('answers as the core does, before and after a list was saved', async () => {
-    const read = savedListReader(app.dataDir, log)
+    const read = savedListReader(app.dataDir)
     const none = await read({ status: 'closed', saved: true })
     expect(none).toEqual(await app.core.dispatch('grants.list', { status: 'closed', saved: true }))
     expect(none).toMatchObject({ ok: false, error: { code: 'not_found' } })
@@ -41,7 +38,7 @@ describe('the saved grant list on the host’s main thread', () => {
   })
 
   it('leaves to the core what the contract refuses and what is not the saved copy', async () => {
-    const read = savedListReader(app.dataDir, log)
+    const read = savedListReader(app.dataDir)
     expect(await read({ status: 'someday', saved: true })).toBeNull()
     expect(await read({ status: 'open', saved: true, extra: 1 })).toBeNull()
     expect(await read({ status: 'open' })).toBeNull()
@@ -51,7 +48,7 @@ describe('the saved grant list on the host’s main thread', () => {
   it('treats a damaged entry as missing and leaves it where it is, for the core to set aside', async () => {
     const file = join(app.dataDir, 'cache', 'list-all-bounty.json')
     writeFileSync(file, '{"fetchedAt": "2026-01-01T00:00:00Z", "value": {"items": 3}}')
-    const answer = await savedListReader(app.dataDir, log)({ status: 'all', type: 'bounty', saved: true })
+    const answer = await savedListReader(app.dataDir)({ status: 'all', type: 'bounty', saved: true })
     expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(existsSync(file)).toBe(true)
   })
@@ -66,7 +63,7 @@ describe('the saved grant list on the host’s main thread', () => {
       },
       subscribe: (listener) => app.core.subscribe(listener),
     }
-    const page = firstScreenTurn(60_000).watch(core, savedListReader(app.dataDir, log))
+    const page = firstScreenTurn(60_000).watch(core, savedListReader(app.dataDir))
     const saved = await page.dispatch('grants.list', { status: 'open', saved: true })
     expect(saved).toMatchObject({ ok: true, value: { fromCache: true, cacheReason: null } })
     expect(calls).toEqual([])
