@@ -131,7 +131,8 @@ export const FeedbackRequest = z.object({
     error: 'must look like "<namespace>/grant-apply" (lowercase letters, digits and dashes)',
   }),
   issue: nonBlank('issue').refine((s) => characterCount(s) <= FEEDBACK_ISSUE_MAX, {
-    error: `must be at most ${FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters`,
+    // Worded when an issue is too long, not when the contract loads: a number's first format starts ICU (tens of milliseconds).
+    error: () => `must be at most ${FEEDBACK_ISSUE_MAX.toLocaleString('en-US')} characters`,
   }),
 })
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>

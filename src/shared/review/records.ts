@@ -17,6 +17,7 @@
 import { Document, LineCounter, Scalar, parseDocument, visit } from 'yaml'
 import { z } from 'zod'
 import { IsoTimestamp, formatIssuePath } from '../api'
+import { count } from '../text'
 import { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS } from './limits'
 
 import { LEGACY_ID_PATTERN, RECORD_FILE_PATTERN, RECORD_ID_PATTERN, RecordId } from './file-names'
@@ -32,7 +33,9 @@ export function reviewFolderName(draftId: string): string {
 export { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS }
 
 const Author = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' })
-const Body = z.string({ error: 'must be text' }).max(MAX_COMMENT_CHARS, { error: `must be at most ${MAX_COMMENT_CHARS.toLocaleString('en-US')} characters` })
+// Worded when a body is too long, not when this module loads: a number's first format starts ICU
+// (tens of milliseconds), which the review gate's reader thread then never needs (src/cli/read-ahead).
+const Body = z.string({ error: 'must be text' }).max(MAX_COMMENT_CHARS, { error: () => `must be at most ${count(MAX_COMMENT_CHARS)} characters` })
 
 /** A text quote (W3C Web Annotation TextQuoteSelector) and the line where it started. */
 export const Quote = z.object({

@@ -207,6 +207,30 @@ describe('the grant-desk bin', () => {
     expect(all.some((source) => source.startsWith('node_modules/simple-git/'))).toBe(true)
   })
 
+  it('`review` and its reader thread load no file lock: proper-lockfile, graceful-fs and retry stay in the chunks of the commands that write', () => {
+    const out = join(process.cwd(), 'out/cli')
+    const chunks = join(out, 'chunks')
+    const sources = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^\/\/ (?:\.\.\/)*(?:main\/)?((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]!)
+    // Every file a start of these loads, statically, from the review command's chunk and from the reader thread's entry.
+    const loaded = new Set<string>()
+    const visit = (file: string) => {
+      if (loaded.has(file)) return
+      loaded.add(file)
+      for (const target of staticImports(readFileSync(file, 'utf8'))) if (target.startsWith('./')) visit(join(file, '..', target))
+    }
+    const reviewChunk = readdirSync(chunks).find((name) => sources(join(chunks, name)).includes('src/cli/commands/review.ts'))!
+    visit(join(chunks, reviewChunk))
+    visit(join(out, 'review-reader.mjs'))
+    const reviewSources = [...loaded].flatMap(sources)
+    expect(reviewSources).toEqual(
+      expect.arrayContaining(['src/cli/commands/review.ts', 'src/cli/read-ahead/read.ts', 'src/main/core/reviews/record-history.ts']),
+    )
+    expect(
+      reviewSources.filter((source) => /^node_modules\/(proper-lockfile|graceful-fs|retry)\/|^src\/main\/core\/folder\/file-lock\.ts$/.test(source)),
+    ).toEqual([])
+    expect(readdirSync(chunks).some((name) => sources(join(chunks, name)).includes('node_modules/proper-lockfile/lib/lockfile.js'))).toBe(true)
+  })
+
   it('runs the bundled CLI with its exit code', async () => {
     const bin = join(process.cwd(), 'bin/grant-desk.mjs')
     const ok = await promisify(execFile)(process.execPath, [bin, 'lint', GOOD])

@@ -61,6 +61,27 @@ describe('parseDraftFile', () => {
     expect(() => parseDraftFile(text)).toThrow(DraftFileError)
     expect(() => parseDraftFile(text)).toThrow(reason)
   })
+
+  it('names the first key a map holds twice, outer maps before what they hold, in lists and keys too, with its line', () => {
+    const refused = (yaml: string) => {
+      try {
+        parseDraftFile(`---\n${yaml}---\npitch\n`)
+      } catch (error) {
+        expect(error).toBeInstanceOf(DraftFileError)
+        return (error as Error).message
+      }
+      throw new Error('was read as a draft')
+    }
+    const unique = (line: number, key: string) => `the front matter is not valid YAML (line ${line}): Map keys must be unique ("${key}" appears twice)`
+    // The outer map's own keys are looked at before the maps inside it.
+    expect(refused('grant:\n  title: a\n  title: b\nstatus: draft\nstatus: sent\n')).toBe(unique(6, 'status'))
+    // Then what it holds, in order: a map inside a list item, before a later key's map.
+    expect(refused('grant:\n  application_schema:\n    - name: a\n      name: b\ncustom_fields:\n  x: 1\n  x: 2\n')).toBe(unique(5, 'name'))
+    expect(refused('custom_fields: {x: 1, y: 2, y: 3}\n')).toBe(unique(2, 'y'))
+    // A map used as a key is looked into too; two missing keys are one key twice.
+    expect(refused('? {k: 1, k: 2}\n: v\n')).toBe(unique(2, 'k'))
+    expect(refused('? \n: a\n? \n: b\n')).toBe('the front matter is not valid YAML (line 4): Map keys must be unique')
+  })
 })
 
 describe('version 1 files', () => {

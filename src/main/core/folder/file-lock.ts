@@ -21,6 +21,9 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { AppFailure, errorCode, type Logger } from '../errors'
+import { atomicTempTarget, isAtomicTempName } from './atomic-temp'
+
+export { isAtomicTempName }
 
 /** A lock not refreshed for this long belongs to a process that died (on another computer): it is taken over. */
 const STALE_MS = 10_000
@@ -92,20 +95,6 @@ export async function clearDeadLocks(folder: string): Promise<string[]> {
     }
   }
   return cleared
-}
-
-/**
- * Whether a name is write-file-atomic's temporary file for a file `isTarget` accepts: version 7
- * writes `<file>.<n>`, n the first 32 bits of a sha1 as an unsigned decimal (no leading zero),
- * and renames it over `<file>`. Nothing else in a shared folder is taken for one.
- */
-export function isAtomicTempName(name: string, isTarget: (fileName: string) => boolean): boolean {
-  return atomicTempTarget(name, isTarget) !== null
-}
-
-function atomicTempTarget(name: string, isTarget: (fileName: string) => boolean): string | null {
-  const match = /^(.+)\.(0|[1-9]\d{0,9})$/.exec(name)
-  return match !== null && Number(match[2]) <= 0xffffffff && isTarget(match[1]!) ? match[1]! : null
 }
 
 /**

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
 import { DraftId } from '../../../shared/ipc'
 import { AppFailure } from '../errors'
-import { isAtomicTempName } from './file-lock'
+import { isAtomicTempName } from './atomic-temp'
 import { storageFailure } from './fs'
 
 const SLUG_MAX = 60

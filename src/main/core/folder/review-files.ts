@@ -7,7 +7,7 @@
  * unreadable with its reason and never written, and a new record never replaces a file that
  * exists. Only an atomic write's own temporary file (`<record>.yaml.<n>`) is passed over.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, hash, randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
 import { lstatSync, readdirSync } from 'node:fs'
 import { lstat, mkdir, open, readdir } from 'node:fs/promises'
@@ -61,9 +61,8 @@ export function contentHash(pitch: string, fields: Record<string, string>): stri
   const entries = Object.entries(fields)
     .filter(([, value]) => value !== '')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return createHash('sha256')
-    .update(JSON.stringify({ pitch, fields: entries }))
-    .digest('hex')
+  // One-shot: a gate checks every verdict's hash, and a Hash object per text cost more than the hashing.
+  return hash('sha256', JSON.stringify({ pitch, fields: entries }), 'hex')
 }
 
 export function reviewedVersion(pitch: string, fields: Record<string, string>): ReviewedVersion {

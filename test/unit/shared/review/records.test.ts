@@ -175,6 +175,13 @@ describe('a file that is not a record', () => {
     expect(refused('just a sentence\n')).toMatch(/^not a review record: /)
   })
 
+  it('says how long a comment may be, the number written as a sentence writes it', () => {
+    const body = 'x'.repeat(10_001)
+    expect(refused(`id: ${ID}\nkind: reply\nthread: ${THREAD}\nauthor: Ada\ncreated_at: ${AT}\nbody: ${body}\n`)).toBe(
+      'not a review record: body: must be at most 10,000 characters',
+    )
+  })
+
   it('is refused when its id is not its file name, so a copy cannot pose as another record', () => {
     const text = serializeRecord(RECORDS.resolve!)
     expect(refused(text, '20261123T110545123Z-ffffffff.yaml')).toBe(`its id ${ID} does not match its file name`)
