@@ -19,6 +19,12 @@ export const FORBIDDEN = failure(
   'This page is not allowed to use Grant Desk’s browser host. Open the address `npm run start:browser` printed (it ends in #token=…).',
 )
 
+/** A request the host failed to answer (a bug): the page's files and the routes alike. */
+export const UNEXPECTED = failure(
+  'server_error',
+  'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.',
+)
+
 /** Sent with every answer: no sniffing, no referrer, no framing, no use by other sites, nothing kept unless said. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
 import type { Logger } from '../main/core/errors'
 import { CONTENT_SECURITY_POLICY } from '../shared/ipc'
-import { LAUNCH_PATH, SECURITY_HEADERS, WRONG_HOST, allowedHosts, failure } from './access'
+import { LAUNCH_PATH, SECURITY_HEADERS, UNEXPECTED, WRONG_HOST, allowedHosts } from './access'
 
 /**
  * Where the bridge is served: named by its content, as the build names the page's scripts, so the
@@ -155,11 +155,7 @@ export function pageListener(files: PageFiles): (request: IncomingMessage, respo
     }
     answer(path, head, response).catch((error: unknown) => {
       log.error('the browser host failed to answer a request', error)
-      const message = failure(
-        'server_error',
-        'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.',
-      )
-      if (!response.headersSent) send(response, head, 500, CONTENT_TYPES['.txt']!, message.error.message)
+      if (!response.headersSent) send(response, head, 500, CONTENT_TYPES['.txt']!, UNEXPECTED.error.message)
       else response.destroy()
     })
     return true

@@ -11,7 +11,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Core } from '../main/core/core'
 import type { Logger } from '../main/core/errors'
-import { FORBIDDEN, LAUNCH_PATH, SECURITY_HEADERS, TOKEN_HEADER, WRONG_HOST, allowedHosts, failure, sameSecret } from './access'
+import { FORBIDDEN, LAUNCH_PATH, SECURITY_HEADERS, TOKEN_HEADER, UNEXPECTED, WRONG_HOST, allowedHosts, failure, sameSecret } from './access'
 
 /** A pitch may be a million characters; its JSON, with escapes and multi-byte UTF-8, more. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -153,11 +153,7 @@ export function hostRoutes(options: HostRoutesOptions): RequestListener {
 
   app.onError((error, c) => {
     log.error('the browser host failed to answer a request', error)
-    const answer = failure(
-      'server_error',
-      'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.',
-    )
-    return c.req.path.startsWith('/rpc') ? c.json(answer, 500) : c.text(answer.error.message, 500)
+    return c.req.path.startsWith('/rpc') ? c.json(UNEXPECTED, 500) : c.text(UNEXPECTED.error.message, 500)
   })
 
   const listener = getRequestListener(app.fetch, { hostname: '127.0.0.1' })

@@ -21,9 +21,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { AppFailure, errorCode, type Logger } from '../errors'
-import { atomicTempTarget, isAtomicTempName } from './atomic-temp'
-
-export { isAtomicTempName }
+import { atomicTempTarget } from './atomic-temp'
 
 /** A lock not refreshed for this long belongs to a process that died (on another computer): it is taken over. */
 const STALE_MS = 10_000

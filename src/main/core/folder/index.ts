@@ -22,7 +22,8 @@
  */
 export { openDraftsFolder } from './drafts-folder'
 export { checkPitch, conflict, notFound, refuseSubmitted } from './failures'
-export { clearDeadLocks, clearOrphanedWrites, isAtomicTempName, withFileLock, type FileLockWait } from './file-lock'
+export { isAtomicTempName } from './atomic-temp'
+export { clearDeadLocks, clearOrphanedWrites, withFileLock, type FileLockWait } from './file-lock'
 export { FolderFollower } from './folder-follower'
 export { describeFsError, draftVersion, errorCode, exists, formatSize, mapLimited, NOT_A_FILE, readRegularFile, removeLeftovers, storageFailure } from './fs'
 export { identityAt, identityOf, stillValid, trustedAt, type FileIdentity } from './identity'
