@@ -16,6 +16,7 @@ import { clearAppMerge, journalMerge, markAppMerge } from './merge-marker'
 import { classifyPath } from './paths'
 import { commitFailure, gitWords, hookOutput, remoteFailure, SyncFailure } from './problems'
 import { commitOf, folderChanges, unmergedPaths, type Repository } from './repository'
+import { refusedLock } from './remote-lock'
 
 export interface Remote {
   name: string
@@ -263,10 +264,11 @@ export class Exchange {
   }
 
   /**
-   * Pushes HEAD to the upstream branch. `rejected`: the remote moved on (pull, then try again).
+   * Pushes HEAD to the upstream branch. `rejected`: the remote moved on (pull, then try again);
+   * `lock`, when git named the team repository's lock it could not take (remote-lock.ts).
    * `unsent`: the commits the remote branch lacks, when the pull just counted them (`Pulled`).
    */
-  async push(repo: Repository, remote: Remote, unsent?: number): Promise<{ kind: 'sent'; commits: number } | { kind: 'rejected' }> {
+  async push(repo: Repository, remote: Remote, unsent?: number): Promise<{ kind: 'sent'; commits: number } | { kind: 'rejected'; lock: string | null }> {
     if (repo.head === null) return { kind: 'sent', commits: 0 }
     let ahead = unsent
     if (ahead === undefined) {
@@ -285,8 +287,9 @@ export class Exchange {
       const refs = error.stdout.split('\n').filter((line) => /^[!*+=-]\t/.test(line))
       // The remote moved on: before the push started ("fetch first"), or while it ran (a teammate's push
       // took the branch between git reading it and updating it: "failed to update ref", "cannot lock ref").
+      // A lock that outlives its push (a killed one) reads the same: remote-lock.ts tells them apart.
       if (refs.some((line) => /\[rejected\].*\((?:fetch first|non-fast-forward|stale info)\)|\[remote rejected\].*\(failed to update ref\)/.test(line)))
-        return { kind: 'rejected' }
+        return { kind: 'rejected', lock: refusedLock(error.stderr) }
       if (refs.some((line) => /\[remote rejected\]/.test(line))) {
         throw new SyncFailure(
           'hook_refused',

@@ -33,6 +33,7 @@ import { draftsBetween, withDraftLocks } from './draft-locks'
 import { classifyPath, literalPathspec } from './paths'
 import { checkNoStrayUnmerged, checkSyncable } from './preflight'
 import { recoverOwnMerge, removeStaleIndexLock, restoreUnrecordedMerge } from './recovery'
+import { localRemoteFolder, settleRemoteLock } from './remote-lock'
 import { removeDriverOverride } from './drivers'
 import { isSyncFailure, SyncFailure, unsentNote } from './problems'
 import { checkRemoteUrl, setRemoteUrl, startRepository } from './setup'
@@ -456,6 +457,7 @@ export class SyncService {
     let sent = 0
     // The pull merged nothing: HEAD is where it was, and the pull counted what is to send.
     let unsent = pulled.kind === 'done' ? pulled.unsent : undefined
+    let tries = 2
     for (let attempt = 1; ; attempt++) {
       repo = { ...repo, head: unsent === undefined ? await commitOf(repo.git, 'HEAD') : repo.head, tracking: null }
       const pushed = await this.#exchange.push(repo, remote, unsent)
@@ -464,7 +466,17 @@ export class SyncService {
         sent = pushed.commits
         break
       }
-      if (attempt === 2) {
+      if (pushed.lock !== null) {
+        // A lock in the team repository: a teammate's push of this moment, or one killed that left it (remote-lock.ts).
+        const settled = await settleRemoteLock(pushed.lock, localRemoteFolder(remote.url, repo.root))
+        if (settled.kind === 'held') throw new SyncFailure('push_rejected', `${settled.message}${await this.#unsent()}`)
+        // The stale lock was the refusal, not a teammate: it does not count as one of the two tries.
+        if (settled.kind === 'removed') {
+          notes.push(settled.note)
+          tries = 3
+        }
+      }
+      if (attempt >= tries) {
         throw new SyncFailure(
           'push_rejected',
           `The team repository refused your changes twice, because teammates were sending theirs at the same moment.${await this.#unsent()} Sync again in a minute.`,

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { STALE_LOCK_NOTE } from '../../../../../src/main/core/sync/recovery'
+import { localRemoteFolder, settleRemoteLock } from '../../../../../src/main/core/sync/remote-lock'
 import { until, type GitTeam, type Teammate } from '../../../../support/git-team'
 import { useAdaAndBen } from '../../../../support/git-team-hooks'
 import { heldBySave } from '../../../../support/held-save-lock'
@@ -208,6 +209,73 @@ describe('a sync after an interrupted one', () => {
     } finally {
       process.kill(-terminal.pid!, 'SIGKILL')
     }
+  })
+})
+
+describe('a lock a killed push left in the team repository (a folder on this computer)', () => {
+  /** A draft of Ada's, synced, then changed: one commit to send. */
+  async function oneToSend() {
+    const created = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await ada.app.call('sync.run')
+    const draft = await ada.app.call('drafts.get', { id: created.id })
+    await ada.app.call('drafts.save', { id: created.id, pitch: PITCH, customFields: {}, baseVersion: draft.version })
+  }
+  const branchLock = () => join(team.remote, 'refs', 'heads', 'main.lock')
+
+  it('removes the stale branch lock that refused every later push, sends, and says so', async () => {
+    await oneToSend()
+    // receive-pack killed mid-push leaves it; git then refuses every push ("cannot lock ref … File exists").
+    const past = new Date(Date.now() - 60_000)
+    writeFileSync(branchLock(), '')
+    utimesSync(branchLock(), past, past)
+    const result = await ada.app.call('sync.run')
+    expect(result.outcome).toBe('synced')
+    expect(result.notes.join('\n')).toMatch(
+      /^Removed a stale lock that a stopped push had left in the team repository \(.*remote\.git\/refs\/heads\/main\.lock\)\.$/m,
+    )
+    expect(existsSync(branchLock())).toBe(false)
+    expect(team.git(team.remote, 'rev-parse', 'main').trim()).toBe(ada.git('rev-parse', 'HEAD').trim())
+    expect(ada.git('status', '--porcelain')).toBe('')
+  })
+
+  it('waits for a lock that goes on its own (a teammate’s push of that moment), then sends, removing nothing', async () => {
+    await oneToSend()
+    writeFileSync(branchLock(), '')
+    const gone = setTimeout(() => rmSync(branchLock(), { force: true }), 1_000)
+    try {
+      const result = await ada.app.call('sync.run')
+      expect(result.outcome).toBe('synced')
+      expect(result.notes.join('\n')).not.toContain('Removed a stale lock')
+      expect(team.git(team.remote, 'rev-parse', 'main').trim()).toBe(ada.git('rev-parse', 'HEAD').trim())
+    } finally {
+      clearTimeout(gone)
+    }
+  })
+
+  it('leaves a lock while a git works in the team repository, and names the file when the wait is over', async () => {
+    writeFileSync(branchLock(), '')
+    const past = new Date(Date.now() - 60_000)
+    utimesSync(branchLock(), past, past)
+    // A git of the team repository's own (say, a `git gc` an administrator runs) is working there.
+    const working = spawn('git', ['cat-file', '--batch'], { cwd: team.remote, env: team.env, stdio: ['pipe', 'ignore', 'ignore'] })
+    try {
+      let clock = Date.now()
+      const outcome = await settleRemoteLock(join(team.remote, '.', 'refs', 'heads', 'main.lock'), team.remote, {
+        now: () => (clock += 1_000),
+        wait: async () => {},
+      })
+      expect(outcome).toEqual({ kind: 'held', message: expect.stringContaining(`a git program working in it holds ${branchLock()}`) })
+      expect(existsSync(branchLock())).toBe(true)
+    } finally {
+      working.kill('SIGKILL')
+    }
+  })
+
+  it('names a lock in a repository on a server, and touches nothing', async () => {
+    writeFileSync(branchLock(), '')
+    const outcome = await settleRemoteLock(branchLock(), localRemoteFolder('ssh://git.example.org/team.git', ada.clone))
+    expect(outcome).toEqual({ kind: 'held', message: expect.stringContaining(`ask whoever runs the team repository to delete that file`) })
+    expect(existsSync(branchLock())).toBe(true)
   })
 })
 
