@@ -45,7 +45,8 @@ sync    syncs a drafts folder kept in git with the team, as the app's Sync does:
         folder's drafts and review records (nothing else of the repository) with your git
         identity, pulls with a merge, pushes. Runs from a terminal or a scheduled job; git's
         credentials (SSH agent, credential helper) are used as they are, never asked for.
-        The folder is the one you are in unless named.
+        The folder is the one you are in unless named. Only the drafts directly in it are
+        synced; run where they are one folder down, it names that folder.
         Exit code: 0 synced, 1 a conflict to resolve in the app or a pull or push that failed
         (nothing lost: what was committed stays committed and goes with the next sync),
         2 usage, a folder not in a git repository, or no git.

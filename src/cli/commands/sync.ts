@@ -13,9 +13,9 @@
  * draft titles, teammates' names, file names and what git or a server's hook answered come
  * from others, and their escape sequences are written out, never acted on.
  */
-import { stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import { consoleLogger, isSyncFailure, SyncService } from '../../main/core/public/sync'
+import { opendir, readdir, stat } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { classifyPath, consoleLogger, isSyncFailure, SyncService } from '../../main/core/public/sync'
 import type { SyncResult } from '../../shared/ipc'
 import { errorMessage } from '../output'
 import { escapeForTerminal } from '../terminal'
@@ -51,6 +51,39 @@ function report(result: SyncResult, io: Io): number {
   return 0
 }
 
+const isDraftFile = (name: string) => classifyPath('', name)?.kind === 'draft'
+
+/**
+ * When `folder` holds no draft of its own but its subfolders do (the command run at the
+ * repository's top, the drafts one level down): the note that names them. A sync takes only the
+ * drafts directly in its folder, so without this it says "already up to date" over changed drafts.
+ */
+async function draftsOneLevelDown(folder: string): Promise<string | null> {
+  // Read as a stream that stops at the first draft: a folder of thousands costs a few entries.
+  const folders: import('node:fs').Dirent[] = []
+  try {
+    for await (const entry of await opendir(folder)) {
+      if (entry.isFile() && isDraftFile(entry.name)) return null
+      if (entry.isDirectory()) folders.push(entry)
+    }
+  } catch {
+    return null
+  }
+  const found: { path: string; count: number }[] = []
+  for (const entry of folders) {
+    if (entry.name.startsWith('.') || entry.name.endsWith('.reviews')) continue
+    const path = join(folder, entry.name)
+    const count = await readdir(path).then(
+      (names) => names.filter(isDraftFile).length,
+      () => 0,
+    )
+    if (count > 0) found.push({ path, count })
+  }
+  if (found.length === 0) return null
+  const held = found.map((one) => `${one.path} holds ${plural(one.count, 'draft')}`).join(', ')
+  return `No drafts are directly in ${folder}, and a sync takes only those, so these were not synced: ${held}. To sync them, run grant-desk sync ${found[0]!.path}.`
+}
+
 /** Each line written out (terminal.ts), the line breaks the command itself writes kept. */
 const escaped = (text: string) => text.split('\n').map(escapeForTerminal).join('\n')
 
@@ -81,7 +114,10 @@ export async function runSync(folder: string, raw: Io, env: Record<string, strin
     },
   })
   try {
-    return report(await sync.sync(), io)
+    const code = report(await sync.sync(), io)
+    const elsewhere = await draftsOneLevelDown(folder)
+    if (elsewhere) io.out(`Note: ${elsewhere}`)
+    return code
   } catch (error) {
     if (!isSyncFailure(error)) throw error
     io.err(error.message)

@@ -44,6 +44,22 @@ describe('grant-desk sync', () => {
     expect((await sync(ben.drafts)).out).toBe(`Synced ${ben.drafts} (main ↔ origin/main): already up to date.\n`)
   })
 
+  it('run at the repository’s top with the drafts one folder down: says where they are and how to sync them, instead of only "already up to date"', async () => {
+    const draft = await ada.app.call('drafts.create', { grantId: IDS.open })
+    await authorRecorded(ada.drafts, draft.id)
+    const top = await sync(ada.clone)
+    expect(top.code).toBe(0)
+    expect(top.out).toContain(
+      `Note: No drafts are directly in ${ada.clone}, and a sync takes only those, so these were not synced: ${ada.drafts} holds 1 draft. To sync them, run grant-desk sync ${ada.drafts}.\n`,
+    )
+    // Nothing of the drafts folder was taken; the command it names does.
+    expect(ada.git('status', '--porcelain', '--', 'drafts')).not.toBe('')
+    const named = await sync(ada.drafts)
+    expect(named.out).toContain('sent 1 commit')
+    expect(named.out).not.toContain('Note:')
+    expect(ada.git('status', '--porcelain')).toBe('')
+  })
+
   it('with nothing to do says so and moves nothing; then receives what a teammate sent, and sends a commit made in a terminal', async () => {
     const draft = await ada.app.call('drafts.create', { grantId: IDS.open })
     await authorRecorded(ada.drafts, draft.id)

@@ -4,4 +4,5 @@
  * sync command loads the sync and nothing of the review, the export or the checklist.
  */
 export { SyncService, isSyncFailure } from '../sync'
+export { classifyPath } from '../sync/paths'
 export { consoleLogger } from '../errors'
