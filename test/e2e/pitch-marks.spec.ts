@@ -35,11 +35,20 @@ const PITCH = [
 
 const team = useTeamDraft({ prefix: 'grant-desk-marks-', names: ['Ada', 'Ben'], pitch: PITCH })
 
-/** The centre of a drawn mark on screen (the layer is under the textarea: it cannot be clicked itself). */
+/**
+ * The centre of a drawn mark on screen (the layer is under the textarea: it cannot be clicked
+ * itself). Measured again until it has a box: the checklist's answer for a text just typed
+ * redraws the layer at its pause, and a span found just before that redraw is measured detached
+ * (no box; a CI run under load met it). A mark never drawn still fails, after the expect timeout.
+ */
 async function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
-  const box = await page.locator(selector).first().boundingBox()
-  if (!box) throw new Error(`${selector} is not drawn`)
-  return { x: box.x + Math.min(box.width / 2, 40), y: box.y + box.height / 2 }
+  let box: { x: number; y: number; width: number; height: number } | null = null
+  await expect(async () => {
+    box = await page.locator(selector).first().boundingBox()
+    expect(box, `${selector} is not drawn`).not.toBeNull()
+  }).toPass()
+  const { x, y, width, height } = box!
+  return { x: x + Math.min(width / 2, 40), y: y + height / 2 }
 }
 
 /** The textarea's selection, as text. */
