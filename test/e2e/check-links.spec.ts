@@ -6,6 +6,9 @@
 import { expect, test } from '@playwright/test'
 import { type LinkServer, startLinkServer } from '../support/link-server'
 import { openSharedDraft, useTeamDraft } from './team-desks'
+import { closeContextsAfterEach } from './support'
+
+closeContextsAfterEach()
 
 const team = useTeamDraft({
   prefix: 'grant-desk-links-',

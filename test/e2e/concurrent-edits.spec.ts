@@ -11,6 +11,9 @@ import { expect, test } from '@playwright/test'
 import { parseDraftFile } from '../../src/shared/draft-file'
 import { checkScreen } from '../support/ui'
 import { TRACEKIT_PITCH, openSharedDraft, useTeamDraft } from './team-desks'
+import { closeContextsAfterEach } from './support'
+
+closeContextsAfterEach()
 
 // Both wrote the draft, so both edit it: a teammate who wrote none of it would suggest instead (suggesting-mode.spec.ts).
 const team = useTeamDraft({ prefix: 'grant-desk-concurrent-', names: ['Ada', 'Ben'], allWrote: true })

@@ -12,7 +12,9 @@ import { expect, test } from '@playwright/test'
 import { MOMENT } from '../../src/shared/text'
 import { tempDir } from '../support/service'
 import { checkScreen } from '../support/ui'
-import { expectSaved, openGrant, useScreensStack } from './support'
+import { expectSaved, openGrant, useScreensStack, closeContextsAfterEach } from './support'
+
+closeContextsAfterEach()
 
 const stack = useScreensStack()
 

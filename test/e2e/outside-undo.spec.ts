@@ -9,6 +9,9 @@
  */
 import { expect, test } from '@playwright/test'
 import { TRACEKIT_PITCH, openSharedDraft, useTeamDraft } from './team-desks'
+import { closeContextsAfterEach } from './support'
+
+closeContextsAfterEach()
 
 test.describe.configure({ mode: 'serial' })
 

@@ -9,6 +9,9 @@
 import { type Page, expect, test } from '@playwright/test'
 import { checkScreen } from '../support/ui'
 import { openSharedDraft, selectInPitch, useTeamDraft } from './team-desks'
+import { closeContextsAfterEach } from './support'
+
+closeContextsAfterEach()
 
 const SENTENCE = 'Wallet developers cannot see why a transaction failed.'
 const PITCH = [

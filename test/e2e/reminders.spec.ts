@@ -14,7 +14,9 @@ import { assertBuilt } from '../support/browser-host'
 import { type HostProcess, startHostProcess } from '../support/host-process'
 import { DAY, startTestService, tempDir, testFixture, type TestService } from '../support/service'
 import { checkScreen } from '../support/ui'
-import { assertChromium, openGrant, watchForErrors } from './support'
+import { assertChromium, openGrant, watchForErrors, closeContextsAfterEach } from './support'
+
+closeContextsAfterEach()
 
 const HOUR = 3_600_000
 

@@ -9,8 +9,10 @@ import { type Page, expect, test } from '@playwright/test'
 import { main } from '../../src/cli/grant-desk'
 import type { HostStack } from '../support/browser-host'
 import { checkScreen } from '../support/ui'
-import { openScreen } from './support'
+import { openScreen, closeContextsAfterEach } from './support'
 import { openSharedDraft, useTeamDraft } from './team-desks'
+
+closeContextsAfterEach()
 
 const team = useTeamDraft({
   prefix: 'grant-desk-self-approval-',

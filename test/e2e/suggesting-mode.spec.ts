@@ -8,8 +8,10 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { checkScreen } from '../support/ui'
-import { expectSaved } from './support'
+import { expectSaved, closeContextsAfterEach } from './support'
 import { TRACEKIT_PITCH as PITCH, openSharedDraft, selectInPitch, useTeamDraft } from './team-desks'
+
+closeContextsAfterEach()
 
 // Ada wrote the draft (her reviewer name is its recorded author); Ben did not.
 const team = useTeamDraft({ prefix: 'grant-desk-suggesting-', names: ['Ada', 'Ben'] })

@@ -10,7 +10,9 @@ import { expect, test } from '@playwright/test'
 import { type HostStack, assertBuilt, startHostStack } from '../support/browser-host'
 import { runGit, teamGitEnv } from '../support/git-team'
 import { IDS, tempDir } from '../support/service'
-import { assertChromium, openScreen, screensFixture } from './support'
+import { assertChromium, openScreen, screensFixture, closeContextsAfterEach } from './support'
+
+closeContextsAfterEach()
 
 const PITCH = [
   '# Tracekit',

@@ -11,8 +11,10 @@ import { expect, test } from '@playwright/test'
 import { TOKEN_HEADER } from '../../src/host/server'
 import type { HostStack } from '../support/browser-host'
 import { checkScreen } from '../support/ui'
-import { expectSaved, openScreen } from './support'
+import { expectSaved, openScreen, closeContextsAfterEach } from './support'
 import { openSharedDraft, selectInPitch, useTeamDraft } from './team-desks'
+
+closeContextsAfterEach()
 
 // Ada wrote the draft; the reviewer has not set a name: the app asks for it before the first comment.
 const team = useTeamDraft({ prefix: 'grant-desk-shared-', names: ['Ada', undefined] })

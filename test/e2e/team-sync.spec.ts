@@ -16,8 +16,10 @@ import { type HostStack, assertBuilt, startHostStack } from '../support/browser-
 import { runGit, teamGitEnv } from '../support/git-team'
 import { IDS, tempDir } from '../support/service'
 import { checkScreen } from '../support/ui'
-import { assertChromium, openScreen, screensFixture, watchForErrors } from './support'
+import { assertChromium, openScreen, screensFixture, watchForErrors, closeContextsAfterEach } from './support'
 import { selectInPitch } from './team-desks'
+
+closeContextsAfterEach()
 
 const PITCH = [
   '# Tracekit',
