@@ -152,9 +152,9 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
         await host.close()
         await real.close()
         await service.dispose()
-        // Retried (Node retries on ENOTEMPTY): in one CI run of check-links a file went into the
-        // folder while it was removed, after the core had closed. Which write that was is not found yet.
-        await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+        // No retry: the core writes nothing once closed (core.ts, finishedBeforeClose), so a file
+        // that goes into the folder while it is removed is a defect to see.
+        await rm(dataDir, { recursive: true, force: true })
       },
     }
   } catch (error) {

@@ -156,9 +156,38 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const close = await startInBackground(options, { hub, drafts, log, scheduler, reminders, syncScheduler, sync, history, authorWrites })
 
   return {
-    dispatch: createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }),
+    ...finishedBeforeClose(createDispatch(handlers, log, options.actionBudgetMs === undefined ? {} : { budgetMs: options.actionBudgetMs }), close),
     subscribe: (listener) => events.subscribe(listener),
-    close,
+  }
+}
+
+/**
+ * Calls under way finish before the core closes. When the app quits, the window's last save is
+ * often still being written as the core closes, and the process ends right after: the save reaches
+ * the disk and its history first. A call that comes once closing began is refused, never half done
+ * (each call is bounded by its action budget, so closing cannot wait for ever).
+ */
+export function finishedBeforeClose(dispatch: Dispatch, close: () => Promise<void>): Pick<Core, 'dispatch' | 'close'> {
+  const running = new Set<Promise<unknown>>()
+  let closing: Promise<void> | null = null
+  return {
+    dispatch: async (channel, input) => {
+      if (closing) {
+        return { ok: false, error: { code: 'storage_error', message: 'Grant Desk is closing, so this was not done. Open Grant Desk again and do it there.' } }
+      }
+      const call = dispatch(channel, input)
+      running.add(call)
+      try {
+        return await call
+      } finally {
+        running.delete(call)
+      }
+    },
+    close: () =>
+      (closing ??= (async () => {
+        while (running.size > 0) await Promise.allSettled([...running])
+        await close()
+      })()),
   }
 }
 
