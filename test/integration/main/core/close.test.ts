@@ -8,10 +8,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { expect, it } from 'vitest'
-import { createCore } from '../../../../src/main/core/core'
-import { silentLogger } from '../../../../src/main/core/errors'
-import { MemorySecretStore } from '../../../../src/main/core/secret-store'
-import { JsonFileSettingsBackend } from '../../../../src/main/core/settings'
+import { draftText } from '../../../support/big-remote'
+import { offlineCore } from '../../../support/offline-core'
 import { tempDir } from '../../../support/service'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -30,43 +28,13 @@ function contents(dir: string): string[] {
   return found.sort()
 }
 
-const DRAFT = [
-  '---',
-  'format: "grant-desk-draft/1"',
-  'grant:',
-  '  id: "5a0e7d3c-1f00-4c8e-9a5e-000000000012"',
-  '  title: "Closing"',
-  '  reward: "Up to 5,000 USD"',
-  '  deadline: "2099-12-31T23:59:59.000Z"',
-  '  apply_endpoint: "POST /api/build/5a0e7d3c-1f00-4c8e-9a5e-000000000012/apply"',
-  '  type: "grant"',
-  '  application_schema: []',
-  'custom_fields: {}',
-  'status: "draft"',
-  'application_id: null',
-  'created_at: "2026-06-01T10:00:00.000Z"',
-  'updated_at: "2026-06-01T10:00:00.000Z"',
-  'reviews: []',
-  '---',
-  '',
-  'The pitch.',
-  '',
-].join('\n')
-
 it('finishes a save under way before it closes, writes nothing after, and refuses a call after it', async () => {
   const dataDir = tempDir('grant-desk-close-')
-  const core = await createCore({
-    dataDir,
-    secrets: new MemorySecretStore(),
-    settings: await JsonFileSettingsBackend.open(join(dataDir, 'settings.json')),
-    // Nothing here asks the service.
-    env: { GRANT_SERVICE_URL: 'http://127.0.0.1:9' },
-    log: silentLogger,
-  })
+  const core = await offlineCore(dataDir)
   const listed = await core.dispatch('drafts.list', undefined)
   if (!listed.ok) throw new Error(listed.error.message)
   const folder = (listed.value as { folder: string }).folder
-  writeFileSync(join(folder, 'closing.md'), DRAFT)
+  writeFileSync(join(folder, 'closing.md'), draftText(1, 'Closing'))
   const opened = await core.dispatch('drafts.get', { id: 'closing' })
   if (!opened.ok) throw new Error(opened.error.message)
   const { version } = opened.value as { version: string }
