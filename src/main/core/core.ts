@@ -167,7 +167,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
  * the disk and its history first. A call that comes once closing began is refused, never half done
  * (each call is bounded by its action budget, so closing cannot wait for ever).
  */
-export function finishedBeforeClose(dispatch: Dispatch, close: () => Promise<void>): Pick<Core, 'dispatch' | 'close'> {
+function finishedBeforeClose(dispatch: Dispatch, close: () => Promise<void>): Pick<Core, 'dispatch' | 'close'> {
   const running = new Set<Promise<unknown>>()
   let closing: Promise<void> | null = null
   return {

@@ -15,18 +15,14 @@ import { tempDir } from '../../../support/service'
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Every file under `dir` with its size, sorted: what a later write would change. */
-function contents(dir: string): string[] {
-  const found: string[] = []
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const path = join(at, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else found.push(`${relative(dir, path)} ${statSync(path).size}`)
-    }
-  }
-  walk(dir)
-  return found.sort()
-}
+const contents = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name)
+      return `${relative(dir, path)} ${statSync(path).size}`
+    })
+    .sort()
 
 it('finishes a save under way before it closes, writes nothing after, and refuses a call after it', async () => {
   const dataDir = tempDir('grant-desk-close-')
