@@ -7,7 +7,7 @@
 import { LineCounter, isMap, isPair, isScalar, isSeq, stringify, type Document } from 'yaml'
 import { z } from 'zod'
 import { ApplicationSchema, GrantType, Id, IsoTimestamp, formatIssuePath } from '../api'
-import { boundedSyntax, composeDocument } from '../text'
+import { boundedSyntax, composeDocument, readPlainYaml } from '../text'
 
 /**
  * Version 2 keeps review records out of the draft, in a folder beside it (see
@@ -142,6 +142,9 @@ function duplicateKey(node: unknown): { key: string; offset: number } | null {
  * take the memory — so that too is a damaged file, never a crash of the listing.
  */
 export function frontMatterValue(yamlText: string): unknown {
+  // What the app writes is read off its lines; anything else is yaml's to read or refuse, as below.
+  const plain = readPlainYaml(yamlText)
+  if (plain !== undefined) return plain
   const lineCounter = new LineCounter()
   // The line of the file: the front matter starts on line 2, after the opening "---".
   const lineOf = (offset: number) => lineCounter.linePos(offset).line + 1

@@ -17,7 +17,7 @@
 import { Document, LineCounter, Scalar, parseDocument, visit } from 'yaml'
 import { z } from 'zod'
 import { IsoTimestamp, formatIssuePath } from '../api'
-import { count } from '../text'
+import { count, readPlainYaml } from '../text'
 import { MAX_COMMENT_CHARS, MAX_NOTE_CHARS, MAX_QUOTE_CHARS } from './limits'
 
 import { LEGACY_ID_PATTERN, RECORD_FILE_PATTERN, RECORD_ID_PATTERN, RecordId } from './file-names'
@@ -159,6 +159,9 @@ export const RECORD_YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true } as 
 export function parseRecordFile(fileName: string, text: string): ReviewRecord {
   // yaml fills `linePos` only for pretty errors, whose message then repeats the source; the
   // line counter gives the line of a plain error.
+  // What the app writes is read off its lines; anything else is yaml's to read or refuse.
+  const plain = readPlainYaml(text)
+  if (plain !== undefined) return recordOfValue(fileName, plain)
   const lineCounter = new LineCounter()
   return recordOfDocument(fileName, parseDocument(text, { ...RECORD_YAML_OPTIONS, lineCounter }), lineCounter)
 }
@@ -177,6 +180,11 @@ export function recordOfDocument(fileName: string, document: Document.Parsed, li
   } catch (error) {
     throw new RecordFileError(`could not be read: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`)
   }
+  return recordOfValue(fileName, value)
+}
+
+/** A record file's value (its YAML read as plain values) checked as a record: the shape, and the id against the file name. */
+export function recordOfValue(fileName: string, value: unknown): ReviewRecord {
   const parsed = ReviewRecord.safeParse(value)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${formatIssuePath(issue.path) || 'record'}: ${issue.message}`)

@@ -6,6 +6,7 @@
 export * from './conflict-markers'
 export * from './dates'
 export * from './deadline'
+export * from './plain-yaml'
 export * from './reminder-times'
 export * from './wording'
 export * from './yaml-bounds'

@@ -21,13 +21,14 @@ import {
   RecordFileError,
   newRecordId,
   recordOfDocument,
+  recordOfValue,
   reviewFolderName,
   serializeRecord,
   type ReviewRecord,
   type ReviewedVersion,
   type UnreadableRecord,
 } from '../../../shared/review'
-import { boundedSyntax, composeDocument } from '../../../shared/text'
+import { boundedSyntax, composeDocument, readPlainYaml } from '../../../shared/text'
 import { AppFailure } from '../errors'
 import { errorCode, formatSize, IS_A_LINK, NOT_A_FILE, mapLimited, readRegularFile, storageFailure } from './fs'
 import { isAtomicTempName } from './names'
@@ -181,6 +182,9 @@ function yamlMapCost(syntax: readonly CST.Token[]): number {
  * parseRecordFile would parse it.
  */
 function parseRecordText(fileName: string, text: string): ReviewRecord {
+  // What the app writes is read off its lines (within the bounds below); anything else is yaml's to read or refuse.
+  const plain = readPlainYaml(text)
+  if (plain !== undefined) return recordOfValue(fileName, plain)
   const lineCounter = new LineCounter()
   const syntax = boundedSyntax(text, lineCounter.addNewLine)
   if (syntax.problem !== null) throw new RecordFileError(`too complex to be a review record: ${syntax.problem}`)
