@@ -82,19 +82,30 @@ class PlainReader {
     return this.#at < this.#lines.length ? this.#at : -1
   }
 
+  /**
+   * The next line of a block whose lines stand at `indent`: its index, -1 where the block ends
+   * (the text's end, or a line less indented), DECLINED for a line more indented (a scalar's
+   * continuation, which the app never writes) or past the bounds.
+   */
+  nextAt(indent: number): number | typeof DECLINED {
+    const at = this.nextStructure()
+    if (at === -1) return -1
+    const lineIndent = indentOf(this.#lines[at]!)
+    if (lineIndent < indent) return -1
+    if (lineIndent > indent || ++this.#structureLines > MAX_STRUCTURE_LINES) return DECLINED
+    return at
+  }
+
   /** A block map whose keys stand at `indent`, from the current line. */
   map(indent: number, depth: number): unknown {
     if (depth > MAX_DEPTH) return DECLINED
     const map: Record<string, unknown> = {}
     let keys = 0
     for (;;) {
-      const at = this.nextStructure()
+      const at = this.nextAt(indent)
+      if (at === DECLINED) return DECLINED
       if (at === -1) break
-      const line = this.#lines[at]!
-      const lineIndent = indentOf(line)
-      if (lineIndent < indent) break
-      if (lineIndent > indent || ++this.#structureLines > MAX_STRUCTURE_LINES) return DECLINED
-      const rest = line.slice(indent)
+      const rest = this.#lines[at]!.slice(indent)
       const key = KEY.exec(rest)
       if (key === null) return DECLINED
       const name = key[1]!
@@ -128,12 +139,10 @@ class PlainReader {
     if (depth > MAX_DEPTH) return DECLINED
     const list: unknown[] = []
     for (;;) {
-      const at = this.nextStructure()
+      const at = this.nextAt(indent)
+      if (at === DECLINED) return DECLINED
       if (at === -1) break
       const line = this.#lines[at]!
-      const lineIndent = indentOf(line)
-      if (lineIndent < indent) break
-      if (lineIndent > indent || ++this.#structureLines > MAX_STRUCTURE_LINES) return DECLINED
       if (!line.startsWith('- ', indent)) return DECLINED
       const item = line.slice(indent + 2)
       if (KEY.test(item)) {
