@@ -157,11 +157,11 @@ export const RECORD_YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true } as 
 
 /** Parses one record file; the id must match the file name, so a copied file cannot pose as another record. */
 export function parseRecordFile(fileName: string, text: string): ReviewRecord {
-  // yaml fills `linePos` only for pretty errors, whose message then repeats the source; the
-  // line counter gives the line of a plain error.
   // What the app writes is read off its lines; anything else is yaml's to read or refuse.
   const plain = readPlainYaml(text)
   if (plain !== undefined) return recordOfValue(fileName, plain)
+  // yaml fills `linePos` only for pretty errors, whose message then repeats the source; the
+  // line counter gives the line of a plain error.
   const lineCounter = new LineCounter()
   return recordOfDocument(fileName, parseDocument(text, { ...RECORD_YAML_OPTIONS, lineCounter }), lineCounter)
 }
