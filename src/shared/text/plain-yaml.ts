@@ -256,6 +256,6 @@ function plain(text: string): unknown {
   if (BOOLEAN.test(text)) return text[0] === 't' || text[0] === 'T'
   if (WHOLE.test(text)) return Number(text)
   // Other numbers (leading zeros, octal, hex, floats, 16 digits or more) are left to yaml.
-  if (/^(?:[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)$/.test(text)) return DECLINED
+  if (/^(?:0o[0-7]+|0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)$/.test(text)) return DECLINED
   return text
 }
