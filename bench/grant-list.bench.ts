@@ -15,8 +15,8 @@
  * Goal: at most 6×, within about 3× of the measured ratio (see GOAL_RATIO).
  */
 import { type GrantSummary, grantSearchText } from '../src/shared/api'
-import { isClosed } from '../src/renderer/src/lib/deadline'
-import { type GrantSort, parseRewardAmount, visibleGrants } from '../src/renderer/src/state/grants/grantListing'
+import { isClosed } from '../src/shared/api/grant-deadline'
+import { type GrantSort, parseRewardAmount, visibleGrants } from '../src/shared/api/grant-listing'
 import { defineBench } from './lib/row'
 import { timeCases } from './lib/timing'
 

@@ -40,21 +40,3 @@ export function grantKind(id: string, filter: TypeFilter, bountyIds: ReadonlySet
   if (bountyIds === null) return null
   return bountyIds.has(id.toLowerCase()) ? 'bounty' : 'grant'
 }
-
-/** A sponsor's initials for its avatar: the first letters of its first two words ("Acme Foundation" → "AF"). */
-export function sponsorInitials(sponsor: string): string {
-  const words = sponsor
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .split(/\s+/)
-    .filter((word) => word !== '')
-  if (words.length === 0) return '?'
-  const letters = words.length === 1 ? [...words[0]!].slice(0, 2) : [[...words[0]!][0]!, [...words[1]!][0]!]
-  return letters.join('').toUpperCase()
-}
-
-/** One of the six avatar tints, the same for a sponsor every time (a hash of its name). */
-export function avatarTint(sponsor: string): number {
-  let hash = 0
-  for (const char of sponsor.trim().toLowerCase()) hash = (hash * 31 + char.codePointAt(0)!) >>> 0
-  return hash % 6
-}

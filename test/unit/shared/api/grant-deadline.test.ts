@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { agoText, deadlineText } from '../../../../src/renderer/src/lib/deadline'
+import { deadlineText } from '../../../../src/shared/api/grant-deadline'
+import { ago as agoText } from '../../../../src/shared/text'
 import { dateTime, day } from '../../../../src/shared/text'
 
 const NOW = Date.parse('2026-11-21T12:00:00Z')

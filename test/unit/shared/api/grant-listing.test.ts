@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import type { GrantSummary } from '../../../../../src/shared/api'
-import { isClosed } from '../../../../../src/renderer/src/lib/deadline'
-import { matchesQuery, parseRewardAmount, sortGrants, visibleGrants } from '../../../../../src/renderer/src/state/grants/grantListing'
+import type { GrantSummary } from '../../../../src/shared/api'
+import { isClosed } from '../../../../src/shared/api/grant-deadline'
+import { matchesQuery, parseRewardAmount, sortGrants, visibleGrants } from '../../../../src/shared/api/grant-listing'
 
 const NOW = Date.parse('2026-11-21T12:00:00Z')
 const DAY = 86_400_000

@@ -1,5 +1,6 @@
-import type { GrantStatus } from '../../../shared/api'
-import { CLOSING_SOON_MS, dateTime, inTime } from '../../../shared/text'
+import { CLOSING_SOON_MS } from '../text/deadline'
+import { dateTime, inTime } from '../text/dates'
+import type { GrantStatus } from './resources'
 
 /**
  * How a deadline reads in a list: "closes in 2 days", "closes in 5 hours", "closed". Closing
@@ -14,9 +15,6 @@ export interface DeadlineText {
   /** The exact moment, for a tooltip or a detail line: "Fri, 12 Dec 2026, 17:00". */
   exact: string
 }
-
-/** The wording module's `ago`, by the name its test knows it under. */
-export { ago as agoText } from '../../../shared/text'
 
 /**
  * Closed by the sponsor (`status`, the grant's listing status when known) or past its deadline.

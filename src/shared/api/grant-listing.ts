@@ -3,9 +3,9 @@
  * every keystroke over 10,000 grants. Which grants the service lists (status, type) is decided
  * by the core; this only narrows and orders what it returned.
  */
-import type { GrantSummary } from '../../../../shared/api'
-import { grantSearchText, queryWords, textMatchesWords } from '../../../../shared/api'
-import { isClosed } from '../../lib/deadline'
+import { isClosed } from './grant-deadline'
+import { grantSearchText, queryWords, textMatchesWords } from './grant-search'
+import type { GrantSummary } from './resources'
 
 export type GrantSort = 'deadline' | 'reward' | 'title'
 
