@@ -11,7 +11,7 @@ import { readFile, realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
 import type { Logger } from '../main/core/errors'
-import { CONTENT_SECURITY_POLICY } from '../shared/ipc'
+import { CONTENT_SECURITY_POLICY, REMEMBERED_THEME } from '../shared/ipc'
 import { LAUNCH_PATH, SECURITY_HEADERS, UNEXPECTED, WRONG_HOST, allowedHosts } from './access'
 
 /**
@@ -62,6 +62,50 @@ export function injectBridge(html: string, bridgeAt: string): string {
   return html.slice(0, moduleScript.index) + tag + html.slice(moduleScript.index)
 }
 
+/**
+ * Run in the page's head before anything is drawn (a parser-blocking script: the page cannot hold
+ * inline script), for the first paint (first-paint.ts):
+ * - it is the grants screen, so an address naming another screen (a reload of a draft, say:
+ *   src/renderer/src/state/app/routeHash.ts) hides it, and the app opens on that screen as before;
+ * - it is drawn in the theme the app will apply (the one it remembers in the page's storage:
+ *   src/renderer/src/state/settings/theme.ts), not in the system's for a moment.
+ */
+export const FIRST_PAINT_SCRIPT = `(function () {
+  var root = document.documentElement
+  if (/^#\\/(?!grants(?:\\?|$))/.test(location.hash)) root.setAttribute('data-first-paint', 'off')
+  try {
+    var theme = localStorage.getItem(${JSON.stringify(REMEMBERED_THEME)})
+    if (theme === 'light' || theme === 'dark') {
+      root.setAttribute('data-theme', theme)
+      root.setAttribute('data-color-mode', theme)
+    }
+  } catch (error) {}
+})()
+`
+
+/** Where FIRST_PAINT_SCRIPT is served: named by its content, and kept by the browser. */
+export const FIRST_PAINT_SCRIPT_PATH = `/grant-desk-first-paint-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64url').slice(0, 16)}.js`
+
+/**
+ * The page with the first paint placed before the app's root, and the script that hides it on
+ * another screen's address at the end of its head; the page unchanged when there is nothing to
+ * paint or the page lacks either place.
+ */
+export function injectFirstPaint(html: string, paint: string): string {
+  const head = html.indexOf('</head>')
+  const root = html.indexOf('<div id="root">')
+  const end = html.lastIndexOf('</body>')
+  if (paint === '' || head < 0 || root < head || end < root) return html
+  // The app's scripts after the paint: met in the head, they were fetched and compiled first, on
+  // the page's one thread, and the parser reached the paint 150–300 ms after the page had arrived.
+  const scripts: string[] = []
+  const headPart = html.slice(0, head).replace(/[ \t]*(?:<script\b[^>]*><\/script>|<link\b[^>]*\brel="?modulepreload"?[^>]*>)\n?/gi, (tag) => {
+    scripts.push(tag.trim())
+    return ''
+  })
+  return `${headPart}  <script src="${FIRST_PAINT_SCRIPT_PATH}"></script>\n  ${html.slice(head, root)}${paint}${html.slice(root, end)}  ${scripts.join('\n    ')}\n  ${html.slice(end)}`
+}
+
 /** The page's own policy (its meta tag), sent as a header too, plus what only a header can say. */
 export function cspOf(html: string): string {
   const meta = /<meta\b[^>]*http-equiv=["']Content-Security-Policy["'][^>]*>/i.exec(html)?.[0]
@@ -106,6 +150,8 @@ export interface PageFiles {
   bridgeAt: string
   /** The port listened on (known before the first request). */
   port: () => number
+  /** The first paint to place in the page (first-paint.ts): '' for none. Must not throw. */
+  firstPaint?: (() => Promise<string>) | undefined
   log: Logger
 }
 
@@ -131,10 +177,14 @@ export function pageListener(files: PageFiles): (request: IncomingMessage, respo
   }
   const answer = async (path: string, head: boolean, response: ServerResponse) => {
     if (path === '/' || path === '/index.html') {
-      const html = await readFile(indexFile, 'utf8')
-      return send(response, head, 200, CONTENT_TYPES['.html']!, injectBridge(html, bridgeAt), { 'Content-Security-Policy': cspOf(html) })
+      const [html, paint] = await Promise.all([readFile(indexFile, 'utf8'), head ? '' : (files.firstPaint?.() ?? '')])
+      // Made anew at each load (the saved list and the time change): never kept (SECURITY_HEADERS' no-store).
+      return send(response, head, 200, CONTENT_TYPES['.html']!, injectFirstPaint(injectBridge(html, bridgeAt), paint), {
+        'Content-Security-Policy': cspOf(html),
+      })
     }
     if (path === bridgeAt) return send(response, head, 200, CONTENT_TYPES['.js']!, bridge, { 'Cache-Control': KEPT })
+    if (path === FIRST_PAINT_SCRIPT_PATH) return send(response, head, 200, CONTENT_TYPES['.js']!, FIRST_PAINT_SCRIPT, { 'Cache-Control': KEPT })
     const file = await staticFile(rendererDir, path)
     if (!file) return send(response, head, 404, CONTENT_TYPES['.txt']!, 'Not found')
     // The build names its scripts, styles and fonts by their content: such a file never changes

@@ -13,8 +13,10 @@
  *   preflight, which this server never grants, and cannot read the token.
  * - Static files are served WITHOUT the token, because a page load cannot carry a header and
  *   the token travels in the URL's fragment, which the browser never sends. They are only the
- *   built renderer (the same code anyone gets from the repository) and the bridge; nothing of
- *   the data folder, and no other path, is reachable without the token.
+ *   built renderer (the same code anyone gets from the repository) and the bridge, and in the
+ *   page its first paint (first-paint.ts): the public grant list the app saved, which the grant
+ *   service gives anyone without a login. Nothing else of the data folder, and no other path, is
+ *   reachable without the token.
  * - Every request must name this server in its Host header (`127.0.0.1:PORT` or
  *   `localhost:PORT`), so a DNS-rebinding page (evil.example resolving to 127.0.0.1) gets 403
  *   even for static files.
@@ -47,6 +49,8 @@ export interface BrowserHostOptions {
    * while it runs, where a token would stay valid for the whole session.
    */
   launchAddress?: boolean
+  /** The first paint placed in the page at each load (first-paint.ts); none when not given. */
+  firstPaint?: () => Promise<string>
   log?: Logger
 }
 
@@ -85,7 +89,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
   // The page and the build's files are answered at once (page.ts); the routes (Hono and what it
   // brings) load as the host listens, not before it: an API call that comes first waits for them.
-  const page = pageListener({ rendererDir, indexFile, bridge, bridgeAt, port: () => port, log })
+  const page = pageListener({ rendererDir, indexFile, bridge, bridgeAt, port: () => port, firstPaint: options.firstPaint, log })
   const routes: Promise<RequestListener> = import('./routes').then(({ hostRoutes }) =>
     hostRoutes({ core, log, token, port: () => port, spendLaunchCode, streams }),
   )

@@ -205,6 +205,8 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
       firstScreen.over,
     )
     const savedList = savedListOn(data)
+    // Read and drawn while the host listens and the browser opens the address, not when the page is asked for.
+    const firstPaint = firstPaintOn(data)
     // A core that cannot start stops the host as before, only after its address may have been printed.
     let coreStarted = false
     void core.ready.then(
@@ -223,6 +225,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
         bridgeFile: join(PROJECT, 'out/browser/bridge.js'),
         port: env.data.GRANT_DESK_PORT,
         launchAddress: plan?.mode === 'window',
+        firstPaint,
       })
     } catch (error) {
       const e = error as NodeJS.ErrnoException
@@ -287,6 +290,25 @@ function savedListOn(dataDir: string): SavedListReader {
   return async (input) => {
     reader ??= import('./saved-list').then(({ savedListReader }) => savedListReader(dataDir))
     return (await reader)(input)
+  }
+}
+
+/** How long the first paint drawn at start stays good for the first load: its times ("closes in 5 hours") are as at its drawing. */
+const FIRST_PAINT_FRESH_MS = 5_000
+
+/**
+ * The page's first paint (first-paint.ts) at each load: the first one is begun at once, so that its
+ * code, the saved list and the platform's date words are ready when the browser asks for the page;
+ * a later load (a reload, or a page opened long after the start) draws it anew.
+ */
+function firstPaintOn(dataDir: string): () => Promise<string> {
+  const draw = () => import('./first-paint').then(({ firstPaintOf }) => firstPaintOf(dataDir, Date.now())).catch(() => '')
+  let first: Promise<string> | null = draw()
+  const drawnAt = Date.now()
+  return () => {
+    const paint = first !== null && Date.now() - drawnAt < FIRST_PAINT_FRESH_MS ? first : draw()
+    first = null
+    return paint
   }
 }
 

@@ -13,6 +13,7 @@ import type { RefreshTimer } from '../../src/main/core/saved-searches/scheduler'
 import { PlainFileSecretStore } from '../../src/main/core/secret-store'
 import { JsonFileSettingsBackend } from '../../src/main/core/settings'
 import { type BrowserHost, startBrowserHost } from '../../src/host/server'
+import { firstPaintOf } from '../../src/host/first-paint'
 import { DEMO_USERS } from '../../src/service/demo-data'
 import type { Fixture } from '../../src/service/fixture'
 import { type TestService, startTestService, tempDir, testFixture } from './service'
@@ -75,6 +76,12 @@ export interface HostStackOptions {
   refreshTimer?: RefreshTimer
   /** More of the core's environment: the git a team sync runs (PATH, a HOME and git config of the test's own). */
   env?: Record<string, string>
+  /**
+   * Places the first paint in the page, as the start commands' host does (src/host/first-paint.ts).
+   * Off by default: the other tests find the app's own elements, and the paint's copies of its
+   * texts would make a text match ambiguous while it lies over the page.
+   */
+  firstPaint?: boolean
 }
 
 export async function startHostStack(options: HostStackOptions = {}): Promise<HostStack> {
@@ -138,6 +145,7 @@ export async function startHostStack(options: HostStackOptions = {}): Promise<Ho
       log,
       ...(options.token !== undefined ? { token: options.token } : {}),
       ...(options.launchAddress ? { launchAddress: true } : {}),
+      ...(options.firstPaint ? { firstPaint: () => firstPaintOf(dataDir, Date.now()) } : {}),
     })
     return {
       host,

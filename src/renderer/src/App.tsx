@@ -2,7 +2,7 @@
  * The application frame: the header (screens, who is logged in), the offline banner, the
  * current screen, the status bar, and the login dialog that can open over any screen.
  */
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { ErrorNotice } from './components/ErrorNotice'
 import { Spinner } from './components/Spinner'
 import type { AppError } from '../../shared/ipc'
@@ -11,7 +11,7 @@ import { ConflictHost } from './features/conflicts'
 import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
 import { DueSoonMenu } from './features/reminders'
 import { startConnectivity } from './state/connectivity'
-import { afterFirstScreen, firstScreenShown, isFirstScreenShown, type Route, startHashRouting, useNavigation } from './state/app'
+import { afterFirstScreen, dropFirstPaint, firstScreenShown, isFirstScreenShown, type Route, startHashRouting, useNavigation } from './state/app'
 import { DraftsList } from './features/drafts'
 import { DraftEditor, UnsavedDraftsAlert } from './features/editor'
 import { FeedbackScreen } from './features/feedback'
@@ -126,6 +126,11 @@ export function App() {
   // lets what waits for the first screen go at once.
   useEffect(() => {
     if (route.name !== 'grants') firstScreenShown()
+  }, [route])
+  // The host's picture of the grant list goes in the frame that draws another screen (the grant
+  // list takes it away itself, as it draws its rows: GrantBrowser).
+  useLayoutEffect(() => {
+    if (route.name !== 'grants') dropFirstPaint()
   }, [route])
 
   // First screen: the welcome (address check + login) for someone not logged in, else the grants.

@@ -1,5 +1,4 @@
-import { CLOSING_SOON_MS } from '../text/deadline'
-import { dateTime, inTime } from '../text/dates'
+import { CLOSING_SOON_MS, dateTime, inTime } from '../text'
 import type { GrantStatus } from './resources'
 
 /**

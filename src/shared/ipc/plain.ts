@@ -11,6 +11,12 @@ import type { SyncConflict } from './sync'
 
 /** The app's colour themes; 'system' follows the OS's light or dark setting. */
 export const THEMES = ['system', 'light', 'dark'] as const
+/**
+ * Where the page keeps the last theme applied (src/renderer/src/state/settings/theme.ts), so the next
+ * start paints in it before the settings arrive; the browser host's first paint reads it too
+ * (src/host/page.ts's FIRST_PAINT_SCRIPT).
+ */
+export const REMEMBERED_THEME = 'grant-desk.theme'
 /** The longest a reminder may come before a deadline: 60 days, in minutes. */
 export const MAX_REMINDER_OFFSET_MINUTES = 60 * 24 * 60
 export const MAX_REMINDER_OFFSETS = 6

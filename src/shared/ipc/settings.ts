@@ -8,7 +8,7 @@ import { MAX_REMINDER_OFFSET_MINUTES, MAX_REMINDER_OFFSETS, THEMES } from './pla
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-export { MAX_REMINDER_OFFSET_MINUTES, MAX_REMINDER_OFFSETS, THEMES } from './plain'
+export { MAX_REMINDER_OFFSET_MINUTES, MAX_REMINDER_OFFSETS, REMEMBERED_THEME, THEMES } from './plain'
 export type Theme = (typeof THEMES)[number]
 
 /** When to remind before a deadline, in minutes (3 days, 1 day, 3 hours by default); each once per draft. */

@@ -128,4 +128,22 @@ describe('the built browser host', () => {
       expect(holding(loaded, path), path).toEqual([])
     }
   })
+
+  it('draws the page’s first paint on the main thread from the saved list, with the list’s schemas and the row’s words only', () => {
+    const start = dynamicImports(read('main.mjs')).find((file) => /^\.\/start-.+\.mjs$/.test(file))!
+    const mainThread = loadedWith(inHost('main.mjs', start))
+    expect(holding(mainThread, 'src/host/first-paint.ts')).toEqual([])
+    const later = [...mainThread].flatMap(([file, code]) => dynamicImports(code).map((specifier) => inHost(file, specifier)))
+    // Its chunk is named for it (the bundle keeps no `// path` line for a chunk's own entry module).
+    const firstPaint = later.find((file) => /(^|\/)first-paint-[^/]+\.mjs$/.test(file))
+    expect(firstPaint, 'the first paint loads as the host starts, beside it').toBeDefined()
+    const loaded = loadedWith(firstPaint!)
+    expect(loaded.get(firstPaint!)).toMatch(/\bexport \{ firstPaintOf \}/)
+    for (const path of ['src/shared/api/grant-list.ts', 'src/shared/api/grant-listing.ts', 'src/shared/api/grant-deadline.ts']) {
+      expect(holding(loaded, path), path).toHaveLength(1)
+    }
+    for (const path of [CORE, 'src/shared/api/resources.ts', 'src/main/core/cache.ts', 'node_modules/react/index.js', 'node_modules/react-dom/index.js']) {
+      expect(holding(loaded, path), path).toEqual([])
+    }
+  })
 })

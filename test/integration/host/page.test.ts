@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '../../../src/main/core/errors'
-import { bridgePath, pageListener } from '../../../src/host/page'
+import { FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_PATH, bridgePath, pageListener } from '../../../src/host/page'
 import { tempDir } from '../../support/service'
 
 const INDEX_HTML = `<!doctype html>
@@ -27,6 +27,9 @@ const DECLINED = 599
 
 let server: Server
 let port = 0
+/** What the host's first paint is now (first-paint.ts), and how often the page asked for it. */
+let paint = ''
+let paintAsked = 0
 const errors: unknown[] = []
 
 beforeAll(async () => {
@@ -42,6 +45,10 @@ beforeAll(async () => {
     bridge: BRIDGE,
     bridgeAt: bridgePath(BRIDGE),
     port: () => port,
+    firstPaint: async () => {
+      paintAsked += 1
+      return paint
+    },
     log,
   })
   server = createServer((request, response) => {
@@ -86,6 +93,28 @@ describe('the page listener, with no routes behind it', () => {
     }
     const localhost = await raw('/', { host: `localhost:${port}` })
     expect(localhost.status).toBe(200)
+  })
+
+  it('places the first paint in each page it serves, with the script that hides it, which the browser keeps', async () => {
+    paint = '<div id="first-paint">the saved list</div>'
+    try {
+      const asked = paintAsked
+      const page = await raw('/')
+      expect(paintAsked).toBe(asked + 1)
+      expect(page.body).toContain(`<script src="${FIRST_PAINT_SCRIPT_PATH}"></script>`)
+      expect(page.body).toContain(`${paint}<div id="root">`)
+      expect(page.headers['cache-control']).toBe('no-store')
+      // A HEAD of the page does not draw it.
+      expect((await raw('/', { method: 'HEAD' })).status).toBe(200)
+      expect(paintAsked).toBe(asked + 1)
+      const script = await raw(FIRST_PAINT_SCRIPT_PATH)
+      expect(script.body).toBe(FIRST_PAINT_SCRIPT)
+      expect(script.headers['content-type']).toMatch(/^text\/javascript/)
+      expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    } finally {
+      paint = ''
+    }
+    expect((await raw('/')).body).not.toContain(FIRST_PAINT_SCRIPT_PATH)
   })
 
   it('serves the bridge and the hashed assets to be kept, anything else of the build not', async () => {

@@ -3,7 +3,7 @@
  * is (the colour repeats what the words say), with the exact time in a tooltip or after it.
  */
 import type { GrantStatus } from '../../../shared/api'
-import { deadlineText } from '../../../shared/api/grant-deadline'
+import { deadlineText } from '../../../shared/api'
 
 export function Deadline({ deadline, now, status, exact = 'title' }: { deadline: string; now: number; status?: GrantStatus; exact?: 'title' | 'after' }) {
   const { text, tone, exact: when } = deadlineText(deadline, now, status)

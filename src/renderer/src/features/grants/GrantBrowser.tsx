@@ -3,7 +3,7 @@
  * on this computer, and a virtualized list that stays smooth with 10,000 grants. When the
  * service cannot be reached the last saved list is shown, and the screen says how old it is.
  */
-import { type KeyboardEvent as ReactKeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react'
+import { type KeyboardEvent as ReactKeyboardEvent, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import type { GrantsListOutput } from '../../../../shared/ipc'
 import { ErrorNotice, Loading } from '../../components/ErrorNotice'
 import { SkeletonList } from '../../components/Spinner'
@@ -12,9 +12,9 @@ import { count, plural, ago } from '../../../../shared/text'
 import { GrantList } from './GrantList'
 import { followMyGrants } from '../../state/grants/myGrants'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, isSavedCopy, useGrants } from '../../state/grants/grants'
-import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../../../shared/api/grant-listing'
+import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../../../shared/api'
 import { learnGrantKinds } from '../../state/grants/grantKinds'
-import { afterFirstScreen, firstScreenCommitted } from '../../state/app'
+import { afterFirstScreen, dropFirstPaint, firstScreenCommitted } from '../../state/app'
 import { useNow } from '../../lib/useNow'
 import { useConnectivity } from '../../state/connectivity'
 import { SavedSearchesPanel } from '../saved-searches'
@@ -96,6 +96,11 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
   useEffect(() => {
     if ((result && !(isSavedCopy(result) && loading)) || error) firstScreenCommitted()
   }, [result, error, loading])
+  // The host's picture of this screen (src/host/first-paint.ts) goes before the frame that draws
+  // the list (or what the screen says instead), never before: it is replaced, not blanked.
+  useLayoutEffect(() => {
+    if (result || error) dropFirstPaint()
+  }, [result, error])
 
   const deferredQuery = useDeferredValue(query)
   const items = result?.items

@@ -13,6 +13,8 @@
  * reminder in the first second is not lost), and every later load runs when asked.
  */
 
+import { dropFirstPaint } from './firstPaint'
+
 /** The longest the rest waits for the first screen: the grant list normally shows well within it (App.tsx preloads the other screens after as long). */
 export const FIRST_SCREEN_WAIT_MS = 3_000
 
@@ -40,6 +42,8 @@ export function afterFirstScreen(work: () => void): () => void {
 export function firstScreenShown(): void {
   if (shown) return
   shown = true
+  // Whatever screen it is, the host's picture of the grant list must not lie over it any longer.
+  dropFirstPaint()
   if (fallback !== null) clearTimeout(fallback)
   fallback = null
   const work = [...waiting]

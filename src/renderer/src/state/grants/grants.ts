@@ -9,7 +9,7 @@ import type { GrantType } from '../../../../shared/api'
 import { type AppError, type GrantsListOutput, SAVED_LIST_AT_START } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
 import { setOnline } from '../connectivity'
-import type { GrantSort } from '../../../../shared/api/grant-listing'
+import type { GrantSort } from '../../../../shared/api'
 
 export type StatusFilter = 'open' | 'closed' | 'all'
 export type TypeFilter = 'all' | GrantType

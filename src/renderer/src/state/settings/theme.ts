@@ -4,16 +4,14 @@
  * Markdown editor's own stylesheet. "System" follows the OS, live, through the media query.
  */
 import { useEffect, useSyncExternalStore } from 'react'
-import type { Theme } from '../../../../shared/ipc'
+import { REMEMBERED_THEME, type Theme } from '../../../../shared/ipc'
 import { useSettings } from './settings'
 
 export type ColorMode = 'light' | 'dark'
 
-/**
- * The last theme applied, kept in the page's storage so the next start paints in it before
- * the settings arrive from the core (no flash of light colours for someone who chose dark).
- */
-const REMEMBERED = 'grant-desk.theme'
+// The last theme applied is kept in the page's storage (REMEMBERED_THEME) so the next start
+// paints in it before the settings arrive from the core (no flash of light colours for someone
+// who chose dark).
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
@@ -39,7 +37,7 @@ function isTheme(value: unknown): value is Theme {
 
 function rememberedTheme(): Theme {
   try {
-    const value = localStorage.getItem(REMEMBERED)
+    const value = localStorage.getItem(REMEMBERED_THEME)
     return isTheme(value) ? value : 'system'
   } catch {
     return 'system' // storage can be off; the settings still arrive a moment later
@@ -77,7 +75,7 @@ export function useAppliedTheme(): void {
   useEffect(() => {
     applyTheme(theme, prefersDark)
     try {
-      localStorage.setItem(REMEMBERED, theme)
+      localStorage.setItem(REMEMBERED_THEME, theme)
     } catch {
       // Not remembered: the next start paints in the OS's theme until the settings arrive.
     }
