@@ -13,7 +13,7 @@ import { type Page, expect, test } from '@playwright/test'
 import { firstPaintOf } from '../../src/host/first-paint'
 import { REMEMBERED_THEME } from '../../src/shared/ipc'
 import { startHostStack } from '../support/browser-host'
-import { USER, assertChromium, screensFixture } from './support'
+import { assertChromium, logInThroughHost, screensFixture } from './support'
 
 /** The app's scripts (the build's and the bridge): held back, the page shows only what the host sent. */
 const APP_SCRIPTS = /\/assets\/[^/]+\.js$|\/grant-desk-bridge-[^/]+\.js$/
@@ -50,12 +50,7 @@ test('the host paints the saved grant list into the page, and the app replaces i
   assertChromium(testInfo)
   const stack = await startHostStack({ fixture: screensFixture(), firstPaint: true })
   try {
-    const login = await fetch(`${stack.host.url}/rpc/session.login`, {
-      method: 'POST',
-      headers: { 'x-grant-desk-token': stack.host.token },
-      body: JSON.stringify(USER),
-    })
-    expect(((await login.json()) as { ok: boolean }).ok).toBe(true)
+    await logInThroughHost(stack)
 
     // A first start: no list is saved yet, so the page has no paint; the app draws the list, and saves it.
     expect(await (await fetch(`${stack.host.url}/`)).text()).not.toContain('first-paint')
@@ -122,7 +117,8 @@ test('the host paints the saved grant list into the page, and the app replaces i
     expect(Math.min(drawn.length, painted.length)).toBeGreaterThan(2)
     expect(await page.evaluate(() => (window as unknown as { __sawPaint: boolean }).__sawPaint)).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { __blankFrames: number }).__blankFrames)).toBe(0)
-    await page.unroute('**/rpc/grants.list')
+    // The held calls go on when their wait is over; unrouted before, they would be answered twice.
+    await page.unrouteAll({ behavior: 'wait' })
     await expect(page.getByTestId('grants-saved')).toHaveCount(0)
 
     // A reload of another screen: the paint is not that screen, so it is not shown.

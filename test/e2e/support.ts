@@ -41,6 +41,16 @@ export function assertChromium(testInfo: TestInfo): void {
   }
 }
 
+/** Logs `user` in through the host's API, before any page is open: a start of someone logged in before. */
+export async function logInThroughHost(stack: HostStack, user: { email: string; password: string } = USER): Promise<void> {
+  const login = await fetch(`${stack.host.url}/rpc/session.login`, {
+    method: 'POST',
+    headers: { 'x-grant-desk-token': stack.host.token },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  })
+  expect(((await login.json()) as { ok: boolean }).ok).toBe(true)
+}
+
 /** Collects page errors (CSP violations included) so a test can assert there were none. */
 export function watchForErrors(page: Page): string[] {
   const errors: string[] = []

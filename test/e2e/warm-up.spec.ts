@@ -16,7 +16,7 @@ import { expect, test } from '@playwright/test'
 import { FIRST_CALLS, THEN_CALLS } from '../../src/host/warm-up'
 import { SAVED_LIST_AT_START } from '../../src/shared/ipc'
 import { startHostStack } from '../support/browser-host'
-import { USER, assertChromium, screensFixture } from './support'
+import { assertChromium, logInThroughHost, screensFixture } from './support'
 
 /** A call as a comparable key: the channel and its input with keys sorted. */
 function key(channel: string, input: unknown): string {
@@ -38,12 +38,7 @@ test('the grant list is asked for first, the rest once its rows show; the host w
   assertChromium(testInfo)
   const stack = await startHostStack({ fixture: screensFixture() })
   try {
-    const login = await fetch(`${stack.host.url}/rpc/session.login`, {
-      method: 'POST',
-      headers: { 'x-grant-desk-token': stack.host.token },
-      body: JSON.stringify(USER),
-    })
-    expect(((await login.json()) as { ok: boolean }).ok).toBe(true)
+    await logInThroughHost(stack)
     await page.addInitScript(() => {
       const sent: { url: string; body: string | null; rowsShown: boolean; at: number }[] = []
       ;(window as unknown as { __sentCalls: typeof sent }).__sentCalls = sent
