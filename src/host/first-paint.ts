@@ -20,7 +20,17 @@
  * saved searches, login) is in it. Every text is escaped.
  */
 import { join } from 'node:path'
-import { GRANT_SORTS, GrantList, type GrantSummary, avatarTint, deadlineText, sortGrants, sponsorInitials } from '../shared/api'
+import {
+  GRANT_SORTS,
+  GRANT_STATUS_FILTERS,
+  GRANT_TYPE_FILTERS,
+  GrantList,
+  type GrantSummary,
+  avatarTint,
+  deadlineText,
+  sortGrants,
+  sponsorInitials,
+} from '../shared/api'
 import { ago, plural } from '../shared/text'
 import { peekEntry } from '../main/core/cache-entry'
 import { listKey } from '../main/core/saved-grant-list'
@@ -54,8 +64,8 @@ const select = (labels: readonly string[]) => `<select tabindex="-1">${labels.ma
 /** The grants screen's title and filters at their defaults (GrantBrowser.tsx), drawn as they look. */
 const TOOLBAR =
   '<h1>Grants and bounties</h1><div class="toolbar">' +
-  `<label>Status${select(['Open', 'Closed', 'All'])}</label>` +
-  `<label>Type${select(['Grants and bounties', 'Grants', 'Bounties'])}</label>` +
+  `<label>Status${select(GRANT_STATUS_FILTERS.map((filter) => filter.label))}</label>` +
+  `<label>Type${select(GRANT_TYPE_FILTERS.map((filter) => filter.label))}</label>` +
   '<label class="grant-search">Search grants<input type="search" tabindex="-1" placeholder="Title, sponsor, track or reward"></label>' +
   `<label>Sort by${select(GRANT_SORTS.map((sort) => sort.label))}</label>` +
   '</div><p class="hint">Press / or Ctrl+F (⌘F on a Mac) to search; Escape clears it.</p>'

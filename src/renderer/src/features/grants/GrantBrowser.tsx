@@ -12,25 +12,13 @@ import { count, plural, ago } from '../../../../shared/text'
 import { GrantList } from './GrantList'
 import { followMyGrants } from '../../state/grants/myGrants'
 import { REFRESH_AFTER_MS, type StatusFilter, type TypeFilter, isSavedCopy, useGrants } from '../../state/grants/grants'
-import { GRANT_SORTS, type GrantSort, visibleGrants } from '../../../../shared/api'
+import { GRANT_SORTS, GRANT_STATUS_FILTERS, GRANT_TYPE_FILTERS, type GrantSort, visibleGrants } from '../../../../shared/api'
 import { learnGrantKinds } from '../../state/grants/grantKinds'
 import { afterFirstScreen, dropFirstPaint, firstScreenCommitted } from '../../state/app'
 import { useNow } from '../../lib/useNow'
 import { useConnectivity } from '../../state/connectivity'
 import { SavedSearchesPanel } from '../saved-searches'
 import './grants.css'
-
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-]
-
-const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
-  { value: 'all', label: 'Grants and bounties' },
-  { value: 'grant', label: 'Grants' },
-  { value: 'bounty', label: 'Bounties' },
-]
 
 function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
@@ -122,7 +110,7 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
         <label>
           Status
           <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            {STATUS_OPTIONS.map((option) => (
+            {GRANT_STATUS_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -132,7 +120,7 @@ export function GrantBrowser({ now: fixedNow }: { now?: number } = {}) {
         <label>
           Type
           <select value={type} onChange={(e) => setType(e.target.value as TypeFilter)}>
-            {TYPE_OPTIONS.map((option) => (
+            {GRANT_TYPE_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

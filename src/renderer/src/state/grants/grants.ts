@@ -9,10 +9,10 @@ import type { GrantType } from '../../../../shared/api'
 import { type AppError, type GrantsListOutput, SAVED_LIST_AT_START } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
 import { setOnline } from '../connectivity'
-import type { GrantSort } from '../../../../shared/api'
+import type { GrantSort, GrantStatusFilter, GrantTypeFilter } from '../../../../shared/api'
 
-export type StatusFilter = 'open' | 'closed' | 'all'
-export type TypeFilter = 'all' | GrantType
+export type StatusFilter = GrantStatusFilter
+export type TypeFilter = GrantTypeFilter
 
 /** A list older than this is fetched again when the screen opens. */
 export const REFRESH_AFTER_MS = 60_000
