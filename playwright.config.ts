@@ -4,6 +4,10 @@
  * CHROMIUM_PATH points elsewhere (e.g. a local Chrome).
  */
 import { defineConfig } from '@playwright/test'
+import { useRunScratch } from './test/support/run-scratch'
+
+// Every temporary folder of the run in one, removed as it ends (the module says why).
+useRunScratch('playwright')
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { useRunScratch } from './test/support/run-scratch'
+
+// Every temporary folder of the run in one, removed as it ends (the module says why).
+useRunScratch('vitest')
 
 export default defineConfig({
   resolve: {
