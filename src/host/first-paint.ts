@@ -31,7 +31,7 @@ import {
   sortGrants,
   sponsorInitials,
 } from '../shared/api'
-import { ago, plural } from '../shared/text'
+import { APP_SCREENS, ago, plural } from '../shared/text'
 import { peekEntry } from '../main/core/cache-entry'
 import { listKey } from '../main/core/saved-grant-list'
 
@@ -47,16 +47,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!)
 }
 
-/** The app's header while the grants screen shows: the name and the screens (App.tsx's NAV), and room for the session's buttons, which set its height. */
-const HEADER = `<header class="app-header"><span class="app-name">Grant Desk</span><nav aria-label="Screens">${[
-  'Grants',
-  'Drafts',
-  'Applications',
-  'Settings',
-  'Report an outdated guide',
-]
-  .map((label, i) => `<button type="button" tabindex="-1" class="nav-item"${i === 0 ? ' aria-current="page"' : ''}>${label}</button>`)
-  .join('')}</nav><div class="session-area"><button type="button" tabindex="-1" style="visibility: hidden;">Log out</button></div></header>`
+/** The app's header while the grants screen shows: the name and the screens (src/shared/text/screens.ts, as App.tsx draws them), and room for the session's buttons, which set its height. */
+const HEADER = `<header class="app-header"><span class="app-name">Grant Desk</span><nav aria-label="Screens">${APP_SCREENS.map(
+  (item, i) => `<button type="button" tabindex="-1" class="nav-item"${i === 0 ? ' aria-current="page"' : ''}>${escapeHtml(item.label)}</button>`,
+).join('')}</nav><div class="session-area"><button type="button" tabindex="-1" style="visibility: hidden;">Log out</button></div></header>`
 
 /** A select as it looks at its first choice: every choice is in it, as they set its width. */
 const select = (labels: readonly string[]) => `<select tabindex="-1">${labels.map((label) => `<option>${escapeHtml(label)}</option>`).join('')}</select>`

@@ -6,6 +6,7 @@ import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState 
 import { ErrorNotice } from './components/ErrorNotice'
 import { Spinner } from './components/Spinner'
 import type { AppError } from '../../shared/ipc'
+import { APP_SCREENS } from '../../shared/text'
 import { ApplicationsScreen } from './features/applications'
 import { ConflictHost } from './features/conflicts'
 import { OfflineBanner, StatusLine, WaitingBanner } from './features/connectivity'
@@ -24,13 +25,12 @@ import { ArrivalNotice, SyncConflicts, SyncStatus } from './features/sync'
 import { startSync } from './state/sync'
 import { useSettings, useAppliedTheme } from './state/settings'
 
-const NAV: { label: string; route: Route; key: Route['name'][] }[] = [
-  { label: 'Grants', route: { name: 'grants' }, key: ['grants', 'grant'] },
-  { label: 'Drafts', route: { name: 'drafts' }, key: ['drafts', 'draft'] },
-  { label: 'Applications', route: { name: 'applications' }, key: ['applications'] },
-  { label: 'Settings', route: { name: 'settings' }, key: ['settings'] },
-  { label: 'Report an outdated guide', route: { name: 'feedback' }, key: ['feedback'] },
-]
+/** The header's screens: their names are shared with the host's first paint, which draws the same header. */
+const NAV: { label: string; route: Route; key: readonly Route['name'][] }[] = APP_SCREENS.map((item) => ({
+  label: item.label,
+  route: { name: item.screen },
+  key: item.current,
+}))
 
 /**
  * Every screen but the grant list (the first one of an applicant who is logged in) is a chunk of
