@@ -50,6 +50,8 @@ export interface GitTeam {
 export function teamGitEnv(home: string): Record<string, string> {
   return {
     PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    // The run's temporary folder (test/support/run-scratch.ts): a CLI killed mid-sync leaves its scratch there, not in /tmp.
+    ...(process.env['TMPDIR'] ? { TMPDIR: process.env['TMPDIR'] } : {}),
     HOME: home,
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: join(home, '.gitconfig'),
