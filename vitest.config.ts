@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { useRunScratch } from './test/support/run-scratch'
+import { useRunScratch } from './test/support/run-scratch.ts'
 
 // Every temporary folder of the run in one, removed as it ends (the module says why).
 useRunScratch('vitest')
