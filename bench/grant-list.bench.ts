@@ -14,9 +14,9 @@
  * keystroke. Both answers are checked to be the same grants in the same order.
  * Goal: at most 6×, within about 3× of the measured ratio (see GOAL_RATIO).
  */
-import { type GrantSummary, grantSearchText } from '../src/shared/api'
+import { type GrantSort, type GrantSummary, grantSearchText } from '../src/shared/api'
 import { isClosed } from '../src/shared/api/grant-deadline'
-import { type GrantSort, parseRewardAmount, visibleGrants } from '../src/shared/api/grant-listing'
+import { parseRewardAmount, visibleGrants } from '../src/shared/api/grant-listing'
 import { defineBench } from './lib/row'
 import { timeCases } from './lib/timing'
 

@@ -69,6 +69,18 @@ export type GrantStatus = z.infer<typeof GrantStatus>
 export const GrantType = z.enum(['grant', 'bounty'], { error: 'must be "grant" or "bounty"' })
 export type GrantType = z.infer<typeof GrantType>
 
+/** Which grants a list asks for by status: list_grants' `status`, the grants screen's filter and a saved search's. */
+export const GrantStatusFilter = z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' })
+export type GrantStatusFilter = z.infer<typeof GrantStatusFilter>
+
+/** By kind: both, or one `GrantType` (the grants screen's filter and a saved search's). */
+export const GrantTypeFilter = z.enum(['all', ...GrantType.options], { error: 'must be "all", "grant" or "bounty"' })
+export type GrantTypeFilter = z.infer<typeof GrantTypeFilter>
+
+/** The grant list's orders, sorted on this computer (grant-listing.ts): the grants screen's choice and a saved search's. */
+export const GrantSort = z.enum(['deadline', 'reward', 'title'], { error: 'must be "deadline", "reward" or "title"' })
+export type GrantSort = z.infer<typeof GrantSort>
+
 /** Element of the list_grants result. */
 export const GrantSummary = z.object({
   id: Id,

@@ -5,20 +5,13 @@
  */
 import { isClosed } from './grant-deadline'
 import { grantSearchText, queryWords, textMatchesWords } from './grant-search'
-import type { GrantSummary, GrantType } from './resources'
-
-export type GrantSort = 'deadline' | 'reward' | 'title'
+import type { GrantSort, GrantStatusFilter, GrantSummary, GrantTypeFilter } from './grant-list'
 
 export const GRANT_SORTS: readonly { value: GrantSort; label: string }[] = [
   { value: 'deadline', label: 'Deadline' },
   { value: 'reward', label: 'Reward amount' },
   { value: 'title', label: 'Title' },
 ]
-
-/** Which grants the service is asked for, by status: the list's filter (the core asks the service). */
-export type GrantStatusFilter = 'open' | 'closed' | 'all'
-/** Which grants the service is asked for, by kind. */
-export type GrantTypeFilter = 'all' | GrantType
 
 /** The filters' choices as the grants screen offers them, in order, the default first (the app's screen and the host's first paint draw them). */
 export const GRANT_STATUS_FILTERS: readonly { value: GrantStatusFilter; label: string }[] = [

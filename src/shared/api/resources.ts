@@ -10,7 +10,7 @@
  *   timestamps, a grant's status is `open` or `closed`.
  */
 import { z } from 'zod'
-import { GrantStatus, GrantType, Id } from './grant-list'
+import { GrantStatus, GrantStatusFilter, GrantType, Id } from './grant-list'
 import { IsoTimestamp } from './iso-timestamp'
 import { formatIssuePath } from './issue-path'
 
@@ -19,14 +19,14 @@ import { formatIssuePath } from './issue-path'
  * their own, re-exported here: the browser host's main thread checks the saved list with them
  * while it serves the page, without evaluating the rest of the contract (grant-list.ts).
  */
-export { GrantList, GrantStatus, GrantSummary, GrantType, Id } from './grant-list'
+export { GrantList, GrantSort, GrantStatus, GrantStatusFilter, GrantSummary, GrantType, GrantTypeFilter, Id } from './grant-list'
 
 /** Timestamps with a zone, normalised to UTC (src/shared/api/iso-timestamp.ts). */
 export { IsoTimestamp, normaliseIsoTimestamp, parseIsoTimestamp } from './iso-timestamp'
 
 /** Query of list_grants. `status` defaults to `open` as the spec says. */
 export const ListGrantsQuery = z.object({
-  status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }).default('open'),
+  status: GrantStatusFilter.default('open'),
   type: GrantType.optional(),
 })
 export type ListGrantsQuery = z.input<typeof ListGrantsQuery>

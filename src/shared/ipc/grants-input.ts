@@ -6,11 +6,11 @@
  * this takes 10), parsed on the thread that serves the page while the page starts.
  */
 import { z } from 'zod'
-import { GrantType } from '../api/grant-list'
+import { GrantStatusFilter, GrantType } from '../api/grant-list'
 
 export const GrantsListInput = z
   .strictObject({
-    status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }).optional(),
+    status: GrantStatusFilter.optional(),
     type: GrantType.optional(),
     /**
      * Only the copy saved on disk (the last live answer for this filter), never the service: what

@@ -1,6 +1,6 @@
 /** The contract's saved searches and new grants (see main/core/saved-searches). Part of the one contract, re-exported by src/shared/ipc/contract.ts. */
 import { z } from 'zod'
-import { Id, IsoTimestamp } from '../api'
+import { GrantSort, GrantStatusFilter, GrantTypeFilter, Id, IsoTimestamp } from '../api'
 import { MAX_SAVED_SEARCH_NAME_CHARS, MAX_SAVED_SEARCH_QUERY_CHARS } from './plain'
 
 // ---------------------------------------------------------------------------------------------
@@ -10,10 +10,10 @@ export { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME_CHARS, MAX_SAVED_SEARCH_QUERY
 
 /** The grant browser's filters and search, as a saved search keeps them. */
 export const SavedSearchFilters = z.strictObject({
-  status: z.enum(['open', 'closed', 'all'], { error: 'must be "open", "closed" or "all"' }),
-  type: z.enum(['all', 'grant', 'bounty'], { error: 'must be "all", "grant" or "bounty"' }),
+  status: GrantStatusFilter,
+  type: GrantTypeFilter,
   query: z.string({ error: 'must be text' }).max(MAX_SAVED_SEARCH_QUERY_CHARS, { error: `must be at most ${MAX_SAVED_SEARCH_QUERY_CHARS} characters` }),
-  sort: z.enum(['deadline', 'reward', 'title'], { error: 'must be "deadline", "reward" or "title"' }),
+  sort: GrantSort,
 })
 export type SavedSearchFilters = z.infer<typeof SavedSearchFilters>
 

@@ -5,11 +5,10 @@
  * search, list and scroll position.
  */
 import { latestRequest, createStore } from '../store'
-import type { GrantType } from '../../../../shared/api'
 import { type AppError, type GrantsListOutput, SAVED_LIST_AT_START } from '../../../../shared/ipc'
 import { call } from '../../lib/bridge'
 import { setOnline } from '../connectivity'
-import type { GrantSort, GrantStatusFilter, GrantTypeFilter } from '../../../../shared/api'
+import type { GrantSort, GrantStatusFilter, GrantType, GrantTypeFilter } from '../../../../shared/api'
 
 export type StatusFilter = GrantStatusFilter
 export type TypeFilter = GrantTypeFilter
