@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DraftSummary, IpcEvent } from '../../src/shared/ipc'
 import { type ReviewData, summarize } from '../../src/shared/review'
+import { REREAD_DELAYS_MS } from '../../src/renderer/src/state/review/reviewStore'
 import { CallFailed, startTestCore, type TestCore } from './core'
 import { startGitTeam, type GitTeam } from './git-team'
 import { seededRandom } from './random'
@@ -94,11 +95,12 @@ interface SavedEdit {
   replaced: string | null
 }
 
-/** A tab: the Drafts list and one Review panel of a window, refreshed on events only, as the renderer does. */
+/** A tab: the Drafts list and one Review panel of a window, refreshed on events only, and a review read that failed tried again, as the renderer does. */
 class Tab {
   list: DraftSummary[] = []
   reviews = new Map<string, ReviewData>()
   #pending: Promise<void> = Promise.resolve()
+  #closed = false
   #stop: () => void
   constructor(
     readonly name: string,
@@ -115,10 +117,23 @@ class Tab {
     this.list = (await this.app.call('drafts.list')).items
     for (const item of this.list) {
       if (ids !== null && !ids.includes(item.id) && this.reviews.has(item.id)) continue
-      this.reviews.set(item.id, await this.app.call('reviews.get', { draftId: item.id }))
+      await this.#readReview(item.id, 0)
+    }
+  }
+  /** A review read as the renderer's review store reads it: one that fails is tried again after REREAD_DELAYS_MS. */
+  async #readReview(draftId: string, tries: number): Promise<void> {
+    try {
+      this.reviews.set(draftId, await this.app.call('reviews.get', { draftId }))
+    } catch {
+      const wait = REREAD_DELAYS_MS[tries]
+      if (wait === undefined || this.#closed) return
+      setTimeout(() => {
+        if (!this.#closed) this.#pending = this.#pending.then(() => this.#readReview(draftId, tries + 1)).catch(() => {})
+      }, wait)
     }
   }
   close(): void {
+    this.#closed = true
     this.#stop()
   }
 }

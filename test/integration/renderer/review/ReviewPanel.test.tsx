@@ -153,6 +153,35 @@ describe('Review panel', () => {
     expect(notice.querySelector('li')!.textContent).toMatch(/^20260301T120000000Z-0badf00d\.yaml: .*not valid YAML \(line 2\)/)
   })
 
+  it('keeps the review while the draft cannot be read again, says it may be out of date, and clears that once a read works', async () => {
+    harness = await startHarness({ pitch: PITCH })
+    const fs = (await import(/* @vite-ignore */ NODE_FS)) as {
+      readdirSync(path: string): string[]
+      readFileSync(path: string, encoding: 'utf8'): string
+      writeFileSync(path: string, text: string): void
+    }
+    const ben = await harness.teammate('Ben')
+    await ben.call('reviews.addThread', { draftId: harness.draft.id, anchor: { target: 'draft' }, body: 'Add a timeline.' })
+    await act(() => useReview.getState().refresh())
+    render(<ReviewPanel />)
+    expect(screen.getByText('Add a timeline.')).toBeTruthy()
+
+    // The draft's file half-written, as a sync's merge leaves it for a moment (here: for good).
+    const file = `${harness.folder}/${fs.readdirSync(harness.folder).find((name) => name.endsWith('.md'))!}`
+    const saved = fs.readFileSync(file, 'utf8')
+    fs.writeFileSync(file, saved.slice(0, saved.indexOf('\n', 10)))
+    // The re-read the change sends fails, then the store's own new try: the panel says so.
+    await until(() => screen.queryByText(/The review below may be out of date: it could not be read again\./) !== null, 10_000)
+    const notice = screen.getByText(/may be out of date/).closest('.notice')!
+    expect(notice.getAttribute('role')).toBe('alert')
+    expect(within(notice as HTMLElement).getByRole('button', { name: 'Read it again' })).toBeTruthy()
+    expect(screen.getByText('Add a timeline.')).toBeTruthy()
+
+    fs.writeFileSync(file, saved)
+    await until(() => screen.queryByText(/may be out of date/) === null, 10_000)
+    expect(screen.getByText('Add a timeline.')).toBeTruthy()
+  })
+
   it('shows a teammate’s comment as it arrives, without reloading, and says so once, politely', async () => {
     harness = await startHarness({ pitch: PITCH })
     render(<ReviewPanel />)

@@ -30,6 +30,7 @@ export const ReviewPanel = memo(function ReviewPanel() {
   const data = useReview((s) => s.data)
   const loading = useReview((s) => s.loading)
   const loadError = useReview((s) => s.loadError)
+  const staleError = useReview((s) => s.staleError)
   const announcement = useReview((s) => s.announcement)
   const readOnly = useEditor((s) => s.draft?.status === 'submitted')
   // Threads a sync brought are seen once this panel is the one shown (it stays mounted when hidden).
@@ -43,6 +44,13 @@ export const ReviewPanel = memo(function ReviewPanel() {
         {announcement}
       </p>
       {loadError && <ErrorNotice error={loadError} onRetry={() => void useReview.getState().refresh()} />}
+      {data && staleError && (
+        <ErrorNotice
+          error={{ ...staleError, message: `The review below may be out of date: it could not be read again. ${staleError.message}` }}
+          onRetry={() => void useReview.getState().refresh({ announce: true })}
+          retryLabel="Read it again"
+        />
+      )}
       {!data && loading && <p className="loading">Reading the review…</p>}
       {data && <ReviewContent data={data} readOnly={readOnly} />}
     </section>

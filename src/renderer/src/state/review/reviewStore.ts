@@ -38,7 +38,16 @@ export interface ReviewDeps {
   onSettingsSaved?: (view: SettingsView) => void
   /** The open draft's editor, which a verdict saves through first (`giveVerdict`). */
   editor?: ReviewEditor
+  /** How long to wait before each new try of a read that failed (default REREAD_DELAYS_MS). */
+  rereadDelaysMs?: readonly number[]
 }
+
+/**
+ * A read that failed is tried again after these waits. A teammate's sync rewrites the draft's
+ * files while the panel re-reads them, and a read caught half-way fails; the change event that
+ * sent it may be the last one, so without a new try the panel would stay behind until the next.
+ */
+export const REREAD_DELAYS_MS: readonly number[] = [500, 2_000, 5_000]
 
 /** What the review needs of the editor: the verdict is on the text as saved, so it saves first. */
 export interface ReviewEditor {
@@ -78,6 +87,12 @@ export interface ReviewState {
   loading: boolean
   /** The review could not be read (shown with a retry); a later read that works clears it. */
   loadError: AppError | null
+  /**
+   * Reads again failed while a review was shown (the first failure and its first new try): the
+   * review stays, said to be possibly out of date, and is read again by itself (REREAD_DELAYS_MS)
+   * and on the next change; a read that works clears it.
+   */
+  staleError: AppError | null
   /** The name records are signed with: null until read from Settings, '' when not set yet. */
   reviewerName: string | null
   /** Said politely to screen readers: only when a teammate's comment arrives. */
@@ -149,6 +164,7 @@ const CLOSED = {
   data: null,
   loading: false,
   loadError: null,
+  staleError: null,
   announcement: '',
   composing: null,
   commentHint: null,
@@ -189,6 +205,15 @@ export function createReviewStore(deps: ReviewDeps) {
    * may have been served before the write.
    */
   const reads = newestShown()
+  const rereadDelays = deps.rereadDelaysMs ?? REREAD_DELAYS_MS
+  /** The next try of a read that failed, and how many were tried since the last that worked. */
+  let retry: ReturnType<typeof setTimeout> | null = null
+  let retries = 0
+  const stopRetrying = () => {
+    if (retry !== null) clearTimeout(retry)
+    retry = null
+    retries = 0
+  }
   /** The person's answer to the name dialog, awaited by the action that opened it. */
   const nameWaiters: ((ok: boolean) => void)[] = []
 
@@ -199,7 +224,8 @@ export function createReviewStore(deps: ReviewDeps) {
     let announcement = announce ? arrivalText(state.data, data, state.reviewerName) : ''
     // The same words again would not change the live region, so nothing would be said: vary them invisibly.
     if (announcement && announcement === state.announcement) announcement += '\u00a0'
-    store.setState({ data, loading: false, loadError: null, ...(announcement ? { announcement } : {}) })
+    stopRetrying()
+    store.setState({ data, loading: false, loadError: null, staleError: null, ...(announcement ? { announcement } : {}) })
   }
 
   async function readName(): Promise<string | null> {
@@ -231,6 +257,34 @@ export function createReviewStore(deps: ReviewDeps) {
     return null
   }
 
+  /** Reads the open draft's review and shows it; a read that fails is tried again (REREAD_DELAYS_MS). */
+  async function read(announce: boolean): Promise<void> {
+    const draftId = store.getState().draftId
+    if (!draftId) return
+    const seq = reads.begin()
+    const result = await deps.call('reviews.get', { draftId })
+    if (store.getState().draftId !== draftId || reads.superseded(seq)) return
+    if (result.ok) {
+      show(draftId, seq, result.value, announce)
+      return
+    }
+    // A failed re-read keeps the review on screen, said to be possibly behind once a new try has
+    // failed too (one read caught in a sync's writes is no news; a notice for half a second would
+    // be noise); a first read that fails is shown as the panel's error. Either way it is tried
+    // again by itself a few times.
+    if (!store.getState().data) store.setState({ loading: false, loadError: result.error })
+    else if (retries > 0) store.setState({ staleError: result.error })
+    if (retry !== null) clearTimeout(retry)
+    retry = null
+    const wait = rereadDelays[retries]
+    if (wait === undefined) return
+    retries += 1
+    retry = setTimeout(() => {
+      retry = null
+      if (store.getState().draftId === draftId) void read(true)
+    }, wait)
+  }
+
   const store = createStore<ReviewState>((set, get) => ({
     ...CLOSED,
     reviewerName: null,
@@ -238,6 +292,7 @@ export function createReviewStore(deps: ReviewDeps) {
 
     open: (draftId) => {
       stopWatching?.()
+      stopRetrying()
       set({ ...CLOSED, draftId, loading: true })
       stopWatching = deps.onEvent('drafts.changed', ({ ids }) => {
         if (ids.includes(draftId) && get().draftId === draftId) void get().refresh({ announce: true })
@@ -249,20 +304,16 @@ export function createReviewStore(deps: ReviewDeps) {
     close: () => {
       stopWatching?.()
       stopWatching = null
+      stopRetrying()
       // An action waiting for a name has nowhere to go now.
       for (const waiter of nameWaiters.splice(0)) waiter(false)
       set({ ...CLOSED, namePrompt: null })
     },
 
-    refresh: async ({ announce = false } = {}) => {
-      const draftId = get().draftId
-      if (!draftId) return
-      const seq = reads.begin()
-      const result = await deps.call('reviews.get', { draftId })
-      if (get().draftId !== draftId || reads.superseded(seq)) return
-      if (result.ok) show(draftId, seq, result.value, announce)
-      // A failed re-read keeps the review on screen; only a first read that fails is shown as one.
-      else if (!get().data) set({ loading: false, loadError: result.error })
+    refresh: ({ announce = false } = {}) => {
+      // Asked for (a change, the button, the panel opening): the new tries start over.
+      stopRetrying()
+      return read(announce)
     },
 
     startComposing: (target) => {

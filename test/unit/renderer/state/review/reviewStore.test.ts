@@ -59,6 +59,17 @@ const flush = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve()
 }
 
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+/** A request that comes after a wait (a new try of a read that failed), taken once it is there. */
+async function takeLater(core: ReturnType<typeof scripted>, channel: string) {
+  for (let waited = 0; waited < 1_000 && !core.pending.some((request) => request.channel === channel); waited += 5) await sleep(5)
+  return core.take(channel)
+}
+
+/** How a read caught in the middle of a sync's writes answers. */
+const UNREADABLE = { code: 'storage_error' as const, message: 'The draft’s file could not be read: it was being written.' }
+
 describe('review store', () => {
   it('asks for the name once for actions waiting together, saves it once, and lets both go on', async () => {
     const core = scripted()
@@ -146,6 +157,88 @@ describe('review store', () => {
     ;(await core.take('reviews.get')).answer({ ok: true, value: data(resolvedView, thread('t2', 'Ben'), thread('t3', 'Ben')) })
     await flush()
     expect(store.getState().announcement).toBe('New comment from Ben\u00a0')
+  })
+
+  it('tries a failed re-read again, keeping the review, says it may be behind once a new try failed too, and clears that when one works', async () => {
+    const core = scripted()
+    let changed: ((payload: { ids: string[] }) => void) | null = null
+    const store = createReviewStore({ call: core.call, onEvent: (_event, listener) => ((changed = listener), () => {}), rereadDelaysMs: [5, 5, 5] })
+    store.getState().open('draft-1')
+    ;(await core.take('settings.get')).answer({ ok: true, value: settings('Ada') })
+    ;(await core.take('reviews.get')).answer({ ok: true, value: data(thread('t1', 'Ben')) })
+    await flush()
+
+    // A teammate's sync is rewriting the files: the read it sent is caught half-way.
+    changed!({ ids: ['draft-1'] })
+    ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
+    await flush()
+    expect(store.getState().data?.threads.map((item) => item.id)).toEqual(['t1'])
+    expect(store.getState().staleError).toBeNull()
+    expect(store.getState().loadError).toBeNull()
+
+    // No new event comes; the store tries again by itself, and says so once that fails too.
+    ;(await takeLater(core, 'reviews.get')).answer({ ok: false, error: UNREADABLE })
+    await flush()
+    expect(store.getState().staleError).toEqual(UNREADABLE)
+    expect(store.getState().data?.threads.map((item) => item.id)).toEqual(['t1'])
+
+    ;(await takeLater(core, 'reviews.get')).answer({ ok: true, value: data(thread('t1', 'Ben'), thread('t2', 'Cy')) })
+    await flush()
+    expect(store.getState().staleError).toBeNull()
+    expect(store.getState().data?.threads.map((item) => item.id)).toEqual(['t1', 't2'])
+    expect(store.getState().announcement).toBe('New comment from Cy')
+    await sleep(30)
+    expect(core.pending).toEqual([])
+  })
+
+  it('stops trying after the last wait; a change or the button starts the tries over; a closed panel tries nothing', async () => {
+    const core = scripted()
+    let changed: ((payload: { ids: string[] }) => void) | null = null
+    const store = createReviewStore({ call: core.call, onEvent: (_event, listener) => ((changed = listener), () => {}), rereadDelaysMs: [5] })
+    store.getState().open('draft-1')
+    ;(await core.take('settings.get')).answer({ ok: true, value: settings('Ada') })
+    ;(await core.take('reviews.get')).answer({ ok: true, value: data(thread('t1', 'Ben')) })
+    await flush()
+
+    changed!({ ids: ['draft-1'] })
+    ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
+    ;(await takeLater(core, 'reviews.get')).answer({ ok: false, error: UNREADABLE })
+    await flush()
+    expect(store.getState().staleError).toEqual(UNREADABLE)
+    await sleep(30)
+    expect(core.pending).toEqual([])
+
+    // The button: read now, and a new try after it.
+    void store.getState().refresh({ announce: true })
+    ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
+    ;(await takeLater(core, 'reviews.get')).answer({ ok: false, error: UNREADABLE })
+    await flush()
+    expect(store.getState().staleError).toEqual(UNREADABLE)
+
+    // Closed while a new try waits: nothing is read for a panel no longer shown.
+    changed!({ ids: ['draft-1'] })
+    ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
+    await flush()
+    store.getState().close()
+    await sleep(30)
+    expect(core.pending).toEqual([])
+    expect(store.getState().staleError).toBeNull()
+  })
+
+  it('tries a first read that failed again, and shows it once it works', async () => {
+    const core = scripted()
+    const store = createReviewStore({ call: core.call, onEvent: () => () => {}, rereadDelaysMs: [5] })
+    store.getState().open('draft-1')
+    ;(await core.take('settings.get')).answer({ ok: true, value: settings('Ada') })
+    ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
+    await flush()
+    expect(store.getState().loadError).toEqual(UNREADABLE)
+    ;(await takeLater(core, 'reviews.get')).answer({ ok: true, value: data(thread('t1', 'Ben')) })
+    await flush()
+    expect(store.getState().loadError).toBeNull()
+    expect(store.getState().data?.threads.map((item) => item.id)).toEqual(['t1'])
+    // The first read shown is no arrival: nothing is announced.
+    expect(store.getState().announcement).toBe('')
   })
 
   it('asks again when the core says the name is gone, then retries the action', async () => {
