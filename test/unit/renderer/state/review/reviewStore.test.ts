@@ -67,6 +67,18 @@ async function takeLater(core: ReturnType<typeof scripted>, channel: string) {
   return core.take(channel)
 }
 
+/** A store showing one thread of draft-1, whose failed reads are tried again after `rereadDelaysMs`; `changed` is the core's drafts.changed. */
+async function shownWithRetries(rereadDelaysMs: number[]) {
+  const core = scripted()
+  let listener: ((payload: { ids: string[] }) => void) | null = null
+  const store = createReviewStore({ call: core.call, onEvent: (_event, listen) => ((listener = listen), () => {}), rereadDelaysMs })
+  store.getState().open('draft-1')
+  ;(await core.take('settings.get')).answer({ ok: true, value: settings('Ada') })
+  ;(await core.take('reviews.get')).answer({ ok: true, value: data(thread('t1', 'Ben')) })
+  await flush()
+  return { core, store, changed: (payload: { ids: string[] }) => listener!(payload) }
+}
+
 /** How a read caught in the middle of a sync's writes answers. */
 const UNREADABLE = { code: 'storage_error' as const, message: 'The draft’s file could not be read: it was being written.' }
 
@@ -160,16 +172,10 @@ describe('review store', () => {
   })
 
   it('tries a failed re-read again, keeping the review, says it may be behind once a new try failed too, and clears that when one works', async () => {
-    const core = scripted()
-    let changed: ((payload: { ids: string[] }) => void) | null = null
-    const store = createReviewStore({ call: core.call, onEvent: (_event, listener) => ((changed = listener), () => {}), rereadDelaysMs: [5, 5, 5] })
-    store.getState().open('draft-1')
-    ;(await core.take('settings.get')).answer({ ok: true, value: settings('Ada') })
-    ;(await core.take('reviews.get')).answer({ ok: true, value: data(thread('t1', 'Ben')) })
-    await flush()
+    const { core, store, changed } = await shownWithRetries([5, 5, 5])
 
     // A teammate's sync is rewriting the files: the read it sent is caught half-way.
-    changed!({ ids: ['draft-1'] })
+    changed({ ids: ['draft-1'] })
     ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
     await flush()
     expect(store.getState().data?.threads.map((item) => item.id)).toEqual(['t1'])
@@ -192,15 +198,9 @@ describe('review store', () => {
   })
 
   it('stops trying after the last wait; a change or the button starts the tries over; a closed panel tries nothing', async () => {
-    const core = scripted()
-    let changed: ((payload: { ids: string[] }) => void) | null = null
-    const store = createReviewStore({ call: core.call, onEvent: (_event, listener) => ((changed = listener), () => {}), rereadDelaysMs: [5] })
-    store.getState().open('draft-1')
-    ;(await core.take('settings.get')).answer({ ok: true, value: settings('Ada') })
-    ;(await core.take('reviews.get')).answer({ ok: true, value: data(thread('t1', 'Ben')) })
-    await flush()
+    const { core, store, changed } = await shownWithRetries([5])
 
-    changed!({ ids: ['draft-1'] })
+    changed({ ids: ['draft-1'] })
     ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
     ;(await takeLater(core, 'reviews.get')).answer({ ok: false, error: UNREADABLE })
     await flush()
@@ -216,7 +216,7 @@ describe('review store', () => {
     expect(store.getState().staleError).toEqual(UNREADABLE)
 
     // Closed while a new try waits: nothing is read for a panel no longer shown.
-    changed!({ ids: ['draft-1'] })
+    changed({ ids: ['draft-1'] })
     ;(await core.take('reviews.get')).answer({ ok: false, error: UNREADABLE })
     await flush()
     store.getState().close()
