@@ -7,8 +7,10 @@
  * first calls (the fetch machinery, the connection to the grant service) took the host's one
  * thread for half a second or more after launch. Run there, the page's HTML and the bridge
  * waited behind them, and the address was printed only once the core was built. Now the main
- * thread listens and serves the page at once, while the core loads beside it; the page's calls
- * wait for the core only where they need it (issue 34, bench/startup.bench.ts).
+ * thread listens and serves the page at once, and the core loads in its thread once the page has
+ * drawn its first screen (page-turn.ts: loaded beside the page, it held the page's first frame
+ * back on 2 cores); the page's calls wait for the core only where they need it (issue 34,
+ * bench/startup.bench.ts).
  *
  * Nothing else changes: the worker runs `createCore` with the same options the host gave it
  * before, every call still goes through the core's `dispatch` (the zod contract checks each
@@ -43,8 +45,10 @@ export type FromCore =
   | { type: 'closed' }
 
 export interface CoreThread extends Core {
+  /** Spawns the thread, which begins loading the core's code (once; nothing after `close`). */
+  load(): void
   /**
-   * Builds the core (the thread has been loading its code since it was spawned). `dispatch` and
+   * Builds the core, once the thread is loaded (`load`). `dispatch` and
    * `subscribe` may be used at once: calls wait for the core. The start's background work begins
    * once `backgroundAfter` settles (core.ts's `backgroundAfter`).
    */
@@ -65,21 +69,16 @@ export interface CoreThread extends Core {
 const CORE_HEAP_LIMITS = { maxYoungGenerationSizeMb: 12 }
 
 /**
- * Spawns the core's thread, which begins loading the core's code at once (the host's own code
- * loads beside it); the core is built when `start` is called. `workerFile` is the worker's
- * module: core-worker.ts from source, out/host/core-worker.mjs built. Until started, the thread
- * does not keep the process alive (`--help`, or a start refused, ends it as before).
+ * The core's thread, not spawned yet: `load` spawns it, and it begins loading the core's code at
+ * once; the core is built when `start` is called. Calls and `start` made before `load` wait for
+ * it. `workerFile` is the worker's module: core-worker.ts from source, out/host/core-worker.mjs
+ * built. Until started, the thread does not keep the process alive (`--help`, or a start refused,
+ * ends it as before).
  */
-export function spawnCoreThread(workerFile: URL): CoreThread {
-  const worker = workerFile.pathname.endsWith('.ts')
-    ? // From source (tests run src/host/main.ts with tsx's loader), which Node 20 does not pass to a
-      // worker (privatenumber/tsx#354): the worker registers it itself, then loads the module.
-      new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}) })`,
-        { eval: true, resourceLimits: CORE_HEAP_LIMITS },
-      )
-    : new Worker(workerFile, { resourceLimits: CORE_HEAP_LIMITS })
-  worker.unref()
+export function coreThread(workerFile: URL): CoreThread {
+  let worker: Worker | null = null
+  /** What was posted before the thread was spawned, in order. */
+  const queued: ToCore[] = []
   let started = false
   const pending = new Map<number, { resolve: (result: IpcResult<unknown>) => void; reject: (error: Error) => void }>()
   const listeners = new Set<(event: IpcEvent, payload: unknown) => void>()
@@ -107,7 +106,7 @@ export function spawnCoreThread(workerFile: URL): CoreThread {
     closed?.()
   }
 
-  worker.on('message', (message: FromCore) => {
+  const onMessage = (message: FromCore) => {
     switch (message.type) {
       case 'ready':
         settleReady?.resolve()
@@ -131,18 +130,34 @@ export function spawnCoreThread(workerFile: URL): CoreThread {
         closed?.()
         break
     }
-  })
-  worker.on('error', (error) => fail(error))
-  worker.on('exit', (code) => fail(new Error(`The core's thread stopped (exit code ${code}).`)))
+  }
 
-  const post = (message: ToCore) => worker.postMessage(message)
+  const load = () => {
+    if (worker || gone || closeAsked) return
+    worker = workerFile.pathname.endsWith('.ts')
+      ? // From source (tests run src/host/main.ts with tsx's loader), which Node 20 does not pass to a
+        // worker (privatenumber/tsx#354): the worker registers it itself, then loads the module.
+        new Worker(
+          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}) })`,
+          { eval: true, resourceLimits: CORE_HEAP_LIMITS },
+        )
+      : new Worker(workerFile, { resourceLimits: CORE_HEAP_LIMITS })
+    if (!started) worker.unref()
+    worker.on('message', onMessage)
+    worker.on('error', (error) => fail(error))
+    worker.on('exit', (code) => fail(new Error(`The core's thread stopped (exit code ${code}).`)))
+    for (const message of queued.splice(0)) worker.postMessage(message)
+  }
+
+  const post = (message: ToCore) => (worker ? worker.postMessage(message) : queued.push(message))
 
   let closing: Promise<void> | null = null
   return {
+    load,
     start: (data, backgroundAfter) => {
       if (started) throw new Error('The core’s thread was started already.')
       started = true
-      worker.ref()
+      worker?.ref()
       post({ type: 'start', data })
       const background = () => !gone && post({ type: 'background' })
       void backgroundAfter.then(background, background)
@@ -164,6 +179,7 @@ export function spawnCoreThread(workerFile: URL): CoreThread {
     close: () =>
       (closing ??= (async () => {
         closeAsked = true
+        if (!worker) return
         if (started && !gone) {
           // The core stops its background work, lets its writes finish and releases its locks;
           // then the thread goes (an idle connection or timer of its own would keep it).

@@ -12,14 +12,14 @@
  * Credentials live in a plain 0600 file of the data folder (there is no OS keychain to
  * encrypt with here): this program is for development and testing, not daily use.
  *
- * This entry is kept small: it spawns the core's thread first (core-thread.ts), so that the
- * core's code loads beside the host's own (start.ts, loaded next) instead of after it.
+ * The core runs in a thread of its own (core-thread.ts), named here beside this module and loaded
+ * once the page has drawn its first screen (page-turn.ts).
  */
-import { spawnCoreThread } from './core-thread'
+import { coreThread } from './core-thread'
 
 /** The core's thread: beside this module, bundled (out/host) or from source (tsx). */
 const CORE_WORKER = new URL(import.meta.url.endsWith('.ts') ? './core-worker.ts' : './core-worker.mjs', import.meta.url)
 
-const thread = process.argv.includes('--help') || process.argv.includes('-h') ? null : spawnCoreThread(CORE_WORKER)
+const thread = process.argv.includes('--help') || process.argv.includes('-h') ? null : coreThread(CORE_WORKER)
 const { runHost } = await import('./start')
 await runHost(thread)

@@ -3,16 +3,17 @@
  * placed in it, the policy it is sent with, and the files of the build a URL path may name.
  *
  * They are answered by plain node:http as soon as the host listens, not by the routes (routes.ts),
- * which load meanwhile: the page waited 50–90 ms for Hono and the API's code at each start
- * (issue 34's start-up row), and it needs neither.
+ * which load once the page is sent: the page waited 50–90 ms for Hono and the API's code at each
+ * start (issue 34's start-up row), and it needs neither.
  */
 import { createHash } from 'node:crypto'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
 import type { Logger } from '../main/core/errors'
+import type { PageTurn } from './page-turn'
 import { CONTENT_SECURITY_POLICY, REMEMBERED_THEME } from '../shared/ipc'
-import { LAUNCH_PATH, SECURITY_HEADERS, UNEXPECTED, WRONG_HOST, allowedHosts } from './access'
+import { LAUNCH_PATH, SECURITY_HEADERS, UNEXPECTED, WRONG_HOST, allowedHosts, pageHeaders } from './access'
 
 /**
  * Where the bridge is served: named by its content, as the build names the page's scripts, so the
@@ -62,17 +63,68 @@ export function injectBridge(html: string, bridgeAt: string): string {
   return html.slice(0, moduleScript.index) + tag + html.slice(moduleScript.index)
 }
 
+/** Asked by the page once its first frame is drawn: the host's start goes on (page-turn.ts). */
+export const SHOWN_PATH = '/grant-desk-shown'
+
+/** The page's element listing the app's scripts, which FIRST_PAINT_SCRIPT starts (injectFirstPaint). */
+export const APP_SCRIPTS_ID = 'grant-desk-scripts'
+
 /**
  * Run in the page's head before anything is drawn (a parser-blocking script: the page cannot hold
  * inline script), for the first paint (first-paint.ts):
  * - it is the grants screen, so an address naming another screen (a reload of a draft, say:
  *   src/renderer/src/state/app/routeHash.ts) hides it, and the app opens on that screen as before;
  * - it is drawn in the theme the app will apply (the one it remembers in the page's storage:
- *   src/renderer/src/state/settings/theme.ts), not in the system's for a moment.
+ *   src/renderer/src/state/settings/theme.ts), not in the system's for a moment;
+ * - the app's scripts start once the first frame with the paint is drawn (after the frame's own
+ *   work: a timer set in the frame's callback), not before it: the browser ran them as soon as the
+ *   page was parsed, and the frame waited behind them (issue 34's start-up row). At once when the
+ *   app will draw the screen itself, and a second after the page was parsed at the latest (a
+ *   hidden tab draws no frames). The bridge first, then the app, as the page had them;
+ * - the host is told then too, so that it loads its core then and not while the page lays out its
+ *   first frame (page-turn.ts).
  */
 export const FIRST_PAINT_SCRIPT = `(function () {
   var root = document.documentElement
-  if (/^#\\/(?!grants(?:\\?|$))/.test(location.hash)) root.setAttribute('data-first-paint', 'off')
+  var started = false
+  var add = function (tag, attributes, then) {
+    var element = document.createElement(tag)
+    for (var name in attributes) element.setAttribute(name, attributes[name])
+    if (then) element.onload = element.onerror = then
+    document.head.appendChild(element)
+  }
+  var start = function () {
+    if (started) return
+    started = true
+    fetch(${JSON.stringify(SHOWN_PATH)}, { method: 'POST', cache: 'no-store' }).catch(function () {})
+    var list = document.getElementById(${JSON.stringify(APP_SCRIPTS_ID)})
+    var scripts = list ? JSON.parse(list.textContent) : []
+    var next = function () {
+      var script = scripts.shift()
+      if (!script) return
+      if (script.preload) add('link', { rel: 'modulepreload', crossorigin: '', href: script.preload })
+      else if (script.module) add('script', { type: 'module', crossorigin: '', src: script.module })
+      else add('script', { src: script.classic }, next)
+      if (!script.classic) next()
+    }
+    next()
+  }
+  var parsed = function (then) {
+    if (document.readyState !== 'loading') then()
+    else document.addEventListener('DOMContentLoaded', then)
+  }
+  if (/^#\\/(?!grants(?:\\?|$))/.test(location.hash)) {
+    root.setAttribute('data-first-paint', 'off')
+    parsed(start)
+  } else {
+    // The first frame with the whole paint in it: the app's root comes after the paint in the page.
+    var drawn = function () {
+      if (document.getElementById('root') || document.readyState !== 'loading') setTimeout(start, 0)
+      else requestAnimationFrame(drawn)
+    }
+    requestAnimationFrame(drawn)
+    parsed(function () { setTimeout(start, document.visibilityState === 'visible' ? 1000 : 0) })
+  }
   try {
     var theme = localStorage.getItem(${JSON.stringify(REMEMBERED_THEME)})
     if (theme === 'light' || theme === 'dark') {
@@ -86,24 +138,35 @@ export const FIRST_PAINT_SCRIPT = `(function () {
 /** Where FIRST_PAINT_SCRIPT is served: named by its content, and kept by the browser. */
 export const FIRST_PAINT_SCRIPT_PATH = `/grant-desk-first-paint-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64url').slice(0, 16)}.js`
 
+/** A script of the page as FIRST_PAINT_SCRIPT starts it: its address, and how. */
+type AppScript = { classic: string } | { module: string } | { preload: string }
+
 /**
- * The page with the first paint placed before the app's root, and the script that hides it on
- * another screen's address at the end of its head; the page unchanged when there is nothing to
- * paint or the page lacks either place.
+ * The page with the first paint placed before the app's root, and the script that shows it (and
+ * hides it on another screen's address) at the end of its head. The app's scripts leave the head
+ * for a list after the root, which that script starts once the paint is on screen. The page
+ * unchanged when there is nothing to paint or the page lacks either place.
  */
 export function injectFirstPaint(html: string, paint: string): string {
   const head = html.indexOf('</head>')
   const root = html.indexOf('<div id="root">')
   const end = html.lastIndexOf('</body>')
   if (paint === '' || head < 0 || root < head || end < root) return html
-  // The app's scripts after the paint: met in the head, they were fetched and compiled first, on
-  // the page's one thread, and the parser reached the paint 150–300 ms after the page had arrived.
-  const scripts: string[] = []
+  // Met in the head, the app's scripts were fetched and compiled first, on the page's one thread,
+  // and the parser reached the paint 150–300 ms after the page had arrived; after it in the page,
+  // they ran before its first frame.
+  const scripts: AppScript[] = []
   const headPart = html.slice(0, head).replace(/[ \t]*(?:<script\b[^>]*><\/script>|<link\b[^>]*\brel="?modulepreload"?[^>]*>)\n?/gi, (tag) => {
-    scripts.push(tag.trim())
+    const address = /\b(?:src|href)="([^"]+)"/i.exec(tag)?.[1]
+    if (address === undefined) return tag
+    if (/^\s*<link/i.test(tag)) scripts.push({ preload: address })
+    else if (/\btype="?module"?/i.test(tag)) scripts.push({ module: address })
+    else scripts.push({ classic: address })
     return ''
   })
-  return `${headPart}  <script src="${FIRST_PAINT_SCRIPT_PATH}"></script>\n  ${html.slice(head, root)}${paint}${html.slice(root, end)}  ${scripts.join('\n    ')}\n  ${html.slice(end)}`
+  // A data block, not a script: `<` escaped, so no text in it can end the element.
+  const list = `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`
+  return `${headPart}  <script src="${FIRST_PAINT_SCRIPT_PATH}"></script>\n  ${html.slice(head, root)}${paint}${html.slice(root, end)}  ${list}\n  ${html.slice(end)}`
 }
 
 /** The page's own policy (its meta tag), sent as a header too, plus what only a header can say. */
@@ -152,6 +215,8 @@ export interface PageFiles {
   port: () => number
   /** The first paint to place in the page (first-paint.ts): '' for none. Must not throw. */
   firstPaint?: (() => Promise<string>) | undefined
+  /** Told when the page is served and when it says its first frame is drawn (page-turn.ts). */
+  turn?: Pick<PageTurn, 'served' | 'shown'> | undefined
   log: Logger
 }
 
@@ -170,18 +235,33 @@ function isRoute(path: string): boolean {
  */
 export function pageListener(files: PageFiles): (request: IncomingMessage, response: ServerResponse) => boolean {
   const { rendererDir, indexFile, bridge, bridgeAt, log } = files
-  const send = (response: ServerResponse, head: boolean, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}) => {
+  const send = (
+    response: ServerResponse,
+    head: boolean,
+    status: number,
+    type: string,
+    body: string | Uint8Array,
+    headers: Record<string, string> = {},
+    security: Record<string, string> = SECURITY_HEADERS,
+  ) => {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
-    response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': String(bytes.byteLength), ...headers })
+    response.writeHead(status, { ...security, 'Content-Type': type, 'Content-Length': String(bytes.byteLength), ...headers })
     response.end(head ? undefined : bytes)
   }
-  const answer = async (path: string, head: boolean, response: ServerResponse) => {
+  const answer = async (request: IncomingMessage, path: string, head: boolean, response: ServerResponse) => {
     if (path === '/' || path === '/index.html') {
       const [html, paint] = await Promise.all([readFile(indexFile, 'utf8'), head ? '' : (files.firstPaint?.() ?? '')])
+      if (!head) files.turn?.served(paint !== '')
       // Made anew at each load (the saved list and the time change): never kept (SECURITY_HEADERS' no-store).
-      return send(response, head, 200, CONTENT_TYPES['.html']!, injectFirstPaint(injectBridge(html, bridgeAt), paint), {
-        'Content-Security-Policy': cspOf(html),
-      })
+      return send(
+        response,
+        head,
+        200,
+        CONTENT_TYPES['.html']!,
+        injectFirstPaint(injectBridge(html, bridgeAt), paint),
+        { 'Content-Security-Policy': cspOf(html) },
+        pageHeaders(request.headers['sec-fetch-site']),
+      )
     }
     if (path === bridgeAt) return send(response, head, 200, CONTENT_TYPES['.js']!, bridge, { 'Cache-Control': KEPT })
     if (path === FIRST_PAINT_SCRIPT_PATH) return send(response, head, 200, CONTENT_TYPES['.js']!, FIRST_PAINT_SCRIPT, { 'Cache-Control': KEPT })
@@ -196,14 +276,21 @@ export function pageListener(files: PageFiles): (request: IncomingMessage, respo
   return (request, response) => {
     const target = request.url ?? ''
     const head = request.method === 'HEAD'
-    if ((request.method !== 'GET' && !head) || !target.startsWith('/')) return false
     const path = target.split(/[?#]/, 1)[0]!
+    const shown = request.method === 'POST' && path === SHOWN_PATH
+    if ((request.method !== 'GET' && !head && !shown) || !target.startsWith('/')) return false
     if (isRoute(path)) return false
     if (!allowedHosts(files.port()).includes(request.headers.host ?? '')) {
       send(response, head, 403, CONTENT_TYPES['.txt']!, WRONG_HOST)
       return true
     }
-    answer(path, head, response).catch((error: unknown) => {
+    if (shown) {
+      // Nothing to keep or answer: it only lets the host's start go on, as the wait for it would.
+      files.turn?.shown()
+      response.writeHead(204, SECURITY_HEADERS).end()
+      return true
+    }
+    answer(request, path, head, response).catch((error: unknown) => {
       log.error('the browser host failed to answer a request', error)
       if (!response.headersSent) send(response, head, 500, CONTENT_TYPES['.txt']!, UNEXPECTED.error.message)
       else response.destroy()

@@ -11,7 +11,19 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Core } from '../main/core/core'
 import type { Logger } from '../main/core/errors'
-import { FORBIDDEN, LAUNCH_PATH, SECURITY_HEADERS, TOKEN_HEADER, UNEXPECTED, WRONG_HOST, allowedHosts, failure, sameSecret } from './access'
+import {
+  FORBIDDEN,
+  LAUNCH_PATH,
+  SECURITY_HEADERS,
+  TOKEN_HEADER,
+  UNEXPECTED,
+  WRONG_HOST,
+  OPENER_POLICY,
+  allowedHosts,
+  failure,
+  needsOpenerPolicy,
+  sameSecret,
+} from './access'
 
 /** A pitch may be a million characters; its JSON, with escapes and multi-byte UTF-8, more. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -146,6 +158,8 @@ export function hostRoutes(options: HostRoutesOptions): RequestListener {
     if (!options.spendLaunchCode(c.req.param('code'))) {
       return c.text('This address opened Grant Desk once and cannot be used again. Close this window and run `npm start` again.', 403)
     }
+    // The app window the host opened comes here first: no opener policy on its way (access.ts's needsOpenerPolicy).
+    if (!needsOpenerPolicy(c.req.header('sec-fetch-site'))) c.header(OPENER_POLICY, undefined)
     return c.redirect(`/#token=${token}`, 303)
   })
 

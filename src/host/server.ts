@@ -30,6 +30,7 @@ import type { Core } from '../main/core/core'
 import { type Logger, consoleLogger } from '../main/core/errors'
 import { LAUNCH_PATH, failure, sameSecret } from './access'
 import { bridgePath, injectBridge, pageListener } from './page'
+import type { PageTurn } from './page-turn'
 
 export { LAUNCH_PATH, TOKEN_HEADER } from './access'
 
@@ -51,6 +52,8 @@ export interface BrowserHostOptions {
   launchAddress?: boolean
   /** The first paint placed in the page at each load (first-paint.ts); none when not given. */
   firstPaint?: () => Promise<string>
+  /** The page's turn as the host starts (page-turn.ts): told when the page is served, when it has drawn its first frame, and at each call of the API; the routes load when it is over. */
+  turn?: PageTurn
   log?: Logger
 }
 
@@ -61,7 +64,7 @@ export interface BrowserHost {
   port: number
   /** With `launchAddress`: `http://127.0.0.1:PORT/open/<code>`, which redirects to the page with its token, once. */
   launchUrl: string | null
-  /** Settles once the routes have loaded (they load as the host listens; never rejects). */
+  /** Settles once the routes have loaded, or failed to (they load once the page's turn is over, or a request needs them; never rejects). */
   routesLoaded: Promise<void>
   close(): Promise<void>
 }
@@ -87,15 +90,27 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     launchCode = null
     return true
   }
-  // The page and the build's files are answered at once (page.ts); the routes (Hono and what it
-  // brings) load as the host listens, not before it: an API call that comes first waits for them.
-  const page = pageListener({ rendererDir, indexFile, bridge, bridgeAt, port: () => port, firstPaint: options.firstPaint, log })
-  const routes: Promise<RequestListener> = import('./routes').then(({ hostRoutes }) =>
-    hostRoutes({ core, log, token, port: () => port, spendLaunchCode, streams }),
-  )
+  // The page and the build's files are answered at once (page.ts). The routes (Hono and what it
+  // brings: 25–55 ms of compiling on this thread) load once the page has had its turn (page-turn.ts),
+  // or when a request needs them first: loaded as the host listened, they held the page's answer
+  // back, and loaded as it was sent, they ran beside its first frame (issue 34's start-up row). A
+  // request that comes before they are ready waits for them. Without a turn, they load at once.
+  let routes: Promise<RequestListener> | null = null
+  let routesReady = () => {}
+  const routesLoaded = new Promise<void>((resolvePromise) => (routesReady = resolvePromise))
+  const loadRoutes = () => {
+    if (routes === null) {
+      routes = import('./routes').then(({ hostRoutes }) => hostRoutes({ core, log, token, port: () => port, spendLaunchCode, streams }))
+      void routes.then(routesReady, routesReady)
+    }
+    return routes
+  }
+  void (options.turn?.over ?? Promise.resolve()).then(() => void loadRoutes())
+  const page = pageListener({ rendererDir, indexFile, bridge, bridgeAt, port: () => port, firstPaint: options.firstPaint, turn: options.turn, log })
   const server = createServer((request, response) => {
     if (page(request, response)) return
-    routes.then(
+    options.turn?.shown()
+    loadRoutes().then(
       (listener) => listener(request, response),
       (error: unknown) => {
         log.error('the browser host could not load its routes', error)
@@ -121,10 +136,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     token,
     port,
     launchUrl: launchCode === null ? null : `http://127.0.0.1:${port}${LAUNCH_PATH}${launchCode}`,
-    routesLoaded: routes.then(
-      () => undefined,
-      () => undefined,
-    ),
+    routesLoaded,
     close: () =>
       (closing ??= new Promise<void>((resolvePromise, reject) => {
         for (const close of [...streams]) close()

@@ -21,6 +21,7 @@ import type { CoreThread } from './core-thread'
 import { TestClockEnv, testClockFrom } from './test-clock'
 import { type SavedListReader, firstScreenTurn } from './first-screen'
 import { warmUp } from './warm-up'
+import { pageTurn } from './page-turn'
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SANDBOX_PORT = Number(new URL(DEFAULT_SERVICE_URL).port)
@@ -192,8 +193,11 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
     const secretsFile = join(data, 'credentials.json')
     // The grant list first: the start's background work and the warm-up's second wave wait for it.
     const firstScreen = firstScreenTurn()
-    // The core is built in its own thread while this one listens and serves the page (core-thread.ts).
+    // The core is built in its own thread (core-thread.ts), loaded once the page has drawn its
+    // first screen (page-turn.ts): this thread listens and serves the page meanwhile.
     core = thread
+    const turn = pageTurn()
+    void turn.over.then(() => thread.load())
     core.start(
       {
         dataDir: data,
@@ -226,6 +230,7 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
         port: env.data.GRANT_DESK_PORT,
         launchAddress: plan?.mode === 'window',
         firstPaint,
+        turn,
       })
     } catch (error) {
       const e = error as NodeJS.ErrnoException
@@ -268,7 +273,8 @@ export async function runHost(thread: CoreThread | null): Promise<void> {
     } else {
       console.log(`Grant Desk (browser) at ${address}`)
     }
-    // While the browser starts: the page's first calls then find everything they need warm.
+    turn.listening()
+    // Made as the core is built: the page's first calls then find everything they need warm.
     firstScreen.startClock()
     // The saved list's code loaded (and its input check run once) while the browser fetches the
     // page, not when the page asks: an input that is not the saved copy's is answered null. After

@@ -5,6 +5,8 @@
  */
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { type Page, expect, test } from '@playwright/test'
 import type { Draft, GrantDeskApi, GrantsGetOutput, GrantsListOutput, IpcEventPayload, IpcResult, SessionStatus } from '../../src/shared/ipc'
@@ -192,5 +194,40 @@ test('the page’s event stream comes back after the host restarts', async ({ pa
   } finally {
     await restarted?.close()
     await own.dispose()
+  }
+})
+
+test('the page the browser opened comes without the opener policy; opened by another site, it has it and is cut off from that site', async ({
+  page,
+  context,
+}) => {
+  // As the app window and a typed address open it: the browser started the navigation, so no page holds a handle on it.
+  const own = await page.goto(stack.pageUrl)
+  expect(own?.headers()['cross-origin-opener-policy']).toBeUndefined()
+  expect(own?.headers()['x-frame-options']).toBe('DENY')
+  expect(await page.evaluate(() => (window as unknown as { opener: unknown }).opener)).toBeNull()
+
+  // Another site (localhost is not the site 127.0.0.1) opens the page in a window of its own, keeping a handle on it.
+  const site = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Another site</title>'))
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  try {
+    const opener = await context.newPage()
+    await opener.goto(`http://localhost:${(site.address() as AddressInfo).port}/`)
+    const answered = context.waitForEvent('response', (response) => response.url() === `${stack.host.url}/`)
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      opener.evaluate((url) => {
+        ;(window as unknown as { opened: unknown }).opened = (window as unknown as { open(url: string): unknown }).open(url)
+      }, `${stack.host.url}/`),
+    ])
+    expect((await answered).headers()['cross-origin-opener-policy']).toBe('same-origin')
+    await popup.waitForLoadState()
+    // The policy took the page out of the opener's reach: its handle reads as a closed window.
+    await expect.poll(() => opener.evaluate(() => (window as unknown as { opened: { closed: boolean } }).opened.closed)).toBe(true)
+    await popup.close()
+    await opener.close()
+  } finally {
+    site.closeAllConnections()
+    await new Promise((resolve) => site.close(resolve))
   }
 })

@@ -7,13 +7,16 @@
  * - the app over it, with its live list held back so that it draws the saved copy: the paint is
  *   gone, and the app's rows say what the paint's said, where they said it, with no frame between
  *   in which neither was there;
- * - a reload of another screen hides it, and it is drawn in the theme the app remembers.
+ * - a reload of another screen hides it, and it is drawn in the theme the app remembers;
+ * - the app's scripts start only once the paint is on screen, and the page then tells the host,
+ *   which loads its core then (src/host/page-turn.ts).
  */
 import { type Page, expect, test } from '@playwright/test'
 import { firstPaintOf } from '../../src/host/first-paint'
 import { REMEMBERED_THEME } from '../../src/shared/ipc'
 import { startHostStack } from '../support/browser-host'
-import { assertChromium, logInThroughHost, screensFixture } from './support'
+import { SHOWN_PATH } from '../../src/host/page'
+import { assertChromium, logInThroughHost, screensFixture, watchForErrors } from './support'
 
 /** The app's scripts (the build's and the bridge): held back, the page shows only what the host sent. */
 const APP_SCRIPTS = /\/assets\/[^/]+\.js$|\/grant-desk-bridge-[^/]+\.js$/
@@ -140,6 +143,51 @@ test('the host paints the saved grant list into the page, and the app replaces i
       background: getComputedStyle(document.getElementById('first-paint')!).backgroundColor,
     }))
     expect(colours).toEqual({ mode: 'dark', background: 'rgb(15, 17, 21)' })
+  } finally {
+    await stack.dispose()
+  }
+})
+
+test('the app’s scripts start once the paint is on screen, not before it, and the page tells the host then', async ({ page }, testInfo) => {
+  assertChromium(testInfo)
+  const stack = await startHostStack({ fixture: screensFixture(), firstPaint: true })
+  try {
+    await logInThroughHost(stack)
+    // A first start saves the list the next start paints.
+    await page.goto(stack.pageUrl)
+    await expect(page.getByTestId('grant-row').first()).toBeVisible()
+    await expect.poll(async () => (await firstPaintOf(stack.dataDir, Date.now())) !== '', { timeout: 10_000 }).toBe(true)
+
+    await page.goto('about:blank')
+    // The end of the first frame that had a row of the paint in it, by the page's clock.
+    await page.addInitScript(() => {
+      const watch = window as unknown as { __paintDrawnAt?: number }
+      const frame = () => {
+        if (document.querySelector('[data-testid="first-paint-row"]')) setTimeout(() => (watch.__paintDrawnAt ??= performance.now()), 0)
+        else requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+    const told: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === SHOWN_PATH) told.push(request.method())
+    })
+    const errors = watchForErrors(page)
+    await page.goto(stack.pageUrl)
+    // The app comes up as before: its own rows in place of the paint.
+    await expect(page.getByTestId('grant-row').first()).toBeVisible()
+    await expect(page.locator('#first-paint')).toHaveCount(0)
+    const order = await page.evaluate(() => ({
+      drawn: (window as unknown as { __paintDrawnAt?: number }).__paintDrawnAt ?? null,
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => /\/assets\/[^/]+\.js$|\/grant-desk-bridge-[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }))
+    expect(order.drawn).not.toBeNull()
+    expect(order.scripts.length).toBeGreaterThan(1)
+    expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.drawn!)
+    expect(told).toEqual(['POST'])
+    expect(errors).toEqual([])
   } finally {
     await stack.dispose()
   }

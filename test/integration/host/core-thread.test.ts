@@ -1,14 +1,14 @@
 /**
  * The browser host's core in its worker thread (src/host/core-thread.ts, core-worker.ts), from
  * source as the tests' host process runs it, on a real data folder and a real sandbox: calls made
- * before the core is started wait for it and get the core's own answers (the contract's checks
+ * before the thread is loaded or the core started wait for them and get the core's own answers (the contract's checks
  * included), events cross to the main thread, a core that cannot be built says why, and `close`
  * ends the thread.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CoreThread, type CoreThreadData, spawnCoreThread } from '../../../src/host/core-thread'
+import { type CoreThread, type CoreThreadData, coreThread } from '../../../src/host/core-thread'
 import { startTestService, tempDir, testFixture, type TestService } from '../../support/service'
 
 const WORKER = new URL('../../../src/host/core-worker.ts', import.meta.url)
@@ -31,9 +31,10 @@ function dataFor(dataDir: string): CoreThreadData {
   }
 }
 
-/** Runs `body` with a spawned thread and closes it after, whatever happens. */
+/** Runs `body` with a loaded thread and closes it after, whatever happens. */
 async function withThread(body: (thread: CoreThread) => Promise<void>): Promise<void> {
-  const thread = spawnCoreThread(WORKER)
+  const thread = coreThread(WORKER)
+  thread.load()
   try {
     await body(thread)
   } finally {
@@ -61,6 +62,28 @@ describe('the core’s thread', () => {
         expect(bad.error.message).toMatch(/status must be/)
       }
     })
+  })
+
+  it('spawns nothing until loaded: what was asked before waits, in order, and is answered once it is', async () => {
+    const thread = coreThread(WORKER)
+    try {
+      // The host starts the core and the warm-up's calls as it listens, and loads the thread once the page has drawn its first screen.
+      const session = thread.dispatch('session.status', undefined)
+      thread.start(dataFor(tempDir('grant-desk-core-thread-')), Promise.resolve())
+      const list = thread.dispatch('grants.list', { status: 'open' })
+      let settled = false
+      void Promise.allSettled([thread.ready, session, list]).then(() => (settled = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(settled).toBe(false)
+      thread.load()
+      thread.load() // a second load changes nothing
+      await thread.ready
+      expect((await session).ok).toBe(true)
+      const answer = await list
+      expect(answer.ok && (answer.value as { items: unknown[] }).items.length).toBeGreaterThan(0)
+    } finally {
+      await thread.close()
+    }
   })
 
   it('passes the core’s events on to the main thread', async () => {
@@ -91,12 +114,19 @@ describe('the core’s thread', () => {
     })
   })
 
-  it('ends the thread on close, unstarted too, without reporting a failure', async () => {
-    const thread = spawnCoreThread(WORKER)
+  it('ends the thread on close, unstarted or never loaded too, without reporting a failure', async () => {
     let failed = false
+    const neverLoaded = coreThread(WORKER)
+    void neverLoaded.failed.then(() => (failed = true))
+    neverLoaded.start(dataFor(tempDir('grant-desk-core-thread-')), Promise.resolve())
+    await neverLoaded.close()
+    neverLoaded.load() // closed: it stays unspawned
+    const thread = coreThread(WORKER)
+    thread.load()
     void thread.failed.then(() => (failed = true))
     await thread.close()
-    const started = spawnCoreThread(WORKER)
+    const started = coreThread(WORKER)
+    started.load()
     void started.failed.then(() => (failed = true))
     started.start(dataFor(tempDir('grant-desk-core-thread-')), Promise.resolve())
     await started.ready

@@ -12,7 +12,7 @@ import { deadlineText } from '../../../src/shared/api/grant-deadline'
 import { sortGrants } from '../../../src/shared/api/grant-listing'
 import type { GrantSummary } from '../../../src/shared/api'
 import { FIRST_PAINT_ROWS, firstPaintHtml, firstPaintOf } from '../../../src/host/first-paint'
-import { FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_PATH, injectFirstPaint } from '../../../src/host/page'
+import { APP_SCRIPTS_ID, FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_PATH, injectFirstPaint } from '../../../src/host/page'
 import { REMEMBERED_THEME } from '../../../src/shared/ipc'
 import { startTestCore, type TestCore } from '../../support/core'
 import { startTestService, tempDir, testFixture, type TestService } from '../../support/service'
@@ -171,7 +171,7 @@ describe('the page with its first paint', () => {
 `
   const PAINT = '<div id="first-paint">rows</div>'
 
-  it('sits before the app’s root, its script in the head after the stylesheet, the app’s scripts after it', () => {
+  it('sits before the app’s root, its script in the head after the stylesheet, the app’s scripts listed after it for that script to start', () => {
     const page = injectFirstPaint(PAGE, PAINT)
     const at = (text: string) => {
       const index = page.indexOf(text)
@@ -181,14 +181,26 @@ describe('the page with its first paint', () => {
     expect(at('rel="stylesheet"')).toBeLessThan(at(`<script src="${FIRST_PAINT_SCRIPT_PATH}"></script>`))
     expect(at(FIRST_PAINT_SCRIPT_PATH)).toBeLessThan(at('</head>'))
     expect(at(PAINT)).toBeLessThan(at('<div id="root">'))
-    for (const script of ['/grant-desk-bridge-abc.js', './assets/index-BiDh5REE.js', './assets/store-HxbQAC1I.js']) {
-      expect(at(script)).toBeGreaterThan(at('<div id="root">'))
-      expect(at(script)).toBeLessThan(at('</body>'))
-    }
-    // The bridge still runs before the app's module script (its `defer` and the module keep their order).
-    expect(at('/grant-desk-bridge-abc.js')).toBeLessThan(at('./assets/index-BiDh5REE.js'))
-    // No script of the page is inline: the policy allows only 'self'.
-    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    // The app's scripts are no longer tags of the page: a list after the root, in their order, which the head's script starts.
+    const list = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}">(.*?)</script>`).exec(page)
+    expect(list).not.toBeNull()
+    expect(at(list![0])).toBeGreaterThan(at('<div id="root">'))
+    expect(at(list![0])).toBeLessThan(at('</body>'))
+    expect(JSON.parse(list![1]!)).toEqual([
+      { classic: '/grant-desk-bridge-abc.js' },
+      { module: './assets/index-BiDh5REE.js' },
+      { preload: './assets/store-HxbQAC1I.js' },
+    ])
+    expect(page).not.toMatch(/<script\b[^>]*\b(?:defer|type="module")|rel="modulepreload"/)
+    // No script of the page is inline: the policy allows only 'self' (the list is data, which the browser does not run).
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/)
+  })
+
+  it('keeps the list of scripts from ending its element, whatever an address holds', () => {
+    const page = injectFirstPaint(PAGE.replace('./assets/index-BiDh5REE.js', './assets/x</script.js'), PAINT)
+    const list = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}">(.*?)</script>`).exec(page)
+    expect(list![1]).not.toContain('<')
+    expect(JSON.parse(list![1]!)).toContainEqual({ module: './assets/x</script.js' })
   })
 
   it('leaves the page as it is when there is nothing to paint, or no place for it', () => {

@@ -46,6 +46,20 @@ describe('the launch address', () => {
     expect(await again.text()).toContain('run `npm start` again')
   })
 
+  it('leads the window the host opened to the page without the opener policy, and any other navigation with it', async () => {
+    // The app window's browser asks for the address itself (Sec-Fetch-Site: none): nothing can hold a handle on that window.
+    const own = await fetch((await start(true)).host.launchUrl!, { redirect: 'manual', headers: { 'sec-fetch-site': 'none' } })
+    expect(own.status).toBe(303)
+    expect(own.headers.get('cross-origin-opener-policy')).toBeNull()
+    expect(own.headers.get('x-frame-options')).toBe('DENY')
+    await stack?.dispose()
+    await rm(root!, { recursive: true, force: true })
+    // A navigation another page started keeps it: the redirect is a page of its own to the browser.
+    const opened = await fetch((await start(true)).host.launchUrl!, { redirect: 'manual', headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(opened.status).toBe(303)
+    expect(opened.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+  })
+
   it('refuses a wrong code without spending the right one', async () => {
     const { host } = await start(true)
     const wrong = await fetch(`${host.url}${LAUNCH_PATH}${'A'.repeat(43)}`, { redirect: 'manual' })

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '../../../src/main/core/errors'
-import { FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_PATH, bridgePath, pageListener } from '../../../src/host/page'
+import { FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_PATH, SHOWN_PATH, bridgePath, pageListener } from '../../../src/host/page'
 import { tempDir } from '../../support/service'
 
 const INDEX_HTML = `<!doctype html>
@@ -30,6 +30,8 @@ let port = 0
 /** What the host's first paint is now (first-paint.ts), and how often the page asked for it. */
 let paint = ''
 let paintAsked = 0
+/** What the page's turn was told (page-turn.ts): each serving of the page, with a first paint or not, and each time it said it is shown. */
+const turnSaw: string[] = []
 const errors: unknown[] = []
 
 beforeAll(async () => {
@@ -49,6 +51,7 @@ beforeAll(async () => {
       paintAsked += 1
       return paint
     },
+    turn: { served: (withFirstPaint) => turnSaw.push(withFirstPaint ? 'served with a paint' : 'served'), shown: () => turnSaw.push('shown') },
     log,
   })
   server = createServer((request, response) => {
@@ -64,10 +67,13 @@ afterAll(async () => {
 })
 
 /** A raw request: the Host header and the request target as given (fetch would correct both). */
-function raw(path: string, options: { method?: string; host?: string } = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  path: string,
+  options: { method?: string; host?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: options.host ?? `127.0.0.1:${port}` } },
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: options.host ?? `127.0.0.1:${port}`, ...options.headers } },
       (res) => {
         let body = ''
         res.setEncoding('utf8')
@@ -115,6 +121,44 @@ describe('the page listener, with no routes behind it', () => {
       paint = ''
     }
     expect((await raw('/')).body).not.toContain(FIRST_PAINT_SCRIPT_PATH)
+  })
+
+  it('sends the page the opener policy unless the browser itself opened it', async () => {
+    // The app window the host opens, an address typed or bookmarked: no page can hold a handle on it, and the policy would cost a new renderer process.
+    const own = await raw('/', { headers: { 'sec-fetch-site': 'none' } })
+    expect(own.status).toBe(200)
+    expect(own.headers['cross-origin-opener-policy']).toBeUndefined()
+    expect(own.headers['x-frame-options']).toBe('DENY')
+    expect(own.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    // Opened from another site, the page's own reload, or a client that does not say: cut off from whatever opened it.
+    for (const site of ['cross-site', 'same-site', 'same-origin', undefined]) {
+      const answer = await raw('/', site === undefined ? {} : { headers: { 'sec-fetch-site': site } })
+      expect(answer.headers['cross-origin-opener-policy'], String(site)).toBe('same-origin')
+    }
+    // The build's files keep every header whatever the request says.
+    expect((await raw(bridgePath(BRIDGE), { headers: { 'sec-fetch-site': 'none' } })).headers['cross-origin-opener-policy']).toBe('same-origin')
+  })
+
+  it('tells the page’s turn when the page is served and when it says it is shown, nothing else', async () => {
+    turnSaw.length = 0
+    await raw('/')
+    paint = '<div id="first-paint">the saved list</div>'
+    try {
+      await raw('/')
+    } finally {
+      paint = ''
+    }
+    await raw('/', { method: 'HEAD' })
+    await raw('/assets/index-BiDh5REE.js')
+    const shown = await raw(SHOWN_PATH, { method: 'POST' })
+    expect(shown.status).toBe(204)
+    expect(shown.body).toBe('')
+    expect(shown.headers['cache-control']).toBe('no-store')
+    expect(turnSaw).toEqual(['served', 'served with a paint', 'shown'])
+    // Only a POST of it, only to this host's name.
+    expect((await raw(SHOWN_PATH)).status).toBe(404)
+    expect((await raw(SHOWN_PATH, { method: 'POST', host: `evil.example:${port}` })).status).toBe(403)
+    expect(turnSaw).toEqual(['served', 'served with a paint', 'shown'])
   })
 
   it('serves the bridge and the hashed assets to be kept, anything else of the build not', async () => {
