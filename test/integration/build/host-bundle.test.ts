@@ -69,7 +69,7 @@ describe('the built browser host', () => {
     expect(inHost('core/a.mjs', './b.mjs')).toBe('core/b.mjs')
   })
 
-  it('starts on a small entry that loads the host’s own code only when its core’s thread is spawned', () => {
+  it('starts on a small entry that names its core’s thread (spawned later) and loads the host’s own code after', () => {
     const entry = loadedWith('main.mjs')
     expect([...entry.keys()]).toEqual(['main.mjs'])
     const code = entry.get('main.mjs')!
@@ -103,7 +103,7 @@ describe('the built browser host', () => {
     expect(loadedLater.some((file) => loadedWith(file).has(errorBody[0]!))).toBe(true)
   })
 
-  it('answers the page and the build’s files without loading the API’s routes, which load when the host listens', () => {
+  it('answers the page and the build’s files without loading the API’s routes, which load once the page has had its turn', () => {
     const start = dynamicImports(read('main.mjs')).find((file) => /^\.\/start-.+\.mjs$/.test(file))!
     const mainThread = loadedWith(inHost('main.mjs', start))
     expect(holding(mainThread, 'src/host/page.ts')).toHaveLength(1)
