@@ -3,8 +3,9 @@
  * placed in it, the policy it is sent with, and the files of the build a URL path may name.
  *
  * They are answered by plain node:http as soon as the host listens, not by the routes (routes.ts),
- * which load once the page is sent: the page waited 50–90 ms for Hono and the API's code at each
- * start (issue 34's start-up row), and it needs neither.
+ * which load once the page has had its turn (page-turn.ts): the page waited 50–90 ms for Hono and
+ * the API's code at each start (issue 34's start-up row), and it needs neither. So is the launch
+ * address, which the app window asks for first.
  */
 import { createHash } from 'node:crypto'
 import { readFile, realpath, stat } from 'node:fs/promises'
@@ -217,15 +218,17 @@ export interface PageFiles {
   firstPaint?: (() => Promise<string>) | undefined
   /** Told when the page is served and when it says its first frame is drawn (page-turn.ts). */
   turn?: Pick<PageTurn, 'served' | 'shown'> | undefined
+  /** The launch address's code (server.ts's `launchAddress`): `spend` says whether `code` is it, not spent yet, and spends it; the redirect carries `token`. */
+  launch?: { spend: (code: string) => boolean; token: string } | undefined
   log: Logger
 }
 
 /** Kept by the browser: named by its content, the file never changes under its name. */
 const KEPT = 'public, max-age=31536000, immutable'
 
-/** Whether the routes answer `path`: the API, its events and the launch address (routes.ts). */
+/** Whether the routes answer `path`: the API and its events (routes.ts). */
 function isRoute(path: string): boolean {
-  return path === '/rpc' || path.startsWith('/rpc/') || path === '/events' || path.startsWith(LAUNCH_PATH)
+  return path === '/rpc' || path.startsWith('/rpc/') || path === '/events'
 }
 
 /**
@@ -288,6 +291,24 @@ export function pageListener(files: PageFiles): (request: IncomingMessage, respo
       // Nothing to keep or answer: it only lets the host's start go on, as the wait for it would.
       files.turn?.shown()
       response.writeHead(204, SECURITY_HEADERS).end()
+      return true
+    }
+    if (path.startsWith(LAUNCH_PATH)) {
+      // The launch code is spent on first use: a 303 to the page with the token in its fragment
+      // (a fragment in Location is kept by the browser and never sent back to the server).
+      const code = path.slice(LAUNCH_PATH.length)
+      if (head || code === '' || code.includes('/') || !files.launch?.spend(code)) {
+        send(
+          response,
+          head,
+          403,
+          CONTENT_TYPES['.txt']!,
+          'This address opened Grant Desk once and cannot be used again. Close this window and run `npm start` again.',
+        )
+        return true
+      }
+      // The app window the host opened comes here first: no opener policy on its way (access.ts's needsOpenerPolicy).
+      response.writeHead(303, { ...pageHeaders(request.headers['sec-fetch-site']), Location: `/#token=${files.launch.token}`, 'Content-Length': '0' }).end()
       return true
     }
     answer(request, path, head, response).catch((error: unknown) => {

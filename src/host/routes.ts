@@ -1,9 +1,9 @@
 /**
- * The browser host's routes (server.ts listens): the IPC contract at `POST /rpc/<channel>`, the
- * core's events at `GET /events` and the one-time launch address, each behind the checks that
- * server.ts's header describes, and a 404 for anything else the page's files (page.ts) do not
- * answer. Hono and these routes load while the host prints its address and the browser opens
- * the page (about 30 ms on a 2-core machine, issue 34's start-up row), not before.
+ * The browser host's routes (server.ts listens): the IPC contract at `POST /rpc/<channel>` and the
+ * core's events at `GET /events`, each behind the checks that server.ts's header describes, and a
+ * 404 for anything else the page's files and the launch address (page.ts) do not answer. Hono and
+ * these routes load once the page has drawn its first screen (page-turn.ts), or with the first
+ * call that needs them: 25–55 ms of compiling on a 2-core machine (issue 34's start-up row).
  */
 import type { RequestListener } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
@@ -11,19 +11,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Core } from '../main/core/core'
 import type { Logger } from '../main/core/errors'
-import {
-  FORBIDDEN,
-  LAUNCH_PATH,
-  SECURITY_HEADERS,
-  TOKEN_HEADER,
-  UNEXPECTED,
-  WRONG_HOST,
-  OPENER_POLICY,
-  allowedHosts,
-  failure,
-  needsOpenerPolicy,
-  sameSecret,
-} from './access'
+import { FORBIDDEN, SECURITY_HEADERS, TOKEN_HEADER, UNEXPECTED, WRONG_HOST, allowedHosts, failure, sameSecret } from './access'
 
 /** A pitch may be a million characters; its JSON, with escapes and multi-byte UTF-8, more. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -36,8 +24,6 @@ export interface HostRoutesOptions {
   token: string
   /** The port listened on (known before the first request). */
   port: () => number
-  /** Whether `code` is the launch code not spent yet; spends it. */
-  spendLaunchCode: (code: string) => boolean
   /** The open event streams' closers: the host closes them as it stops. */
   streams: Set<() => void>
 }
@@ -150,17 +136,6 @@ export function hostRoutes(options: HostRoutesOptions): RequestListener {
   app.all('/events', (c) => {
     c.header('Allow', 'GET')
     return c.json(failure('invalid_input', 'Events are read with GET /events.'), 405)
-  })
-
-  // The launch code is spent on first use: a 303 to the page with the token in its fragment
-  // (a fragment in Location is kept by the browser and never sent back to the server).
-  app.get(`${LAUNCH_PATH}:code`, (c) => {
-    if (!options.spendLaunchCode(c.req.param('code'))) {
-      return c.text('This address opened Grant Desk once and cannot be used again. Close this window and run `npm start` again.', 403)
-    }
-    // The app window the host opened comes here first: no opener policy on its way (access.ts's needsOpenerPolicy).
-    if (!needsOpenerPolicy(c.req.header('sec-fetch-site'))) c.header(OPENER_POLICY, undefined)
-    return c.redirect(`/#token=${token}`, 303)
   })
 
   app.all('*', (c) => c.text('Not found', 404))

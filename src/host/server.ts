@@ -100,13 +100,23 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const routesLoaded = new Promise<void>((resolvePromise) => (routesReady = resolvePromise))
   const loadRoutes = () => {
     if (routes === null) {
-      routes = import('./routes').then(({ hostRoutes }) => hostRoutes({ core, log, token, port: () => port, spendLaunchCode, streams }))
+      routes = import('./routes').then(({ hostRoutes }) => hostRoutes({ core, log, token, port: () => port, streams }))
       void routes.then(routesReady, routesReady)
     }
     return routes
   }
   void (options.turn?.over ?? Promise.resolve()).then(() => void loadRoutes())
-  const page = pageListener({ rendererDir, indexFile, bridge, bridgeAt, port: () => port, firstPaint: options.firstPaint, turn: options.turn, log })
+  const page = pageListener({
+    rendererDir,
+    indexFile,
+    bridge,
+    bridgeAt,
+    port: () => port,
+    firstPaint: options.firstPaint,
+    turn: options.turn,
+    launch: { spend: spendLaunchCode, token },
+    log,
+  })
   const server = createServer((request, response) => {
     if (page(request, response)) return
     options.turn?.shown()

@@ -60,10 +60,13 @@ describe('the launch address', () => {
     expect(opened.headers.get('cross-origin-opener-policy')).toBe('same-origin')
   })
 
-  it('refuses a wrong code without spending the right one', async () => {
+  it('refuses a wrong code, and a HEAD of the right one, without spending the right one', async () => {
     const { host } = await start(true)
     const wrong = await fetch(`${host.url}${LAUNCH_PATH}${'A'.repeat(43)}`, { redirect: 'manual' })
     expect(wrong.status).toBe(403)
+    // A link previewer's HEAD must not use up the window's one way in.
+    expect((await fetch(host.launchUrl!, { method: 'HEAD', redirect: 'manual' })).status).toBe(403)
+    expect((await fetch(`${host.launchUrl!}/more`, { redirect: 'manual' })).status).toBe(403)
     const right = await fetch(host.launchUrl!, { redirect: 'manual' })
     expect(right.status).toBe(303)
   })

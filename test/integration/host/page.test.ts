@@ -193,8 +193,17 @@ describe('the page listener, with no routes behind it', () => {
     }
   })
 
-  it('leaves the API, the events, the launch address, other methods and absolute targets to the routes', async () => {
-    for (const path of ['/rpc', '/rpc/session.status', '/events', '/open/some-code']) expect((await raw(path)).status, path).toBe(DECLINED)
+  it('refuses the launch address when there is none, without the routes (the host’s own launch address: launch-address.test.ts)', async () => {
+    for (const path of ['/open/some-code', '/open/', '/open/a/b']) {
+      const answer = await raw(path)
+      expect(answer.status, path).toBe(403)
+      expect(answer.headers['location']).toBeUndefined()
+      expect(answer.body).toContain('run `npm start` again')
+    }
+  })
+
+  it('leaves the API, the events, other methods and absolute targets to the routes', async () => {
+    for (const path of ['/rpc', '/rpc/session.status', '/events']) expect((await raw(path)).status, path).toBe(DECLINED)
     for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) expect((await raw('/', { method })).status, method).toBe(DECLINED)
     expect((await raw(`http://evil.example:${port}/`)).status).toBe(DECLINED)
     expect(errors).toEqual([])
