@@ -25,23 +25,21 @@ export const UNEXPECTED = failure(
   'Grant Desk’s browser host hit an unexpected problem. Try again; if it keeps happening, restart `npm run start:browser`.',
 )
 
-export const OPENER_POLICY = 'Cross-Origin-Opener-Policy'
-
-/** Sent with every answer: no sniffing, no referrer, no framing, no use by other sites, nothing kept unless said (but see needsOpenerPolicy). */
+/** Sent with every answer: no sniffing, no referrer, no framing, no use by other sites, nothing kept unless said (but see pageHeaders). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
-  [OPENER_POLICY]: 'same-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 }
 
 /**
- * Whether an answer that a browser may show as a page (the page, the launch address's redirect to
- * it) needs the opener policy, which cuts a page that opened this one, or that this one opened,
- * off from it (no handle to navigate it or send it messages). Not when the browser itself started
- * the navigation (`Sec-Fetch-Site: none`: the app window the host opened, an address typed or
+ * SECURITY_HEADERS for an answer that a browser may show as a page (the page, the launch
+ * address's redirect to it) whose navigation said `fetchSite`. They hold the opener policy, which
+ * cuts a page that opened this one, or that this one opened, off from it (no handle to navigate it
+ * or send it messages). Not when the browser itself started the navigation (`Sec-Fetch-Site: none`: the app window the host opened, an address typed or
  * bookmarked): such a page has no opener, and every link the app opens is `noopener`. There the
  * policy only cost: Chromium moves the page into a renderer process of its own, which took the page
  * 300–340 ms more at every start to draw its grants on a 2-core machine (issue 34's start-up row,
@@ -49,14 +47,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * person then types the app's address with its token. Every other navigation (another site's link
  * or `window.open`, the page's own reload, a browser that does not say) still gets the policy.
  */
-export function needsOpenerPolicy(fetchSite: string | string[] | undefined): boolean {
-  return fetchSite !== 'none'
-}
-
-/** SECURITY_HEADERS for a page whose navigation said `fetchSite` (needsOpenerPolicy). */
 export function pageHeaders(fetchSite: string | string[] | undefined): Record<string, string> {
-  if (needsOpenerPolicy(fetchSite)) return { ...SECURITY_HEADERS }
-  const { [OPENER_POLICY]: _cut, ...rest } = SECURITY_HEADERS
+  if (fetchSite !== 'none') return { ...SECURITY_HEADERS }
+  const { 'Cross-Origin-Opener-Policy': _cut, ...rest } = SECURITY_HEADERS
   return rest
 }
 

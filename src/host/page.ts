@@ -307,7 +307,7 @@ export function pageListener(files: PageFiles): (request: IncomingMessage, respo
         )
         return true
       }
-      // The app window the host opened comes here first: no opener policy on its way (access.ts's needsOpenerPolicy).
+      // The app window the host opened comes here first: no opener policy on its way (access.ts's pageHeaders).
       response.writeHead(303, { ...pageHeaders(request.headers['sec-fetch-site']), Location: `/#token=${files.launch.token}`, 'Content-Length': '0' }).end()
       return true
     }
