@@ -146,8 +146,10 @@ function boxOfQuery(query: URLSearchParams): Box {
   return { width: read('width'), height: read('height'), padding: read('padding'), fontSize: read('fontSize'), lineHeight: read('lineHeight') }
 }
 
-type Which = 'editor' | 'library' | 'plain' | 'boxed'
-const WHICH: readonly Which[] = ['editor', 'library', 'plain', 'boxed']
+const WHICH = ['editor', 'library', 'plain', 'boxed'] as const
+type Which = (typeof WHICH)[number]
+/** One empty list per page. */
+const perPage = (): Record<Which, number[]> => ({ editor: [], library: [], plain: [], boxed: [] })
 /** Where each page's text box is: the app and the library page have the library's textarea. */
 const BOX: Record<Which, string> = { editor: '.w-md-editor-text-input', library: '.w-md-editor-text-input', plain: '#plain', boxed: '#plain' }
 
@@ -174,7 +176,7 @@ async function pointAtBox(page: Page, selector: string): Promise<void> {
 
 /** The pages typed into in turn, in blocks of BLOCK keys, `keys` keys each; their times. */
 async function alternate(pages: Record<Which, Page>, keys: number): Promise<Record<Which, number[]>> {
-  const times: Record<Which, number[]> = { editor: [], library: [], plain: [], boxed: [] }
+  const times = perPage()
   for (let done = 0; done < keys; done += BLOCK) {
     for (const [which, page] of Object.entries(pages) as [Which, Page][]) {
       const box = BOX[which]
@@ -269,8 +271,8 @@ export default defineBench({
           await installClock(page)
         }
         await alternate(pages, WARMUP)
-        const medians: Record<Which, number[]> = { editor: [], library: [], plain: [], boxed: [] }
-        const p95: Record<Which, number[]> = { editor: [], library: [], plain: [], boxed: [] }
+        const medians = perPage()
+        const p95 = perPage()
         for (let run = 0; run < runCount; run++) {
           const times = await alternate(pages, KEYS_PER_RUN)
           for (const which of WHICH) {

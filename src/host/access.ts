@@ -36,16 +36,17 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * SECURITY_HEADERS for an answer that a browser may show as a page (the page, the launch
- * address's redirect to it) whose navigation said `fetchSite`. They hold the opener policy, which
- * cuts a page that opened this one, or that this one opened, off from it (no handle to navigate it
- * or send it messages). Not when the browser itself started the navigation (`Sec-Fetch-Site: none`: the app window the host opened, an address typed or
- * bookmarked): such a page has no opener, and every link the app opens is `noopener`. There the
- * policy only cost: Chromium moves the page into a renderer process of its own, which took the page
- * 300–340 ms more at every start to draw its grants on a 2-core machine (issue 34's start-up row,
- * docs/benchmarks.md). What that leaves open: a tab that a hostile page opened, into which the
- * person then types the app's address with its token. Every other navigation (another site's link
- * or `window.open`, the page's own reload, a browser that does not say) still gets the policy.
+ * SECURITY_HEADERS for an answer that a browser may show as a page (the page, the launch address's
+ * redirect to it) whose navigation said `fetchSite`. They hold the opener policy, which cuts a page
+ * that opened this one, or that this one opened, off from it (no handle to navigate it or send it
+ * messages). Not when the browser itself started the navigation (`Sec-Fetch-Site: none`: the app
+ * window the host opened, an address typed or bookmarked): such a page has no opener, and every
+ * link the app opens is `noopener`. There the policy only cost: Chromium moves the page into a
+ * renderer process of its own, which took the page 300–340 ms more at every start to draw its
+ * grants on a 2-core machine (issue 34's start-up row, docs/benchmarks.md). What that leaves open:
+ * a tab that a hostile page opened, into which the person then types the app's address with its
+ * token. Every other navigation (another site's link or `window.open`, the page's own reload, a
+ * browser that does not say) still gets the policy.
  */
 export function pageHeaders(fetchSite: string | string[] | undefined): Record<string, string> {
   if (fetchSite !== 'none') return { ...SECURITY_HEADERS }
